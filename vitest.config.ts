@@ -1,0 +1,33 @@
+import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'node',
+          include: ['test/core/**/*.test.ts', 'test/cli/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
+      {
+        plugins: [
+          cloudflareTest(({ inject }) => ({
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: {
+              bindings: { SMOKE: String(inject<string>('smoke' as never) ?? 'none') },
+            },
+          })),
+        ],
+        test: {
+          name: 'workers',
+          include: ['test/worker/**/*.test.ts'],
+          globalSetup: ['test/worker/global-setup.ts'],
+          testTimeout: 30_000,
+        },
+      },
+    ],
+  },
+});
