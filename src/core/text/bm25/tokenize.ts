@@ -1,0 +1,25 @@
+/**
+ * Word splitting and lowercasing as Qdrant's server-side BM25 does it (word tokenizer, lowercase,
+ * no ASCII folding). Rust's `char::is_alphanumeric` is Unicode Alphabetic or numeric (Nd/Nl/No);
+ * `\p{L}` would be wrong: it misses Alphabetic combining marks (e.g. Indic vowel signs) and Nl/No.
+ */
+
+// Everything that is not alphanumeric separates tokens, including '_' and apostrophes.
+const SEPARATORS = /[^\p{Alphabetic}\p{Nd}\p{Nl}\p{No}]+/u;
+
+/**
+ * Splits text into lowercased word tokens, in order, duplicates kept, no stopword removal.
+ *
+ * Lowercasing happens per token after the split, as the server does; `toLowerCase` is full
+ * Unicode (multi-char expansions, final sigma), like Rust's `str::to_lowercase`.
+ *
+ * @example
+ * tokenizeWords('rclpy_node, Café!'); // ['rclpy', 'node', 'café']
+ */
+export function tokenizeWords(text: string): string[] {
+  const out: string[] = [];
+  for (const raw of text.split(SEPARATORS)) {
+    if (raw.length > 0) out.push(raw.toLowerCase());
+  }
+  return out;
+}
