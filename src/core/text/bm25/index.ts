@@ -1,8 +1,18 @@
 /**
- * BM25 sparse vectors computed exactly as Qdrant's server-side `bm25` inference does, so vectors made
- * at ingest (Node) and at query time (Worker) agree with what the server would produce.
+ * BM25 sparse vectors computed exactly as Qdrant's server-side `bm25` inference does (word
+ * tokenizer, English stopwords and Snowball stemmer, murmur3 token ids, k=1.2, b=0.75), so vectors
+ * made at ingest (Node) and at query time (Worker) agree with what the server would produce.
  */
 export { analyzeText } from './analyze';
-export { tokenizeWords } from './tokenize';
-export { ENGLISH_STOPWORDS, isStopword } from './stopwords';
+export {
+  BM25_B,
+  BM25_DEFAULT_AVG_LEN,
+  BM25_K,
+  bm25DocumentVector,
+  bm25DocumentVectorFromTokens,
+  bm25QueryVector,
+} from './bm25-vectors';
+export { murmur3X86_32, tokenId } from './murmur3';
 export { stemWord } from './stemmer';
+export { ENGLISH_STOPWORDS, isStopword } from './stopwords';
+export { tokenizeWords } from './tokenize';

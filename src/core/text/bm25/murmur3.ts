@@ -1,0 +1,67 @@
+/**
+ * MurmurHash3 x86 32-bit, the hash Qdrant (and fastembed) use to turn a stem into a sparse index.
+ * Hand-written rather than a dependency: it is ~30 lines, works on bytes (the server hashes the
+ * UTF-8 bytes of the stem, not UTF-16 code units) and is checked against reference vectors.
+ */
+
+const C1 = 0xcc9e2d51;
+const C2 = 0x1b873593;
+
+const utf8 = new TextEncoder();
+
+/**
+ * MurmurHash3 x86_32 of `bytes` with `seed`, as an unsigned 32-bit integer.
+ *
+ * @example
+ * murmur3X86_32(new TextEncoder().encode('hello'), 0); // 613153351
+ */
+export function murmur3X86_32(bytes: Uint8Array, seed = 0): number {
+  const len = bytes.length;
+  const tailStart = len - (len % 4);
+  let h = seed >>> 0;
+  let k: number;
+  for (let i = 0; i < tailStart; i += 4) {
+    k = (bytes[i]! | (bytes[i + 1]! << 8) | (bytes[i + 2]! << 16) | (bytes[i + 3]! << 24)) >>> 0;
+    k = Math.imul(k, C1);
+    k = (k << 15) | (k >>> 17);
+    k = Math.imul(k, C2);
+    h ^= k;
+    h = (h << 13) | (h >>> 19);
+    h = (Math.imul(h, 5) + 0xe6546b64) | 0;
+  }
+  k = 0;
+  // Tail bytes fall through on purpose, as in the reference C implementation.
+  switch (len & 3) {
+    case 3:
+      k ^= bytes[tailStart + 2]! << 16;
+    // falls through
+    case 2:
+      k ^= bytes[tailStart + 1]! << 8;
+    // falls through
+    case 1:
+      k ^= bytes[tailStart]!;
+      k = Math.imul(k, C1);
+      k = (k << 15) | (k >>> 17);
+      k = Math.imul(k, C2);
+      h ^= k;
+  }
+  h ^= len;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/**
+ * Qdrant's sparse index for a stem: `abs(murmur3_x86_32(utf8(stem), 0) as i32)` as u32. The result is
+ * in [0, 2^31]; 2^31 itself arises only for hash 0x80000000 (Rust's `i32::unsigned_abs`), which a
+ * plain `Math.abs` on the signed value also gives.
+ *
+ * @example
+ * tokenId('world'); // 74040069 (hash is 4220927227 = -74040069 as i32)
+ */
+export function tokenId(stem: string): number {
+  return Math.abs(murmur3X86_32(utf8.encode(stem), 0) | 0);
+}
