@@ -1,0 +1,106 @@
+/**
+ * Plain-text renderings of validation reports for the terminal: one report in detail, or several
+ * (modes, rerankers) side by side. Plain ASCII columns so the output survives logs and CI.
+ */
+import type { ReportSummary, ValidationReport } from './summarize';
+
+const num = (v: number | null, digits = 3): string => (v === null ? 'n/a' : v.toFixed(digits));
+const pct = (v: number | null): string => (v === null ? 'n/a' : `${(v * 100).toFixed(1)}%`);
+const ms = (v: number | null): string => (v === null ? 'n/a' : `${Math.round(v)}`);
+
+function row(cells: readonly string[], widths: readonly number[]): string {
+  return cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+}
+
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}~`;
+}
+
+/**
+ * A readable report: one line per query (plus its top hits: `+` relevant, `=` another chunk of a
+ * page already counted, `!` after the top-1 score = low confidence), then the summary, then one
+ * PASS/FAIL line per criterion and the overall verdict.
+ *
+ * @example
+ * console.log(formatReportText(summarizeRuns(runs)));
+ */
+export function formatReportText(report: ValidationReport): string {
+  const widths = [10, 12, 4, 5, 5, 5, 5, 6, 5, 6, 6];
+  const lines = [
+    row(['id', 'category', 'pass', 'P@3', 'P@5', 'hit', 'RR', 'nDCG@5', 'top1', 'meta', 'ms', 'query'], widths),
+  ];
+  for (const q of report.queries) {
+    const hit = q.expect_no_results ? (q.top.length === 0 ? 'none' : 'some') : q.hit_at_k ? `y@${q.k}` : `n@${q.k}`;
+    lines.push(row([
+      clip(q.id, 10), clip(q.category ?? '-', 12), q.pass ? 'PASS' : 'FAIL',
+      num(q.p3, 2), num(q.p5, 2), hit, num(q.rr, 2), num(q.ndcg5, 3),
+      `${num(q.top1_score, 2)}${q.low_confidence ? '!' : ''}`, pct(q.metadata.completeness), ms(q.latency_ms),
+      clip(q.query, 60),
+    ], widths));
+    if (q.error !== undefined) lines.push(`    error: ${q.error}`);
+    if (q.top.length > 0) {
+      const hits = q.top.map((t) => `${t.rank}${t.duplicate ? '=' : t.relevant ? '+' : ' '} ${num(t.score, 2)} ${t.chapter ?? '-'} ${t.file_path ?? '-'}`);
+      lines.push(`    top: ${hits.join(' | ')}`);
+    }
+    if (q.metadata.missing.length > 0) lines.push(`    missing metadata: ${q.metadata.missing.join(', ')}`);
+  }
+
+  const s = report.summary;
+  lines.push(
+    '',
+    `Summary: ${s.queries} queries (${s.labelled} labelled, ${s.expect_no_results} expect_no_results): ` +
+      `${s.passed} passed, ${s.failed} failed, ${s.errors} errors, ${s.low_confidence} low-confidence (!)`,
+    `  mean P@3            ${num(s.mean_p3)}`,
+    `  mean P@5            ${num(s.mean_p5)}`,
+    `  MRR                 ${num(s.mrr)}`,
+    `  mean nDCG@5         ${num(s.mean_ndcg5)}`,
+    `  hit rate            ${num(s.hit_rate)} (labelled only: ${num(s.labelled_hit_rate)})`,
+    `  top-1 score         ${s.top1_score ? `min ${num(s.top1_score.min)} / mean ${num(s.top1_score.mean)} / max ${num(s.top1_score.max)}` : 'n/a'}`,
+    `  latency (ms)        ${s.latency_ms ? `p50 ${ms(s.latency_ms.p50)} / p95 ${ms(s.latency_ms.p95)}` : 'n/a'}`,
+    `  metadata integrity  ${pct(s.metadata_integrity)} of ${s.results_checked} results complete`,
+    '',
+  );
+  for (const c of report.criteria) {
+    const verdict = c.actual === null ? 'SKIP' : c.pass ? 'PASS' : 'FAIL';
+    lines.push(`${verdict}  ${c.label}: ${num(c.actual)} (required >= ${num(c.required)})`);
+  }
+  lines.push(`RESULT: ${report.pass ? 'PASS' : 'FAIL'}`);
+  return lines.join('\n');
+}
+
+type Metric = { label: string; value: (s: ReportSummary) => number | null; show: (v: number | null) => string; better: 'high' | 'low' };
+
+const COMPARED: readonly Metric[] = [
+  { label: 'mean P@3', value: (s) => s.mean_p3, show: num, better: 'high' },
+  { label: 'mean P@5', value: (s) => s.mean_p5, show: num, better: 'high' },
+  { label: 'MRR', value: (s) => s.mrr, show: num, better: 'high' },
+  { label: 'mean nDCG@5', value: (s) => s.mean_ndcg5, show: num, better: 'high' },
+  { label: 'hit rate', value: (s) => s.hit_rate, show: num, better: 'high' },
+  { label: 'labelled hit rate', value: (s) => s.labelled_hit_rate, show: num, better: 'high' },
+  { label: 'top-1 score mean', value: (s) => s.top1_score?.mean ?? null, show: num, better: 'high' },
+  { label: 'latency p50 (ms)', value: (s) => s.latency_ms?.p50 ?? null, show: ms, better: 'low' },
+  { label: 'latency p95 (ms)', value: (s) => s.latency_ms?.p95 ?? null, show: ms, better: 'low' },
+  { label: 'metadata integrity', value: (s) => s.metadata_integrity, show: pct, better: 'high' },
+];
+
+/**
+ * Side-by-side table of the summary metrics of several runs (e.g. dense vs hybrid vs hybrid +
+ * rerank). `*` marks the best value of each row (ties all marked); the last rows give the
+ * passed-query count and the verdict.
+ *
+ * @example
+ * console.log(compareReports([{ name: 'dense', report: a }, { name: 'hybrid', report: b }]));
+ */
+export function compareReports(named: readonly { name: string; report: ValidationReport }[]): string {
+  const header = ['metric', ...named.map((n) => n.name)];
+  const body: string[][] = COMPARED.map((m) => {
+    const values = named.map((n) => m.value(n.report.summary));
+    const present = values.filter((v): v is number => v !== null);
+    const best = present.length < 2 ? null : m.better === 'high' ? Math.max(...present) : Math.min(...present);
+    return [m.label, ...values.map((v) => `${m.show(v)}${v !== null && best !== null && Math.abs(v - best) < 1e-9 ? '*' : ''}`)];
+  });
+  body.push(['passed', ...named.map((n) => `${n.report.summary.passed}/${n.report.summary.queries}`)]);
+  body.push(['verdict', ...named.map((n) => (n.report.pass ? 'PASS' : 'FAIL'))]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] ?? '').length)));
+  return [row(header, widths), ...body.map((r) => row(r, widths))].join('\n');
+}
