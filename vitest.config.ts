@@ -17,7 +17,7 @@ export default defineConfig({
           cloudflareTest(({ inject }) => ({
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
-              bindings: { SMOKE: String(inject<string>('smoke' as never) ?? 'none') },
+              bindings: { FAKE_URL: inject('fakeUrl') },
             },
           })),
         ],

@@ -1,2 +1,7 @@
-import idx from '../../generated/embedded-index.bin';
-export default { async fetch() { return new Response(String((idx as ArrayBuffer).byteLength)); } } satisfies ExportedHandler<Env>;
+/**
+ * Worker entry point.
+ */
+import { app } from './app';
+import type { WorkerBindings } from './bindings';
+
+export default app satisfies ExportedHandler<WorkerBindings>;

@@ -1,4 +1,20 @@
+/**
+ * Starts the loopback fake Cohere + Qdrant once for the Workers test project and hands its URL
+ * to the Worker as the FAKE_URL binding (GUIDE.md §1: real loopback HTTP from workerd).
+ */
 import type { TestProject } from 'vitest/node';
-export default function setup(project: TestProject) {
-  project.provide('smoke' as never, 'hello' as never);
+import { startFakeUpstream } from '../support/fake-upstream/server';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    fakeUrl: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const fake = await startFakeUpstream();
+  project.provide('fakeUrl', fake.url);
+  return async () => {
+    await fake.close();
+  };
 }

@@ -1,0 +1,83 @@
+/**
+ * Parses the environment once into a typed, frozen `Config`. Failures become a 500
+ * `config_error` that names the variables at fault, never their values (they may be secrets).
+ */
+import * as z from 'zod/mini';
+import { RetrieverError } from '../errors';
+import { configSchema, type RawConfig } from './config-schema';
+import { parsePayloadFields, type PayloadFieldMap } from './payload-fields';
+
+/** The service configuration every part reads. */
+export interface Config extends Readonly<Omit<RawConfig, 'PAYLOAD_FIELDS'>> {
+  /** Which embedder answers queries: Cohere when a key is set, else the bundled local model. */
+  readonly embedderKind: 'cohere' | 'local';
+  /** Which store is searched: Qdrant when QDRANT_URL is set, else the embedded index. */
+  readonly storeKind: 'qdrant' | 'embedded';
+  /** API field → payload keys to try, in order. */
+  readonly payloadFields: PayloadFieldMap;
+}
+
+/** Cohere embedding models and their output sizes (v4 takes `output_dimension`). */
+export const EMBED_MODEL_DIMENSIONS: Record<string, { default: number; allowed: number[] }> = {
+  'embed-english-v3.0': { default: 1024, allowed: [1024] },
+  'embed-multilingual-v3.0': { default: 1024, allowed: [1024] },
+  'embed-english-light-v3.0': { default: 384, allowed: [384] },
+  'embed-multilingual-light-v3.0': { default: 384, allowed: [384] },
+  'embed-v4.0': { default: 1536, allowed: [256, 512, 1024, 1536] },
+};
+
+/**
+ * Validates raw variables (strings, as Workers and the shell provide them) into a `Config`.
+ *
+ * @example
+ * const config = parseConfig({ QDRANT_URL: 'https://x.cloud.qdrant.io', COHERE_API_KEY: '…' });
+ * config.storeKind; // 'qdrant'
+ */
+export function parseConfig(env: Record<string, unknown>): Config {
+  const input: Record<string, unknown> = {};
+  for (const key of Object.keys(configSchema.shape)) {
+    const value = env[key];
+    // Workers vars are strings; an empty string means "not set", as in a shell.
+    if (value !== undefined && value !== null && value !== '') input[key] = typeof value === 'string' ? value.trim() : value;
+  }
+  const parsed = z.safeParse(configSchema, input);
+  if (!parsed.success) {
+    const variables = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0])))];
+    const problems = parsed.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`);
+    throw new RetrieverError('config_error', `Invalid configuration: ${problems.join('; ')}`, { variables });
+  }
+  const raw = parsed.data;
+  checkConsistency(raw);
+  const { PAYLOAD_FIELDS, ...rest } = raw;
+  return Object.freeze({
+    ...rest,
+    embedderKind: raw.COHERE_API_KEY ? 'cohere' : 'local',
+    storeKind: raw.QDRANT_URL ? 'qdrant' : 'embedded',
+    payloadFields: parsePayloadFields(PAYLOAD_FIELDS),
+  });
+}
+
+function checkConsistency(raw: RawConfig): void {
+  const fail = (variables: string[], message: string): never => {
+    throw new RetrieverError('config_error', message, { variables });
+  };
+  if (raw.TOP_K_MIN > raw.TOP_K_MAX) fail(['TOP_K_MIN', 'TOP_K_MAX'], 'TOP_K_MIN must not exceed TOP_K_MAX');
+  if (raw.TOP_K_DEFAULT < raw.TOP_K_MIN || raw.TOP_K_DEFAULT > raw.TOP_K_MAX) {
+    fail(['TOP_K_DEFAULT'], 'TOP_K_DEFAULT must lie within [TOP_K_MIN, TOP_K_MAX]');
+  }
+  if (raw.QDRANT_API_KEY && !raw.QDRANT_URL) {
+    fail(['QDRANT_URL'], 'QDRANT_API_KEY is set but QDRANT_URL is missing');
+  }
+  const known = EMBED_MODEL_DIMENSIONS[raw.EMBED_MODEL];
+  if (raw.EMBED_DIMENSION !== undefined && known && !known.allowed.includes(raw.EMBED_DIMENSION)) {
+    fail(['EMBED_DIMENSION'], `EMBED_DIMENSION for ${raw.EMBED_MODEL} must be one of ${known.allowed.join(', ')}`);
+  }
+  if (raw.HYBRID_SEMANTIC_WEIGHT + raw.HYBRID_KEYWORD_WEIGHT <= 0) {
+    fail(['HYBRID_SEMANTIC_WEIGHT', 'HYBRID_KEYWORD_WEIGHT'], 'hybrid weights must not both be zero');
+  }
+}
+
+/** The output size the configured Cohere model produces, when known. */
+export function expectedEmbedDimension(config: Pick<Config, 'EMBED_MODEL' | 'EMBED_DIMENSION'>): number | null {
+  return config.EMBED_DIMENSION ?? EMBED_MODEL_DIMENSIONS[config.EMBED_MODEL]?.default ?? null;
+}

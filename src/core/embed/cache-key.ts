@@ -1,0 +1,26 @@
+/**
+ * The cache key of a query embedding: SHA-256 over everything that changes the vector, so a model
+ * or dimension change can never serve a stale vector.
+ */
+
+/** Trim, collapse whitespace and NFKC-normalise, so trivially different spellings share a key. */
+export function normalizeQuery(text: string): string {
+  return text.normalize('NFKC').replace(/\s+/gu, ' ').trim();
+}
+
+/**
+ * Hex SHA-256 of `model|input_type|dimension|normalized query` (WebCrypto, runs in Workers and Node).
+ *
+ * @example
+ * await embeddingCacheKey({ model: 'embed-english-v3.0', inputType: 'search_query', dimension: 1024, query: ' Hi ' });
+ */
+export async function embeddingCacheKey(parts: {
+  model: string;
+  inputType: string;
+  dimension: number | null;
+  query: string;
+}): Promise<string> {
+  const material = [parts.model, parts.inputType, parts.dimension ?? 'default', normalizeQuery(parts.query)].join('|');
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(material));
+  return `qe:v1:${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+}

@@ -1,0 +1,100 @@
+/**
+ * Query-embedding cache: an in-isolate LRU in front of a persistent store (Workers KV in the
+ * Worker). Trial Cohere keys allow 1,000 calls a month, so a repeated query must never reach
+ * Cohere. The cache is an optimisation only: any cache failure is logged and the search goes on.
+ */
+import type { QueryEmbedder } from './embedder';
+import { embeddingCacheKey } from './cache-key';
+import { decodeVector, encodeVector } from './vector-codec';
+
+/** Persistent cache storage, e.g. a KV namespace adapter. */
+export interface EmbeddingCacheStore {
+  get(key: string): Promise<ArrayBuffer | null>;
+  put(key: string, value: ArrayBuffer, ttlSeconds: number): Promise<void>;
+}
+
+/** Where a query vector came from. */
+export type CacheStatus = 'hit' | 'miss' | 'none';
+
+/** A tiny LRU (Map keeps insertion order: re-insert on read, evict the oldest). */
+export class LruCache<V> {
+  readonly #entries = new Map<string, V>();
+  constructor(readonly capacity: number) {}
+  get(key: string): V | undefined {
+    const value = this.#entries.get(key);
+    if (value !== undefined) {
+      this.#entries.delete(key);
+      this.#entries.set(key, value);
+    }
+    return value;
+  }
+  set(key: string, value: V): void {
+    this.#entries.delete(key);
+    this.#entries.set(key, value);
+    if (this.#entries.size > this.capacity) this.#entries.delete(this.#entries.keys().next().value as string);
+  }
+  clear(): void {
+    this.#entries.clear();
+  }
+  get size(): number {
+    return this.#entries.size;
+  }
+}
+
+/** What `embedQueryCached` needs besides the embedder. */
+export interface CachedEmbedOptions {
+  store: EmbeddingCacheStore | null;
+  memory: LruCache<Float32Array>;
+  ttlSeconds: number;
+  /** Schedules work that must outlive the response (the Worker's `waitUntil`). */
+  defer: (work: Promise<unknown>) => void;
+  log: (message: string, error: unknown) => void;
+}
+
+/**
+ * Embeds a query through the cache. Non-cacheable embedders (the local model) bypass it.
+ *
+ * @example
+ * const { vector, cache } = await embedQueryCached(embedder, 'what is tf2?', { store, memory, ttlSeconds, defer, log });
+ */
+export async function embedQueryCached(
+  embedder: QueryEmbedder,
+  query: string,
+  options: CachedEmbedOptions,
+): Promise<{ vector: Float32Array; cache: CacheStatus }> {
+  if (!embedder.cacheable) return { vector: await embedder.embedQuery(query), cache: 'none' };
+  const { descriptor } = embedder;
+  const key = await embeddingCacheKey({
+    model: descriptor.model,
+    inputType: 'search_query',
+    dimension: descriptor.dimension,
+    query,
+  });
+  const remembered = options.memory.get(key);
+  if (remembered) return { vector: remembered, cache: 'hit' };
+  const stored = await readStore(options, key, descriptor.dimension);
+  if (stored) {
+    options.memory.set(key, stored);
+    return { vector: stored, cache: 'hit' };
+  }
+  const vector = await embedder.embedQuery(query);
+  options.memory.set(key, vector);
+  if (options.store) {
+    const store = options.store;
+    options.defer(
+      store.put(key, encodeVector(vector), options.ttlSeconds).catch((error) => options.log('embedding cache write failed', error)),
+    );
+  }
+  return { vector, cache: 'miss' };
+}
+
+async function readStore(options: CachedEmbedOptions, key: string, dimension: number | null): Promise<Float32Array | null> {
+  if (!options.store) return null;
+  try {
+    const bytes = await options.store.get(key);
+    return bytes ? decodeVector(bytes, dimension) : null;
+  } catch (error) {
+    options.log('embedding cache read failed', error);
+    return null;
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * The Hono app: CORS for browser chat widgets, the search and health routes, JSON for every
+ * error (one `onError`), JSON 404/405 instead of Hono's plain-text defaults.
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { RetrieverError } from '../core/errors';
+import type { AppEnv } from './bindings';
+import { toErrorResponse } from './on-error';
+import { healthRoute } from './routes/health-route';
+import { searchRoute } from './routes/search-route';
+import { configFor } from './services';
+
+/** The edge-retriever Worker application. */
+export const app = new Hono<AppEnv>();
+
+app.use('*', async (c, next) => {
+  // Origins come from config; an invalid config must still answer CORS preflights with JSON errors.
+  let origins = '*';
+  try {
+    origins = configFor(c.env).CORS_ORIGINS;
+  } catch {
+    /* the route will report the config_error */
+  }
+  const list = origins.split(',').map((origin) => origin.trim()).filter(Boolean);
+  return cors({
+    origin: list.includes('*') ? '*' : list,
+    allowMethods: ['GET', 'POST', 'OPTIONS'],
+    allowHeaders: ['Content-Type', 'Accept'],
+    exposeHeaders: ['Server-Timing'],
+    maxAge: 86400,
+  })(c, next);
+});
+
+app.use(
+  '/search',
+  bodyLimit({
+    maxSize: 64 * 1024,
+    onError: () => {
+      throw new RetrieverError('payload_too_large', 'Request body exceeds 64 KiB');
+    },
+  }),
+);
+
+app.route('/search', searchRoute);
+app.route('/health', healthRoute);
+
+app.get('/', (c) =>
+  c.json({ name: 'edge-retriever', endpoints: ['GET /search?q=…&k=…', 'POST /search', 'GET /health'] }),
+);
+
+app.all('/search', (c) => {
+  throw new RetrieverError('method_not_allowed', `${c.req.method} is not allowed on /search; use GET or POST`, {
+    allowed: ['GET', 'POST'],
+  });
+});
+
+app.notFound((c) => toErrorResponse(new RetrieverError('not_found', `No route for ${c.req.method} ${new URL(c.req.url).pathname}`), c));
+app.onError((error, c) => toErrorResponse(error, c));

@@ -1,0 +1,48 @@
+/**
+ * `GET /search?q=…&k=…` and `POST /search` (same fields as a JSON body).
+ */
+import { Hono, type Context } from 'hono';
+import { RetrieverError } from '../../core/errors';
+import { runSearch } from '../../core/search/search-pipeline';
+import { parseSearchParams } from '../../core/search/search-params';
+import type { AppEnv } from '../bindings';
+import { buildSearchContext } from '../services';
+import { negotiateFormat, streamOutcome } from '../stream-response';
+
+/** The search routes. */
+export const searchRoute = new Hono<AppEnv>();
+
+searchRoute.get('/', async (c) => {
+  const url = new URL(c.req.url);
+  const raw: Record<string, unknown> = {};
+  const repeated: string[] = [];
+  for (const [key, value] of url.searchParams) {
+    if (key in raw) repeated.push(key);
+    raw[key] = value;
+  }
+  if (repeated.length) {
+    throw new RetrieverError('invalid_request', `Parameters given more than once: ${repeated.join(', ')}`, { params: repeated });
+  }
+  return search(c, raw);
+});
+
+searchRoute.post('/', async (c) => {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/json\b/i.test(type)) {
+    throw new RetrieverError('unsupported_media_type', 'POST /search takes a JSON body (Content-Type: application/json)');
+  }
+  const body: unknown = await c.req.json().catch(() => {
+    throw new RetrieverError('invalid_request', 'Request body is not valid JSON');
+  });
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    throw new RetrieverError('invalid_request', 'Request body must be a JSON object such as {"q": "…", "k": 5}');
+  }
+  return search(c, body as Record<string, unknown>);
+});
+
+async function search(c: Context<AppEnv>, raw: Record<string, unknown>): Promise<Response> {
+  const context = buildSearchContext({ env: c.env, waitUntil: (work) => c.executionCtx.waitUntil(work) });
+  const params = parseSearchParams(raw, context.config);
+  const outcome = await runSearch(params, context);
+  return streamOutcome(c, outcome, negotiateFormat(c.req.header('accept')));
+}

@@ -1,0 +1,79 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DOCS } from './support/docs';
+import { seedCollection, tenant, type Tenant } from './support/harness';
+
+let t: Tenant;
+beforeAll(async () => {
+  t = tenant('bad');
+  await seedCollection(t, DOCS);
+});
+
+const expectError = (res: { status: number; json: () => any }, status: number, code: string) => {
+  expect(res.status).toBe(status);
+  const body = res.json();
+  expect(body.error.code).toBe(code);
+  expect(typeof body.error.message).toBe('string');
+  return body.error;
+};
+
+describe('invalid requests get a 400 naming the parameter', () => {
+  it.each([
+    ['/search', 'q'],
+    ['/search?q=', 'q'],
+    ['/search?q=%20%20%20', 'q'],
+    ['/search?q=topics&k=abc', 'k'],
+    ['/search?q=topics&k=1.5', 'k'],
+  ])('%s', async (path, param) => {
+    const error = expectError(await t.call(path), 400, 'invalid_request');
+    expect(error.params).toContain(param);
+  });
+
+  it('rejects q longer than 2,000 characters', async () => {
+    const error = expectError(await t.call(`/search?q=${'a'.repeat(2001)}`), 400, 'invalid_request');
+    expect(error.message).toContain('2000');
+    expect((await t.call(`/search?q=${'a'.repeat(2000)}`)).status).toBe(200);
+  });
+
+  it('names unknown parameters', async () => {
+    const error = expectError(await t.call('/search?q=topics&top=3&limt=2'), 400, 'invalid_request');
+    expect(error.unknown).toEqual(['top', 'limt']);
+    expect(error.message).toContain('unknown parameter "top"');
+  });
+
+  it('rejects repeated parameters', async () => {
+    const error = expectError(await t.call('/search?q=a&q=b'), 400, 'invalid_request');
+    expect(error.params).toEqual(['q']);
+  });
+
+  it('rejects POST bodies that are not JSON objects', async () => {
+    const post = (body: string, type = 'application/json') => t.call('/search', { method: 'POST', headers: { 'content-type': type }, body });
+    expectError(await post('{"q": '), 400, 'invalid_request');
+    expectError(await post('["q"]'), 400, 'invalid_request');
+    expectError(await post('{"q": 5}'), 400, 'invalid_request');
+    expectError(await post('q=topics', 'application/x-www-form-urlencoded'), 415, 'unsupported_media_type');
+    expectError(await post(JSON.stringify({ q: 'x'.repeat(70_000) })), 413, 'payload_too_large');
+  });
+
+  it('answers unknown routes and methods with JSON', async () => {
+    expectError(await t.call('/nope'), 404, 'not_found');
+    expectError(await t.call('/search', { method: 'DELETE' }), 405, 'method_not_allowed');
+  });
+});
+
+describe('configuration errors', () => {
+  it('names the variables at fault, not their values', async () => {
+    const error = expectError(await t.call('/search?q=topics', {}, { QDRANT_URL: 'not a url', QDRANT_API_KEY: 'secret-qdrant-value' }), 500, 'config_error');
+    expect(error.variables).toEqual(['QDRANT_URL']);
+    expect(JSON.stringify(error)).not.toContain('secret-qdrant-value');
+    expect(JSON.stringify(error)).not.toContain('not a url');
+  });
+
+  it('reports inconsistent settings', async () => {
+    const error = expectError(await t.call('/search?q=topics', {}, { TOP_K_MIN: '10', TOP_K_MAX: '5' }), 500, 'config_error');
+    expect(error.variables).toEqual(['TOP_K_MIN', 'TOP_K_MAX']);
+    const ttl = expectError(await t.call('/search?q=topics', {}, { EMBED_CACHE_TTL_SECONDS: '30' }), 500, 'config_error');
+    expect(ttl.variables).toEqual(['EMBED_CACHE_TTL_SECONDS']);
+    const key = expectError(await t.call('/search?q=topics', {}, { QDRANT_URL: '', QDRANT_API_KEY: 'k' }), 500, 'config_error');
+    expect(key.variables).toEqual(['QDRANT_URL']);
+  });
+});

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { seedCollection, tenant } from './support/harness';
+
+describe('payloads of other ingestion pipelines', () => {
+  it('maps {url, title, heading, text, position}', async () => {
+    const t = tenant('shape1');
+    await seedCollection(t, [{ id: 1, text: 'tf2 frames', payload: { url: 'https://x.test/tf2', title: 'TF2', heading: 'Frames', token_count: 12, position: 3 } }], { textKey: 'text' });
+    const [result] = (await t.call('/search?q=tf2%20frames')).json().results;
+    expect(result).toMatchObject({ content: 'tf2 frames', source_url: 'https://x.test/tf2', title: 'TF2', section: 'Frames', chunk_index: 3, chapter: null, chunk_id: null, source: null });
+    expect(result.metadata).toEqual({ token_count: 12 });
+  });
+
+  it('maps {source_url, section_title, page_title, content} and a UUID id', async () => {
+    const t = tenant('shape2');
+    const id = '5c56c793-69f3-4fbf-87e6-c4bf54c28c26';
+    await seedCollection(t, [{ id, text: 'urdf links joints', payload: { source_url: 'https://x.test/urdf', section_title: 'Links', page_title: 'URDF', chapter: 'urdf', chunk_id: 'c-1', content_hash: 'abc' } }]);
+    const [result] = (await t.call('/search?q=urdf')).json().results;
+    expect(result).toMatchObject({ id, content: 'urdf links joints', section: 'Links', title: 'URDF', chapter: 'urdf', chunk_id: 'c-1' });
+  });
+
+  it('follows PAYLOAD_FIELDS for page_content and custom keys', async () => {
+    const t = tenant('shape3');
+    await seedCollection(t, [{ id: 9, text: 'nav2 costmaps', payload: { link: 'https://x.test/nav2', part: 'Navigation' } }], { textKey: 'page_content' });
+    const res = await t.call('/search?q=nav2', {}, { PAYLOAD_FIELDS: 'source_url=link,chapter=part' });
+    expect(res.json().results[0]).toMatchObject({ content: 'nav2 costmaps', source_url: 'https://x.test/nav2', chapter: 'Navigation' });
+    const bad = await t.call('/search?q=nav2', {}, { PAYLOAD_FIELDS: 'colour=part' });
+    expect(bad.status).toBe(500);
+    expect(bad.json().error).toMatchObject({ code: 'config_error', variables: ['PAYLOAD_FIELDS'] });
+  });
+
+  it('survives an empty payload', async () => {
+    const t = tenant('shape4');
+    await seedCollection(t, [{ id: 2, text: 'x' }], { textKey: 'unrelated' });
+    const [result] = (await t.call('/search?q=x')).json().results;
+    expect(result).toMatchObject({ content: null, source_url: null, section: null, title: null, chunk_index: null });
+  });
+});
+
+describe('named vectors and models', () => {
+  it('uses the only named dense vector, or QDRANT_VECTOR_NAME', async () => {
+    const t = tenant('named');
+    await seedCollection(t, [{ id: 1, text: 'isaac lab reinforcement learning' }], { vectorName: 'dense' });
+    const auto = await t.call('/search?q=reinforcement');
+    expect(auto.status).toBe(200);
+    const query = (await t.calls('qdrant')).find((c) => c.path.endsWith('/points/query'));
+    expect(query!.body.using).toBe('dense');
+    const wrong = await t.call('/search?q=reinforcement', {}, { QDRANT_VECTOR_NAME: 'missing' });
+    expect(wrong.json().error).toMatchObject({ code: 'config_error', variables: ['QDRANT_VECTOR_NAME'] });
+  });
+
+  it.each([
+    ['embed-multilingual-v3.0', {}, 1024, undefined],
+    ['embed-v4.0', {}, 1536, undefined],
+    ['embed-v4.0', { EMBED_DIMENSION: '256' }, 256, 256],
+  ])('works with %s %j', async (model, extraVars, size, outputDimension) => {
+    const t = tenant('model');
+    await seedCollection(t, [{ id: 1, text: 'whisper speech commands' }], {
+      model,
+      size,
+      extraEmbed: outputDimension ? { output_dimension: outputDimension } : {},
+    });
+    const res = await t.call('/search?q=whisper', {}, { EMBED_MODEL: model, ...extraVars });
+    expect(res.status).toBe(200);
+    expect(res.json().results[0].content).toBe('whisper speech commands');
+    const embed = (await t.calls('cohere')).filter((c) => c.body?.input_type === 'search_query');
+    expect(embed[0]!.body.model).toBe(model);
+    expect(embed[0]!.body.output_dimension).toBe(outputDimension);
+  });
+
+  it('rejects an EMBED_DIMENSION the model cannot produce', async () => {
+    const t = tenant('dim');
+    const res = await t.call('/search?q=x', {}, { EMBED_MODEL: 'embed-english-v3.0', EMBED_DIMENSION: '512' });
+    expect(res.json().error).toMatchObject({ code: 'config_error', variables: ['EMBED_DIMENSION'] });
+  });
+});
+
+describe('GET /health', () => {
+  it('names the embedder, store and collection and probes each', async () => {
+    const t = tenant('health');
+    await seedCollection(t, [{ id: 1, text: 'a' }]);
+    const res = await t.call('/health');
+    expect(res.status).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'ok',
+      embedder: { kind: 'cohere', model: 'embed-english-v3.0', ok: true },
+      store: { kind: 'qdrant', collection: 'textbook_chunks', ok: true, points_count: 1 },
+      cache: { kv_bound: true },
+    });
+    expect(await t.calls('cohere')).toEqual([expect.objectContaining({ method: 'GET', path: '/v1/models/embed-english-v3.0' })]);
+  });
+
+  it('is 503 and says which part is down', async () => {
+    const t = tenant('health2');
+    const res = await t.call('/health', {}, { COHERE_API_KEY: 'sk-wrong-secret' });
+    expect(res.status).toBe(503);
+    const body = res.json();
+    expect(body.status).toBe('degraded');
+    expect(body.embedder).toMatchObject({ ok: false, error: { code: 'embedding_failed' } });
+    expect(body.store).toMatchObject({ ok: false, error: { code: 'collection_not_found' } });
+    expect(res.text).not.toContain('sk-wrong-secret');
+  });
+});

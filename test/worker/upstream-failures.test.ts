@@ -1,0 +1,118 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DOCS } from './support/docs';
+import { COHERE_KEY, QDRANT_KEY, seedCollection, tenant, type Tenant } from './support/harness';
+
+let t: Tenant;
+beforeEach(async () => {
+  t = tenant('fail');
+  await seedCollection(t, DOCS);
+});
+
+const errorOf = (res: { status: number; json: () => any }) => ({ status: res.status, ...res.json().error });
+
+describe('collection and vector problems', () => {
+  it('404 collection_not_found lists the collections and the closest name', async () => {
+    await t.qdrant('PUT', '/collections/other_docs', { vectors: { size: 8, distance: 'Cosine' } });
+    const error = errorOf(await t.call('/search?q=topics', {}, { QDRANT_COLLECTION: 'textbook_chunk' }));
+    expect(error).toMatchObject({ status: 404, code: 'collection_not_found', suggestion: 'textbook_chunks' });
+    expect(error.available).toEqual(['other_docs', 'textbook_chunks']);
+    expect(error.message).toContain('did you mean "textbook_chunks"');
+  });
+
+  it('409 dimension_mismatch when the query vector size differs from the collection', async () => {
+    const error = errorOf(await t.call('/search?q=topics', {}, { EMBED_MODEL: 'embed-v4.0', EMBED_DIMENSION: '512' }));
+    expect(error).toMatchObject({ status: 409, code: 'dimension_mismatch', expected: 1024, got: 512 });
+  });
+
+  it('409 embedder_mismatch when the collection records another embedder', async () => {
+    const other = tenant('meta');
+    await other.qdrant('PUT', '/collections/textbook_chunks', {
+      vectors: { size: 1024, distance: 'Cosine' },
+      metadata: { embedder: { kind: 'cohere', model: 'embed-multilingual-v3.0' } },
+    });
+    const error = errorOf(await other.call('/search?q=topics'));
+    expect(error).toMatchObject({ status: 409, code: 'embedder_mismatch' });
+    expect(error.index_embedder.model).toBe('embed-multilingual-v3.0');
+  });
+});
+
+describe('Cohere failures', () => {
+  it('retries 429 honouring Retry-After, then succeeds', async () => {
+    await t.faults([{ path: '/v2/embed', status: 429, body: { message: 'rate limited' }, headers: { 'retry-after': '0' }, times: 1 }]);
+    const res = await t.call('/search?q=topics');
+    expect(res.status).toBe(200);
+    expect(await t.calls('cohere')).toHaveLength(2);
+    expect(res.json().timing.upstream_calls).toBeGreaterThanOrEqual(3);
+  });
+
+  it('retries 5xx with backoff and gives up with 502 embedding_failed', async () => {
+    await t.faults([{ path: '/v2/embed', status: 503, body: { message: 'unavailable' }, times: 5 }]);
+    const error = errorOf(await t.call('/search?q=topics'));
+    expect(error).toMatchObject({ status: 502, code: 'embedding_failed', upstream_status: 503, attempts: 3 });
+    expect(await t.calls('cohere')).toHaveLength(3);
+  });
+
+  it('fails fast when Retry-After would overrun the request budget', async () => {
+    await t.faults([{ path: '/v2/embed', status: 429, body: { message: 'slow down' }, headers: { 'retry-after': '60' }, times: 1 }]);
+    const started = Date.now();
+    const res = await t.call('/search?q=topics', {}, { REQUEST_BUDGET_MS: '2000' });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(errorOf(res)).toMatchObject({ status: 502, code: 'embedding_failed', upstream_status: 429 });
+    expect(res.headers.get('retry-after')).toBe('60');
+  });
+
+  it('does not leak the API key when Cohere rejects it', async () => {
+    const res = await t.call('/search?q=topics', {}, { COHERE_API_KEY: 'sk-live-very-secret' });
+    expect(errorOf(res)).toMatchObject({ status: 502, code: 'embedding_failed', upstream_status: 401 });
+    expect(res.text).not.toContain('sk-live-very-secret');
+    expect(res.text).toContain('COHERE_API_KEY');
+  });
+
+  it('504 upstream_timeout when Cohere does not answer within the timeout', async () => {
+    await t.faults([{ path: '/v2/embed', delayMs: 3000, times: 3 }]);
+    const res = await t.call('/search?q=topics', {}, { UPSTREAM_TIMEOUT_MS: '200', REQUEST_BUDGET_MS: '1500' });
+    expect(errorOf(res)).toMatchObject({ status: 504, code: 'upstream_timeout', upstream: 'cohere' });
+  });
+
+  it('retries a dropped connection', async () => {
+    await t.faults([{ path: '/v2/embed', drop: true, times: 1 }]);
+    const res = await t.call('/search?q=topics');
+    expect(res.status).toBe(200);
+    expect(await t.calls('cohere')).toHaveLength(2);
+  });
+});
+
+describe('Qdrant failures', () => {
+  it('503 vector_store_unavailable after retries', async () => {
+    await t.faults([{ path: '/points/query$', status: 503, body: { status: { error: 'overloaded' } }, times: 5 }]);
+    const error = errorOf(await t.call('/search?q=topics'));
+    expect(error).toMatchObject({ status: 503, code: 'vector_store_unavailable', upstream_status: 503 });
+  });
+
+  it('never reports the Qdrant API key and says which variable to check', async () => {
+    const res = await t.call('/search?q=topics', {}, { QDRANT_API_KEY: 'qdrant-secret-123' });
+    expect(errorOf(res)).toMatchObject({ status: 502, code: 'vector_store_error', upstream_status: 401 });
+    expect(res.text).not.toContain('qdrant-secret-123');
+    expect(res.text).toContain('QDRANT_API_KEY');
+  });
+
+  it('503 when Qdrant cannot be reached at all', async () => {
+    const res = await t.call('/search?q=topics', {}, { QDRANT_URL: 'http://127.0.0.1:9', REQUEST_BUDGET_MS: '3000' });
+    expect(errorOf(res)).toMatchObject({ status: 503, code: 'vector_store_unavailable' });
+  });
+
+  it('keeps every request within REQUEST_BUDGET_MS', async () => {
+    await t.faults([{ path: '/points/query$', delayMs: 5000, times: 3 }]);
+    const started = Date.now();
+    const res = await t.call('/search?q=topics', {}, { REQUEST_BUDGET_MS: '800' });
+    expect(Date.now() - started).toBeLessThan(2500);
+    expect(errorOf(res)).toMatchObject({ status: 504, code: 'upstream_timeout' });
+  });
+});
+
+it('uses the keys only in headers', async () => {
+  await t.call('/search?q=topics');
+  const calls = await t.calls();
+  expect(JSON.stringify(calls)).not.toContain(COHERE_KEY);
+  expect(JSON.stringify(calls)).not.toContain(QDRANT_KEY);
+});
