@@ -10,12 +10,15 @@ export const CONTEXT_SEPARATOR = '\n\n====\n\n';
 
 const NA = 'n/a';
 
-/** `source_url`, else `file_path:start-end` (or `file_path:start`, or `file_path`), else n/a. */
+/**
+ * `source_url`, else `file_path:start-end` (or `file_path:start`, or `file_path`), else the API
+ * result's precomputed `source`, else n/a.
+ */
 function sourceLine(result: ResultLike): string {
   const url = readText(result, 'source_url');
   if (url !== undefined) return url;
   const file = readText(result, 'file_path');
-  if (file === undefined) return NA;
+  if (file === undefined) return readText(result, 'source') ?? NA;
   const start = readField(result, 'start_line');
   const end = readField(result, 'end_line');
   if (typeof start !== 'number') return file;

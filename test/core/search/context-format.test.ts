@@ -43,6 +43,23 @@ describe('formatContext', () => {
     expect(order(formatContext([rs[3]!, rs[1]!, rs[0]!, rs[2]!]))).toEqual(['a', 'b', 'no id 1', 'no id 2']);
   });
 
+  it('formats the API result shape (content, precomputed source, metadata)', () => {
+    const apiResult = {
+      rank: 1,
+      id: 7,
+      score: 0.7,
+      content: 'Body.',
+      source_url: null,
+      chapter: 'C',
+      section: null,
+      source: 'docs/c.md:1-9',
+      metadata: { section: 'From metadata' },
+    };
+    expect(formatContext([apiResult])).toBe(
+      '[Result 1]\nScore: 0.7000\nSource: docs/c.md:1-9\nChapter: C\nSection: From metadata\n---\nBody.',
+    );
+  });
+
   it('is empty for no results and prints n/a for a non-finite score', () => {
     expect(formatContext([])).toBe('');
     expect(formatContext([{ score: Number.NaN, text: 't' }])).toContain('Score: n/a\n');
@@ -60,5 +77,7 @@ describe('result fields', () => {
     expect(sourceKey({ score: 1, file_path: 'a.md', source_url: 'https://x/a#h' })).toBe('a.md');
     expect(sourceKey({ score: 1, source_url: 'https://x/a#h' })).toBe('https://x/a');
     expect(sourceKey({ score: 1, file_path: '  ' })).toBeUndefined();
+    expect(sourceKey({ score: 1, source: 'docs/a.md:3-9', source_url: 'https://x/a' })).toBe('docs/a.md');
+    expect(sourceKey({ score: 1, metadata: { file_path: 'm.md' } })).toBe('m.md');
   });
 });
