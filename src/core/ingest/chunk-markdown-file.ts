@@ -1,0 +1,126 @@
+import { resolveChunkOptions } from './chunk-options';
+import { collectPieces, type Piece } from './collect-pieces';
+import { chapterOf, moduleOf, titleOf } from './doc-metadata';
+import { docusaurusRoute, sourceUrlFor } from './docusaurus-route';
+import { estimateTokens } from './estimate-tokens';
+import { parseFrontMatter, type DocFrontMatter } from './front-matter';
+import { createLineIndex, type LineIndex } from './line-index';
+import { planChunks, type PlannedChunk } from './pack-chunks';
+import { parseMarkdown } from './parse-markdown';
+import { pointIdFor, sha256Hex } from './point-id';
+import type { Chunk, ChunkFileOptions, ChunkFileResult, ChunkPayload } from './types';
+
+/** One markdown file: its path relative to the docs dir and its decoded text. */
+export interface MarkdownFileInput {
+  filePath: string;
+  text: string;
+}
+
+/**
+ * Chunk one Docusaurus markdown/MDX file into payload-rich chunks with deterministic ids. Never
+ * throws for bad content: an empty or binary file, broken front matter, or a file with no text
+ * comes back as `{ ok: false, code, reason }` for the caller to report and skip. (Invalid
+ * `options` are a programming error and do throw `invalid_request`.)
+ *
+ * @example
+ * const result = await chunkMarkdownFile(
+ *   { filePath: '01-ros2/01-intro.md', text: '# Intro\n\nHello.' },
+ *   { baseUrl: 'https://book.example.com' },
+ * );
+ * if (result.ok) result.chunks[0]!.payload.source_url; // 'https://book.example.com/docs/ros2/intro'
+ */
+export async function chunkMarkdownFile(input: MarkdownFileInput, options: ChunkFileOptions = {}): Promise<ChunkFileResult> {
+  const sizes = resolveChunkOptions(options);
+  const filePath = input.filePath.replace(/\\/g, '/').replace(/^(\.\/)+/, '');
+  const text = input.text.startsWith('\uFEFF') ? input.text.slice(1) : input.text;
+  if (text.includes('\u0000')) return { ok: false, code: 'binary', reason: 'binary file (contains NUL bytes)' };
+  if (text.trim() === '') return { ok: false, code: 'empty', reason: 'empty file' };
+
+  const parsed = parseMarkdown(text, { mdx: /\.mdx$/i.test(filePath) });
+  const warnings = [...parsed.warnings];
+  let frontMatter: DocFrontMatter = { tags: [], sidebarPosition: null };
+  if (parsed.frontMatter !== null) {
+    const result = parseFrontMatter(parsed.frontMatter);
+    if (!result.ok) return { ok: false, code: 'invalid_front_matter', reason: result.reason };
+    frontMatter = result.data;
+    warnings.push(...result.warnings);
+  } else if (/^---[ \t]*(\r\n|\r|\n)/.test(text)) {
+    // An opening fence the parser did not accept: the YAML would otherwise be indexed as prose.
+    return { ok: false, code: 'invalid_front_matter', reason: 'invalid front matter: no closing `---` line' };
+  }
+
+  const lines = createLineIndex(text);
+  const { pieces, sections, firstH1 } = collectPieces(parsed.tree, text, lines, sizes.maxTokens);
+  const planned = planChunks(pieces, sections, sizes);
+  if (planned.length === 0) {
+    return { ok: false, code: 'no_content', reason: 'no text content (only front matter, headings, imports or comments)' };
+  }
+
+  const route = docusaurusRoute({
+    filePath,
+    slug: frontMatter.slug,
+    id: frontMatter.id,
+    routeBasePath: options.routeBasePath,
+  });
+  const common = {
+    file_path: filePath,
+    title: titleOf(filePath, frontMatter.title, firstH1),
+    module: moduleOf(filePath),
+    chapter: chapterOf(filePath, frontMatter.chapter),
+    tags: frontMatter.tags,
+    sidebar_position: frontMatter.sidebarPosition,
+    source_url: sourceUrlFor(options.baseUrl ?? '', route),
+  };
+  const chunks = await Promise.all(
+    planned.map(async (plan, index): Promise<Chunk> => {
+      const { content, startLine, endLine } = sliceChunk(text, lines, plan);
+      const headings = [...sections[dominantSection(plan.pieces)]!.headings];
+      const payload: ChunkPayload = {
+        content,
+        file_path: filePath,
+        start_line: startLine,
+        end_line: endLine,
+        headings,
+        title: common.title,
+        module: common.module,
+        chapter: common.chapter,
+        section: headings[headings.length - 1] || null,
+        tags: [...common.tags],
+        sidebar_position: common.sidebar_position,
+        chunk_index: index,
+        chunk_token_count: estimateTokens(content),
+        source_url: common.source_url,
+        chunk_id: `${filePath}#${index}`,
+        content_hash: await sha256Hex(content),
+      };
+      return { id: await pointIdFor(filePath, index), payload };
+    }),
+  );
+  return { ok: true, chunks, warnings };
+}
+
+/**
+ * The exact source of a chunk: whole lines when its first/last piece has its line to itself (so
+ * list markers, `>` and indentation are kept), else the precise sentence offsets. Line endings
+ * are normalised to `\n` so CRLF checkouts hash the same.
+ */
+function sliceChunk(text: string, lines: LineIndex, plan: PlannedChunk): { content: string; startLine: number; endLine: number } {
+  const first = plan.pieces[0]!;
+  const last = plan.pieces[plan.pieces.length - 1]!;
+  const start = first.ownsStartLine ? lines.lineStart(first.startLine) : first.start;
+  const end = last.ownsEndLine ? lines.lineEnd(last.endLine) : last.end;
+  return {
+    content: text.slice(start, end).replace(/\r\n?/g, '\n'),
+    startLine: first.startLine,
+    endLine: last.endLine,
+  };
+}
+
+/** The section contributing most tokens to a chunk (the first on a tie): its breadcrumb labels the chunk. */
+function dominantSection(pieces: Piece[]): number {
+  const tokens = new Map<number, number>();
+  for (const piece of pieces) tokens.set(piece.section, (tokens.get(piece.section) ?? 0) + Math.max(1, piece.tokens));
+  let best = pieces[0]!.section;
+  for (const [section, count] of tokens) if (count > (tokens.get(best) ?? 0)) best = section;
+  return best;
+}

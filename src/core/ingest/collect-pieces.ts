@@ -1,0 +1,149 @@
+import type { Root } from 'mdast';
+import { estimateTokens } from './estimate-tokens';
+import type { LineIndex } from './line-index';
+import { lineSpans, sentenceSpans, type Span } from './sentence-spans';
+
+/** How a piece may be treated by the packer. */
+export type PieceKind = 'heading' | 'atomic' | 'text';
+
+/**
+ * The smallest unit the chunker moves around: a heading, an unsplittable block (code, table,
+ * HTML) or one sentence of a prose block. Chunks are cut only between pieces.
+ */
+export interface Piece {
+  start: number;
+  end: number;
+  startLine: number;
+  endLine: number;
+  kind: PieceKind;
+  tokens: number;
+  /** Index into `sections`. */
+  section: number;
+  /** Pieces of one block (paragraph, list-item paragraph, code…) share this number. */
+  block: number;
+  /** No other piece ends on this piece's first line / starts on its last line: the chunk may take the whole line. */
+  ownsStartLine: boolean;
+  ownsEndLine: boolean;
+}
+
+/** A heading's scope; section 0 is the text before the first heading. */
+export interface Section {
+  /** Breadcrumb, outermost first. */
+  headings: string[];
+  /** Section ids from the outermost ancestor down to this one (empty for section 0). */
+  path: number[];
+}
+
+/** Pieces in source order, the sections they belong to, and the first H1 (a title fallback). */
+export interface CollectedPieces {
+  pieces: Piece[];
+  sections: Section[];
+  firstH1: string | null;
+}
+
+interface AnyNode {
+  type: string;
+  position?: { start: { offset?: number }; end: { offset?: number } };
+  children?: AnyNode[];
+  value?: unknown;
+  depth?: number;
+  alt?: string | null;
+}
+
+// Not content: front matter, MDX ESM and `{expressions}`, link definitions, rules.
+const SKIPPED = new Set(['yaml', 'toml', 'mdxjsEsm', 'mdxFlowExpression', 'definition', 'thematicBreak']);
+const ATOMIC = new Set(['code', 'table', 'html', 'math']);
+const HTML_COMMENT = /^\s*<!--[\s\S]*-->\s*$/;
+
+/**
+ * Flatten an mdast tree into pieces. Containers (lists, list items, blockquotes, JSX elements such
+ * as `<Tabs>`/`<TabItem>`) are entered so their text and code are content; JSX elements without
+ * children, ESM and comments are not. Prose is split into sentences, and a sentence longer than
+ * `maxTokens` into lines.
+ *
+ * @example
+ * collectPieces(tree, text, createLineIndex(text), 500).pieces.length;
+ */
+export function collectPieces(tree: Root, text: string, lines: LineIndex, maxTokens: number): CollectedPieces {
+  const pieces: Piece[] = [];
+  const sections: Section[] = [{ headings: [], path: [] }];
+  const stack: { depth: number; id: number; text: string }[] = [];
+  let firstH1: string | null = null;
+  let block = 0;
+
+  const add = (span: Span, kind: PieceKind): void => {
+    const [start, end] = span;
+    pieces.push({
+      start,
+      end,
+      startLine: lines.lineOf(start),
+      endLine: lines.lineOf(Math.max(start, end - 1)),
+      kind,
+      tokens: estimateTokens(text.slice(start, end)),
+      section: sections.length - 1,
+      block,
+      ownsStartLine: true,
+      ownsEndLine: true,
+    });
+  };
+
+  const visit = (node: AnyNode): void => {
+    if (SKIPPED.has(node.type)) return;
+    const span = spanOf(node);
+    if (node.type === 'heading') {
+      const title = headingText(node);
+      const depth = node.depth ?? 1;
+      if (depth === 1 && firstH1 === null && title) firstH1 = title;
+      while (stack.length > 0 && stack[stack.length - 1]!.depth >= depth) stack.pop();
+      const id = sections.length;
+      sections.push({ headings: [...stack.map((s) => s.text), title], path: [...stack.map((s) => s.id), id] });
+      stack.push({ depth, id, text: title });
+      if (span) add(span, 'heading');
+      block++;
+      return;
+    }
+    if (node.type === 'html' && typeof node.value === 'string' && HTML_COMMENT.test(node.value)) return;
+    if (node.type === 'paragraph' && span) {
+      for (const sentence of sentenceSpans(text, span[0], span[1])) {
+        const tokens = estimateTokens(text.slice(sentence[0], sentence[1]));
+        for (const part of tokens > maxTokens ? lineSpans(text, sentence[0], sentence[1]) : [sentence]) add(part, 'text');
+      }
+      block++;
+      return;
+    }
+    if (ATOMIC.has(node.type) || !node.children) {
+      if (span && node.type !== 'mdxJsxFlowElement') add(span, 'atomic');
+      block++;
+      return;
+    }
+    for (const child of node.children) visit(child);
+  };
+  for (const child of tree.children as AnyNode[]) visit(child);
+
+  for (let i = 0; i < pieces.length; i++) {
+    const piece = pieces[i]!;
+    piece.ownsStartLine = i === 0 || pieces[i - 1]!.endLine < piece.startLine;
+    piece.ownsEndLine = i === pieces.length - 1 || pieces[i + 1]!.startLine > piece.endLine;
+  }
+  return { pieces, sections, firstH1 };
+}
+
+function spanOf(node: AnyNode): Span | null {
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  return start === undefined || end === undefined || end <= start ? null : [start, end];
+}
+
+/** Plain text of a heading, without a Docusaurus `{#custom-id}` suffix. */
+function headingText(node: AnyNode): string {
+  const collect = (n: AnyNode): string => {
+    if ((n.type === 'text' || n.type === 'inlineCode') && typeof n.value === 'string') return n.value;
+    if (n.type === 'image') return n.alt ?? '';
+    if (n.type === 'mdxTextExpression') return '';
+    return (n.children ?? []).map(collect).join('');
+  };
+  return collect(node)
+    .replace(/\s*\{#[^}]*\}\s*$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -1,0 +1,68 @@
+/**
+ * Where a block of prose may be cut: after sentence ends. Only offsets are computed, the text is
+ * never rewritten, so a chunk is always an exact slice of the source.
+ */
+
+// A terminator (plus closing quotes/brackets/emphasis) followed by whitespace; CJK full stops
+// need no space after them.
+const BOUNDARY = /[.!?…]+["'”’)\]*_]*(?=\s)|[。！？]+/g;
+// "e.g." "i.e." "etc." "Fig." or a single initial ("J.") do not end a sentence.
+const ABBREVIATION = /(?:^|[\s(])(?:e\.g|i\.e|etc|vs|cf|al|approx|fig|eq|no|dr|mr|mrs|ms|st|[a-z])\.$/i;
+
+/** A half-open `[start, end)` range of offsets into the source text. */
+export type Span = [start: number, end: number];
+
+/**
+ * Sentence ranges of `text.slice(start, end)`, as absolute offsets, whitespace between sentences
+ * excluded. Cuts inside inline code (odd number of backticks before the cut) are not made.
+ *
+ * @example
+ * sentenceSpans('One. Two!', 0, 9); // [[0, 4], [5, 9]]
+ */
+export function sentenceSpans(text: string, start: number, end: number): Span[] {
+  const spans: Span[] = [];
+  const slice = text.slice(start, end);
+  let from = 0;
+  for (const match of slice.matchAll(BOUNDARY)) {
+    const cut = match.index + match[0].length;
+    if (countBackticks(slice, 0, cut) % 2 === 1) continue;
+    if (ABBREVIATION.test(slice.slice(Math.max(from, cut - 12), cut))) continue;
+    pushTrimmed(spans, slice, from, cut, start);
+    from = cut;
+  }
+  pushTrimmed(spans, slice, from, slice.length, start);
+  return spans;
+}
+
+/**
+ * Line ranges of `text.slice(start, end)` (for a "sentence" too long to keep whole, e.g. a
+ * hard-wrapped run-on or a long list of values), blank lines dropped.
+ *
+ * @example
+ * lineSpans('ab\ncd', 0, 5); // [[0, 2], [3, 5]]
+ */
+export function lineSpans(text: string, start: number, end: number): Span[] {
+  const spans: Span[] = [];
+  const slice = text.slice(start, end);
+  let from = 0;
+  for (const match of slice.matchAll(/\r\n|\r|\n/g)) {
+    pushTrimmed(spans, slice, from, match.index, start);
+    from = match.index + match[0].length;
+  }
+  pushTrimmed(spans, slice, from, slice.length, start);
+  return spans;
+}
+
+function countBackticks(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) === 96) n++;
+  return n;
+}
+
+function pushTrimmed(spans: Span[], slice: string, from: number, to: number, base: number): void {
+  let s = from;
+  let e = to;
+  while (s < e && /\s/.test(slice[s]!)) s++;
+  while (e > s && /\s/.test(slice[e - 1]!)) e--;
+  if (e > s) spans.push([base + s, base + e]);
+}

@@ -1,0 +1,76 @@
+/**
+ * Shapes produced by the markdown ingester. `ChunkPayload` field names are a contract: they are
+ * stored as Qdrant payloads and in the embedded index, and filters refer to them by name.
+ */
+
+/** Everything stored with one chunk. */
+export interface ChunkPayload {
+  /** Markdown source of the chunk (code fences and tables intact), line endings normalised to `\n`. */
+  content: string;
+  /** Path relative to the docs dir, forward slashes (`01-ros2/01-ros2-architecture.md`). */
+  file_path: string;
+  /** 1-based, inclusive lines of the ORIGINAL file (front matter counted). */
+  start_line: number;
+  end_line: number;
+  /** Heading breadcrumb, outermost first (H1 > H2 > H3). Empty before the first heading. */
+  headings: string[];
+  /** Front-matter `title`, else the first H1, else the humanized file name. */
+  title: string;
+  /** Top-level folder (`01-ros2`); `null` for files at the docs root. */
+  module: string | null;
+  /** Front-matter `chapter`, else the file name without extension and number prefix. */
+  chapter: string;
+  /** Text of the nearest heading (last of `headings`), `null` when there is none. */
+  section: string | null;
+  tags: string[];
+  sidebar_position: number | null;
+  /** 0-based position of the chunk within its file. */
+  chunk_index: number;
+  chunk_token_count: number;
+  /** Public URL of the page (base URL + Docusaurus route). */
+  source_url: string;
+  /** `${file_path}#${chunk_index}`. */
+  chunk_id: string;
+  /** SHA-256 hex of `content` (UTF-8). */
+  content_hash: string;
+}
+
+/** A chunk ready to be embedded and upserted: a deterministic point id plus its payload. */
+export interface Chunk {
+  id: string;
+  payload: ChunkPayload;
+}
+
+/** Size knobs of the chunker, all in estimated tokens (see `estimateTokens`). */
+export interface ChunkOptions {
+  /** Size a chunk is packed up to before a new one starts. */
+  targetTokens?: number;
+  /** Hard ceiling for packed text; only a single code block / table may exceed it. */
+  maxTokens?: number;
+  /** Sections smaller than this are merged with following content under the same parent heading. */
+  minTokens?: number;
+  /** Trailing text (whole sentences) of a chunk repeated at the start of the next one of the same section. */
+  overlapTokens?: number;
+}
+
+/** Options of `chunkMarkdownFile`. */
+export interface ChunkFileOptions extends ChunkOptions {
+  /** Site origin plus Docusaurus `baseUrl`, e.g. `https://book.example.com/` (default: '' → path only). */
+  baseUrl?: string;
+  /** The docs plugin's `routeBasePath` (default `/docs`; may be `/`). */
+  routeBasePath?: string;
+}
+
+/** Why a file produced no chunks. */
+export type SkipCode =
+  | 'empty'
+  | 'binary'
+  | 'invalid_utf8'
+  | 'invalid_front_matter'
+  | 'no_content'
+  | 'unreadable';
+
+/** Outcome for one file: chunks (plus non-fatal warnings), or a reason it was skipped. */
+export type ChunkFileResult =
+  | { ok: true; chunks: Chunk[]; warnings: string[] }
+  | { ok: false; code: SkipCode; reason: string };
