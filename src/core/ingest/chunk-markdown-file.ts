@@ -101,8 +101,10 @@ export async function chunkMarkdownFile(input: MarkdownFileInput, options: Chunk
 
 /**
  * The exact source of a chunk: whole lines when its first/last piece has its line to itself (so
- * list markers, `>` and indentation are kept), else the precise sentence offsets. Line endings
- * are normalised to `\n` so CRLF checkouts hash the same.
+ * list markers, `>` and indentation are kept), else the precise sentence offsets. Non-content
+ * source lying BETWEEN two pieces of the chunk (JSX tag lines, a mid-file import or comment) is
+ * part of that range and kept; it never starts or ends a chunk. Line endings are normalised to
+ * `\n` so CRLF checkouts hash the same.
  */
 function sliceChunk(text: string, lines: LineIndex, plan: PlannedChunk): { content: string; startLine: number; endLine: number } {
   const first = plan.pieces[0]!;

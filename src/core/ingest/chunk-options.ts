@@ -3,8 +3,8 @@ import type { ChunkOptions } from './types';
 
 /**
  * Defaults, in estimated tokens:
- * - `maxTokens` 500: Cohere embed v3 reads at most 512 tokens and the estimate runs ~15 % high,
- *   so a full chunk is embedded whole (nothing silently truncated).
+ * - `maxTokens` 500: Cohere embed v3 reads at most 512 tokens and the estimate runs 7–12 % high
+ *   (rarely low), so a full chunk is embedded whole, not silently truncated.
  * - `targetTokens` 400: leaves room to finish a paragraph or take a block of up to 100 tokens
  *   without a split; ~300–500 is the usual retrieval sweet spot (enough context to answer, small
  *   enough to stay on one topic).

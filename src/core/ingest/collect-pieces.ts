@@ -122,8 +122,13 @@ export function collectPieces(tree: Root, text: string, lines: LineIndex, maxTok
 
   for (let i = 0; i < pieces.length; i++) {
     const piece = pieces[i]!;
-    piece.ownsStartLine = i === 0 || pieces[i - 1]!.endLine < piece.startLine;
+    const prev = pieces[i - 1];
+    piece.ownsStartLine = !prev || prev.endLine < piece.startLine;
     piece.ownsEndLine = i === pieces.length - 1 || pieces[i + 1]!.startLine > piece.endLine;
+    // Charge each piece for the source between it and the previous piece too (list markers,
+    // `>`, JSX tag lines such as `<TabItem …>`): a chunk's content includes them, so the sum of
+    // its pieces then matches the estimate of its content and `maxTokens` holds for real.
+    piece.tokens = estimateTokens(text.slice(prev ? prev.end : lines.lineStart(piece.startLine), piece.end));
   }
   return { pieces, sections, firstH1 };
 }
