@@ -102,6 +102,19 @@ describe('sizes and overlap', () => {
     for (const c of chunks) expect(c.payload.chunk_token_count).toBeLessThanOrEqual(SMALL.maxTokens);
   });
 
+  it('counts list markers between pieces toward maxTokens', async () => {
+    // A list whose item texts alone fit in 500 tokens but whose markers push it over.
+    const items = sentences(60, 'Item');
+    let n = 1;
+    while (estimateTokens(['## List', ...items.slice(0, n + 1).map((t, i) => `${i + 1}. ${t}`)].join('\n')) <= 500) n++;
+    const text = ['## List', ...items.slice(0, n + 1).map((t, i) => `${i + 1}. ${t}`)].join('\n');
+    expect(estimateTokens(['## List', ...items.slice(0, n + 1)].join('\n'))).toBeLessThanOrEqual(500);
+    const chunks = await chunksOf('list.md', text);
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const c of chunks) expect(c.payload.chunk_token_count).toBeLessThanOrEqual(500);
+    expectLineRangesMatch(text, chunks);
+  });
+
   it('never carries overlap into the next section', async () => {
     const doc = `${long}\n\n## Second\n\n${paragraphs(12, 5, 'Two')}`;
     const chunks = await chunksOf('l.md', doc);
