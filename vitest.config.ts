@@ -25,6 +25,7 @@ export default defineConfig({
           name: 'workers',
           include: ['test/worker/**/*.test.ts'],
           globalSetup: ['test/worker/global-setup.ts'],
+          setupFiles: ['test/worker/support/setup.ts'],
           testTimeout: 30_000,
         },
       },

@@ -11,9 +11,10 @@ import { createDeadline, type Deadline } from '../core/http/deadline';
 import type { FetchLike } from '../core/http/upstream-fetch';
 import type { SearchContext } from '../core/search/search-pipeline';
 import { createQdrantStore } from '../core/store/qdrant-store';
+import { cohereRerank } from '../core/rerank/cohere-reranker';
 import type { CollectionInfo, VectorStore } from '../core/store/vector-store';
 import type { WorkerBindings } from './bindings';
-import { embeddedServices } from './embedded-services';
+import { embeddedStore, localEmbedder } from './embedded-services';
 import { kvEmbeddingStore } from './kv-cache';
 
 const configs = new WeakMap<object, Config>();
@@ -55,6 +56,9 @@ export function buildSearchContext(plumbing: RequestPlumbing): SearchContext & {
   // Look fetch up at call time, so the runtime's (or a test's) current fetch is used.
   const fetchFn: FetchLike = plumbing.fetch ?? ((input, init) => fetch(input, init));
   const { store, embedder } = chooseBackends(config, fetchFn, deadline, onAttempt);
+  const rerankOptions = config.COHERE_API_KEY
+    ? { apiKey: config.COHERE_API_KEY, baseUrl: config.COHERE_BASE_URL, model: config.RERANK_MODEL, fetch: fetchFn, deadline, timeoutMs: config.UPSTREAM_TIMEOUT_MS, onAttempt }
+    : null;
   const kv = plumbing.env.EMBED_CACHE;
   return {
     config,
@@ -62,6 +66,7 @@ export function buildSearchContext(plumbing: RequestPlumbing): SearchContext & {
     embedder,
     deadline,
     describe: () => describeCached(store, config),
+    rerank: rerankOptions ? (query, documents, topN) => cohereRerank(query, documents, topN, rerankOptions) : null,
     cache: {
       store: kv ? kvEmbeddingStore(kv) : null,
       memory,
@@ -78,14 +83,14 @@ function chooseBackends(
   fetchFn: FetchLike,
   deadline: Deadline,
   onAttempt: () => void,
-): { store: VectorStore; embedder: QueryEmbedder } {
+): { store: VectorStore; embedder: () => QueryEmbedder } {
   const timeoutMs = config.UPSTREAM_TIMEOUT_MS;
-  const embedded = config.storeKind === 'embedded' || config.embedderKind === 'local' ? embeddedServices() : null;
   const store: VectorStore =
     config.storeKind === 'qdrant'
       ? createQdrantStore({ url: config.QDRANT_URL as string, apiKey: config.QDRANT_API_KEY, collection: config.QDRANT_COLLECTION, fetch: fetchFn, deadline, timeoutMs, onAttempt })
-      : (embedded as NonNullable<typeof embedded>).store();
-  const embedder: QueryEmbedder =
+      : embeddedStore(config.QDRANT_COLLECTION);
+  let made: QueryEmbedder | null = null;
+  const make = (): QueryEmbedder =>
     config.embedderKind === 'cohere'
       ? createCohereEmbedder({
           apiKey: config.COHERE_API_KEY as string,
@@ -98,8 +103,9 @@ function chooseBackends(
           timeoutMs,
           onAttempt,
         })
-      : (embedded as NonNullable<typeof embedded>).embedder();
-  return { store, embedder };
+      : localEmbedder();
+  // Created on first use: keyword searches never touch an embedder.
+  return { store, embedder: () => (made ??= make()) };
 }
 
 async function describeCached(store: VectorStore, config: Config): Promise<CollectionInfo> {

@@ -6,6 +6,7 @@
  */
 import type { Context } from 'hono';
 import { stream, streamSSE } from 'hono/streaming';
+import { formatContext } from '../core/search/context-format';
 import type { SearchOutcome } from '../core/search/search-pipeline';
 import { serverTiming } from './server-timing';
 
@@ -61,4 +62,15 @@ export function streamOutcome(c: Context, outcome: SearchOutcome, format: Stream
     }
     await out.write(`],"summary":${JSON.stringify(tail.summary)},"timing":${JSON.stringify(tail.timing)}}`);
   });
+}
+
+/**
+ * `format=context`: the text block an LLM prompt needs instead of JSON (results in score order,
+ * each with its score, source, chapter and section, then the chunk text).
+ */
+export function contextResponse(c: Context, outcome: SearchOutcome): Response {
+  c.header('Server-Timing', serverTiming(outcome.timing));
+  c.header('Cache-Control', 'no-store');
+  c.header('X-Results-Returned', String(outcome.results.length));
+  return c.text(formatContext(outcome.results), 200, { 'Content-Type': 'text/plain; charset=utf-8' });
 }

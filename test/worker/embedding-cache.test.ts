@@ -20,7 +20,7 @@ describe('query-embedding cache', () => {
     const second = (await t.call(`/search?q=${q}`)).json();
     expect(first.summary.cache).toBe('miss');
     expect(second.summary.cache).toBe('hit');
-    expect(await t.calls('cohere')).toHaveLength(1);
+    expect(await t.queryEmbeds()).toHaveLength(1);
     expect(second.results.map((r: any) => r.id)).toEqual(first.results.map((r: any) => r.id));
     expect(second.timing.upstream_calls).toBe(1);
   });
@@ -37,7 +37,7 @@ describe('query-embedding cache', () => {
     resetIsolateCaches(); // as if another isolate served the next request
     const again = (await t.call(`/search?q=${encodeURIComponent(` ${query}  `)}`)).json();
     expect(again.summary.cache).toBe('hit');
-    expect(await t.calls('cohere')).toHaveLength(1);
+    expect(await t.queryEmbeds()).toHaveLength(1);
   });
 
   it('normalises whitespace and Unicode (NFKC) in the key', async () => {
@@ -57,7 +57,7 @@ describe('query-embedding cache', () => {
     const res = await t.call(`/search?q=${encodeURIComponent(query)}`);
     expect(res.status).toBe(200);
     expect(res.json().summary.cache).toBe('miss');
-    expect(await t.calls('cohere')).toHaveLength(2);
+    expect(await t.queryEmbeds()).toHaveLength(2);
   });
 
   it('keeps searching when KV fails on get and put', async () => {

@@ -45,7 +45,7 @@ describe('GET /search', () => {
 
   it('sends exactly one embed call (search_query, float) and one Qdrant query', async () => {
     await t.call('/search?q=gazebo%20physics');
-    const cohere = await t.calls('cohere');
+    const cohere = await t.queryEmbeds();
     expect(cohere).toHaveLength(1);
     expect(cohere[0]!.body).toMatchObject({ model: 'embed-english-v3.0', input_type: 'search_query', embedding_types: ['float'], texts: ['gazebo physics'] });
     const queries = (await t.calls('qdrant')).filter((c) => c.path.endsWith('/points/query'));

@@ -41,7 +41,7 @@ describe('Cohere failures', () => {
     await t.faults([{ path: '/v2/embed', status: 429, body: { message: 'rate limited' }, headers: { 'retry-after': '0' }, times: 1 }]);
     const res = await t.call('/search?q=topics');
     expect(res.status).toBe(200);
-    expect(await t.calls('cohere')).toHaveLength(2);
+    expect(await t.queryEmbeds()).toHaveLength(2);
     expect(res.json().timing.upstream_calls).toBeGreaterThanOrEqual(3);
   });
 
@@ -49,7 +49,7 @@ describe('Cohere failures', () => {
     await t.faults([{ path: '/v2/embed', status: 503, body: { message: 'unavailable' }, times: 5 }]);
     const error = errorOf(await t.call('/search?q=topics'));
     expect(error).toMatchObject({ status: 502, code: 'embedding_failed', upstream_status: 503, attempts: 3 });
-    expect(await t.calls('cohere')).toHaveLength(3);
+    expect(await t.queryEmbeds()).toHaveLength(3);
   });
 
   it('fails fast when Retry-After would overrun the request budget', async () => {
@@ -78,7 +78,7 @@ describe('Cohere failures', () => {
     await t.faults([{ path: '/v2/embed', drop: true, times: 1 }]);
     const res = await t.call('/search?q=topics');
     expect(res.status).toBe(200);
-    expect(await t.calls('cohere')).toHaveLength(2);
+    expect(await t.queryEmbeds()).toHaveLength(2);
   });
 });
 

@@ -19,6 +19,8 @@ export interface CohereEmbedderOptions {
   fetch: FetchLike;
   deadline: Deadline;
   timeoutMs: number;
+  /** Attempts per call including the first (default 3; ingestion uses more). */
+  maxAttempts?: number;
   onAttempt?: () => void;
 }
 
@@ -64,6 +66,7 @@ export function createCohereEmbedder(options: CohereEmbedderOptions): QueryEmbed
         service: 'Cohere',
         failureCode: 'embedding_failed',
         unreachableCode: 'embedding_failed',
+        ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
         ...(options.onAttempt ? { onAttempt: options.onAttempt } : {}),
       },
       ({ status }) =>

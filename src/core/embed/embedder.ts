@@ -4,8 +4,8 @@
 
 /** Who produced a vector, so a store can refuse vectors from another model. */
 export interface EmbedderDescriptor {
-  kind: 'cohere' | 'local';
-  /** Model name, e.g. `embed-english-v3.0` or the LSA model id `lsa-128-ab12cd34`. */
+  kind: 'cohere' | 'lsa';
+  /** Model name, e.g. `embed-english-v3.0`, or the LSA model id `lsa-128-ab12cd34`. */
   model: string;
   /** Output size, when known before the first call. */
   dimension: number | null;

@@ -66,11 +66,20 @@ export async function upstreamFetch(
   for (let attempt = 0; ; attempt++) {
     const remaining = options.deadline.remaining();
     if (remaining <= 0) throw timeoutError(options, attempt);
-    const response = await attemptOnce(url, init, options, Math.min(options.timeoutMs, remaining), attempt);
+    const lastAttempt = attempt + 1 >= maxAttempts;
+    let response: Response;
+    try {
+      response = await attemptOnce(url, init, options, Math.min(options.timeoutMs, remaining), attempt);
+    } catch (error) {
+      // A dropped connection is worth another try (every call we make is idempotent); a timeout is not.
+      const wait = backoffMs(attempt, options.random);
+      if (lastAttempt || !isUnreachable(error, options) || wait >= options.deadline.remaining()) throw error;
+      await sleep(wait);
+      continue;
+    }
     if (response.ok) return response;
     const snippet = (await response.text().catch(() => '')).slice(0, 200);
     const failure: UpstreamFailure = { status: response.status, snippet, headers: response.headers };
-    const lastAttempt = attempt + 1 >= maxAttempts;
     if (!retryStatuses.has(response.status) || lastAttempt) {
       const mapped = await onStatus?.(failure);
       throw mapped ?? statusError(options, failure, attempt + 1);
@@ -102,12 +111,16 @@ async function attemptOnce(
     throw new RetrieverError(
       options.unreachableCode,
       `${options.service} could not be reached: ${describeNetworkError(error)}`,
-      { upstream: options.service.toLowerCase() },
+      { upstream: options.service.toLowerCase(), network: true },
       { cause: error },
     );
   } finally {
     clearTimeout(timer);
   }
+}
+
+function isUnreachable(error: unknown, options: UpstreamCallOptions): boolean {
+  return error instanceof RetrieverError && error.code === options.unreachableCode && error.details.network === true;
 }
 
 function timeoutError(options: UpstreamCallOptions, attempts: number, timeoutMs?: number): RetrieverError {

@@ -53,3 +53,17 @@ export function checkQueryVector(info: CollectionInfo, vectorName: string | null
     );
   }
 }
+
+/** Throws `mode_unavailable` when the collection has no BM25 sparse vector for keyword/hybrid search. */
+export function checkSparseVector(info: CollectionInfo, sparseName: string, mode: string): void {
+  if (sparseName in info.sparseVectors) return;
+  const available = Object.keys(info.sparseVectors);
+  throw new RetrieverError(
+    'mode_unavailable',
+    `mode=${mode} needs the BM25 sparse vector "${sparseName}", which collection "${info.name}" does not have. ` +
+      (available.length
+        ? `Set QDRANT_SPARSE_VECTOR_NAME to one of ${available.join(', ')}.`
+        : 'Re-ingest with `npm run ingest -- <docs-dir> --recreate` (it adds a "bm25" sparse vector), or use mode=semantic.'),
+    { mode, sparse_vector: sparseName, available_sparse_vectors: available },
+  );
+}

@@ -78,7 +78,7 @@ export function mmrSelect<P extends { id: PointId }>(
   const { k, lambda = 0.7 } = options;
   if (!Number.isFinite(lambda) || lambda < 0 || lambda > 1) {
     throw new RetrieverError('invalid_request', `\`mmr_lambda\` must be between 0 and 1 (got ${String(lambda)}).`, {
-      param: 'mmr_lambda',
+      param: 'lambda',
     });
   }
   if (!Number.isInteger(k) || k < 0) {

@@ -81,17 +81,3 @@ export function sourceLocation(payload: Payload): string | null {
   const end = payload.end_line;
   return typeof start === 'number' && typeof end === 'number' ? `${path}:${start}-${end}` : path;
 }
-
-/** Score descending, then point id ascending: the same request always gives the same order. */
-export function compareHits(a: { score: number; id: PointId }, b: { score: number; id: PointId }): number {
-  if (b.score !== a.score) return b.score - a.score;
-  return compareIds(a.id, b.id);
-}
-
-/** Numbers numerically, strings lexically, numbers before strings. */
-export function compareIds(a: PointId, b: PointId): number {
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  if (typeof a === 'number') return -1;
-  if (typeof b === 'number') return 1;
-  return a < b ? -1 : a > b ? 1 : 0;
-}

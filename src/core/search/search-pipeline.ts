@@ -1,15 +1,23 @@
 /**
- * One search, end to end: embed the query (through the cache), check it fits the collection, ask
- * the store once, order deterministically, map payloads. Everything that can fail runs here,
- * before the Worker opens its response stream.
+ * One search, end to end: plan it, get the query vectors (dense through the cache, sparse BM25
+ * locally), check they fit the collection, ask the store ONCE for every list, rank (fusion, MMR,
+ * Cohere rerank with fallback), apply the threshold, summarise. Everything that can fail runs
+ * here, before the Worker opens its response stream.
  */
 import type { Config } from '../config/parse-config';
 import { embedQueryCached, type CachedEmbedOptions, type CacheStatus } from '../embed/cached-embedder';
 import type { QueryEmbedder } from '../embed/embedder';
-import type { CollectionInfo, VectorStore } from '../store/vector-store';
-import { checkQueryVector, resolveDenseVector } from './collection-check';
-import { compareHits, mapResults, type SearchResult } from './result-mapping';
+import type { RerankScore } from '../rerank/cohere-reranker';
+import type { CollectionInfo, StoreQuery, VectorStore } from '../store/vector-store';
+import { bm25QueryVector } from '../text/bm25/index';
+import { checkQueryVector, checkSparseVector, resolveDenseVector } from './collection-check';
+import type { SearchWarning } from './confidence';
+import { summarizeOutcome } from './outcome-summary';
+import { rankCandidates, type RankedHit } from './rank-candidates';
+import { applyRerank } from './apply-rerank';
+import { mapResults, type SearchResult } from './result-mapping';
 import type { SearchParams } from './search-params';
+import { planSearch } from './search-plan';
 
 /** Everything a search needs, built per request by the Worker or the CLI. */
 export interface SearchContext {
@@ -17,8 +25,11 @@ export interface SearchContext {
   store: VectorStore;
   /** Collection facts (cached per isolate by the caller). */
   describe: () => Promise<CollectionInfo>;
-  embedder: QueryEmbedder;
+  /** Created on demand: keyword search never needs it. */
+  embedder: () => QueryEmbedder;
   cache: CachedEmbedOptions;
+  /** Cohere rerank, when a key is configured. */
+  rerank: ((query: string, documents: string[], topN: number) => Promise<RerankScore[]>) | null;
   /** Upstream HTTP attempts made so far for this request. */
   upstreamCalls: () => number;
   now?: () => number;
@@ -31,58 +42,92 @@ export interface SearchOutcome {
   top_k: number;
   top_k_requested: number;
   top_k_clamped: boolean;
-  embedder: { kind: string; model: string };
+  mode: SearchParams['mode'];
+  embedder: { kind: string; model: string } | null;
   store: { kind: string };
   results: SearchResult[];
   summary: {
     returned: number;
     cache: CacheStatus;
     message?: string;
+    warnings: SearchWarning[];
     [key: string]: unknown;
   };
   timing: { embed_ms: number; search_ms: number; total_ms: number; upstream_calls: number; [key: string]: number };
 }
 
 /**
- * Runs a semantic search.
+ * Runs a search.
  *
  * @example
- * const outcome = await runSearch({ q: 'what is a topic?', k: 5, kRequested: 5, clamped: false }, context);
+ * const outcome = await runSearch(parseSearchParams({ q: 'what is a topic?', mode: 'hybrid' }, config), context);
  */
 export async function runSearch(params: SearchParams, context: SearchContext): Promise<SearchOutcome> {
   const now = context.now ?? (() => performance.now());
   const started = now();
+  const plan = planSearch(params, context.config);
+  const embedder = plan.needsDense ? context.embedder() : null;
   // Collection facts and the query vector are independent: fetch them concurrently.
   const [info, embedded] = await Promise.all([
     context.describe(),
-    embedQueryCached(context.embedder, params.q, context.cache).then((value) => ({ ...value, ms: now() - started })),
+    embedder
+      ? embedQueryCached(embedder, params.q, context.cache).then((value) => ({ ...value, ms: now() - started }))
+      : Promise.resolve(null),
   ]);
-  const vectorName = resolveDenseVector(info, context.config.QDRANT_VECTOR_NAME);
-  checkQueryVector(info, vectorName, context.embedder.descriptor, embedded.vector.length);
+
+  const queries: StoreQuery[] = [];
+  const base = { limit: plan.candidates, ...(params.filter ? { filter: params.filter } : {}), ...(plan.withVectors ? { withVector: true } : {}) };
+  if (embedded && embedder) {
+    const using = resolveDenseVector(info, context.config.QDRANT_VECTOR_NAME);
+    checkQueryVector(info, using, embedder.descriptor, embedded.vector.length);
+    if (params.mode !== 'keyword' || params.rerank === 'rrf') queries.push({ ...base, dense: { vector: embedded.vector, using } });
+  }
+  const sparseName = context.config.QDRANT_SPARSE_VECTOR_NAME;
+  if (plan.needsSparse) {
+    checkSparseVector(info, sparseName, params.mode);
+    queries.push({ ...base, sparse: { vector: bm25QueryVector(params.q), using: sparseName } });
+  }
+  // keyword + MMR: the keyword list still needs the candidates' dense vectors (withVector above).
 
   const searchStarted = now();
-  const [hits = []] = await context.store.queryBatch([{ dense: { vector: embedded.vector, using: vectorName }, limit: params.k }]);
+  const lists = queries.length ? await context.store.queryBatch(queries) : [];
   const searchMs = now() - searchStarted;
-  const ordered = [...hits].sort(compareHits).slice(0, params.k);
-  const results = mapResults(ordered, context.config.payloadFields);
+  const denseList = queries[0]?.dense ? (lists[0] ?? []) : null;
+  const sparseList = plan.needsSparse ? (lists[queries.length - 1] ?? []) : null;
 
-  const summary: SearchOutcome['summary'] = { returned: results.length, cache: embedded.cache };
-  if (results.length === 0) {
-    summary.message = `No results for this query in collection "${context.store.collection}"`;
+  let ranked: RankedHit[] = rankCandidates(denseList, sparseList, params, plan, embedded?.vector ?? null);
+  const totalCandidates = ranked.length;
+  const warnings: SearchWarning[] = [];
+  let rerankMs: number | undefined;
+  if (params.rerank === 'cohere') {
+    const rerankStarted = now();
+    ranked = await applyRerank(ranked, params, context, warnings);
+    rerankMs = now() - rerankStarted;
   }
+  const top = ranked.slice(0, params.k);
+  const kept = params.threshold === undefined ? top : top.filter((hit) => hit.score >= params.threshold!);
+  const dropped = top.filter((hit) => !kept.includes(hit));
+
+  const results = mapResults(kept, context.config.payloadFields, params.includeMetadata).map((result, i) => ({
+    ...result,
+    ...kept[i]!.extras,
+  }));
+  const summary = summarizeOutcome({ params, plan, results, dropped, totalCandidates, warnings, cache: embedded?.cache ?? 'none', config: context.config, collection: context.store.collection });
   return {
     query: params.q,
     collection: context.store.collection,
     top_k: params.k,
     top_k_requested: params.kRequested,
     top_k_clamped: params.clamped,
-    embedder: { kind: context.embedder.descriptor.kind, model: context.embedder.descriptor.model },
+    mode: params.mode,
+    embedder: embedder ? { kind: embedder.descriptor.kind, model: embedder.descriptor.model } : null,
     store: { kind: context.store.kind },
     results,
     summary,
     timing: {
-      embed_ms: round(embedded.ms),
+      embed_ms: round(embedded?.ms ?? 0),
       search_ms: round(searchMs),
+      ...(rerankMs !== undefined ? { rerank_ms: round(rerankMs) } : {}),
       total_ms: round(now() - started),
       upstream_calls: context.upstreamCalls(),
     },

@@ -134,6 +134,8 @@ export function toQueryRequest(query: StoreQuery): Schemas['QueryRequest'] {
   } else if (query.sparse) {
     body.query = { indices: query.sparse.vector.indices, values: query.sparse.vector.values };
     body.using = query.sparse.using;
+    // MMR over keyword hits needs their dense vectors; the sparse one is skipped when mapping.
+    if (query.withVector) body.with_vector = true;
   }
   if (query.filter) body.filter = query.filter;
   if (query.scoreThreshold !== undefined) body.score_threshold = query.scoreThreshold;

@@ -7,6 +7,7 @@ import { isRetrieverError } from '../../core/errors';
 import type { AppEnv } from '../bindings';
 import { buildSearchContext, configFor } from '../services';
 import { probeEmbedder } from './probe-embedder';
+import type { QueryEmbedder } from '../../core/embed/embedder';
 
 /** The health route. */
 export const healthRoute = new Hono<AppEnv>();
@@ -14,18 +15,32 @@ export const healthRoute = new Hono<AppEnv>();
 healthRoute.get('/', async (c) => {
   const config = configFor(c.env);
   const context = buildSearchContext({ env: c.env, waitUntil: (work) => c.executionCtx.waitUntil(work) });
+  const queryEmbedder = (() => {
+    try {
+      return context.embedder();
+    } catch (error) {
+      return error;
+    }
+  })();
   const [store, embedder] = await Promise.all([
     timed(async () => {
       const info = await context.store.describe();
       return { points_count: info.pointsCount, dense_vectors: info.denseVectors, sparse_vectors: Object.keys(info.sparseVectors) };
     }),
-    timed(() => probeEmbedder(context.embedder, config, context.deadline)),
+    timed(async () => {
+      if (queryEmbedder instanceof Error) throw queryEmbedder;
+      return probeEmbedder(queryEmbedder as QueryEmbedder, config, context.deadline);
+    }),
   ]);
   const ok = store.ok && embedder.ok;
   return c.json(
     {
       status: ok ? 'ok' : 'degraded',
-      embedder: { kind: context.embedder.descriptor.kind, model: context.embedder.descriptor.model, ...embedder },
+      embedder: {
+        kind: queryEmbedder instanceof Error ? config.embedderKind : (queryEmbedder as QueryEmbedder).descriptor.kind,
+        model: queryEmbedder instanceof Error ? null : (queryEmbedder as QueryEmbedder).descriptor.model,
+        ...embedder,
+      },
       store: {
         kind: context.store.kind,
         collection: context.store.collection,

@@ -7,7 +7,7 @@ import { runSearch } from '../../core/search/search-pipeline';
 import { parseSearchParams } from '../../core/search/search-params';
 import type { AppEnv } from '../bindings';
 import { buildSearchContext } from '../services';
-import { negotiateFormat, streamOutcome } from '../stream-response';
+import { contextResponse, negotiateFormat, streamOutcome } from '../stream-response';
 
 /** The search routes. */
 export const searchRoute = new Hono<AppEnv>();
@@ -44,5 +44,6 @@ async function search(c: Context<AppEnv>, raw: Record<string, unknown>): Promise
   const context = buildSearchContext({ env: c.env, waitUntil: (work) => c.executionCtx.waitUntil(work) });
   const params = parseSearchParams(raw, context.config);
   const outcome = await runSearch(params, context);
+  if (params.format === 'context') return contextResponse(c, outcome);
   return streamOutcome(c, outcome, negotiateFormat(c.req.header('accept')));
 }

@@ -55,7 +55,7 @@ describe('embedded store vs brute force on random data', () => {
       const expected = data.ids
         .map((id, i) => {
           const v = data.dense.vectors[i]!;
-          const score = v.reduce((s, x, k) => s + x * q[k]!, 0) / (Math.hypot(...Array.from(v)) * qn);
+          const score = Array.from(v).reduce((s, x, k) => s + x * q[k]!, 0) / (Math.hypot(...Array.from(v)) * qn);
           return { id, score, payload: data.payloads[i]! };
         })
         .filter((h) => (c.threshold === undefined || h.score >= c.threshold) && (!c.keep || c.keep(h.payload, h.id)))
@@ -114,7 +114,7 @@ describe('embedded store vs brute force on random data', () => {
   });
 
   it('answers a batch in order and returns normalised vectors on request', async () => {
-    const q = data.dense.vectors[0]!;
+    const q = Array.from(data.dense.vectors[0]!);
     const [a, b] = await store.queryBatch([
       { dense: { vector: q }, limit: 1, withVector: true },
       { sparse: { vector: { indices: [3], values: [1] }, using: 'bm25' }, limit: 3 },
@@ -127,7 +127,7 @@ describe('embedded store vs brute force on random data', () => {
   });
 
   it('returns payload copies (mutating a hit does not change the index)', async () => {
-    const query: StoreQuery = { dense: { vector: data.dense.vectors[0]! }, limit: 1 };
+    const query: StoreQuery = { dense: { vector: Array.from(data.dense.vectors[0]!) }, limit: 1 };
     const [first] = await store.queryBatch([query]);
     first![0]!.payload.group = 'mutated';
     const [second] = await store.queryBatch([query]);

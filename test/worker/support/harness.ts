@@ -42,6 +42,11 @@ export function tenant(name = 't') {
       const all = await (await fetch(`${base}/__fake/calls`)).json<any[]>();
       return service ? all.filter((c) => c.service === service) : all;
     },
+    /** Query-embedding calls only (seeding embeds documents with input_type search_document). */
+    async queryEmbeds() {
+      const all = await this.calls('cohere');
+      return all.filter((c) => c.path === '/v2/embed' && c.body?.input_type === 'search_query');
+    },
     async faults(faults: unknown[]) {
       const res = await fetch(`${base}/__fake/faults`, { method: 'POST', body: JSON.stringify(faults), headers: { 'content-type': 'application/json' } });
       if (!res.ok) throw new Error(`fault setup failed: ${res.status}`);

@@ -1,0 +1,74 @@
+/**
+ * `npm run ingest -- <docs-dir> [options]`: chunk a Docusaurus book and index it in Qdrant or in
+ * the embedded index the Worker bundles. See INGEST_USAGE for options and exit codes.
+ */
+import { parseConfig, type Config } from '../core/config/parse-config';
+import { RetrieverError } from '../core/errors';
+import { loadCliEnv } from './env-file';
+import { EXIT, exitFor } from './exit-codes';
+import { collectChunks } from './ingest/collect-chunks';
+import { INGEST_USAGE, parseIngestArgs } from './ingest/ingest-args';
+import { buildReport, formatReport } from './ingest/ingest-report';
+import { createProgress } from './ingest/progress';
+import { ingestLocal } from './ingest/target-local';
+import { ingestQdrant } from './ingest/target-qdrant';
+
+/** Runs the ingest command; returns the exit code. */
+export async function runIngest(argv: string[], env: Record<string, string> = loadCliEnv()): Promise<number> {
+  const started = performance.now();
+  try {
+    const args = parseIngestArgs(argv, env);
+    if (args.help) {
+      console.log(INGEST_USAGE);
+      return EXIT.ok;
+    }
+    const embedder = args.embedder ?? (args.target === 'qdrant' ? 'cohere' : 'lsa');
+    const config = configFor(env, args.target, embedder);
+    const collection = args.collection ?? config?.QDRANT_COLLECTION ?? 'textbook_chunks';
+    const book = await collectChunks(args.docsDir, { baseUrl: args.baseUrl, routeBasePath: args.routeBasePath });
+    const progress = createProgress(!args.quiet && !args.json);
+    if (book.chunks.length === 0) {
+      const report = buildReport({ target: args.target, collection, dryRun: args.dryRun, seconds: 0 }, book, { added: [], changed: [], unchanged: 0, stale: [] });
+      printReport(args.json, report);
+      console.error('Nothing could be ingested: no readable markdown with content was found.');
+      return EXIT.noResults;
+    }
+    const base = () => ({ target: args.target, collection, dryRun: args.dryRun, seconds: (performance.now() - started) / 1000 });
+    if (args.target === 'local') {
+      const result = await ingestLocal(book.chunks, { out: args.out, collection, embedder, dims: args.dims, dryRun: args.dryRun, recreate: args.recreate, config }, progress);
+      printReport(args.json, buildReport(base(), book, result.plan, { out: args.out, ...(result.written ? { bytes: result.bytes, embedder: result.embedder } : {}) }), args.quiet);
+    } else {
+      const result = await ingestQdrant(book.chunks, { collection, dryRun: args.dryRun, recreate: args.recreate, config: config as Config }, progress);
+      printReport(args.json, buildReport(base(), book, result.plan), args.quiet);
+    }
+    return EXIT.ok;
+  } catch (error) {
+    const { code, message, hint } = exitFor(error);
+    console.error(`ingest: ${message}\n  hint: ${hint}`);
+    return code;
+  }
+}
+
+function configFor(env: Record<string, string>, target: 'qdrant' | 'local', embedder: 'cohere' | 'lsa'): Config | null {
+  const needsConfig = target === 'qdrant' || embedder === 'cohere';
+  if (!needsConfig) return null;
+  const config = parseConfig(env);
+  const missing = [
+    ...(target === 'qdrant' && !config.QDRANT_URL ? ['QDRANT_URL'] : []),
+    ...(embedder === 'cohere' && !config.COHERE_API_KEY ? ['COHERE_API_KEY'] : []),
+  ];
+  if (target === 'qdrant' && embedder !== 'cohere') {
+    throw new RetrieverError('config_error', 'Qdrant collections are embedded with Cohere (--embedder cohere); the LSA model lives only in the local index', { variables: ['COHERE_API_KEY'] });
+  }
+  if (missing.length) throw new RetrieverError('config_error', `Missing configuration: ${missing.join(', ')}`, { variables: missing });
+  return config;
+}
+
+function printReport(json: boolean, report: ReturnType<typeof buildReport>, quiet = false): void {
+  if (json) console.log(JSON.stringify(report, null, 2));
+  else if (!quiet || report.skipped.length) console.log(formatReport(report));
+}
+
+if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('/src/cli/ingest.ts')) {
+  runIngest(process.argv.slice(2)).then((code) => process.exit(code));
+}

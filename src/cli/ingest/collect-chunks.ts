@@ -1,0 +1,40 @@
+/**
+ * Reads a docs tree and chunks every file, collecting what was skipped and why.
+ */
+import { chunkMarkdownFile } from '../../core/ingest/chunk-markdown-file';
+import type { Chunk } from '../../core/ingest/types';
+import { readDocs } from './read-docs';
+
+/** Chunks of a whole book plus the files that yielded none. */
+export interface CollectedBook {
+  files: number;
+  chunks: Chunk[];
+  tokens: number;
+  skipped: { path: string; reason: string }[];
+  warnings: { path: string; message: string }[];
+}
+
+/** Reads and chunks `docsDir`; never throws for a bad file (it is reported in `skipped`). */
+export async function collectChunks(docsDir: string, options: { baseUrl: string; routeBasePath: string }): Promise<CollectedBook> {
+  const { files, skipped } = await readDocs(docsDir);
+  const book: CollectedBook = {
+    files: files.length,
+    chunks: [],
+    tokens: 0,
+    skipped: skipped.map(({ path, reason }) => ({ path, reason })),
+    warnings: [],
+  };
+  for (const file of files) {
+    const result = await chunkMarkdownFile({ filePath: file.path, text: file.text }, options);
+    if (!result.ok) {
+      book.skipped.push({ path: file.path, reason: result.reason });
+      continue;
+    }
+    for (const message of result.warnings) book.warnings.push({ path: file.path, message });
+    for (const chunk of result.chunks) {
+      book.chunks.push(chunk);
+      book.tokens += chunk.payload.chunk_token_count;
+    }
+  }
+  return book;
+}

@@ -1,0 +1,58 @@
+/**
+ * Document vectors for ingestion: BM25 sparse vectors (always, computed exactly as Qdrant's bm25)
+ * and dense vectors from the LSA model trained on this book or from Cohere (`search_document`,
+ * batches of ≤ 96 as the API allows, with the Worker's retry policy).
+ */
+import { expectedEmbedDimension, type Config } from '../../core/config/parse-config';
+import { createCohereEmbedder } from '../../core/embed/cohere-embedder';
+import type { IndexEmbedderDescriptor } from '../../core/embedded/index-types';
+import { embedWithLsa, type LsaModel } from '../../core/embedded/lsa-model';
+import { trainLsa } from '../../core/embedded/lsa-train';
+import { createDeadline } from '../../core/http/deadline';
+import { analyzeText, bm25DocumentVectorFromTokens } from '../../core/text/bm25/index';
+import type { SparseVector } from '../../core/types';
+
+/** Texts' token streams and the corpus average length BM25 normalises by. */
+export function bm25Vectors(texts: readonly string[]): { vectors: SparseVector[]; avgLen: number } {
+  const tokens = texts.map((text) => analyzeText(text));
+  const total = tokens.reduce((sum, list) => sum + list.length, 0);
+  const avgLen = tokens.length && total ? total / tokens.length : 1;
+  return { vectors: tokens.map((list) => bm25DocumentVectorFromTokens(list, avgLen)), avgLen };
+}
+
+/** Trains LSA on the book and embeds every chunk with it. */
+export function lsaVectors(texts: string[], dims: number): { model: LsaModel; vectors: Float32Array[]; descriptor: IndexEmbedderDescriptor } {
+  const model = trainLsa(texts, { dims });
+  return {
+    model,
+    vectors: texts.map((text) => embedWithLsa(model, text)),
+    descriptor: { kind: 'lsa', model: 'lsa', dims: model.dims, model_id: model.modelId },
+  };
+}
+
+/** Cohere document embeddings in batches of 96, reporting progress per batch. */
+export async function cohereVectors(
+  texts: string[],
+  config: Config,
+  onBatch: (done: number) => void = () => {},
+): Promise<{ vectors: Float32Array[]; descriptor: IndexEmbedderDescriptor }> {
+  const embedder = createCohereEmbedder({
+    apiKey: config.COHERE_API_KEY as string,
+    baseUrl: config.COHERE_BASE_URL,
+    model: config.EMBED_MODEL,
+    ...(config.EMBED_DIMENSION ? { dimension: config.EMBED_DIMENSION } : {}),
+    expectedDimension: expectedEmbedDimension(config),
+    fetch: (input, init) => fetch(input, init),
+    // Ingestion may take minutes; each call still has its own timeout, and 429s back off.
+    deadline: createDeadline(6 * 3600 * 1000),
+    timeoutMs: 60_000,
+    maxAttempts: 6,
+  });
+  const vectors: Float32Array[] = [];
+  for (let start = 0; start < texts.length; start += 96) {
+    vectors.push(...(await embedder.embedTexts(texts.slice(start, start + 96), 'search_document')));
+    onBatch(vectors.length);
+  }
+  const dims = vectors[0]?.length ?? expectedEmbedDimension(config) ?? 0;
+  return { vectors, descriptor: { kind: 'cohere', model: config.EMBED_MODEL, dims, model_id: config.EMBED_MODEL } };
+}

@@ -1,0 +1,104 @@
+/**
+ * `ingest` command-line arguments (node:util parseArgs: no dependency, strict about unknowns).
+ */
+import { parseArgs } from 'node:util';
+import { RetrieverError } from '../../core/errors';
+
+/** Parsed ingest options. */
+export interface IngestArgs {
+  docsDir: string;
+  collection: string | undefined;
+  baseUrl: string;
+  routeBasePath: string;
+  target: 'qdrant' | 'local';
+  out: string;
+  embedder: 'cohere' | 'lsa' | undefined;
+  dims: number;
+  dryRun: boolean;
+  recreate: boolean;
+  quiet: boolean;
+  json: boolean;
+  help: boolean;
+}
+
+/** Usage text printed by `--help`. */
+export const INGEST_USAGE = `Usage: npm run ingest -- <docs-dir> [options]
+
+Chunks a Docusaurus-style markdown book and indexes it in Qdrant or in a local embedded index.
+
+Options:
+  --target qdrant|local   where to write (default: qdrant when QDRANT_URL is set, else local)
+  --collection NAME       collection name (default: QDRANT_COLLECTION or textbook_chunks)
+  --base-url URL          site URL prefixed to each page route (default: none, path only)
+  --route-base-path P     Docusaurus docs routeBasePath (default: /docs)
+  --out FILE              local index file (default: generated/embedded-index.bin)
+  --embedder cohere|lsa   document embedder (default: cohere for qdrant, lsa for local)
+  --dims N                LSA dimensions (default: 128)
+  --dry-run               print what would change; write nothing
+  --recreate              drop the collection / ignore the existing index first
+  --json                  print the summary as JSON
+  --quiet                 no progress bar, summary only
+  -h, --help              this help
+
+Exit codes: 0 ok · 1 nothing could be ingested · 2 configuration error · 3 upstream failed`;
+
+/**
+ * Parses argv (without node and script).
+ *
+ * @example
+ * parseIngestArgs(['docs', '--target', 'local'], { QDRANT_URL: undefined });
+ */
+export function parseIngestArgs(argv: string[], env: Record<string, string | undefined>): IngestArgs {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        collection: { type: 'string' },
+        'base-url': { type: 'string' },
+        'route-base-path': { type: 'string' },
+        target: { type: 'string' },
+        out: { type: 'string' },
+        embedder: { type: 'string' },
+        dims: { type: 'string' },
+        'dry-run': { type: 'boolean', default: false },
+        recreate: { type: 'boolean', default: false },
+        quiet: { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    throw new RetrieverError('invalid_request', (error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const help = values.help ?? false;
+  if (!help && positionals.length !== 1) {
+    throw new RetrieverError('invalid_request', 'Give exactly one docs directory, e.g. `npm run ingest -- sample-book/docs`');
+  }
+  const target = values.target ?? (env.QDRANT_URL ? 'qdrant' : 'local');
+  if (target !== 'qdrant' && target !== 'local') throw new RetrieverError('invalid_request', '--target must be qdrant or local');
+  const embedder = values.embedder;
+  if (embedder !== undefined && embedder !== 'cohere' && embedder !== 'lsa') {
+    throw new RetrieverError('invalid_request', '--embedder must be cohere or lsa');
+  }
+  const dims = Number(values.dims ?? 128);
+  if (!Number.isInteger(dims) || dims < 2 || dims > 1024) throw new RetrieverError('invalid_request', '--dims must be an integer in [2, 1024]');
+  return {
+    docsDir: positionals[0] ?? '',
+    collection: values.collection,
+    baseUrl: values['base-url'] ?? '',
+    routeBasePath: values['route-base-path'] ?? '/docs',
+    target,
+    out: values.out ?? 'generated/embedded-index.bin',
+    embedder,
+    dims,
+    dryRun: values['dry-run'] ?? false,
+    recreate: values.recreate ?? false,
+    quiet: values.quiet ?? false,
+    json: values.json ?? false,
+    help,
+  };
+}

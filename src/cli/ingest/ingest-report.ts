@@ -1,0 +1,71 @@
+/**
+ * The end-of-run summary: files, chunks, tokens, what changed, what was skipped and why, time.
+ */
+import type { IngestPlan } from '../../core/ingest/ingest-plan';
+import type { CollectedBook } from './collect-chunks';
+
+/** Everything the summary shows. */
+export interface IngestReport {
+  target: 'qdrant' | 'local';
+  collection: string;
+  dry_run: boolean;
+  files: number;
+  chunks: number;
+  tokens: number;
+  added: number;
+  changed: number;
+  unchanged: number;
+  deleted: number;
+  skipped: { path: string; reason: string }[];
+  warnings: { path: string; message: string }[];
+  seconds: number;
+  out?: string;
+  bytes?: number;
+  embedder?: string;
+}
+
+/** Builds the report object. */
+export function buildReport(
+  base: { target: 'qdrant' | 'local'; collection: string; dryRun: boolean; seconds: number },
+  book: CollectedBook,
+  plan: IngestPlan,
+  extra: Partial<IngestReport> = {},
+): IngestReport {
+  return {
+    target: base.target,
+    collection: base.collection,
+    dry_run: base.dryRun,
+    files: book.files,
+    chunks: book.chunks.length,
+    tokens: book.tokens,
+    added: plan.added.length,
+    changed: plan.changed.length,
+    unchanged: plan.unchanged,
+    deleted: plan.stale.length,
+    skipped: book.skipped,
+    warnings: book.warnings,
+    seconds: Math.round(base.seconds * 100) / 100,
+    ...extra,
+  };
+}
+
+/** Human summary text. */
+export function formatReport(report: IngestReport): string {
+  const verb = report.dry_run ? 'would' : 'did';
+  const lines = [
+    `${report.dry_run ? 'Dry run: ' : ''}${report.target} collection "${report.collection}"${report.out ? ` → ${report.out}` : ''}`,
+    `  files ${report.files} · chunks ${report.chunks} · tokens ${report.tokens}${report.embedder ? ` · embedder ${report.embedder}` : ''}`,
+    `  ${verb} add ${report.added} · update ${report.changed} · delete ${report.deleted} · unchanged ${report.unchanged}`,
+  ];
+  if (report.bytes) lines.push(`  index size ${(report.bytes / 1024).toFixed(1)} KiB`);
+  if (report.skipped.length) {
+    lines.push(`  skipped ${report.skipped.length} file(s):`);
+    for (const skip of report.skipped) lines.push(`    - ${skip.path}: ${skip.reason}`);
+  }
+  if (report.warnings.length) {
+    lines.push(`  warnings:`);
+    for (const warning of report.warnings) lines.push(`    - ${warning.path}: ${warning.message}`);
+  }
+  lines.push(`  time ${report.seconds.toFixed(2)} s`);
+  return lines.join('\n');
+}

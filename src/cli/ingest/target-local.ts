@@ -1,0 +1,75 @@
+/**
+ * `--target local`: builds the embedded index file the Worker bundles (dense vectors, BM25
+ * vectors, payloads and — for LSA — the query model), reporting what changed since the last build.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { Config } from '../../core/config/parse-config';
+import { decodeIndex, encodeIndex } from '../../core/embedded/index-format';
+import { indexingText, planIngest, type IngestPlan } from '../../core/ingest/ingest-plan';
+import type { Chunk } from '../../core/ingest/types';
+import { bm25Vectors, cohereVectors, lsaVectors } from './embed-documents';
+import type { Progress } from './progress';
+
+/** Result of a local build. */
+export interface LocalTargetResult {
+  plan: IngestPlan;
+  bytes: number;
+  embedder: string;
+  written: boolean;
+}
+
+/** Builds (or, with dryRun, only plans) the embedded index at `out`. */
+export async function ingestLocal(
+  chunks: Chunk[],
+  options: { out: string; collection: string; embedder: 'cohere' | 'lsa'; dims: number; dryRun: boolean; recreate: boolean; config: Config | null },
+  progress: Progress,
+): Promise<LocalTargetResult> {
+  const previous = options.recreate ? null : await readExisting(options.out);
+  const plan = planIngest(chunks, previous ?? new Map());
+  if (options.dryRun) return { plan, bytes: 0, embedder: options.embedder, written: false };
+
+  const texts = chunks.map(indexingText);
+  const sparse = bm25Vectors(texts);
+  let dense;
+  if (options.embedder === 'lsa') {
+    dense = lsaVectors(texts, options.dims);
+  } else {
+    progress.start('embedding', texts.length);
+    dense = { ...(await cohereVectors(texts, options.config as Config, (n) => progress.update(n))), model: null };
+    progress.stop();
+  }
+  const bytes = encodeIndex({
+    collection: options.collection,
+    embedder: dense.descriptor,
+    ids: chunks.map((chunk) => chunk.id),
+    payloads: chunks.map((chunk) => ({ ...chunk.payload })),
+    dense: { name: '', vectors: dense.vectors },
+    sparse: { name: 'bm25', vectors: sparse.vectors },
+    bm25: { avgLen: sparse.avgLen },
+    lsa: dense.model,
+  });
+  await mkdir(dirname(options.out), { recursive: true });
+  await writeFile(options.out, bytes);
+  return { plan, bytes: bytes.byteLength, embedder: dense.descriptor.model_id, written: true };
+}
+
+async function readExisting(path: string): Promise<Map<string, { hash: unknown; file: unknown }> | null> {
+  let buffer: Buffer;
+  try {
+    buffer = await readFile(path);
+  } catch {
+    return null;
+  }
+  try {
+    const index = decodeIndex(buffer);
+    const points = new Map<string, { hash: unknown; file: unknown }>();
+    index.ids.forEach((id, i) => {
+      const payload = index.payload(i);
+      points.set(String(id), { hash: payload.content_hash, file: payload.file_path });
+    });
+    return points;
+  } catch {
+    return null; // an unreadable old index is simply rebuilt
+  }
+}

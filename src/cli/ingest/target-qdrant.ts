@@ -1,0 +1,112 @@
+/**
+ * `--target qdrant`: makes the collection match the docs. Creates it when missing (dense cosine
+ * vector sized by the model, `bm25` sparse vector with server IDF, payload indexes, the embedder
+ * in the collection metadata), embeds only new and changed chunks, upserts them with wait=true
+ * and deletes points of removed or shrunk files.
+ */
+import type { Config } from '../../core/config/parse-config';
+import { RetrieverError } from '../../core/errors';
+import { indexingText, planIngest, type IngestPlan } from '../../core/ingest/ingest-plan';
+import type { Chunk } from '../../core/ingest/types';
+import { createDeadline } from '../../core/http/deadline';
+import {
+  collectionExists,
+  createCollection,
+  deleteCollection,
+  deletePoints,
+  readIndexedPoints,
+  upsertPoints,
+  type CollectionLayout,
+} from '../../core/store/qdrant-admin';
+import { createQdrantStore } from '../../core/store/qdrant-store';
+import { bm25Vectors, cohereVectors } from './embed-documents';
+import type { Progress } from './progress';
+
+/** Result of a Qdrant ingest. */
+export interface QdrantTargetResult {
+  plan: IngestPlan;
+  created: boolean;
+  written: boolean;
+}
+
+/** Syncs `chunks` into the configured collection. */
+export async function ingestQdrant(
+  chunks: Chunk[],
+  options: { collection: string; dryRun: boolean; recreate: boolean; config: Config },
+  progress: Progress,
+): Promise<QdrantTargetResult> {
+  const { config } = options;
+  const store = createQdrantStore({
+    url: config.QDRANT_URL as string,
+    apiKey: config.QDRANT_API_KEY,
+    collection: options.collection,
+    fetch: (input, init) => fetch(input, init),
+    deadline: createDeadline(6 * 3600 * 1000),
+    timeoutMs: 60_000,
+  });
+  let exists = await collectionExists(store);
+  if (exists && options.recreate && !options.dryRun) {
+    await deleteCollection(store);
+    exists = false;
+  }
+  const denseName = config.QDRANT_VECTOR_NAME || null;
+  const sparseName = config.QDRANT_SPARSE_VECTOR_NAME;
+  if (exists && !options.recreate) await checkCompatible(store, config, denseName, sparseName);
+  const indexed = exists && !options.recreate ? await readIndexedPoints(store) : new Map();
+  const plan = planIngest(chunks, indexed);
+  if (options.dryRun) return { plan, created: !exists, written: false };
+
+  const toWrite = [...plan.added, ...plan.changed];
+  // BM25 normalises by the corpus average length, so it is computed over the whole book.
+  const allTexts = chunks.map(indexingText);
+  const sparse = bm25Vectors(allTexts);
+  const sparseById = new Map(chunks.map((chunk, i) => [chunk.id, sparse.vectors[i]!]));
+  progress.start('embedding', toWrite.length);
+  const dense = await cohereVectors(toWrite.map(indexingText), config, (n) => progress.update(n));
+  progress.stop();
+
+  const layout: CollectionLayout = {
+    dimension: dense.descriptor.dims,
+    denseName,
+    sparseName,
+    metadata: { embedder: dense.descriptor, bm25: { avg_len: sparse.avgLen }, created_by: 'edge-retriever' },
+  };
+  if (!exists) await createCollection(store, layout);
+  progress.start('upserting', toWrite.length);
+  let done = 0;
+  await upsertPoints(
+    store,
+    layout,
+    toWrite.map((chunk, i) => ({ id: chunk.id, dense: dense.vectors[i]!, sparse: sparseById.get(chunk.id)!, payload: { ...chunk.payload } })),
+    64,
+    (n) => progress.update((done += n)),
+  );
+  progress.stop();
+  await deletePoints(store, plan.stale);
+  return { plan, created: !exists, written: true };
+}
+
+async function checkCompatible(
+  store: ReturnType<typeof createQdrantStore>,
+  config: Config,
+  denseName: string | null,
+  sparseName: string,
+): Promise<void> {
+  const info = await store.describe();
+  const recorded = info.metadata.embedder as { model_id?: string } | undefined;
+  if (recorded?.model_id && recorded.model_id !== config.EMBED_MODEL) {
+    throw new RetrieverError('embedder_mismatch', `Collection "${info.name}" holds ${recorded.model_id} vectors; ingesting with ${config.EMBED_MODEL} would mix models. Use --recreate or another --collection`, {
+      index_embedder: recorded.model_id,
+    });
+  }
+  if (!((denseName ?? '') in info.denseVectors)) {
+    throw new RetrieverError('config_error', `Collection "${info.name}" has no dense vector "${denseName ?? '(unnamed)'}"; set QDRANT_VECTOR_NAME or use --recreate`, {
+      variables: ['QDRANT_VECTOR_NAME'],
+    });
+  }
+  if (!(sparseName in info.sparseVectors)) {
+    throw new RetrieverError('mode_unavailable', `Collection "${info.name}" has no sparse vector "${sparseName}" for BM25; use --recreate to rebuild it`, {
+      variables: ['QDRANT_SPARSE_VECTOR_NAME'],
+    });
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * The `summary` block of a search: counts, cache status, mode and reranker, filters applied,
+ * threshold accounting, confidence and warnings.
+ */
+import type { Config } from '../config/parse-config';
+import type { CacheStatus } from '../embed/cached-embedder';
+import { buildWarnings, summarizeConfidence, type SearchWarning } from './confidence';
+import { describeFilter } from './filter-describe';
+import type { RankedHit } from './rank-candidates';
+import type { SearchResult } from './result-mapping';
+import type { SearchParams } from './search-params';
+import type { SearchPlan } from './search-plan';
+
+/** Inputs of the summary. */
+export interface SummaryInput {
+  params: SearchParams;
+  plan: SearchPlan;
+  results: SearchResult[];
+  dropped: RankedHit[];
+  totalCandidates: number;
+  warnings: SearchWarning[];
+  cache: CacheStatus;
+  config: Pick<Config, 'LOW_CONFIDENCE_SCORE'>;
+  collection: string;
+}
+
+/** Builds the summary object of a search outcome. */
+export function summarizeOutcome(input: SummaryInput) {
+  const { params, plan, results, dropped } = input;
+  const confidence = summarizeConfidence(results, { lowConfidenceScore: input.config.LOW_CONFIDENCE_SCORE, scale: plan.scale });
+  const highest = dropped.length ? Math.max(...dropped.map((hit) => hit.score)) : null;
+  const warnings = [
+    ...input.warnings,
+    ...buildWarnings({
+      results,
+      mode: params.mode,
+      summary: confidence,
+      scale: plan.scale,
+      lowConfidenceScore: input.config.LOW_CONFIDENCE_SCORE,
+      ...(params.threshold !== undefined ? { belowThreshold: { count: dropped.length, highestScore: highest, threshold: params.threshold } } : {}),
+    }),
+  ];
+  const summary: {
+    returned: number;
+    cache: CacheStatus;
+    message?: string;
+    warnings: SearchWarning[];
+    [key: string]: unknown;
+  } = {
+    returned: results.length,
+    cache: input.cache,
+    mode: params.mode,
+    ...(plan.fusion ? { fusion: plan.fusion } : {}),
+    rerank: params.rerank,
+    filters: describeFilter(params.filter),
+    total_candidates: input.totalCandidates,
+    threshold: params.threshold ?? null,
+    filtered_below_threshold: dropped.length,
+    confidence,
+    warnings,
+  };
+  if (results.length === 0) {
+    summary.message = dropped.length
+      ? `All ${dropped.length} results scored below threshold ${params.threshold}`
+      : `No results for this query in collection "${input.collection}"${params.filter ? ' with the filters applied' : ''}`;
+  }
+  return summary;
+}

@@ -1,0 +1,58 @@
+import { env, exports } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { tenant } from './support/harness';
+
+/** The Worker as a fresh clone runs it: no QDRANT_URL, no COHERE_API_KEY, no network. */
+const offline = { COHERE_API_KEY: '', QDRANT_URL: '', QDRANT_API_KEY: '' };
+
+describe('embedded default (bundled sample book, local LSA embedder)', () => {
+  it('answers a search offline, naming the embedder and the store', async () => {
+    const t = tenant('offline');
+    const res = await t.call('/search?q=How%20do%20QoS%20reliability%20policies%20work%20in%20ROS%202%3F&k=5', {}, offline);
+    expect(res.status).toBe(200);
+    const body = res.json();
+    expect(body.store).toEqual({ kind: 'embedded' });
+    expect(body.embedder.kind).toBe('lsa');
+    expect(body.embedder.model).toMatch(/^lsa-\d+-[0-9a-f]{8}$/);
+    expect(body.results).toHaveLength(5);
+    expect(body.results[0].source).toMatch(/^01-ros2\/03-qos-and-dds\.md:\d+-\d+$/);
+    expect(body.results[0]).toMatchObject({ module: '01-ros2', chapter: 'qos-and-dds' });
+    expect(body.summary.cache).toBe('none');
+    expect(await t.calls()).toEqual([]); // not a single upstream request
+  });
+
+  it('reports the embedded parts in /health', async () => {
+    const t = tenant('offline-health');
+    const res = await t.call('/health', {}, offline);
+    expect(res.status).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'ok',
+      embedder: { kind: 'lsa', ok: true },
+      store: { kind: 'embedded', collection: 'textbook_chunks', ok: true },
+    });
+    expect(res.json().store.points_count).toBeGreaterThan(100);
+  });
+
+  it('refuses to mix a Cohere query vector with the LSA-built index (409)', async () => {
+    const t = tenant('mix');
+    const res = await t.call('/search?q=gazebo', {}, { ...offline, COHERE_API_KEY: 'test-cohere-key' });
+    expect(res.status).toBe(409);
+    expect(res.json().error).toMatchObject({ code: 'embedder_mismatch' });
+  });
+
+  it('404s a collection the embedded index does not hold', async () => {
+    const t = tenant('coll');
+    const res = await t.call('/search?q=gazebo', {}, { ...offline, QDRANT_COLLECTION: 'textbook' });
+    expect(res.status).toBe(404);
+    expect(res.json().error).toMatchObject({ code: 'collection_not_found', available: ['textbook_chunks'] });
+  });
+
+  it('runs from the wrangler.toml configuration alone (the deployed entry point)', async () => {
+    expect((env as unknown as Record<string, unknown>).QDRANT_URL).toBeUndefined();
+    const res = await exports.default.fetch('https://worker.test/search?q=URDF%20joints%20and%20links&k=3');
+    expect(res.status).toBe(200);
+    const body = await res.json<any>();
+    expect(body.results).toHaveLength(3);
+    expect(body.results.some((r: any) => r.module === '02-simulation')).toBe(true);
+  });
+});
