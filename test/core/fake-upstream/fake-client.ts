@@ -7,7 +7,6 @@ export const QDRANT_KEY = 'test-qdrant-key';
 /** A response with its body read both ways. */
 export interface Reply {
   status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test responses are inspected freely
   json: any;
   text: string;
   headers: Headers;
