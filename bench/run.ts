@@ -1,0 +1,46 @@
+/**
+ * `npm run bench`: performance and quality figures, each printed as a ratio against a baseline
+ * measured in the same run (absolute numbers vary by machine; ratios and counts do not).
+ * Nothing here asserts a timing; budgets are reported for a human (and CI logs) to read.
+ */
+import { measureBundle, CODE_BUDGET_KIB } from '../scripts/size';
+import { benchEmbeddedScale } from './embedded-scale';
+import { benchWorkerRequests } from './worker-requests';
+
+const fmt = (x: number, digits = 2) => x.toFixed(digits);
+
+async function main(): Promise<void> {
+  console.log('== bundle (wrangler deploy --dry-run, gzip)');
+  const files = measureBundle('dist/size');
+  const code = files.filter((f) => f.file.endsWith('.js')).reduce((s, f) => s + f.gzipKiB, 0);
+  const data = files.filter((f) => f.file.endsWith('.bin')).reduce((s, f) => s + f.gzipKiB, 0);
+  console.log(`worker code ${fmt(code, 1)} KiB = ${fmt(code / CODE_BUDGET_KIB)} × budget (${CODE_BUDGET_KIB} KiB); embedded index ${fmt(data, 1)} KiB`);
+
+  console.log('\n== upstream round trips and per-request time (Worker bundle in workerd, fake Cohere + Qdrant on loopback)');
+  const requests = await benchWorkerRequests('dist/size');
+  console.log(`baseline: trivial request ${fmt(requests.trivialMs)} ms`);
+  console.log(`${'scenario'.padEnd(28)}${'cache miss'.padEnd(24)}${'cache hit'.padEnd(24)}warm time / baseline`);
+  for (const row of requests.rows) {
+    console.log(`${row.scenario.padEnd(28)}${row.missCalls.padEnd(24)}${row.hitCalls.padEnd(24)}${fmt(row.warmMs / requests.trivialMs)}×`);
+  }
+  console.log('\n== embedded default (bundled sample book, LSA embedder)');
+  console.log(`baseline: trivial request ${fmt(requests.embeddedTrivial)} ms`);
+  for (const [mode, ms] of Object.entries(requests.warmEmbedded)) console.log(`warm ${mode.padEnd(10)} ${fmt(ms / requests.embeddedTrivial)}× baseline (${fmt(ms)} ms)`);
+  const warmSemantic = requests.warmEmbedded.semantic ?? 1;
+  console.log(`cold first search (decode index, build vocab map) ${fmt(requests.coldEmbeddedMs / warmSemantic)}× a warm search (${fmt(requests.coldEmbeddedMs)} ms)`);
+
+  console.log('\n== embedded store at scale (workerd, brute force)');
+  const scale = await benchEmbeddedScale();
+  console.log(`${scale.n} points × ${scale.dims} dims (${fmt(scale.indexMiB, 1)} MiB index)`);
+  console.log(`baseline: naive score-all-and-sort ${fmt(scale.naiveMs)} ms/query`);
+  console.log(`store (top-k heap) ${fmt(scale.storeMs / scale.naiveMs)}× baseline (${fmt(scale.storeMs)} ms/query; goal < 20 ms)`);
+  console.log(`index decode ${fmt(Math.max(0, scale.decodeMs), 3)} ms (typed-array views, no copy) = ${fmt(Math.max(0, scale.decodeMs) / scale.naiveMs, 3)}× one baseline query`);
+
+  const quality = await import('./retrieval-quality').catch(() => null);
+  if (quality && 'benchRetrievalQuality' in quality) {
+    console.log('\n== retrieval quality on sample-book/queries.json (embedded default)');
+    await (quality as { benchRetrievalQuality: () => Promise<void> }).benchRetrievalQuality();
+  }
+}
+
+await main();

@@ -1,0 +1,95 @@
+/**
+ * The deployed bundle (wrangler dry-run output) in workerd, against the loopback fake Cohere and
+ * Qdrant holding the sample book: upstream round trips per search for every mode and reranker
+ * (cache miss, then hit), per-request time as a ratio of a trivial request, and the first search
+ * of a fresh isolate (cold: index decode, model load) against a warm one.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Miniflare } from 'miniflare';
+import { runIngest } from '../src/cli/ingest';
+import { startFakeUpstream } from '../test/support/fake-upstream/server';
+
+/** One scenario's figures. */
+export interface ScenarioRow {
+  scenario: string;
+  missCalls: string;
+  hitCalls: string;
+  warmMs: number;
+}
+
+const SCENARIOS: Record<string, string> = {
+  'semantic': 'mode=semantic',
+  'keyword': 'mode=keyword',
+  'hybrid weighted': 'mode=hybrid',
+  'hybrid rrf': 'mode=hybrid&fusion=rrf',
+  'semantic + rerank=cohere': 'mode=semantic&rerank=cohere',
+  'semantic + rerank=mmr': 'mode=semantic&rerank=mmr',
+  'semantic + rerank=rrf': 'mode=semantic&rerank=rrf',
+};
+
+function workerModules(outdir: string) {
+  return readdirSync(outdir)
+    .filter((file) => file.endsWith('.js') || file.endsWith('.bin'))
+    .sort((a, b) => Number(b.endsWith('.js')) - Number(a.endsWith('.js'))) // the main module goes first
+    .map((file) => ({ type: file.endsWith('.js') ? ('ESModule' as const) : ('Data' as const), path: join(outdir, file) }));
+}
+
+async function timed(mf: Miniflare, url: string): Promise<{ ms: number; body: any }> {
+  const started = performance.now();
+  const res = await mf.dispatchFetch(url);
+  const text = await res.text();
+  return { ms: performance.now() - started, body: res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text };
+}
+
+async function median(mf: Miniflare, url: string, n = 7): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) times.push((await timed(mf, url)).ms);
+  return times.sort((a, b) => a - b)[Math.floor(n / 2)]!;
+}
+
+/** Runs the request benches; `outdir` holds a wrangler dry-run build. */
+export async function benchWorkerRequests(outdir = 'dist/size') {
+  const fake = await startFakeUpstream();
+  const base = `${fake.url}/t/bench`;
+  const vars = { COHERE_API_KEY: 'test-cohere-key', COHERE_BASE_URL: base, QDRANT_URL: base, QDRANT_API_KEY: 'test-qdrant-key' };
+  const log = console.log;
+  console.log = () => {};
+  const code = await runIngest(['sample-book/docs', '--target', 'qdrant', '--quiet'], vars).finally(() => (console.log = log));
+  if (code !== 0) throw new Error(`ingest into the fake failed with exit code ${code}`);
+  const count = async () => {
+    const calls = (await (await fetch(`${base}/__fake/calls`)).json()) as { service: string }[];
+    return { cohere: calls.filter((c) => c.service === 'cohere').length, qdrant: calls.filter((c) => c.service === 'qdrant').length };
+  };
+  const options = { modules: workerModules(outdir), modulesRoot: outdir, compatibilityDate: '2026-04-01', kvNamespaces: ['EMBED_CACHE'] };
+  const upstream = new Miniflare({ ...options, bindings: vars });
+  const embedded = new Miniflare({ ...options, bindings: {} });
+  try {
+    const rows: ScenarioRow[] = [];
+    await timed(upstream, 'http://w/search?q=warm+up+the+isolate'); // collection facts cached per isolate
+    const trivialMs = await median(upstream, 'http://w/');
+    let n = 0;
+    for (const [scenario, query] of Object.entries(SCENARIOS)) {
+      const q = `q=how+do+I+tune+qos+reliability+${n++}&k=5&${query}`;
+      const before = await count();
+      await timed(upstream, `http://w/search?${q}`);
+      const afterMiss = await count();
+      await timed(upstream, `http://w/search?${q}`);
+      const afterHit = await count();
+      rows.push({
+        scenario,
+        missCalls: `${afterMiss.cohere - before.cohere} Cohere + ${afterMiss.qdrant - before.qdrant} Qdrant`,
+        hitCalls: `${afterHit.cohere - afterMiss.cohere} Cohere + ${afterHit.qdrant - afterMiss.qdrant} Qdrant`,
+        warmMs: await median(upstream, `http://w/search?${q}`),
+      });
+    }
+    const cold = await timed(embedded, 'http://w/search?q=what+is+a+ros+2+topic&k=5');
+    const warmEmbedded: Record<string, number> = {};
+    for (const mode of ['semantic', 'keyword', 'hybrid']) warmEmbedded[mode] = await median(embedded, `http://w/search?q=what+is+a+ros+2+topic&k=5&mode=${mode}`);
+    const embeddedTrivial = await median(embedded, 'http://w/');
+    return { rows, trivialMs, coldEmbeddedMs: cold.ms, warmEmbedded, embeddedTrivial };
+  } finally {
+    await Promise.all([upstream.dispose(), embedded.dispose()]);
+    await fake.close();
+  }
+}
