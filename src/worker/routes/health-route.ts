@@ -3,11 +3,11 @@
  * 200 when everything answers, 503 otherwise, so a load balancer can use it as is.
  */
 import { Hono } from 'hono';
+import type { QueryEmbedder } from '../../core/embed/embedder';
 import { isRetrieverError } from '../../core/errors';
 import type { AppEnv } from '../bindings';
 import { buildSearchContext, configFor } from '../services';
 import { probeEmbedder } from './probe-embedder';
-import type { QueryEmbedder } from '../../core/embed/embedder';
 
 /** The health route. */
 export const healthRoute = new Hono<AppEnv>();
@@ -15,32 +15,24 @@ export const healthRoute = new Hono<AppEnv>();
 healthRoute.get('/', async (c) => {
   const config = configFor(c.env);
   const context = buildSearchContext({ env: c.env, waitUntil: (work) => c.executionCtx.waitUntil(work) });
-  const queryEmbedder = (() => {
-    try {
-      return context.embedder();
-    } catch (error) {
-      return error;
-    }
-  })();
-  const [store, embedder] = await Promise.all([
-    timed(async () => {
+  // Building the embedder can itself fail (e.g. a Cohere-built index without a key): report, don't throw.
+  let embedder: QueryEmbedder | null = null;
+  const [store, embedderProbe] = await Promise.all([
+    probe(async () => {
       const info = await context.store.describe();
       return { points_count: info.pointsCount, dense_vectors: info.denseVectors, sparse_vectors: Object.keys(info.sparseVectors) };
     }),
-    timed(async () => {
-      if (queryEmbedder instanceof Error) throw queryEmbedder;
-      return probeEmbedder(queryEmbedder as QueryEmbedder, config, context.deadline);
+    probe(async () => {
+      embedder = context.embedder();
+      return probeEmbedder(embedder, config, context.deadline);
     }),
   ]);
-  const ok = store.ok && embedder.ok;
+  const descriptor = (embedder as QueryEmbedder | null)?.descriptor;
+  const ok = store.ok && embedderProbe.ok;
   return c.json(
     {
       status: ok ? 'ok' : 'degraded',
-      embedder: {
-        kind: queryEmbedder instanceof Error ? config.embedderKind : (queryEmbedder as QueryEmbedder).descriptor.kind,
-        model: queryEmbedder instanceof Error ? null : (queryEmbedder as QueryEmbedder).descriptor.model,
-        ...embedder,
-      },
+      embedder: { kind: descriptor?.kind ?? config.embedderKind, model: descriptor?.model ?? null, ...embedderProbe },
       store: {
         kind: context.store.kind,
         collection: context.store.collection,
@@ -54,10 +46,11 @@ healthRoute.get('/', async (c) => {
   );
 });
 
-async function timed<T extends object>(probe: () => Promise<T>) {
+/** Runs a probe, timing it; failures become `{ok: false, error}` instead of throwing. */
+async function probe<T extends object>(run: () => Promise<T>) {
   const started = performance.now();
   try {
-    const details = await probe();
+    const details = await run();
     return { ok: true as const, latency_ms: Math.round(performance.now() - started), ...details };
   } catch (error) {
     const code = isRetrieverError(error) ? error.code : 'internal_error';
