@@ -1,0 +1,83 @@
+/**
+ * `retrieve "<query>" [options]` (`npm run retrieve --`, bin `retrieve`): search the book from
+ * the terminal, in-process with the Worker's configuration variables or against a running Worker
+ * (`--url`); `--validate <queries.json>` scores a labelled query set. See RETRIEVE_USAGE for
+ * options and exit codes.
+ */
+import { resolve } from 'node:path';
+import { formatContext } from '../core/search/context-format';
+import type { SearchOutcome } from '../core/search/search-pipeline';
+import { loadCliEnv } from './env-file';
+import { EXIT } from './exit-codes';
+import { parseRetrieveArgs, RETRIEVE_USAGE, type RetrieveArgs } from './retrieve/args';
+import { describeFailure } from './retrieve/cli-failure';
+import { formatSearchText } from './retrieve/format-text';
+import { processIo, type RetrieveIo } from './retrieve/io';
+import { defaultIndexPath, inProcessSearcher, remoteSearcher, type Searcher } from './retrieve/run-query';
+import { runValidateCommand } from './retrieve/validate-command';
+
+export type { RetrieveIo } from './retrieve/io';
+
+/**
+ * Runs the command and returns its exit code (0 results / PASS, 1 no results / FAIL,
+ * 2 configuration or usage error, 3 connection error). Never throws and never exits the process.
+ *
+ * @example
+ * const code = await runRetrieve(['What is a ROS 2 topic?', '-k', '3'], {}, { stdout: console.log, stderr: console.error, cwd: process.cwd() });
+ */
+export async function runRetrieve(argv: readonly string[], env?: Record<string, string>, io: RetrieveIo = processIo()): Promise<number> {
+  try {
+    const args = parseRetrieveArgs(argv);
+    if (args.help) {
+      io.stdout(RETRIEVE_USAGE);
+      return EXIT.ok;
+    }
+    const vars = env ?? loadCliEnv(io.cwd);
+    const makeSearcher = (): Searcher => searcherFor(args, vars, io);
+    if (args.validate !== null) return await runValidateCommand(args, makeSearcher, io);
+    return await searchOnce(args, makeSearcher(), io);
+  } catch (error) {
+    const { code, message, hint } = describeFailure(error);
+    io.stderr(`retrieve: ${message}\n  hint: ${hint}`);
+    return code;
+  }
+}
+
+function searcherFor(args: RetrieveArgs, env: Record<string, string>, io: RetrieveIo): Searcher {
+  const fetchImpl = io.fetch;
+  if (args.url !== null) return remoteSearcher({ url: args.url, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+  const indexPath = args.index !== null ? resolve(io.cwd, args.index) : defaultIndexPath(io.cwd);
+  return inProcessSearcher({ env, indexPath, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+}
+
+async function searchOnce(args: RetrieveArgs, searcher: Searcher, io: RetrieveIo): Promise<number> {
+  const started = performance.now();
+  const doc = await searcher.search({ ...args.params, q: args.query as string });
+  const elapsedMs = performance.now() - started;
+  if (args.json) io.stdout(JSON.stringify(doc, null, 2));
+  else if (args.context) {
+    if (doc.results.length) io.stdout(formatContext(doc.results));
+  } else io.stdout(formatSearchText(doc, { verbose: args.verbose, elapsedMs, source: searcher.label }));
+
+  if (doc.results.length > 0) return EXIT.ok;
+  io.stderr(`retrieve: no results${typeof doc.summary.message === 'string' ? `: ${doc.summary.message}` : ''}\n  hint: ${noResultsHint(args, doc)}`);
+  return EXIT.noResults;
+}
+
+function noResultsHint(args: RetrieveArgs, doc: SearchOutcome): string {
+  const below = doc.summary.warnings?.find((w) => w.code === 'all_below_threshold');
+  const best = below?.details?.highest_score;
+  if (args.params.threshold !== undefined && typeof best === 'number') {
+    return `lower --threshold (the best candidate scored ${best.toFixed(4)})`;
+  }
+  const filtered = ['chapter', 'module', 'section', 'tags', 'filter'].some((name) => args.params[name] !== undefined);
+  if (filtered) return 'relax the filters (--chapter, --module, --section, --tags, --filter); names are case-sensitive';
+  return 'rephrase the query or try --mode hybrid; is the collection ingested (npm run ingest)?';
+}
+
+const invokedDirectly = process.argv[1] !== undefined && (import.meta.url === `file://${process.argv[1]}` || process.argv[1].endsWith('/src/cli/retrieve.ts'));
+if (invokedDirectly) {
+  runRetrieve(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

@@ -1,0 +1,116 @@
+/**
+ * The human-readable rendering of one search: a header, one block per result (score, chapter,
+ * section, URL, source location and a one-line preview), a timing line, and with `--verbose`
+ * the timing breakdown, cache status, filters and confidence summary.
+ */
+import type { SearchOutcome } from '../../core/search/search-pipeline';
+
+/** Longest preview, in characters. */
+export const PREVIEW_CHARS = 120;
+
+/** Options of {@link formatSearchText}. */
+export interface TextOptions {
+  verbose?: boolean;
+  /** Wall-clock time the CLI waited (includes the network for --url). */
+  elapsedMs: number;
+  /** Who answered, e.g. "in-process (embedded store, local embedder)". */
+  source?: string;
+}
+
+const ms = (value: unknown): string => (typeof value === 'number' ? `${value.toFixed(1)} ms` : 'n/a');
+
+/** A score readable on every scale: cosine and fused in 0..1, BM25 unbounded. */
+export function formatScore(score: number): string {
+  return Number.isFinite(score) ? score.toFixed(4) : String(score);
+}
+
+/**
+ * The chunk text on one line: whitespace collapsed, a leading markdown heading that repeats the
+ * section dropped, cut at {@link PREVIEW_CHARS} with an ellipsis.
+ *
+ * @example
+ * previewLine('## Nodes\n\nA node is a process.', 'Nodes'); // "A node is a process."
+ */
+export function previewLine(content: string | null, section: string | null = null): string {
+  if (!content) return '(no text)';
+  let text = content;
+  const heading = /^\s*#{1,6}\s+(.*)\n/.exec(text);
+  if (heading && section !== null && heading[1]!.trim() === section.trim()) text = text.slice(heading[0].length);
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= PREVIEW_CHARS) return line;
+  return `${line.slice(0, PREVIEW_CHARS - 1).trimEnd()}…`;
+}
+
+/**
+ * Renders a search document (in-process or from the Worker) as text.
+ *
+ * @example
+ * console.log(formatSearchText(doc, { elapsedMs: 12.3 }));
+ * // Query: "What is a ROS 2 topic?"
+ * // 3 results in 12.3 ms (semantic, embedded store)
+ * //
+ * // 1. [0.5709] index
+ * //    Section: Chapters in this module
+ * //    …
+ */
+export function formatSearchText(doc: SearchOutcome, options: TextOptions): string {
+  const { results, summary, timing } = doc;
+  const count = `${results.length} result${results.length === 1 ? '' : 's'}`;
+  const lines = [
+    `Query: ${JSON.stringify(doc.query)}`,
+    `${count} in ${options.elapsedMs.toFixed(1)} ms (${doc.mode}, ${doc.store?.kind ?? 'unknown'} store, collection ${doc.collection})`,
+  ];
+  if (results.length === 0 && typeof summary.message === 'string') lines.push(summary.message);
+  for (const result of results) {
+    lines.push(
+      '',
+      `${result.rank}. [${formatScore(result.score)}] ${result.chapter ?? 'n/a'}`,
+      `   Section: ${result.section ?? 'n/a'}`,
+      `   URL: ${result.source_url ?? 'n/a'}`,
+      `   Source: ${result.source ?? 'n/a'}`,
+      `   Preview: ${previewLine(result.content, result.section)}`,
+    );
+  }
+  lines.push('', `Timing: embed ${ms(timing.embed_ms)} / search ${ms(timing.search_ms)} / total ${ms(timing.total_ms)}`);
+  if (options.verbose) lines.push(...verboseLines(doc, options));
+  return lines.join('\n');
+}
+
+function verboseLines(doc: SearchOutcome, options: TextOptions): string[] {
+  const { summary, timing } = doc;
+  const lines = ['', 'Details:'];
+  if (options.source) lines.push(`  answered by: ${options.source}`);
+  const strategy = [`mode ${doc.mode}`];
+  if (typeof summary.fusion === 'string') strategy.push(`fusion ${summary.fusion}`);
+  if (typeof summary.rerank === 'string') strategy.push(`rerank ${summary.rerank}`);
+  lines.push(`  strategy: ${strategy.join(', ')}`);
+  lines.push(`  embedder: ${doc.embedder ? `${doc.embedder.kind} ${doc.embedder.model}` : 'none (keyword only)'}`);
+  const parts = Object.entries(timing)
+    .filter(([key]) => key.endsWith('_ms'))
+    .map(([key, value]) => `${key.slice(0, -3)} ${ms(value)}`);
+  lines.push(`  timing: ${parts.join(', ')}; upstream calls ${timing.upstream_calls}; wall clock ${options.elapsedMs.toFixed(1)} ms`);
+  lines.push(`  cache: ${summary.cache}`);
+  const filters = Array.isArray(summary.filters) ? (summary.filters as string[]) : [];
+  lines.push(`  filters: ${filters.length ? filters.join(' AND ') : 'none'}`);
+  const candidates = typeof summary.total_candidates === 'number' ? summary.total_candidates : null;
+  const threshold = summary.threshold ?? null;
+  lines.push(
+    `  candidates: ${candidates ?? 'n/a'}; k ${doc.top_k}${doc.top_k_clamped ? ` (clamped from ${doc.top_k_requested})` : ''}; ` +
+      `threshold ${threshold === null ? 'none' : `${String(threshold)} (${String(summary.filtered_below_threshold ?? 0)} dropped)`}`,
+  );
+  lines.push(`  confidence: ${confidenceText(summary.confidence)}`);
+  for (const warning of summary.warnings ?? []) lines.push(`  warning [${warning.code}]: ${warning.message}`);
+  return lines;
+}
+
+function confidenceText(value: unknown): string {
+  if (!value || typeof value !== 'object') return 'n/a';
+  const c = value as Record<string, unknown>;
+  const stat = (key: string) => (typeof c[key] === 'number' ? (c[key] as number).toFixed(4) : 'n/a');
+  const flag = c.low_confidence === true ? ' (LOW CONFIDENCE)' : '';
+  return (
+    `${String(c.rating)}${flag}, rated on ${String(c.rated_on ?? 'n/a')} (${String(c.scale)} scale); ` +
+    `scores max ${stat('max')} / avg ${stat('avg')} / min ${stat('min')}; ` +
+    `${String(c.unique_sources)} source(s), ${String(c.unique_modules)} module(s)`
+  );
+}

@@ -1,0 +1,171 @@
+/**
+ * Where `retrieve` gets its answers: in-process (the same core pipeline the Worker runs, built
+ * from the same configuration variables) or a running Worker over HTTP (`--url`). Both return
+ * the Worker's JSON document, so formatting and validation do not care which one answered.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseConfig, type Config } from '../../core/config/parse-config';
+import { LruCache } from '../../core/embed/cached-embedder';
+import { decodeIndex } from '../../core/embedded/index-format';
+import type { EmbeddedIndex } from '../../core/embedded/index-types';
+import { RetrieverError, type ErrorCode, ERROR_STATUS } from '../../core/errors';
+import { createSearchContext, type SearchRuntime } from '../../core/search/search-context';
+import { runSearch, type SearchOutcome } from '../../core/search/search-pipeline';
+import { parseSearchParams } from '../../core/search/search-params';
+import { EXIT } from '../exit-codes';
+import { CliFailure } from './cli-failure';
+
+/** Answers one search with the Worker's JSON document. */
+export interface Searcher {
+  /** Human description for headers and `--verbose`, e.g. "in-process (embedded store, local embedder)". */
+  readonly label: string;
+  search(raw: Record<string, string | number>): Promise<SearchOutcome>;
+}
+
+/** Where the default embedded index lives: the working directory's build, else this package's. */
+export function defaultIndexPath(cwd: string): string {
+  const local = resolve(cwd, 'generated/embedded-index.bin');
+  if (existsSync(local)) return local;
+  const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+  return resolve(packageRoot, 'generated/embedded-index.bin');
+}
+
+/** Reads and decodes an index file; a missing or unreadable file is a configuration error (exit 2). */
+export function loadIndexFile(path: string): EmbeddedIndex {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch {
+    throw new RetrieverError('config_error', `The embedded index ${path} does not exist`, {
+      hint: 'run `npm run build:index` (or pass --index FILE, or configure QDRANT_URL and COHERE_API_KEY)',
+    });
+  }
+  try {
+    return decodeIndex(bytes);
+  } catch (cause) {
+    throw new RetrieverError('config_error', `The embedded index ${path} cannot be read: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      hint: 'rebuild it with `npm run build:index`',
+    });
+  }
+}
+
+/** Options of {@link inProcessSearcher}. */
+export interface InProcessOptions {
+  env: Record<string, string>;
+  indexPath: string;
+  fetch?: typeof fetch;
+  /** Embedding LRU size; a fresh cache per searcher keeps compared runs independent. */
+  memoryEntries?: number;
+}
+
+/**
+ * The in-process searcher. Parses the configuration now (so a config error surfaces before any
+ * query); the index is decoded on first use and only when the configuration needs it.
+ *
+ * @example
+ * const searcher = inProcessSearcher({ env: loadCliEnv(), indexPath: defaultIndexPath(process.cwd()) });
+ * const doc = await searcher.search({ q: 'What is a ROS 2 topic?', k: 3 });
+ */
+export function inProcessSearcher(options: InProcessOptions): Searcher & { config: Config } {
+  const config = parseConfig(options.env);
+  let index: EmbeddedIndex | null = null;
+  const runtime: SearchRuntime = {
+    config,
+    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+    embeddedIndex: () => (index ??= loadIndexFile(options.indexPath)),
+    cacheStore: null,
+    memory: new LruCache<Float32Array>(options.memoryEntries ?? 256),
+    describeCache: new Map(),
+    // Nothing is deferred without a KV store; never let a late rejection crash the process.
+    defer: (work) => void work.catch(() => {}),
+    log: () => {},
+  };
+  const store = config.storeKind === 'qdrant' ? 'Qdrant' : 'embedded store';
+  const embedder = config.embedderKind === 'cohere' ? `Cohere ${config.EMBED_MODEL}` : 'local embedder';
+  return {
+    config,
+    label: `in-process (${store}, ${embedder})`,
+    async search(raw) {
+      const context = createSearchContext(runtime);
+      const params = parseSearchParams(raw, config);
+      const outcome = await runSearch(params, context);
+      return workerDocument(outcome);
+    },
+  };
+}
+
+/**
+ * The outcome in the key order of the Worker's JSON stream: header fields, then `results`,
+ * `summary`, `timing` (see src/worker/stream-response.ts).
+ */
+export function workerDocument(outcome: SearchOutcome): SearchOutcome {
+  const { results, summary, timing, ...header } = outcome;
+  return { ...header, results, summary, timing };
+}
+
+/** Options of {@link remoteSearcher}. */
+export interface RemoteOptions {
+  url: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+/**
+ * A searcher that asks a running Worker: `GET {url}/search?q=…`. HTTP errors keep the Worker's
+ * error code (so `config_error` still exits 2, upstream failures 3); a Worker that cannot be
+ * reached at all exits 3.
+ *
+ * @example
+ * await remoteSearcher({ url: 'http://127.0.0.1:8787' }).search({ q: 'tf2', k: 3 });
+ */
+export function remoteSearcher(options: RemoteOptions): Searcher {
+  const base = options.url.replace(/\/+$/, '').replace(/\/search$/, '');
+  const doFetch = options.fetch ?? ((input: string | URL | Request, init?: RequestInit) => fetch(input, init));
+  return {
+    label: `Worker at ${base}`,
+    async search(raw) {
+      const query = new URLSearchParams(Object.entries(raw).map(([key, value]) => [key, String(value)]));
+      let response: Response;
+      try {
+        response = await doFetch(`${base}/search?${query}`, {
+          headers: { accept: 'application/json' },
+          signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+        });
+      } catch (error) {
+        const why = error instanceof Error && error.name === 'TimeoutError' ? 'did not answer in time' : 'cannot be reached';
+        throw new CliFailure(EXIT.upstream, `The Worker at ${base} ${why}`, 'start it with `npm run dev` (or check --url)');
+      }
+      const text = await response.text();
+      const body = parseBody(text);
+      if (response.ok && body && typeof body === 'object' && Array.isArray((body as { results?: unknown }).results)) {
+        return body as SearchOutcome;
+      }
+      throw remoteError(base, response.status, body);
+    },
+  };
+}
+
+function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** Rebuilds the Worker's error so it maps to the same exit code as it would in-process. */
+function remoteError(base: string, status: number, body: unknown): Error {
+  const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  const code = typeof error?.code === 'string' && error.code in ERROR_STATUS ? (error.code as ErrorCode) : null;
+  if (code === 'not_found' || (code === null && status === 404)) {
+    return new CliFailure(EXIT.config, `${base}/search was not found (HTTP ${status})`, '--url must be the Worker base URL, e.g. http://127.0.0.1:8787');
+  }
+  if (code !== null) {
+    const { code: _code, message, ...details } = error as Record<string, unknown>;
+    return new RetrieverError(code, `${typeof message === 'string' ? message : code} (HTTP ${status} from ${base})`, details);
+  }
+  if (status >= 500) return new CliFailure(EXIT.upstream, `The Worker at ${base} failed with HTTP ${status}`, 'check the Worker logs (wrangler tail or the dev console)');
+  return new CliFailure(EXIT.config, `Unexpected HTTP ${status} from ${base}/search`, '--url must point at an edge-retriever Worker');
+}

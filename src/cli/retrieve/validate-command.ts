@@ -1,0 +1,64 @@
+/**
+ * The `--validate` (and `--compare`) command: load the query set, run it once or per run spec,
+ * print the text or JSON report, and turn the verdict into the exit code.
+ */
+import { resolve } from 'node:path';
+import { compareReports, formatReportText } from '../../core/eval/report-text';
+import { EXIT } from '../exit-codes';
+import type { RetrieveArgs } from './args';
+import type { RetrieveIo } from './io';
+import type { Searcher } from './run-query';
+import { DEFAULT_COMPARE_RUNS, loadQuerySet, parseRunSpec, validateRun, type RunSpec, type ValidationRun } from './validate';
+
+/**
+ * Runs `--validate` as parsed in `args`; returns the exit code (0 PASS, 1 FAIL). Errors (usage,
+ * configuration, connection) propagate to the caller, which reports them.
+ *
+ * @example
+ * await runValidateCommand(parseRetrieveArgs(['--validate', 'sample-book/queries.json']), () => searcher, io);
+ */
+export async function runValidateCommand(args: RetrieveArgs, makeSearcher: () => Searcher, io: RetrieveIo): Promise<number> {
+  const file = resolve(io.cwd, args.validate as string);
+  const items = loadQuerySet(file);
+  const specs: RunSpec[] = args.compare
+    ? (args.runs ?? DEFAULT_COMPARE_RUNS).map(parseRunSpec).map((spec) => ({ ...spec, params: { ...args.params, ...spec.params } }))
+    : [{ name: runName(args.params), params: args.params }];
+  const summarize = {
+    criteria: args.criteria,
+    ...(args.noResultsBelow !== undefined ? { noResultsScoreBelow: args.noResultsBelow } : {}),
+  };
+
+  const runs: ValidationRun[] = [];
+  let label = '';
+  for (const spec of specs) {
+    // A fresh searcher per run: compared runs must not share an embedding cache.
+    const searcher = makeSearcher();
+    label = searcher.label;
+    const { k: _k, ...params } = spec.params;
+    if (args.verbose) io.stderr(`validate: running ${items.length} queries as ${spec.name}…`);
+    runs.push(await validateRun(items, searcher, spec.name, { k: args.k, params, summarize }));
+  }
+
+  const pass = runs.every((run) => run.report.pass);
+  if (args.json) {
+    const meta = { file: args.validate, searcher: label, k: args.k };
+    io.stdout(JSON.stringify(args.compare ? { ...meta, runs, pass } : { ...meta, run: { name: runs[0]!.name, params: runs[0]!.params }, ...runs[0]!.report }, null, 2));
+  } else if (args.compare) {
+    const lines = [`Compared ${runs.length} runs over ${items.length} queries from ${args.validate} (${label}, hit@${args.k})`, ''];
+    if (args.verbose) for (const run of runs) lines.push(`== ${run.name}`, formatReportText(run.report), '');
+    lines.push(compareReports(runs.map(({ name, report }) => ({ name, report }))));
+    lines.push('', `RESULT: ${pass ? 'PASS (every run)' : `FAIL (${runs.filter((r) => !r.report.pass).map((r) => r.name).join(', ')})`}`);
+    io.stdout(lines.join('\n'));
+  } else {
+    io.stdout([`Validating ${items.length} queries from ${args.validate} as ${runs[0]!.name} (${label}, hit@${args.k})`, '', formatReportText(runs[0]!.report)].join('\n'));
+  }
+  return pass ? EXIT.ok : EXIT.noResults;
+}
+
+/** A readable name for the single run, e.g. "hybrid:rrf+mmr threshold=0.3" or "default". */
+function runName(params: Record<string, string>): string {
+  const { mode, fusion, rerank, k: _k, ...rest } = params;
+  const base = `${mode ?? 'default mode'}${fusion ? `:${fusion}` : ''}${rerank ? `+${rerank}` : ''}`;
+  const extra = Object.entries(rest).map(([key, value]) => `${key}=${value}`);
+  return [base, ...extra].join(' ');
+}
