@@ -99,9 +99,13 @@ export async function runSearch(params: SearchParams, context: SearchContext): P
   const totalCandidates = ranked.length;
   const warnings: SearchWarning[] = [];
   let rerankMs: number | undefined;
+  let scale = plan.scale;
   if (params.rerank === 'cohere') {
     const rerankStarted = now();
+    const before = ranked;
     ranked = await applyRerank(ranked, params, context, warnings);
+    // A failed rerank keeps the original scores, which must be rated as what they are.
+    if (ranked === before) scale = plan.unrerankedScale;
     rerankMs = now() - rerankStarted;
   }
   const top = ranked.slice(0, params.k);
@@ -112,7 +116,7 @@ export async function runSearch(params: SearchParams, context: SearchContext): P
     ...result,
     ...kept[i]!.extras,
   }));
-  const summary = summarizeOutcome({ params, plan, results, dropped, totalCandidates, warnings, cache: embedded?.cache ?? 'none', config: context.config, collection: context.store.collection });
+  const summary = summarizeOutcome({ params, plan: { ...plan, scale }, results, dropped, totalCandidates, warnings, cache: embedded?.cache ?? 'none', config: context.config, collection: context.store.collection });
   return {
     query: params.q,
     collection: context.store.collection,

@@ -20,6 +20,8 @@ export interface SearchPlan {
   withVectors: boolean;
   /** What the final `score` means, for the confidence rating. */
   scale: ScoreScale;
+  /** What `score` means when a Cohere rerank falls back to the un-reranked order. */
+  unrerankedScale: ScoreScale;
 }
 
 /**
@@ -31,13 +33,16 @@ export interface SearchPlan {
  */
 export function planSearch(params: SearchParams, config: Pick<Config, 'RERANK_OVERFETCH'>): SearchPlan {
   const rrf = params.rerank === 'rrf';
-  const needsDense = params.mode !== 'keyword' || params.rerank === 'mmr' || rrf;
+  // keyword + MMR needs the query vector but searches only the sparse list: nothing to fuse.
+  const searchesDense = params.mode !== 'keyword' || rrf;
+  const needsDense = searchesDense || params.rerank === 'mmr';
   const needsSparse = params.mode !== 'semantic' || rrf;
-  const both = needsDense && needsSparse;
+  const both = searchesDense && needsSparse;
   // Reranking and fusion need a deeper pool than k to choose from.
   const overfetch = params.rerank === 'cohere' || params.rerank === 'mmr' || both;
   const candidates = overfetch ? Math.max(params.k, Math.ceil(params.k * config.RERANK_OVERFETCH)) : params.k;
   const fusion = both ? (rrf || params.fusion === 'rrf' ? 'rrf' : 'weighted') : null;
-  const scale: ScoreScale = params.rerank === 'cohere' ? 'cosine' : fusion ? 'fused' : needsDense && params.mode !== 'keyword' ? 'cosine' : 'bm25';
-  return { needsDense, needsSparse, candidates, fusion, withVectors: params.rerank === 'mmr', scale };
+  const unrerankedScale: ScoreScale = fusion ? 'fused' : searchesDense ? 'cosine' : 'bm25';
+  const scale: ScoreScale = params.rerank === 'cohere' ? 'cosine' : unrerankedScale;
+  return { needsDense, needsSparse, candidates, fusion, withVectors: params.rerank === 'mmr', scale, unrerankedScale };
 }

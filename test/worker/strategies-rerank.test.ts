@@ -1,0 +1,186 @@
+/**
+ * Re-ranking end to end: MMR on a constructed set whose diverse answer is known (two
+ * near-duplicates and one different but relevant page), on the embedded default, and in every
+ * mode; Cohere rerank (over-fetch, one `/v2/rerank`, scores and timing) and its fallback when
+ * Cohere fails or no key is configured.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fakeEmbedding, fakeRelevance } from '../support/fake-upstream/fake-embedding';
+import { tenant, type Tenant } from './support/harness';
+import { expectedCosine, seedBm25Collection } from './support/seed-bm25';
+import { callsDuring, ids, OFFLINE, search } from './support/strategy-calls';
+import { STRATEGY_DOCS } from './support/strategy-docs';
+
+const MMR_QUERY = 'gripper control torque';
+const MMR_DOCS = [
+  { id: 1, text: 'Gripper control uses torque feedback from the finger motors.', payload: { file_path: 'a.md' } },
+  { id: 2, text: 'Gripper control uses torque feedback from the finger motors today.', payload: { file_path: 'b.md' } },
+  { id: 3, text: 'Torque limits keep the gripper safe when grasping fragile objects.', payload: { file_path: 'c.md' } },
+];
+
+/** Greedy MMR by brute force over the fake's embeddings: argmax λ·sim(q,d) − (1−λ)·max sim(d, picked). */
+function bruteMmr(lambda: number, k: number): number[] {
+  const vec = (text: string) => fakeEmbedding(text, 1024);
+  const dot = (a: number[], b: number[]) => a.reduce((s, x, i) => s + x * b[i]!, 0);
+  const q = vec(MMR_QUERY);
+  const docs = MMR_DOCS.map((d) => ({ id: d.id, v: vec(d.text) }));
+  const picked: typeof docs = [];
+  while (picked.length < k) {
+    const rest = docs.filter((d) => !picked.includes(d));
+    const score = (d: (typeof docs)[number]) =>
+      picked.length === 0 ? dot(q, d.v) : lambda * dot(q, d.v) - (1 - lambda) * Math.max(...picked.map((p) => dot(p.v, d.v)));
+    picked.push(rest.reduce((best, d) => (score(d) > score(best) ? d : best)));
+  }
+  return picked.map((d) => d.id);
+}
+
+let mmr: Tenant;
+let t: Tenant;
+beforeAll(async () => {
+  mmr = tenant('mmr');
+  await seedBm25Collection(mmr, MMR_DOCS);
+  t = tenant('rerank');
+  await seedBm25Collection(t, STRATEGY_DOCS);
+});
+
+describe('MMR on a constructed set (near-duplicates 1 and 2, different but relevant 3)', () => {
+  it('λ = 1 is pure relevance: the duplicates first', async () => {
+    const answer = await search(mmr, { q: MMR_QUERY, k: 3, rerank: 'mmr', lambda: 1 });
+    expect(ids(answer.results)).toEqual([1, 2, 3]);
+    expect(ids(answer.results)).toEqual(bruteMmr(1, 3));
+    expect(answer.results[0].mmr).toMatchObject({ diversity: 1, lambda: 1 });
+    // The second pick is a near-copy of the first: diversity = 1 − cos(doc1, doc2), about 0.05.
+    expect(answer.results[1].mmr.diversity).toBeCloseTo(1 - expectedCosine(MMR_DOCS[0]!.text, MMR_DOCS[1]!.text), 5);
+    expect(answer.results[1].mmr.diversity).toBeLessThan(0.1);
+  });
+
+  it.each([0.7, 0.3, 0])('λ = %s brings the different page up second', async (lambda) => {
+    const answer = await search(mmr, { q: MMR_QUERY, k: 3, rerank: 'mmr', lambda }, { method: 'POST' });
+    expect(ids(answer.results)).toEqual([1, 3, 2]);
+    expect(ids(answer.results)).toEqual(bruteMmr(lambda, 3));
+    expect(answer.results[1].mmr.diversity).toBeCloseTo(1 - expectedCosine(MMR_DOCS[0]!.text, MMR_DOCS[2]!.text), 5);
+    expect(answer.results[1].mmr.diversity).toBeGreaterThan(0.6);
+    answer.results.forEach((r) => {
+      expect(r.mmr.lambda).toBe(lambda);
+      expect(r.mmr.relevance).toBeCloseTo(expectedCosine(MMR_QUERY, MMR_DOCS.find((d) => d.id === r.id)!.text), 5);
+      expect(r.score).toBeCloseTo(r.mmr.relevance, 5); // the semantic score is kept as the score
+    });
+  });
+
+  it('defaults λ to 0.7 and over-fetches the candidates with their vectors', async () => {
+    const { value, calls } = await callsDuring(mmr, () => search(mmr, { q: MMR_QUERY, k: 2, rerank: 'mmr' }));
+    expect(value.results.map((r) => r.mmr.lambda)).toEqual([0.7, 0.7]);
+    const query = calls.find((c) => c.path.endsWith('/points/query'))!;
+    expect(query.body).toMatchObject({ limit: 4, with_vector: true });
+    expect(value.results[0]).not.toHaveProperty('vector');
+  });
+
+  it('rejects λ outside [0, 1]', async () => {
+    for (const lambda of ['1.5', '-0.1', 'abc']) {
+      const answer = await search(mmr, { q: MMR_QUERY, rerank: 'mmr', lambda });
+      expect(answer.status).toBe(400);
+      expect(answer.error.params).toContain('lambda');
+    }
+  });
+});
+
+describe.each([
+  { store: 'qdrant', env: {}, q: 'sensor data topics' },
+  { store: 'embedded', env: OFFLINE, q: 'QoS reliability for sensor data topics' },
+] as const)('MMR in every mode ($store)', ({ env, q }) => {
+  const tt = () => t;
+
+  it('λ = 1 keeps the semantic order; a low λ keeps the top hit and picks a less similar second', async () => {
+    const semantic = await search(tt(), { q, k: 4 }, { env });
+    const pure = await search(tt(), { q, k: 4, rerank: 'mmr', lambda: 1 }, { env });
+    expect(ids(pure.results)).toEqual(ids(semantic.results));
+    const diverse = await search(tt(), { q, k: 4, rerank: 'mmr', lambda: 0.2 }, { env });
+    expect(diverse.results[0].id).toBe(semantic.results[0].id);
+    expect(diverse.results[1].mmr.diversity).toBeGreaterThanOrEqual(pure.results[1].mmr.diversity);
+    const pool = ids((await search(tt(), { q, k: 8 }, { env })).results);
+    for (const id of ids(diverse.results)) expect(pool).toContain(id);
+  });
+
+  it.each(['keyword', 'hybrid'])('mode=%s with rerank=mmr', async (mode) => {
+    const answer = await search(tt(), { q, k: 3, mode, rerank: 'mmr' }, { env });
+    expect(answer.status).toBe(200);
+    expect(answer.results).toHaveLength(3);
+    for (const r of answer.results) expect(r.mmr).toEqual({ score: expect.any(Number), relevance: expect.any(Number), diversity: expect.any(Number), lambda: 0.7 });
+    expect(answer.summary).toMatchObject({ mode, rerank: 'mmr' });
+    // No second list is fetched for keyword + MMR, so nothing is fused and BM25 scores are rated as BM25.
+    if (mode === 'keyword') {
+      expect(answer.summary.fusion).toBeUndefined();
+      expect(answer.summary.confidence.scale).toBe('bm25');
+    } else {
+      expect(answer.results[0].scores).toBeDefined();
+    }
+  });
+});
+
+describe('rerank=cohere', () => {
+  const q = 'sensor data topics';
+
+  it('over-fetches k × 2, makes exactly one /v2/rerank call and reorders by relevance_score', async () => {
+    const plain = await search(t, { q, k: 6 });
+    const { value, calls } = await callsDuring(t, () => search(t, { q, k: 3, rerank: 'cohere' }));
+    const rerankCalls = calls.filter((c) => c.path === '/v2/rerank');
+    expect(rerankCalls).toHaveLength(1);
+    expect(rerankCalls[0]!.body).toMatchObject({ model: 'rerank-v3.5', query: q, documents: plain.results.map((r) => r.content) });
+    expect(calls.find((c) => c.path.endsWith('/points/query'))!.body.limit).toBe(6);
+    const expected = plain.results
+      .map((r, index) => ({ id: r.id, index, relevance: fakeRelevance(q, r.content), original: r.score }))
+      .sort((a, b) => b.relevance - a.relevance || a.index - b.index)
+      .slice(0, 3);
+    expect(ids(value.results)).toEqual(ids(expected));
+    value.results.forEach((r, i) => {
+      expect(r.score).toBeCloseTo(expected[i]!.relevance, 12);
+      expect(r.relevance_score).toBe(r.score);
+      expect(r.original_score).toBe(expected[i]!.original);
+      expect(r.original_rank).toBe(expected[i]!.index + 1);
+    });
+    expect(value.summary.rerank).toBe('cohere');
+    expect(value.timing.rerank_ms).toEqual(expect.any(Number));
+    expect(value.timing.upstream_calls).toBe(calls.length);
+    expect(value.summary.warnings.map((w: any) => w.code)).not.toContain('rerank_failed');
+  });
+
+  it('RERANK_MODEL and RERANK_OVERFETCH are honoured', async () => {
+    const { calls } = await callsDuring(t, () => search(t, { q, k: 2, rerank: 'cohere' }, { env: { RERANK_MODEL: 'rerank-english-v3.0', RERANK_OVERFETCH: '3' } }));
+    expect(calls.find((c) => c.path === '/v2/rerank')!.body.model).toBe('rerank-english-v3.0');
+    expect(calls.find((c) => c.path.endsWith('/points/query'))!.body.limit).toBe(6);
+  });
+
+  it('keyword + cohere: the rerank call is the only Cohere call', async () => {
+    const { value, calls } = await callsDuring(t, () => search(t, { q, k: 2, mode: 'keyword', rerank: 'cohere' }));
+    expect(value.status).toBe(200);
+    expect(calls.filter((c) => c.service === 'cohere').map((c) => c.path)).toEqual(['/v2/rerank']);
+  });
+
+  it.each(['semantic', 'hybrid'])('falls back to the original order with a warning when /v2/rerank fails (%s)', async (mode) => {
+    const plain = await search(t, { q, k: 3, mode });
+    await t.faults([{ path: '^/v2/rerank$', status: 500, body: { message: 'boom' }, times: 5 }]);
+    const { value, calls } = await callsDuring(t, () => search(t, { q, k: 3, mode, rerank: 'cohere' }));
+    await t.faults([]);
+    expect(value.status).toBe(200);
+    expect(ids(value.results)).toEqual(ids(plain.results));
+    expect(value.results.map((r) => r.score)).toEqual(plain.results.map((r) => r.score));
+    for (const r of value.results) expect(r).not.toHaveProperty('relevance_score');
+    const warning = value.summary.warnings.find((w: any) => w.code === 'rerank_failed');
+    expect(warning.message).toMatch(/original order/);
+    expect(calls.filter((c) => c.path === '/v2/rerank').length).toBeGreaterThanOrEqual(1);
+    expect(value.timing.upstream_calls).toBe(calls.length);
+    // The scores are still what the un-reranked search produced, and are rated as such.
+    expect(value.summary.confidence.scale).toBe(plain.summary.confidence.scale);
+    expect(value.summary.confidence.rating).toBe(plain.summary.confidence.rating);
+  });
+
+  it('on the embedded default without a key: 200, original order, rerank_failed, no network', async () => {
+    const eq = 'QoS reliability for sensor data topics';
+    const plain = await search(t, { q: eq, k: 4 }, { env: OFFLINE });
+    const { value, calls } = await callsDuring(t, () => search(t, { q: eq, k: 4, rerank: 'cohere' }, { env: OFFLINE }));
+    expect(value.status).toBe(200);
+    expect(ids(value.results)).toEqual(ids(plain.results));
+    expect(value.summary.warnings.find((w: any) => w.code === 'rerank_failed').message).toContain('COHERE_API_KEY');
+    expect(calls).toEqual([]);
+  });
+});
