@@ -6,7 +6,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Config } from '../../core/config/parse-config';
 import { decodeIndex, encodeIndex } from '../../core/embedded/index-format';
-import { indexingText, planIngest, type IngestPlan } from '../../core/ingest/ingest-plan';
+import { indexingText, planIngest, type IndexedPoint, type IngestPlan } from '../../core/ingest/ingest-plan';
 import type { Chunk } from '../../core/ingest/types';
 import { bm25Vectors, cohereVectors, lsaVectors } from './embed-documents';
 import type { Progress } from './progress';
@@ -54,7 +54,7 @@ export async function ingestLocal(
   return { plan, bytes: bytes.byteLength, embedder: dense.descriptor.model_id, written: true };
 }
 
-async function readExisting(path: string): Promise<Map<string, { hash: unknown; file: unknown }> | null> {
+async function readExisting(path: string): Promise<Map<string, IndexedPoint> | null> {
   let buffer: Buffer;
   try {
     buffer = await readFile(path);
@@ -63,10 +63,10 @@ async function readExisting(path: string): Promise<Map<string, { hash: unknown; 
   }
   try {
     const index = decodeIndex(buffer);
-    const points = new Map<string, { hash: unknown; file: unknown }>();
+    const points = new Map<string, IndexedPoint>();
     index.ids.forEach((id, i) => {
       const payload = index.payload(i);
-      points.set(String(id), { hash: payload.content_hash, file: payload.file_path });
+      points.set(String(id), { hash: payload.content_hash, file: payload.file_path, payload });
     });
     return points;
   } catch {

@@ -1,14 +1,18 @@
 /**
  * What an ingest run will change: new and changed chunks to write, stale points to delete, the
  * rest left alone. Point ids are deterministic (file path + chunk index) and payloads carry a
- * content hash, so re-running on unchanged docs writes nothing.
+ * content hash, so re-running on unchanged docs writes nothing. When the stored payload is known
+ * it is compared whole: a chunk's title, heading breadcrumb, tags or URL can change while its
+ * content does not (front matter or a parent heading edited), and title and headings are part of
+ * the embedded text.
  */
 import type { Chunk } from './types';
 
-/** Already-indexed point: its content hash and file. */
+/** Already-indexed point: its content hash and file, and its whole payload when it was read. */
 export interface IndexedPoint {
   hash: unknown;
   file: unknown;
+  payload?: unknown;
 }
 
 /** The diff between the docs and the index. */
@@ -24,7 +28,7 @@ export interface IngestPlan {
  * Diffs chunks against what is indexed.
  *
  * @example
- * planIngest(chunks, new Map([['id-1', { hash: 'abc', file: 'a.md' }]]));
+ * planIngest(chunks, new Map([['id-1', { hash: 'abc', file: 'a.md', payload: storedPayload }]]));
  */
 export function planIngest(chunks: readonly Chunk[], indexed: ReadonlyMap<string, IndexedPoint>): IngestPlan {
   const plan: IngestPlan = { added: [], changed: [], unchanged: 0, stale: [] };
@@ -34,11 +38,28 @@ export function planIngest(chunks: readonly Chunk[], indexed: ReadonlyMap<string
     const existing = indexed.get(chunk.id);
     if (!existing) plan.added.push(chunk);
     else if (existing.hash !== chunk.payload.content_hash || existing.file !== chunk.payload.file_path) plan.changed.push(chunk);
+    else if (existing.payload !== undefined && !sameJson(existing.payload, chunk.payload)) plan.changed.push(chunk);
     else plan.unchanged++;
   }
   for (const id of indexed.keys()) if (!wanted.has(id)) plan.stale.push(id);
   plan.stale.sort();
   return plan;
+}
+
+/** Structural equality of JSON values; object key order is ignored (stores may reorder keys). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const other = b as unknown[];
+    return a.length === other.length && a.every((item, i) => sameJson(item, other[i]));
+  }
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(left).filter((key) => left[key] !== undefined);
+  if (keys.length !== Object.keys(right).filter((key) => right[key] !== undefined).length) return false;
+  return keys.every((key) => Object.hasOwn(right, key) && sameJson(left[key], right[key]));
 }
 
 /**

@@ -58,16 +58,19 @@ export async function createCollection(conn: QdrantConnection, layout: Collectio
   }
 }
 
-/** What is already indexed: point id → content hash and file. */
-export async function readIndexedPoints(conn: QdrantConnection): Promise<Map<string, { hash: unknown; file: unknown }>> {
-  const found = new Map<string, { hash: unknown; file: unknown }>();
+/**
+ * What is already indexed: point id → content hash, file and whole payload (compared with the new
+ * chunk's payload, so edited front matter or headings are re-ingested even when content is not).
+ */
+export async function readIndexedPoints(conn: QdrantConnection): Promise<Map<string, { hash: unknown; file: unknown; payload: unknown }>> {
+  const found = new Map<string, { hash: unknown; file: unknown; payload: unknown }>();
   let offset: PointId | null | undefined = undefined;
   do {
-    const body: Record<string, unknown> = { limit: 256, with_payload: ['content_hash', 'file_path'], with_vector: false };
+    const body: Record<string, unknown> = { limit: 256, with_payload: true, with_vector: false };
     if (offset !== undefined && offset !== null) body.offset = offset;
     const json: { result: Schemas['ScrollResult'] } = await conn.request('POST', path(conn, '/points/scroll'), body);
     for (const point of json.result.points) {
-      found.set(String(point.id), { hash: point.payload?.content_hash, file: point.payload?.file_path });
+      found.set(String(point.id), { hash: point.payload?.content_hash, file: point.payload?.file_path, payload: point.payload ?? undefined });
     }
     offset = json.result.next_page_offset as PointId | null | undefined;
   } while (offset !== undefined && offset !== null);
