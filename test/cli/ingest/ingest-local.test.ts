@@ -1,0 +1,120 @@
+/**
+ * `ingest --target local`: the embedded index file (decoded back with `decodeIndex`), change
+ * detection against the previous file, --dry-run and --json.
+ */
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeIndex } from '../../../src/core/embedded/index-format';
+import { embedWithLsa } from '../../../src/core/embedded/lsa-model';
+import { chunkMarkdownFile } from '../../../src/core/ingest/chunk-markdown-file';
+import { indexingText } from '../../../src/core/ingest/ingest-plan';
+import type { Chunk } from '../../../src/core/ingest/types';
+import { analyzeText, bm25DocumentVectorFromTokens } from '../../../src/core/text/bm25/index';
+import { copyBook, MINI_BOOK, runCli, tempDir } from './ingest-harness';
+
+const GOOD_FILES = ['01-sensing/02-lidar-processing.md', '01-sensing/index.md', '02-control/01-pid-control.mdx', '02-control/02-trajectories.md', 'intro.md'];
+
+let out: string;
+let dir: string;
+/** What the chunker makes of the good files on its own: the reference the index must hold. */
+let reference: Chunk[];
+let first: Awaited<ReturnType<typeof runCli>>;
+
+beforeAll(async () => {
+  dir = await tempDir();
+  out = join(dir, 'nested', 'index.bin');
+  reference = [];
+  for (const file of GOOD_FILES) {
+    const result = await chunkMarkdownFile({ filePath: file, text: await readFile(join(MINI_BOOK, file), 'utf8') }, { baseUrl: 'https://book.example.com' });
+    if (!result.ok) throw new Error(`${file}: ${result.reason}`);
+    reference.push(...result.chunks);
+  }
+  first = await runCli([MINI_BOOK, '--target', 'local', '--out', out, '--base-url', 'https://book.example.com', '--dims', '4', '--json'], {});
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('ingest --target local', () => {
+  it('needs no configuration and prints a parseable JSON report', () => {
+    expect(first.code, first.err).toBe(0);
+    const report = JSON.parse(first.out);
+    expect(report).toMatchObject({ target: 'local', dry_run: false, files: 7, chunks: reference.length, added: reference.length, changed: 0, deleted: 0, unchanged: 0, out });
+    expect(report.skipped.map((s: { path: string }) => s.path).sort()).toEqual(['01-sensing/broken-front-matter.md', '02-control/binary.md', 'empty.md']);
+    expect(report.tokens).toBe(reference.reduce((n, c) => n + c.payload.chunk_token_count, 0));
+    expect(report.bytes).toBeGreaterThan(0);
+    expect(report.embedder).toMatch(/^lsa-4-[0-9a-f]{8}$/);
+  });
+
+  it('writes an index that decodeIndex reads back: every chunk, its payload, an LSA model', async () => {
+    const bytes = await readFile(out);
+    expect(JSON.parse(first.out).bytes).toBe(bytes.byteLength);
+    const index = decodeIndex(bytes);
+    expect(index.size).toBe(reference.length);
+    expect([...index.ids].map(String).sort()).toEqual(reference.map((c) => c.id).sort());
+    for (const chunk of reference) {
+      const i = index.ids.findIndex((id) => String(id) === chunk.id);
+      expect(index.payload(i)).toEqual(chunk.payload);
+    }
+    expect(index.embedder.kind).toBe('lsa');
+    expect(index.lsa).not.toBeNull();
+    expect(index.lsa!.dims).toBe(4);
+    expect(index.dense.dims).toBe(4);
+    expect(index.sparse.name).toBe('bm25');
+  });
+
+  it('stores dense vectors the shipped LSA model reproduces, and BM25 vectors with the corpus avg_len', async () => {
+    const index = decodeIndex(await readFile(out));
+    const texts = index.ids.map((_, i) => indexingText({ id: String(index.ids[i]), payload: index.payload(i) as unknown as Chunk['payload'] }));
+    const tokens = texts.map((text) => analyzeText(text));
+    const avgLen = tokens.reduce((n, t) => n + t.length, 0) / tokens.length;
+    expect(index.bm25.avgLen).toBeCloseTo(avgLen, 4);
+    for (const i of [0, index.size - 1]) {
+      const expected = embedWithLsa(index.lsa!, texts[i]!);
+      const row = index.dense.vectors.subarray(i * 4, i * 4 + 4);
+      row.forEach((x, k) => expect(x).toBeCloseTo(expected[k]!, 4));
+      const sparse = bm25DocumentVectorFromTokens(tokens[i]!, avgLen);
+      const from = index.sparse.offsets[i]!;
+      const to = index.sparse.offsets[i + 1]!;
+      expect(Array.from(index.sparse.indices.subarray(from, to))).toEqual(Array.from(sparse.indices));
+      Array.from(index.sparse.values.subarray(from, to)).forEach((v, k) => expect(v).toBeCloseTo(sparse.values[k]!, 4));
+    }
+  });
+
+  it('reports everything unchanged on a second run', async () => {
+    const second = await runCli([MINI_BOOK, '--target', 'local', '--out', out, '--base-url', 'https://book.example.com', '--dims', '4', '--quiet'], {});
+    expect(second.code, second.err).toBe(0);
+    expect(second.out).toContain(`did add 0 · update 0 · delete 0 · unchanged ${reference.length}`);
+  });
+
+  it('--dry-run writes no file, and reports changes against an existing one without touching it', async () => {
+    const missing = join(dir, 'never.bin');
+    const dry = await runCli([MINI_BOOK, '--target', 'local', '--out', missing, '--dry-run', '--json'], {});
+    expect(dry.code, dry.err).toBe(0);
+    expect(JSON.parse(dry.out)).toMatchObject({ dry_run: true, added: reference.length });
+    await expect(stat(missing)).rejects.toThrow();
+
+    const book = await copyBook();
+    try {
+      await rm(join(book, 'intro.md'));
+      const file = join(book, '02-control/02-trajectories.md');
+      await writeFile(file, (await readFile(file, 'utf8')).replace('protects gearboxes', 'protects harmonic drives'));
+      const before = await readFile(out);
+      const changed = await runCli([book, '--target', 'local', '--out', out, '--base-url', 'https://book.example.com', '--dims', '4', '--dry-run', '--json'], {});
+      expect(changed.code, changed.err).toBe(0);
+      const trajectoryChunks = reference.filter((c) => c.payload.file_path === '02-control/02-trajectories.md').length;
+      const introChunks = reference.filter((c) => c.payload.file_path === 'intro.md').length;
+      expect(JSON.parse(changed.out)).toMatchObject({ added: 0, changed: trajectoryChunks, deleted: introChunks, unchanged: reference.length - trajectoryChunks - introChunks });
+      expect((await readFile(out)).equals(before)).toBe(true);
+
+      // A front-matter edit changes the payload (title) but not the content: still a change.
+      await writeFile(join(book, 'intro.md'), (await readFile(join(MINI_BOOK, 'intro.md'), 'utf8')).replace('title: Welcome to the Mini Book', 'title: Hello'));
+      const retitled = await runCli([book, '--target', 'local', '--out', out, '--base-url', 'https://book.example.com', '--dims', '4', '--dry-run', '--json'], {});
+      expect(JSON.parse(retitled.out)).toMatchObject({ added: 0, changed: trajectoryChunks + introChunks, deleted: 0 });
+    } finally {
+      await rm(book, { recursive: true, force: true });
+    }
+  });
+});

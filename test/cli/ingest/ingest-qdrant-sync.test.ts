@@ -1,0 +1,191 @@
+/**
+ * Re-ingesting into Qdrant: unchanged docs write nothing, edits rewrite only their chunks,
+ * removed/shrunk files lose their stale points, --dry-run writes nothing, --recreate rebuilds.
+ */
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pointIdFor } from '../../../src/core/ingest/point-id';
+import { startFakeUpstream, type FakeUpstream } from '../../support/fake-upstream';
+import { callsSince, copyBook, embedCalls, runCli, tenant, writeCalls, type Tenant } from './ingest-harness';
+
+let fake: FakeUpstream;
+const dirs: string[] = [];
+
+beforeAll(async () => {
+  fake = await startFakeUpstream();
+});
+
+afterAll(async () => {
+  await fake.close();
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+/** A fresh tenant with the mini book (a private copy) ingested once. */
+async function ingested(name: string): Promise<{ t: Tenant; dir: string; ids: string[]; ingest: (...extra: string[]) => ReturnType<typeof runCli> }> {
+  const dir = await copyBook();
+  dirs.push(dir);
+  const t = tenant(fake.url, name);
+  const ingest = (...extra: string[]) => runCli([dir, '--target', 'qdrant', '--collection', 'mini', '--quiet', ...extra], t.env);
+  const first = await ingest();
+  expect(first.code, first.err).toBe(0);
+  const ids = (await t.scroll('mini')).map((p) => String(p.id)).sort();
+  return { t, dir, ids, ingest };
+}
+
+const upsertedIds = (calls: Awaited<ReturnType<typeof callsSince>>) =>
+  calls.filter((c) => c.method === 'PUT' && /\/points$/.test(c.path)).flatMap((c) => (c.body as { points: { id: string }[] }).points.map((p) => p.id)).sort();
+const deletedIds = (calls: Awaited<ReturnType<typeof callsSince>>) =>
+  calls.filter((c) => c.method === 'POST' && /\/points\/delete$/.test(c.path)).flatMap((c) => (c.body as { points: string[] }).points).sort();
+
+describe('ingest --target qdrant, second runs', () => {
+  it('writes nothing when nothing changed: no embeds, no upserts, "unchanged N"', async () => {
+    const { t, ids, ingest } = await ingested('sync-same');
+    const before = (await t.calls()).length;
+    const second = await ingest();
+    expect(second.code, second.err).toBe(0);
+    const calls = await callsSince(t, before);
+    expect(writeCalls(calls)).toEqual([]);
+    expect(embedCalls(calls)).toEqual([]);
+    expect(second.out).toContain(`did add 0 · update 0 · delete 0 · unchanged ${ids.length}`);
+    // Ids are stable across runs and are the documented v5 UUIDs.
+    const points = await t.scroll('mini');
+    expect(points.map((p) => String(p.id)).sort()).toEqual(ids);
+    for (const p of points) expect(p.id).toBe(await pointIdFor(p.payload.file_path as string, p.payload.chunk_index as number));
+  });
+
+  it('re-embeds and upserts only the chunks of an edited file', async () => {
+    const { t, dir, ids, ingest } = await ingested('sync-edit');
+    const file = join(dir, '02-control/02-trajectories.md');
+    await writeFile(file, (await readFile(file, 'utf8')).replace('protects gearboxes', 'protects harmonic drives'));
+    const before = (await t.calls()).length;
+    const run = await ingest('--json');
+    expect(run.code, run.err).toBe(0);
+    const report = JSON.parse(run.out) as { added: number; changed: number; deleted: number; unchanged: number };
+    const fileIds = (await t.scroll('mini')).filter((p) => p.payload.file_path === '02-control/02-trajectories.md').map((p) => String(p.id)).sort();
+    expect(report).toMatchObject({ added: 0, changed: fileIds.length, deleted: 0, unchanged: ids.length - fileIds.length });
+    const calls = await callsSince(t, before);
+    expect(upsertedIds(calls)).toEqual(fileIds);
+    const embedded = embedCalls(calls).flatMap((c) => (c.body as { texts: string[] }).texts);
+    expect(embedded).toHaveLength(fileIds.length);
+    expect(embedded.some((text) => text.includes('harmonic drives'))).toBe(true);
+    expect(deletedIds(calls)).toEqual([]);
+    const stored = await t.scroll('mini');
+    expect(stored.some((p) => (p.payload.content as string).includes('harmonic drives'))).toBe(true);
+    expect(stored.some((p) => (p.payload.content as string).includes('protects gearboxes'))).toBe(false);
+  });
+
+  it('rewrites chunks whose payload changed though their content did not (front-matter title, parent heading)', async () => {
+    const { t, dir, ingest } = await ingested('sync-meta');
+    const intro = join(dir, 'intro.md');
+    await writeFile(intro, (await readFile(intro, 'utf8')).replace('title: Welcome to the Mini Book', 'title: Welcome to the Tiny Book'));
+    // The H1 is in chunk 0 only, but every later chunk of the page carries it in `headings`.
+    const lidarPath = '01-sensing/02-lidar-processing.md';
+    const lidar = join(dir, lidarPath);
+    await writeFile(lidar, (await readFile(lidar, 'utf8')).replace('# LiDAR Processing', '# LiDAR Pipelines'));
+    const lidarIds = (await t.scroll('mini')).filter((p) => p.payload.file_path === lidarPath).map((p) => String(p.id));
+    const before = (await t.calls()).length;
+    const run = await ingest('--json');
+    expect(run.code, run.err).toBe(0);
+    const calls = await callsSince(t, before);
+    expect(upsertedIds(calls)).toEqual([await pointIdFor('intro.md', 0), ...lidarIds].sort());
+    const embedded = embedCalls(calls).flatMap((c) => (c.body as { texts: string[] }).texts);
+    expect(embedded.filter((text) => text.startsWith('Welcome to the Tiny Book'))).toHaveLength(1);
+    expect(embedded.filter((text) => text.startsWith('LiDAR Pipelines'))).toHaveLength(lidarIds.length);
+    const stored = await t.scroll('mini');
+    expect(stored.find((p) => p.payload.file_path === 'intro.md')?.payload.title).toBe('Welcome to the Tiny Book');
+    for (const p of stored.filter((p) => p.payload.file_path === lidarPath)) expect((p.payload.headings as string[])[0]).toBe('LiDAR Pipelines');
+  });
+
+  it('deletes the points of a removed file (POST points/delete) and they are gone from scroll', async () => {
+    const { t, dir, ids, ingest } = await ingested('sync-remove');
+    const introId = await pointIdFor('intro.md', 0);
+    expect(ids).toContain(introId);
+    await rm(join(dir, 'intro.md'));
+    const before = (await t.calls()).length;
+    const run = await ingest();
+    expect(run.code, run.err).toBe(0);
+    const calls = await callsSince(t, before);
+    expect(deletedIds(calls)).toEqual([introId]);
+    expect(calls.find((c) => /\/points\/delete$/.test(c.path))?.query.wait).toBe('true');
+    expect(upsertedIds(calls)).toEqual([]);
+    expect(run.out).toContain(`did add 0 · update 0 · delete 1 · unchanged ${ids.length - 1}`);
+    const left = (await t.scroll('mini')).map((p) => String(p.id)).sort();
+    expect(left).toEqual(ids.filter((id) => id !== introId));
+  });
+
+  it('deletes the trailing points of a file that shrank', async () => {
+    const { t, dir, ids, ingest } = await ingested('sync-shrink');
+    const path = '01-sensing/02-lidar-processing.md';
+    const oldCount = (await t.scroll('mini')).filter((p) => p.payload.file_path === path).length;
+    expect(oldCount).toBeGreaterThan(1);
+    // Keep only the front matter and the first section (up to "## Converting ranges to points").
+    const text = await readFile(join(dir, path), 'utf8');
+    await writeFile(join(dir, path), text.slice(0, text.indexOf('## Converting')));
+    const run = await ingest('--json');
+    expect(run.code, run.err).toBe(0);
+    const remaining = (await t.scroll('mini')).filter((p) => p.payload.file_path === path);
+    expect(remaining).toHaveLength(1);
+    const expectedStale = await Promise.all(Array.from({ length: oldCount - 1 }, (_, i) => pointIdFor(path, i + 1)));
+    expect(JSON.parse(run.out).deleted).toBe(oldCount - 1);
+    const all = (await t.scroll('mini')).map((p) => String(p.id));
+    for (const id of expectedStale) expect(all).not.toContain(id);
+    expect(all).toHaveLength(ids.length - (oldCount - 1));
+  });
+
+  it('--dry-run reports what would change and writes nothing', async () => {
+    const { t, dir, ids, ingest } = await ingested('sync-dry');
+    await rm(join(dir, 'intro.md'));
+    const file = join(dir, '01-sensing/index.md');
+    await writeFile(file, (await readFile(file, 'utf8')).replace('timing reflected light pulses', 'timing reflected laser pulses'));
+    const before = (await t.calls()).length;
+    const run = await ingest('--dry-run');
+    expect(run.code, run.err).toBe(0);
+    expect(run.out).toMatch(/^Dry run: /);
+    expect(run.out).toContain(`would add 0 · update 1 · delete 1 · unchanged ${ids.length - 2}`);
+    const calls = await callsSince(t, before);
+    expect(writeCalls(calls)).toEqual([]);
+    expect(embedCalls(calls)).toEqual([]);
+    expect((await t.scroll('mini')).map((p) => String(p.id)).sort()).toEqual(ids);
+  });
+
+  it('--dry-run on a missing collection does not create it', async () => {
+    const t = tenant(fake.url, 'sync-dry-new');
+    const dir = await copyBook();
+    dirs.push(dir);
+    const run = await runCli([dir, '--target', 'qdrant', '--collection', 'mini', '--dry-run', '--json'], t.env);
+    expect(run.code, run.err).toBe(0);
+    const report = JSON.parse(run.out) as { dry_run: boolean; added: number; chunks: number };
+    expect(report.dry_run).toBe(true);
+    expect(report.added).toBe(report.chunks);
+    expect(writeCalls(await t.calls())).toEqual([]);
+    expect((await t.qdrant<{ result: { exists: boolean } }>('GET', '/collections/mini/exists')).json.result.exists).toBe(false);
+  });
+
+  it('--recreate drops the collection and rebuilds every point', async () => {
+    const { t, ids, ingest } = await ingested('sync-recreate');
+    // A point the ingester did not write, to show the old collection is really gone.
+    const stray = await t.qdrant('PUT', '/collections/mini/points?wait=true', { points: [{ id: 424242, vector: { '': new Array(1024).fill(0.1), bm25: { indices: [1], values: [1] } }, payload: { note: 'stray' } }] });
+    expect(stray.status).toBe(200);
+    const before = (await t.calls()).length;
+    const run = await ingest('--recreate', '--json');
+    expect(run.code, run.err).toBe(0);
+    const calls = await callsSince(t, before);
+    const drop = calls.findIndex((c) => c.method === 'DELETE' && c.path === '/collections/mini');
+    const create = calls.findIndex((c) => c.method === 'PUT' && c.path === '/collections/mini');
+    expect(drop).toBeGreaterThanOrEqual(0);
+    expect(create).toBeGreaterThan(drop);
+    expect(upsertedIds(calls)).toEqual(ids);
+    expect(embedCalls(calls).flatMap((c) => (c.body as { texts: string[] }).texts)).toHaveLength(ids.length);
+    expect(JSON.parse(run.out)).toMatchObject({ added: ids.length, changed: 0, deleted: 0, unchanged: 0 });
+    expect((await t.scroll('mini')).map((p) => String(p.id)).sort()).toEqual(ids);
+  });
+
+  it('refuses (exit 2) to mix embedding models in an existing collection', async () => {
+    const { t, dir } = await ingested('sync-model');
+    const run = await runCli([dir, '--target', 'qdrant', '--collection', 'mini', '--quiet'], { ...t.env, EMBED_MODEL: 'embed-english-light-v3.0' });
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(/embed-english-v3\.0/);
+    expect(run.err).toMatch(/--recreate/);
+  });
+});
