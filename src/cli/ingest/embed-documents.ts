@@ -12,11 +12,14 @@ import { createDeadline } from '../../core/http/deadline';
 import { analyzeText, bm25DocumentVectorFromTokens } from '../../core/text/bm25/index';
 import type { SparseVector } from '../../core/types';
 
-/** Texts' token streams and the corpus average length BM25 normalises by. */
-export function bm25Vectors(texts: readonly string[]): { vectors: SparseVector[]; avgLen: number } {
+/**
+ * BM25 vectors of texts and the average length they were normalised by: the corpus average, or
+ * `fixedAvgLen` when given (an existing collection's, so its points stay comparable).
+ */
+export function bm25Vectors(texts: readonly string[], fixedAvgLen?: number): { vectors: SparseVector[]; avgLen: number } {
   const tokens = texts.map((text) => analyzeText(text));
   const total = tokens.reduce((sum, list) => sum + list.length, 0);
-  const avgLen = tokens.length && total ? total / tokens.length : 1;
+  const avgLen = fixedAvgLen ?? (tokens.length && total ? total / tokens.length : 1);
   return { vectors: tokens.map((list) => bm25DocumentVectorFromTokens(list, avgLen)), avgLen };
 }
 

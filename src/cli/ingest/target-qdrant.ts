@@ -51,15 +51,17 @@ export async function ingestQdrant(
   }
   const denseName = config.QDRANT_VECTOR_NAME || null;
   const sparseName = config.QDRANT_SPARSE_VECTOR_NAME;
-  if (exists && !options.recreate) await checkCompatible(store, config, denseName, sparseName);
+  const recordedAvgLen = exists && !options.recreate ? await checkCompatible(store, config, denseName, sparseName) : undefined;
   const indexed = exists && !options.recreate ? await readIndexedPoints(store) : new Map();
   const plan = planIngest(chunks, indexed);
   if (options.dryRun) return { plan, created: !exists, written: false };
 
   const toWrite = [...plan.added, ...plan.changed];
-  // BM25 normalises by the corpus average length, so it is computed over the whole book.
+  // BM25 normalises by the corpus average length, so it is computed over the whole book; an
+  // existing collection keeps the average its points were made with (only some are rewritten,
+  // and mixing two averages would skew scores between old and new points).
   const allTexts = chunks.map(indexingText);
-  const sparse = bm25Vectors(allTexts);
+  const sparse = bm25Vectors(allTexts, recordedAvgLen);
   const sparseById = new Map(chunks.map((chunk, i) => [chunk.id, sparse.vectors[i]!]));
   progress.start('embedding', toWrite.length);
   const dense = await cohereVectors(toWrite.map(indexingText), config, (n) => progress.update(n));
@@ -86,12 +88,13 @@ export async function ingestQdrant(
   return { plan, created: !exists, written: true };
 }
 
+/** Refuses a collection built for another model or layout; returns the BM25 avg_len it records. */
 async function checkCompatible(
   store: ReturnType<typeof createQdrantStore>,
   config: Config,
   denseName: string | null,
   sparseName: string,
-): Promise<void> {
+): Promise<number | undefined> {
   const info = await store.describe();
   const recorded = info.metadata.embedder as { model_id?: string } | undefined;
   if (recorded?.model_id && recorded.model_id !== config.EMBED_MODEL) {
@@ -109,4 +112,6 @@ async function checkCompatible(
       variables: ['QDRANT_SPARSE_VECTOR_NAME'],
     });
   }
+  const avgLen = (info.metadata.bm25 as { avg_len?: unknown } | undefined)?.avg_len;
+  return typeof avgLen === 'number' && Number.isFinite(avgLen) && avgLen > 0 ? avgLen : undefined;
 }

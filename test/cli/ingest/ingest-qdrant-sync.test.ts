@@ -5,7 +5,9 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexingText } from '../../../src/core/ingest/ingest-plan';
 import { pointIdFor } from '../../../src/core/ingest/point-id';
+import { analyzeText, bm25DocumentVectorFromTokens } from '../../../src/core/text/bm25/index';
 import { startFakeUpstream, type FakeUpstream } from '../../support/fake-upstream';
 import { callsSince, copyBook, embedCalls, runCli, tenant, writeCalls, type Tenant } from './ingest-harness';
 
@@ -95,6 +97,30 @@ describe('ingest --target qdrant, second runs', () => {
     const stored = await t.scroll('mini');
     expect(stored.find((p) => p.payload.file_path === 'intro.md')?.payload.title).toBe('Welcome to the Tiny Book');
     for (const p of stored.filter((p) => p.payload.file_path === lidarPath)) expect((p.payload.headings as string[])[0]).toBe('LiDAR Pipelines');
+  });
+
+  it('normalises rewritten BM25 vectors by the avg_len the collection records, not the new corpus average', async () => {
+    const { t, dir, ingest } = await ingested('sync-avglen');
+    const described = async () =>
+      (await t.qdrant<{ result: { config: { metadata: { bm25: { avg_len: number } } } } }>('GET', '/collections/mini')).json.result.config.metadata.bm25.avg_len;
+    const recorded = await described();
+    // A much longer page moves the corpus average a lot.
+    const path = '02-control/02-trajectories.md';
+    const extra = Array.from({ length: 12 }, (_, i) => `Waypoint ${i} blends velocity, acceleration and jerk limits for joint ${i}.`).join(' ');
+    await writeFile(join(dir, path), `${await readFile(join(dir, path), 'utf8')}\n${extra}\n`);
+    const run = await ingest();
+    expect(run.code, run.err).toBe(0);
+    expect(await described()).toBe(recorded);
+    const points = await t.scroll('mini', ['bm25']);
+    const texts = points.map((p) => indexingText({ id: String(p.id), payload: p.payload as never }));
+    const tokens = texts.map((text) => analyzeText(text));
+    const corpusAvg = tokens.reduce((n, l) => n + l.length, 0) / tokens.length;
+    expect(Math.abs(corpusAvg - recorded)).toBeGreaterThan(1);
+    const i = points.findIndex((p) => p.payload.file_path === path && p.payload.chunk_index === 0);
+    const stored = (points[i]!.vector as { bm25: { indices: number[]; values: number[] } }).bm25;
+    const expected = bm25DocumentVectorFromTokens(tokens[i]!, recorded);
+    expect(stored.indices).toEqual(Array.from(expected.indices));
+    stored.values.forEach((v, k) => expect(v).toBeCloseTo(expected.values[k]!, 5));
   });
 
   it('deletes the points of a removed file (POST points/delete) and they are gone from scroll', async () => {
