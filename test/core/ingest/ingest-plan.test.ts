@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexingText, planIngest } from '../../../src/core/ingest/ingest-plan';
+import { indexingText, planIngest, type IndexedPoint } from '../../../src/core/ingest/ingest-plan';
 import type { Chunk, ChunkPayload } from '../../../src/core/ingest/types';
 
 function chunk(id: string, over: Partial<ChunkPayload> = {}): Chunk {
@@ -32,7 +32,7 @@ describe('planIngest', () => {
     const same = chunk('id-same');
     const edited = chunk('id-edit', { content_hash: 'h2' });
     const fresh = chunk('id-new');
-    const indexed = new Map([
+    const indexed = new Map<string, IndexedPoint>([
       ['id-same', stored(same)],
       ['id-edit', { hash: 'h1', file: 'a.md' }],
       ['id-z-gone', { hash: 'h', file: 'z.md' }],
