@@ -1,0 +1,109 @@
+/**
+ * What a strategy search hands back: the `format=context` prompt block, `include_metadata`, and
+ * deterministic order (same request → same order; ties broken by point id) in every mode on both
+ * stores.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tenant, type Tenant } from './support/harness';
+import { seedBm25Collection } from './support/seed-bm25';
+import { contextBlocks, FORMATS, ids, METHODS, OFFLINE, search } from './support/strategy-calls';
+import { STRATEGY_DOCS } from './support/strategy-docs';
+
+let t: Tenant;
+beforeAll(async () => {
+  t = tenant('output');
+  await seedBm25Collection(t, STRATEGY_DOCS);
+});
+
+const STORES = [
+  { store: 'qdrant', env: {}, q: 'sensor data topics' },
+  { store: 'embedded', env: OFFLINE, q: 'QoS reliability for sensor data topics' },
+] as const;
+
+describe.each(STORES)('format=context ($store)', ({ env, q }) => {
+  it.each(METHODS)('%s: labelled blocks in score order, separated, as plain text', async (method) => {
+    const json = await search(t, { q, k: 4, mode: 'hybrid' }, { env });
+    const answer = await search(t, { q, k: 4, mode: 'hybrid' }, { env, method, format: 'context' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(answer.headers.get('x-results-returned')).toBe('4');
+    const blocks = contextBlocks(answer.text);
+    expect(blocks.map((b) => b.n)).toEqual([1, 2, 3, 4]);
+    const scores = blocks.map((b) => b.score);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    blocks.forEach((block, i) => {
+      const r = json.results[i];
+      expect(block).toEqual({ n: i + 1, score: Number(r.score.toFixed(4)), source: r.source_url, chapter: r.chapter, section: r.section, body: r.content.trim() });
+    });
+    expect(answer.text.split('\n====\n').length).toBe(4);
+    expect(answer.text.startsWith('[Result 1]\nScore: ')).toBe(true); // not JSON
+  });
+
+  it('after a Cohere rerank (qdrant) or its fallback (embedded), the block scores are the final scores', async () => {
+    const json = await search(t, { q, k: 3, rerank: 'cohere' }, { env });
+    const blocks = contextBlocks((await search(t, { q, k: 3, rerank: 'cohere' }, { env, format: 'context' })).text);
+    expect(blocks.map((b) => b.body)).toEqual(json.results.map((r) => r.content.trim()));
+    expect(blocks.map((b) => b.score)).toEqual(json.results.map((r) => Number(r.score.toFixed(4))));
+  });
+});
+
+describe.each(STORES)('include_metadata ($store)', ({ env, q }) => {
+  it.each(FORMATS.filter((f) => f !== 'context'))('false drops metadata from results (%s)', async (format) => {
+    for (const value of [false, 'false', '0']) {
+      const method = typeof value === 'boolean' ? 'POST' : 'GET';
+      const answer = await search(t, { q, k: 3, mode: 'hybrid', include_metadata: value }, { env, format, method });
+      expect(answer.results).toHaveLength(3);
+      for (const r of answer.results) {
+        expect(r).not.toHaveProperty('metadata');
+        expect(r).toHaveProperty('content');
+        expect(r).toHaveProperty('scores');
+      }
+    }
+    const kept = await search(t, { q, k: 3, include_metadata: 'true' }, { env, format });
+    for (const r of kept.results) expect(r.metadata).toEqual(expect.objectContaining({ file_path: expect.any(String) }));
+  });
+
+  it('rejects a value that is not a boolean', async () => {
+    const answer = await search(t, { q, include_metadata: 'maybe' }, { env });
+    expect(answer.status).toBe(400);
+    expect(answer.error.params).toContain('include_metadata');
+  });
+});
+
+describe('deterministic order', () => {
+  const VARIANTS = [
+    { mode: 'semantic' },
+    { mode: 'keyword' },
+    { mode: 'hybrid' },
+    { mode: 'hybrid', fusion: 'rrf' },
+    { mode: 'semantic', rerank: 'rrf' },
+    { mode: 'hybrid', rerank: 'mmr', lambda: 0.5 },
+  ];
+
+  it.each(STORES)('same request twice → same order and scores ($store)', async ({ env, q }) => {
+    for (const variant of VARIANTS) {
+      const first = await search(t, { q, k: 8, ...variant }, { env });
+      const second = await search(t, { q, k: 8, ...variant }, { env, method: 'POST' });
+      expect(first.status).toBe(200);
+      expect(ids(second.results)).toEqual(ids(first.results));
+      expect(second.results.map((r) => r.score)).toEqual(first.results.map((r) => r.score));
+    }
+  });
+
+  it('ties are broken by point id in every mode and fusion', async () => {
+    const ties = tenant('ties');
+    const same = 'identical text about topics and sensor data';
+    await seedBm25Collection(ties, [
+      { id: 30, text: same },
+      { id: 7, text: same },
+      { id: 12, text: same },
+      { id: 3, text: 'launch files start nodes' },
+    ]);
+    for (const variant of VARIANTS.slice(0, 5)) {
+      const answer = await search(ties, { q: 'sensor data topics', k: 3, ...variant });
+      expect(ids(answer.results)).toEqual([7, 12, 30]);
+      const [a, b, c] = answer.results.map((r) => r.score);
+      if (variant.fusion !== 'rrf' && variant.rerank !== 'rrf') expect(a === b && b === c).toBe(true);
+    }
+  });
+});
