@@ -1,0 +1,111 @@
+/**
+ * Less common ingest paths: usage errors, a named dense vector (QDRANT_VECTOR_NAME), a collection
+ * laid out for something else, and a local index embedded with Cohere.
+ */
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeIndex } from '../../../src/core/embedded/index-format';
+import { indexingText } from '../../../src/core/ingest/ingest-plan';
+import type { Chunk } from '../../../src/core/ingest/types';
+import { fakeEmbedding, startFakeUpstream, type FakeUpstream } from '../../support/fake-upstream';
+import { embedCalls, MINI_BOOK, runCli, tempDir, tenant, writeCalls } from './ingest-harness';
+
+let fake: FakeUpstream;
+let dir: string;
+
+beforeAll(async () => {
+  fake = await startFakeUpstream();
+  dir = await tempDir();
+});
+
+afterAll(async () => {
+  await fake.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('ingest usage', () => {
+  it('--help prints the usage and exits 0', async () => {
+    const run = await runCli(['--help'], {});
+    expect(run.code).toBe(0);
+    expect(run.out).toMatch(/^Usage: npm run ingest -- <docs-dir>/);
+    expect(run.out).toMatch(/--dry-run/);
+  });
+
+  it('a missing docs dir, an unknown option or a bad --target exit 1 with a message', async () => {
+    const missing = await runCli([join(dir, 'nope'), '--target', 'local'], {});
+    expect(missing.code).toBe(1);
+    expect(missing.err).toContain(`docs directory not found: ${join(dir, 'nope')}`);
+    const unknown = await runCli([MINI_BOOK, '--bogus'], {});
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toMatch(/--bogus/);
+    const target = await runCli([MINI_BOOK, '--target', 'pinecone'], {});
+    expect(target.code).toBe(1);
+    expect(target.err).toMatch(/--target must be qdrant or local/);
+  });
+});
+
+describe('ingest --target qdrant, collection layouts', () => {
+  it('creates and fills a named dense vector when QDRANT_VECTOR_NAME is set', async () => {
+    const t = tenant(fake.url, 'named');
+    const run = await runCli([MINI_BOOK, '--target', 'qdrant', '--collection', 'named', '--quiet'], { ...t.env, QDRANT_VECTOR_NAME: 'dense' });
+    expect(run.code, run.err).toBe(0);
+    const { json } = await t.qdrant<{ result: { config: { params: { vectors: unknown } } } }>('GET', '/collections/named');
+    expect(json.result.config.params.vectors).toEqual({ dense: { size: 1024, distance: 'Cosine' } });
+    const [point] = await t.scroll('named', ['dense']);
+    const vector = (point!.vector as { dense: number[] }).dense;
+    const expected = fakeEmbedding(indexingText({ id: String(point!.id), payload: point!.payload as never }), 1024);
+    vector.forEach((x, i) => expect(x).toBeCloseTo(expected[i]!, 5));
+    // A second run against the named layout is clean too.
+    const again = await runCli([MINI_BOOK, '--target', 'qdrant', '--collection', 'named', '--json'], { ...t.env, QDRANT_VECTOR_NAME: 'dense' });
+    expect(JSON.parse(again.out)).toMatchObject({ added: 0, changed: 0, deleted: 0 });
+  });
+
+  it('exits 2 without writing when the existing collection has no bm25 sparse vector', async () => {
+    const t = tenant(fake.url, 'no-sparse');
+    const made = await t.qdrant('PUT', '/collections/plain', { vectors: { size: 1024, distance: 'Cosine' } });
+    expect(made.status).toBe(200);
+    const before = (await t.calls()).length;
+    const run = await runCli([MINI_BOOK, '--target', 'qdrant', '--collection', 'plain', '--quiet'], t.env);
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(/no sparse vector "bm25"/);
+    const calls = (await t.calls()).slice(before);
+    expect(writeCalls(calls)).toEqual([]);
+    expect(embedCalls(calls)).toEqual([]);
+  });
+
+  it('exits 2 when the existing collection has no unnamed dense vector and QDRANT_VECTOR_NAME is unset', async () => {
+    const t = tenant(fake.url, 'named-only');
+    const made = await t.qdrant('PUT', '/collections/named', { vectors: { dense: { size: 1024, distance: 'Cosine' } }, sparse_vectors: { bm25: { modifier: 'idf' } } });
+    expect(made.status).toBe(200);
+    const run = await runCli([MINI_BOOK, '--target', 'qdrant', '--collection', 'named', '--quiet'], t.env);
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(/QDRANT_VECTOR_NAME/);
+  });
+});
+
+describe('ingest --target local --embedder cohere', () => {
+  it('stores Cohere document vectors and no LSA model', async () => {
+    const t = tenant(fake.url, 'local-cohere');
+    const out = join(dir, 'cohere.bin');
+    const run = await runCli([MINI_BOOK, '--target', 'local', '--embedder', 'cohere', '--out', out, '--json'], t.env);
+    expect(run.code, run.err).toBe(0);
+    const index = decodeIndex(await readFile(out));
+    expect(index.embedder).toMatchObject({ kind: 'cohere', model_id: 'embed-english-v3.0', dims: 1024 });
+    expect(index.lsa).toBeNull();
+    const texts = embedCalls(await t.calls()).flatMap((c) => {
+      expect((c.body as { input_type: string }).input_type).toBe('search_document');
+      return (c.body as { texts: string[] }).texts;
+    });
+    expect(texts).toHaveLength(index.size);
+    const i = index.size - 1;
+    const expected = fakeEmbedding(indexingText({ id: String(index.ids[i]), payload: index.payload(i) as unknown as Chunk['payload'] }), 1024);
+    index.dense.vectors.subarray(i * 1024, (i + 1) * 1024).forEach((x, k) => expect(x).toBeCloseTo(expected[k]!, 5));
+  });
+
+  it('exits 2 naming COHERE_API_KEY when it is missing', async () => {
+    const run = await runCli([MINI_BOOK, '--target', 'local', '--embedder', 'cohere', '--out', join(dir, 'x.bin')], {});
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(/COHERE_API_KEY/);
+  });
+});
