@@ -103,8 +103,8 @@ describe.each(STORES)('filters on $store', ({ env, universe }) => {
 it('both stores agree on the data they share', async () => {
   for (const c of CASES) {
     const [fake, embedded] = await Promise.all(STORES.map(({ env }) => search(t, { q: 'robot sensors', k: 50, ...c.params }, { env })));
-    const onBoth = ids(embedded.results).filter((id) => seeded.has(String(id)));
-    expect(ids(fake.results).sort()).toEqual(onBoth.sort());
+    const onBoth = ids(embedded!.results).filter((id) => seeded.has(String(id)));
+    expect(ids(fake!.results).sort()).toEqual(onBoth.sort());
   }
 });
 

@@ -107,7 +107,7 @@ describe('what each mode computes', () => {
 });
 
 describe('round trips', () => {
-  const searches = (calls: { path: string }[]) => calls.filter((c) => c.path.includes('/points/query'));
+  const searches = <C extends { path: string }>(calls: C[]) => calls.filter((c) => c.path.includes('/points/query'));
 
   it('semantic: one embed, one single Qdrant query', async () => {
     const { value, calls } = await callsDuring(t, () => search(t, { q: 'nodes and topics', mode: 'semantic' }));
