@@ -160,7 +160,8 @@ function remoteError(base: string, status: number, body: unknown): Error {
   const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
   const code = typeof error?.code === 'string' && error.code in ERROR_STATUS ? (error.code as ErrorCode) : null;
   if (code === 'not_found' || (code === null && status === 404)) {
-    return new CliFailure(EXIT.config, `${base}/search was not found (HTTP ${status})`, '--url must be the Worker base URL, e.g. http://127.0.0.1:8787');
+    const why = typeof error?.message === 'string' ? `: ${error.message}` : '';
+    return new CliFailure(EXIT.config, `${base}/search was not found (HTTP ${status}${why})`, '--url must be the Worker base URL, e.g. http://127.0.0.1:8787');
   }
   if (code !== null) {
     const { code: _code, message, ...details } = error as Record<string, unknown>;

@@ -1,0 +1,60 @@
+/**
+ * `--url` error handling with a stubbed fetch: the Worker's JSON error codes keep the exit codes
+ * they have in-process, and a Worker that cannot be reached (or is not a Worker) gets a hint.
+ * The real Worker is exercised in url-worker.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { deadPort, retrieve } from './support';
+
+const URL_BASE = 'http://worker.test';
+
+function answering(status: number, body: unknown, seen: string[] = []): typeof fetch {
+  return (async (input: string | URL | Request) => {
+    seen.push(String(input));
+    const text = typeof body === 'string' ? body : JSON.stringify(body);
+    return new Response(text, { status, headers: { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json' } });
+  }) as typeof fetch;
+}
+
+describe('retrieve --url: request', () => {
+  it('sends the flags as the Worker query string on GET {url}/search', async () => {
+    const seen: string[] = [];
+    const doc = { query: 'q', collection: 'c', top_k: 2, mode: 'hybrid', results: [], summary: { returned: 0, cache: 'none', warnings: [] }, timing: {} };
+    await retrieve(['what is tf2', '-k', '2', '--mode', 'hybrid', '--tags', 'a,b', '--url', `${URL_BASE}/`, '--json'], {}, answering(200, doc, seen));
+    const url = new URL(seen[0]!);
+    expect(url.origin + url.pathname).toBe(`${URL_BASE}/search`);
+    expect(Object.fromEntries(url.searchParams)).toEqual({ q: 'what is tf2', k: '2', mode: 'hybrid', tags: 'a,b' });
+  });
+
+  it('accepts a --url that already ends in /search', async () => {
+    const seen: string[] = [];
+    await retrieve(['q', '--url', `${URL_BASE}/search`], {}, answering(500, 'boom', seen));
+    expect(new URL(seen[0]!).pathname).toBe('/search');
+  });
+});
+
+describe('retrieve --url: exit codes from the Worker answer', () => {
+  it.each([
+    [500, { error: { code: 'config_error', message: 'QDRANT_API_KEY is set but QDRANT_URL is missing', variables: ['QDRANT_URL'] } }, 2, /hint: set QDRANT_URL/],
+    [400, { error: { code: 'invalid_request', message: 'Invalid search parameters: mode: must be one of semantic, keyword, hybrid', params: ['mode'] } }, 2, /--help/],
+    [404, { error: { code: 'collection_not_found', message: 'Collection "x" does not exist' } }, 2, /collection and the configuration disagree/],
+    [503, { error: { code: 'vector_store_unavailable', message: 'Qdrant is unreachable' } }, 3, /check the network/],
+    [502, { error: { code: 'embedding_failed', message: 'Cohere answered 401' } }, 3, /check the network/],
+    [504, { error: { code: 'upstream_timeout', message: 'Qdrant timed out' } }, 3, /check the network/],
+    [404, { error: { code: 'not_found', message: 'No route for GET /nope/search' } }, 2, /--url must be the Worker base URL/],
+    [502, '<html>Bad gateway</html>', 3, /Worker logs/],
+    [200, '{"hello":"not a search"}', 2, /must point at an edge-retriever Worker/],
+  ])('HTTP %i %j → exit %i', async (status, body, code, hint) => {
+    const run = await retrieve(['q', '--url', URL_BASE], {}, answering(status, body));
+    expect(run.code).toBe(code);
+    expect(run.err).toMatch(hint);
+    if (typeof body === 'object') expect(run.err).toContain(body.error.message);
+  });
+
+  it('3 when nothing listens at --url', async () => {
+    const run = await retrieve(['q', '--url', `http://127.0.0.1:${await deadPort()}`]);
+    expect(run.code).toBe(3);
+    expect(run.err).toMatch(/cannot be reached/);
+    expect(run.err).toMatch(/hint: start it with `npm run dev`/);
+  });
+});

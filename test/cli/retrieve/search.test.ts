@@ -1,0 +1,182 @@
+/**
+ * One search through `runRetrieve`, in-process against the embedded default: the text, JSON and
+ * context outputs, the filters and the threshold, and every exit code (0, 1, 2, 3).
+ */
+import { describe, expect, it } from 'vitest';
+import type { SearchOutcome } from '../../../src/core/search/search-pipeline';
+import { PREVIEW_CHARS } from '../../../src/cli/retrieve/format-text';
+import { deadPort, retrieve } from './support';
+
+const QUERY = 'How do QoS reliability and durability settings affect subscribers?';
+
+async function json(argv: string[]): Promise<SearchOutcome> {
+  const run = await retrieve([...argv, '--json']);
+  expect(run.code).toBe(0);
+  return JSON.parse(run.out) as SearchOutcome;
+}
+
+describe('retrieve --json', () => {
+  it('prints the Worker document: header fields, then results, summary, timing', async () => {
+    const doc = await json([QUERY, '-k', '4']);
+    // The Worker streams the header fields of the outcome, then results, summary, timing.
+    expect(Object.keys(doc)).toEqual(['query', 'collection', 'top_k', 'top_k_requested', 'top_k_clamped', 'mode', 'embedder', 'store', 'results', 'summary', 'timing']);
+    expect(doc.query).toBe(QUERY);
+    expect(doc.top_k).toBe(4);
+    expect(doc.results.map((r) => r.rank)).toEqual([1, 2, 3, 4]);
+    const scores = doc.results.map((r) => r.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(doc.summary.returned).toBe(4);
+    expect(Object.keys(doc.timing)).toEqual(expect.arrayContaining(['embed_ms', 'search_ms', 'total_ms', 'upstream_calls']));
+    expect(doc.timing.upstream_calls).toBe(0); // the embedded default makes no network call
+  });
+
+  it('uses the configured default mode and k when the flags are absent (SEARCH_MODE, TOP_K_DEFAULT)', async () => {
+    const run = await retrieve([QUERY, '--json'], { SEARCH_MODE: 'keyword', TOP_K_DEFAULT: '2' });
+    const doc = JSON.parse(run.out) as SearchOutcome;
+    expect([doc.mode, doc.top_k, doc.embedder]).toEqual(['keyword', 2, null]);
+  });
+
+  it('applies --module, --chapter, --tags and --filter as the Worker does', async () => {
+    const byModule = await json([QUERY, '--module', '04-vla', '-k', '5']);
+    expect(byModule.results.length).toBeGreaterThan(0);
+    expect(byModule.results.every((r) => r.module === '04-vla')).toBe(true);
+    expect(byModule.summary.filters).toEqual(['module = "04-vla"']);
+
+    const byChapter = await json([QUERY, '--chapter', 'tf2-coordinate-frames']);
+    expect(byChapter.results.every((r) => r.chapter === 'tf2-coordinate-frames')).toBe(true);
+
+    const byTags = await json([QUERY, '--tags', 'nav2']);
+    expect(byTags.results.length).toBeGreaterThan(0);
+    for (const r of byTags.results) expect(r.metadata?.tags).toContain('nav2');
+
+    const notRos = await json([QUERY, '--filter', '{"not":{"module":"01-ros2"}}', '-k', '10']);
+    expect(notRos.results.length).toBe(10);
+    expect(notRos.results.some((r) => r.module === '01-ros2')).toBe(false);
+  });
+
+  it('keeps only results at or above --threshold', async () => {
+    const all = await json([QUERY, '-k', '10']);
+    const cut = (all.results[2]!.score + all.results[3]!.score) / 2;
+    const kept = await json([QUERY, '-k', '10', '--threshold', String(cut)]);
+    expect(kept.results.map((r) => r.id)).toEqual(all.results.slice(0, 3).map((r) => r.id));
+    expect(kept.summary.filtered_below_threshold).toBe(7);
+  });
+});
+
+describe('retrieve (text)', () => {
+  it('prints the header, one block per result and the timing line', async () => {
+    const doc = await json([QUERY, '-k', '3', '--mode', 'hybrid']);
+    const run = await retrieve([QUERY, '-k', '3', '--mode', 'hybrid']);
+    expect(run.code).toBe(0);
+    const lines = run.out.split('\n');
+    expect(lines[0]).toBe(`Query: ${JSON.stringify(QUERY)}`);
+    expect(lines[1]).toMatch(/^3 results in \d+\.\d ms \(hybrid, embedded store, collection textbook_chunks\)$/);
+    doc.results.forEach((r, i) => {
+      const at = lines.indexOf(`${i + 1}. [${r.score.toFixed(4)}] ${r.chapter}`);
+      expect(at).toBeGreaterThan(1);
+      expect(lines[at + 1]).toBe(`   Section: ${r.section}`);
+      expect(lines[at + 2]).toBe(`   URL: ${r.source_url}`);
+      expect(lines[at + 3]).toBe(`   Source: ${r.source}`);
+      expect(lines[at + 4]).toMatch(/^ {3}Preview: \S/);
+      expect(lines[at + 4]!.length - '   Preview: '.length).toBeLessThanOrEqual(PREVIEW_CHARS);
+    });
+    expect(lines.at(-1)).toMatch(/^Timing: embed \d+\.\d ms \/ search \d+\.\d ms \/ total \d+\.\d ms$/);
+    expect(run.out).not.toMatch(/Details:/);
+  });
+
+  it('--verbose adds timing breakdown, cache, filters, candidates and confidence', async () => {
+    const run = await retrieve([QUERY, '-k', '500', '--module', '01-ros2', '-v']);
+    expect(run.code).toBe(0);
+    expect(run.out).toMatch(/^Details:$/m);
+    expect(run.out).toMatch(/^ {2}answered by: in-process \(embedded store, local embedder\)$/m);
+    expect(run.out).toMatch(/^ {2}timing: embed [\d.]+ ms, search [\d.]+ ms, total [\d.]+ ms; upstream calls 0; wall clock/m);
+    expect(run.out).toMatch(/^ {2}cache: (miss|hit|none)$/m);
+    expect(run.out).toMatch(/^ {2}filters: module = "01-ros2"$/m);
+    // TOP_K_MAX defaults to 50, so 500 is clamped and the verbose line says so.
+    expect(run.out).toMatch(/k 50 \(clamped from 500\)/);
+    expect(run.out).toMatch(/^ {2}confidence: (high|medium|low)/m);
+  });
+});
+
+describe('retrieve --context', () => {
+  it('prints one block per result, best first, with score, source, chapter and section', async () => {
+    const doc = await json([QUERY, '-k', '3']);
+    const run = await retrieve([QUERY, '-k', '3', '--context']);
+    expect(run.code).toBe(0);
+    const blocks = run.out.split('\n\n====\n\n');
+    expect(blocks).toHaveLength(3);
+    blocks.forEach((block, i) => {
+      const r = doc.results[i]!;
+      expect(block.split('\n').slice(0, 6)).toEqual([
+        `[Result ${i + 1}]`, `Score: ${r.score.toFixed(4)}`, `Source: ${r.source_url}`, `Chapter: ${r.chapter}`, `Section: ${r.section}`, '---',
+      ]);
+      expect(block).toContain((r.content ?? '').trim());
+    });
+  });
+});
+
+describe('exit codes', () => {
+  it('0 with --help', async () => {
+    const run = await retrieve(['--help']);
+    expect(run.code).toBe(0);
+    expect(run.out).toMatch(/^Usage:/);
+  });
+
+  it('1 when every result falls under --threshold, with the best score in the hint', async () => {
+    const top = (await json([QUERY, '-k', '1'])).results[0]!.score;
+    const run = await retrieve([QUERY, '--threshold', '0.99']);
+    expect(top).toBeLessThan(0.99);
+    expect(run.code).toBe(1);
+    expect(run.out).toMatch(/^0 results in/m);
+    expect(run.err).toMatch(/^retrieve: no results: All \d+ results scored below threshold 0\.99/);
+    expect(run.err).toContain(`hint: lower --threshold (the best candidate scored ${top.toFixed(4)})`);
+  });
+
+  it('1 for a keyword query whose words are not in the book, with --json still printing the document', async () => {
+    const run = await retrieve(['zzqx flurble', '--mode', 'keyword', '--json']);
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.out).results).toEqual([]);
+    expect(run.err).toMatch(/hint: rephrase the query/);
+  });
+
+  it('2 when QDRANT_API_KEY is set without QDRANT_URL, naming the missing variable', async () => {
+    const run = await retrieve([QUERY], { QDRANT_API_KEY: 'secret-value' });
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(/QDRANT_URL/);
+    expect(run.err).toMatch(/hint: set QDRANT_URL in the environment or \.dev\.vars/);
+    expect(run.err).not.toContain('secret-value');
+    expect(run.out).toBe('');
+  });
+
+  it('2 for an invalid configuration value, naming it', async () => {
+    const run = await retrieve([QUERY], { TOP_K_DEFAULT: 'many' });
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(/TOP_K_DEFAULT/);
+  });
+
+  it('2 when the embedded index file is missing, pointing at npm run build:index', async () => {
+    const run = await retrieve([QUERY, '--index', 'generated/does-not-exist.bin']);
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(/does-not-exist\.bin does not exist/);
+    expect(run.err).toMatch(/hint: run `npm run build:index`/);
+  });
+
+  it('2 for a bad flag, a bad parameter value or a malformed filter', async () => {
+    for (const argv of [[QUERY, '--nope'], [QUERY, '--mode', 'fuzzy'], [QUERY, '--filter', '{not json'], [QUERY, '--threshold', '2']]) {
+      const run = await retrieve(argv);
+      expect(run.code, argv.join(' ')).toBe(2);
+      expect(run.err).toMatch(/^retrieve: .+\n {2}hint: /);
+    }
+    const mode = await retrieve([QUERY, '--mode', 'fuzzy']);
+    expect(mode.err).toMatch(/mode: must be one of semantic, keyword, hybrid/);
+  });
+
+  it('3 when Cohere and Qdrant cannot be reached', async () => {
+    const dead = `http://127.0.0.1:${await deadPort()}`;
+    const run = await retrieve([QUERY], {
+      COHERE_API_KEY: 'k', COHERE_BASE_URL: dead, QDRANT_URL: dead, REQUEST_BUDGET_MS: '2000', UPSTREAM_TIMEOUT_MS: '500',
+    });
+    expect(run.code).toBe(3);
+    expect(run.err).toMatch(/hint: check the network, the URLs and the API keys/);
+  });
+});

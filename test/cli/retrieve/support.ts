@@ -1,0 +1,45 @@
+/**
+ * Helpers for the retrieve CLI tests: run `runRetrieve` in-process with captured output, a port
+ * nothing listens on, and the repository paths the tests use.
+ */
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import { runRetrieve } from '../../../src/cli/retrieve';
+
+export const ROOT = resolve(__dirname, '../../..');
+export const SAMPLE_QUERIES = resolve(ROOT, 'sample-book/queries.json');
+export const SMALL_QUERIES = resolve(__dirname, 'fixtures/small-queries.json');
+
+/** Exit code and captured output of one run. */
+export interface CliRun {
+  code: number;
+  out: string;
+  err: string;
+}
+
+/**
+ * Runs the CLI with `env` (default: none, i.e. the embedded default whatever .dev.vars says).
+ *
+ * @example
+ * const run = await retrieve(['What is a ROS 2 topic?', '-k', '3']);
+ */
+export async function retrieve(argv: string[], env: Record<string, string> = {}, fetchImpl?: typeof fetch): Promise<CliRun> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runRetrieve(argv, env, {
+    stdout: (text) => void out.push(text),
+    stderr: (text) => void err.push(text),
+    cwd: ROOT,
+    ...(fetchImpl ? { fetch: fetchImpl } : {}),
+  });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+/** A loopback port that was free a moment ago (connections to it are refused). */
+export async function deadPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((done) => server.close(() => done()));
+  return port;
+}

@@ -1,0 +1,206 @@
+/**
+ * `retrieve --validate` and `--compare`. The per-query metrics are re-derived here from the raw
+ * rankings (`retrieve --json` for the same query) with a small independent judge that only reads
+ * the labels, so the test checks the wiring from search to report (depth, payload fields, labels)
+ * rather than restating the metric code (which test/core/eval covers on hand-made rankings).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { ValidationReport } from '../../../src/core/eval/summarize';
+import type { SearchOutcome } from '../../../src/core/search/search-pipeline';
+import { retrieve, SAMPLE_QUERIES, SMALL_QUERIES } from './support';
+
+interface Item {
+  id: string;
+  query: string;
+  expected?: { chapters?: string[]; modules?: string[]; urls?: string[]; file_paths?: string[] };
+  expect_no_results?: boolean;
+  k?: number;
+}
+
+const small = JSON.parse(readFileSync(SMALL_QUERIES, 'utf8')) as Item[];
+const sample = JSON.parse(readFileSync(SAMPLE_QUERIES, 'utf8')) as Item[];
+
+const trimUrl = (u: string) => u.split('#')[0]!.replace(/\/+$/, '');
+
+/** Labels → relevant? Distinct pages by file path; the first chunk of a page counts. */
+function judge(doc: SearchOutcome, item: Item) {
+  const e = item.expected ?? {};
+  const relevant = doc.results.map((r) => {
+    const file = r.metadata?.file_path as string | undefined;
+    return (
+      (file !== undefined && (e.file_paths ?? []).includes(file)) ||
+      (r.source_url !== null && (e.urls ?? []).map(trimUrl).includes(trimUrl(r.source_url))) ||
+      (e.chapters ?? []).some((c) => c.toLowerCase() === r.chapter?.toLowerCase()) ||
+      (e.modules ?? []).some((m) => m.toLowerCase() === r.module?.toLowerCase())
+    );
+  });
+  const pages = doc.results.map((r) => r.metadata?.file_path);
+  const credited = relevant.map((rel, i) => rel && !pages.slice(0, i).some((p, j) => p === pages[i] && relevant[j]));
+  const precision = (k: number) => credited.slice(0, k).filter(Boolean).length / k;
+  const first = relevant.indexOf(true);
+  return { p3: precision(3), p5: precision(5), hit: relevant.slice(0, item.k ?? 5).some(Boolean), rr: first === -1 ? 0 : 1 / (first + 1) };
+}
+
+async function rawRanking(item: Item, mode: string): Promise<SearchOutcome> {
+  // The validator retrieves max(k, 5) results per query.
+  const run = await retrieve([item.query, '-k', String(Math.max(item.k ?? 5, 5)), '--mode', mode, '--json']);
+  return JSON.parse(run.out) as SearchOutcome;
+}
+
+async function report(argv: string[]): Promise<{ code: number; report: ValidationReport & { run: { name: string } } }> {
+  const run = await retrieve([...argv, '--json']);
+  expect(run.err).toBe('');
+  return { code: run.code, report: JSON.parse(run.out) };
+}
+
+function expectMatchesJudge(rep: ValidationReport, items: Item[], raw: SearchOutcome[]): void {
+  items.forEach((item, i) => {
+    const q = rep.queries[i]!;
+    const doc = raw[i]!;
+    expect(q.id).toBe(item.id ?? `q${i + 1}`);
+    expect(q.top.map((t) => t.score)).toEqual(doc.results.slice(0, 5).map((r) => r.score));
+    if (item.expect_no_results) {
+      expect(q.pass, item.id).toBe(doc.results.length === 0);
+      return;
+    }
+    const j = judge(doc, item);
+    expect(q.p3, item.id).toBeCloseTo(j.p3, 10);
+    expect(q.p5, item.id).toBeCloseTo(j.p5, 10);
+    expect(q.hit_at_k, item.id).toBe(j.hit);
+    expect(q.rr, item.id).toBeCloseTo(j.rr, 10);
+    expect(q.pass, item.id).toBe(j.hit);
+  });
+  const labelled = items.map((item, i) => (item.expect_no_results ? null : judge(raw[i]!, item))).filter((j) => j !== null);
+  expect(rep.summary.mean_p3).toBeCloseTo(labelled.reduce((s, j) => s + j.p3, 0) / labelled.length, 10);
+  expect(rep.summary.mrr).toBeCloseTo(labelled.reduce((s, j) => s + j.rr, 0) / labelled.length, 10);
+}
+
+describe('retrieve --validate on a small labelled set', () => {
+  it('reports per-query metrics that agree with the labels applied to the raw rankings (keyword)', async () => {
+    const { report: rep } = await report(['--validate', SMALL_QUERIES, '--mode', 'keyword']);
+    const raw = await Promise.all(small.map((item) => rawRanking(item, 'keyword')));
+    expect(rep.queries).toHaveLength(small.length);
+    expect(rep.run.name).toBe('keyword');
+    expectMatchesJudge(rep, small, raw);
+    // The nonsense query has no indexed word: keyword search returns nothing, so it passes.
+    expect(raw[4]!.results).toEqual([]);
+    expect(rep.queries[4]!.pass).toBe(true);
+  });
+
+  it('exits 1 when a criterion fails and 0 once the bar is lowered below the measured values', async () => {
+    const strict = await report(['--validate', SMALL_QUERIES, '--mode', 'keyword', '--min-p3', '1']);
+    const p3 = strict.report.summary.mean_p3!;
+    expect(p3).toBeLessThan(1);
+    expect(strict.code).toBe(1);
+    expect(strict.report.criteria.find((c) => c.key === 'minP3')).toMatchObject({ required: 1, pass: false });
+
+    const lenient = await report(['--validate', SMALL_QUERIES, '--mode', 'keyword', '--min-p3', String(Math.floor(p3 * 100) / 100), '--min-hit-rate', '0.5']);
+    expect(lenient.code).toBe(0);
+    expect(lenient.report.pass).toBe(true);
+  });
+
+  it('--no-results-below lets an out-of-scope query pass when every score is under it', async () => {
+    const nonsense = small.find((i) => i.expect_no_results)!;
+    const raw = await rawRanking(nonsense, 'semantic');
+    expect(raw.results.length).toBeGreaterThan(0);
+    const top = raw.results[0]!.score;
+    const without = await report(['--validate', SMALL_QUERIES, '--mode', 'semantic']);
+    const withCut = await report(['--validate', SMALL_QUERIES, '--mode', 'semantic', '--no-results-below', String(top + 0.01)]);
+    expect(without.report.queries[4]!.pass).toBe(false);
+    expect(withCut.report.queries[4]!.pass).toBe(true);
+  });
+
+  it('prints a text report with a header, one line per query and the verdict', async () => {
+    const run = await retrieve(['--validate', SMALL_QUERIES, '--mode', 'hybrid']);
+    const { report: rep } = await report(['--validate', SMALL_QUERIES, '--mode', 'hybrid']);
+    expect(run.out.split('\n')[0]).toMatch(/^Validating 5 queries from .*small-queries\.json as hybrid \(in-process \(embedded store, local embedder\), hit@5\)$/);
+    for (const item of small) expect(run.out).toMatch(new RegExp(`^${item.id} +`, 'm'));
+    expect(run.out).toMatch(/^ {2}mean P@3 +\d\.\d{3}$/m);
+    expect(run.out).toMatch(new RegExp(`^RESULT: ${rep.pass ? 'PASS' : 'FAIL'}$`, 'm'));
+    expect(run.code).toBe(rep.pass ? 0 : 1);
+  });
+
+  it('exits 2 for a missing file or a malformed query set, naming the item and field', async () => {
+    const missing = await retrieve(['--validate', 'nope/queries.json']);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toMatch(/cannot read the query set .*nope\/queries\.json/);
+    const bad = await retrieve(['--validate', 'test/cli/retrieve/fixtures/bad-queries.json']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/query set item 1, `expected`: unknown field\(s\) "file_path"/);
+  });
+});
+
+describe('retrieve --validate over --url with failures', () => {
+  const empty = { query: 'q', collection: 'c', top_k: 5, mode: 'semantic', results: [], summary: { returned: 0, cache: 'none', warnings: [] }, timing: {} };
+
+  it('records a per-query server error as a failed query and carries on', async () => {
+    const stub = (async (input: string | URL | Request) => {
+      const q = new URL(String(input)).searchParams.get('q') ?? '';
+      if (q.includes('tf2')) return Response.json({ error: { code: 'internal_error', message: 'Internal error; the incident was logged' } }, { status: 500 });
+      return Response.json(empty);
+    }) as typeof fetch;
+    const run = await retrieve(['--validate', SMALL_QUERIES, '--url', 'http://worker.test', '--json'], {}, stub);
+    const rep = JSON.parse(run.out) as ValidationReport;
+    expect(rep.summary.errors).toBe(1);
+    expect(rep.queries.find((q) => q.id === 'tf2')).toMatchObject({ pass: false, error: expect.stringMatching(/Internal error/) });
+    expect(rep.queries.find((q) => q.id === 'nonsense')!.pass).toBe(true);
+    expect(run.code).toBe(1);
+  });
+
+  it('stops at the first connection error with exit 3, naming the query', async () => {
+    let calls = 0;
+    const stub = (async () => {
+      calls++;
+      return Response.json({ error: { code: 'vector_store_unavailable', message: 'Qdrant is unreachable' } }, { status: 503 });
+    }) as typeof fetch;
+    const run = await retrieve(['--validate', SMALL_QUERIES, '--url', 'http://worker.test'], {}, stub);
+    expect(run.code).toBe(3);
+    expect(calls).toBe(1);
+    expect(run.err).toMatch(/query qos \("QoS reliability best effort durability"\): Qdrant is unreachable/);
+  });
+});
+
+describe('retrieve --compare', () => {
+  it('runs each spec with its parameters; each column equals a single --validate run of that spec', async () => {
+    const run = await retrieve(['--validate', SMALL_QUERIES, '--compare', '--runs', 'keyword,semantic+mmr', '--json']);
+    const out = JSON.parse(run.out) as { runs: { name: string; params: Record<string, string>; report: ValidationReport }[]; pass: boolean };
+    expect(out.runs.map((r) => [r.name, r.params])).toEqual([['keyword', { mode: 'keyword' }], ['semantic+mmr', { mode: 'semantic', rerank: 'mmr' }]]);
+    const single = await report(['--validate', SMALL_QUERIES, '--mode', 'semantic', '--rerank', 'mmr']);
+    const strip = (r: ValidationReport) => ({ ...r.summary, latency_ms: null, queries: r.queries.map((q) => ({ ...q, latency_ms: 0 })) });
+    expect(strip(out.runs[1]!.report)).toEqual(strip(single.report));
+    expect(run.code).toBe(out.runs.every((r) => r.report.pass) ? 0 : 1);
+  });
+
+  it('prints the side-by-side table of the default runs', async () => {
+    const run = await retrieve(['--validate', SMALL_QUERIES, '--compare']);
+    const lines = run.out.split('\n');
+    expect(lines[0]).toMatch(/^Compared 5 runs over 5 queries/);
+    expect(lines.find((l) => l.startsWith('metric'))!.split(/\s+/)).toEqual(['metric', 'keyword', 'semantic', 'hybrid', 'hybrid+rrf', 'semantic+mmr']);
+    expect(run.out).toMatch(/^mean P@3 /m);
+    expect(run.out).toMatch(/^verdict /m);
+    expect(run.out).toMatch(/^RESULT: (PASS \(every run\)|FAIL \(.+\))$/m);
+  });
+
+  it('rejects a malformed run spec with exit 2', async () => {
+    const run = await retrieve(['--validate', SMALL_QUERIES, '--compare', '--runs', 'keyword,dense']);
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(/bad run spec "dense"/);
+  });
+});
+
+describe('retrieve --validate on the sample book', () => {
+  it('scores all 44 queries; every labelled query agrees with the labels applied to the raw hybrid ranking', async () => {
+    const { code, report: rep } = await report(['--validate', SAMPLE_QUERIES, '--mode', 'hybrid']);
+    expect(rep.summary).toMatchObject({ queries: 44, labelled: 42, expect_no_results: 2, errors: 0 });
+    const raw: SearchOutcome[] = [];
+    for (const item of sample) raw.push(await rawRanking(item, 'hybrid'));
+    expectMatchesJudge(rep, sample, raw);
+    // Metadata integrity: the share of returned results with every field a citation needs.
+    const results = raw.flatMap((d) => d.results);
+    const complete = results.filter((r) => [r.content, r.source_url, r.chapter, r.section, r.title].every((v) => typeof v === 'string' && v.trim() !== '') && Number.isFinite(r.chunk_index));
+    expect(rep.summary.results_checked).toBe(results.length);
+    expect(rep.summary.metadata_integrity).toBeCloseTo(complete.length / results.length, 10);
+    expect(code).toBe(rep.pass ? 0 : 1);
+  });
+});
