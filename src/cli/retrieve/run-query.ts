@@ -21,6 +21,8 @@ import { CliFailure } from './cli-failure';
 export interface Searcher {
   /** Human description for headers and `--verbose`, e.g. "in-process (embedded store, local embedder)". */
   readonly label: string;
+  /** The mode used when a search names none (SEARCH_MODE), when known (in-process only). */
+  readonly defaultMode?: string;
   search(raw: Record<string, string | number>): Promise<SearchOutcome>;
 }
 
@@ -87,6 +89,7 @@ export function inProcessSearcher(options: InProcessOptions): Searcher & { confi
   return {
     config,
     label: `in-process (${store}, ${embedder})`,
+    defaultMode: config.SEARCH_MODE,
     async search(raw) {
       const context = createSearchContext(runtime);
       const params = parseSearchParams(raw, config);

@@ -22,7 +22,7 @@ export async function runValidateCommand(args: RetrieveArgs, makeSearcher: () =>
   const items = loadQuerySet(file);
   const specs: RunSpec[] = args.compare
     ? (args.runs ?? DEFAULT_COMPARE_RUNS).map(parseRunSpec).map((spec) => ({ ...spec, params: { ...args.params, ...spec.params } }))
-    : [{ name: runName(args.params), params: args.params }];
+    : [{ name: runName(args.params, makeSearcher), params: args.params }];
   const summarize = {
     criteria: args.criteria,
     ...(args.noResultsBelow !== undefined ? { noResultsScoreBelow: args.noResultsBelow } : {}),
@@ -44,21 +44,23 @@ export async function runValidateCommand(args: RetrieveArgs, makeSearcher: () =>
     const meta = { file: args.validate, searcher: label, k: args.k };
     io.stdout(JSON.stringify(args.compare ? { ...meta, runs, pass } : { ...meta, run: { name: runs[0]!.name, params: runs[0]!.params }, ...runs[0]!.report }, null, 2));
   } else if (args.compare) {
-    const lines = [`Compared ${runs.length} runs over ${items.length} queries from ${args.validate} (${label}, hit@${args.k})`, ''];
+    const lines = [`Compared ${runs.length} runs over ${items.length} queries from ${args.validate}; ${label}; hit@${args.k}`, ''];
     if (args.verbose) for (const run of runs) lines.push(`== ${run.name}`, formatReportText(run.report), '');
     lines.push(compareReports(runs.map(({ name, report }) => ({ name, report }))));
     lines.push('', `RESULT: ${pass ? 'PASS (every run)' : `FAIL (${runs.filter((r) => !r.report.pass).map((r) => r.name).join(', ')})`}`);
     io.stdout(lines.join('\n'));
   } else {
-    io.stdout([`Validating ${items.length} queries from ${args.validate} as ${runs[0]!.name} (${label}, hit@${args.k})`, '', formatReportText(runs[0]!.report)].join('\n'));
+    io.stdout([`Validating ${items.length} queries from ${args.validate} as ${runs[0]!.name}; ${label}; hit@${args.k}`, '', formatReportText(runs[0]!.report)].join('\n'));
   }
   return pass ? EXIT.ok : EXIT.noResults;
 }
 
-/** A readable name for the single run, e.g. "hybrid:rrf+mmr threshold=0.3" or "default". */
-function runName(params: Record<string, string>): string {
+/** A readable name for the single run, e.g. "hybrid:rrf+mmr threshold=0.3" or "semantic (SEARCH_MODE)". */
+function runName(params: Record<string, string>, makeSearcher: () => Searcher): string {
   const { mode, fusion, rerank, k: _k, ...rest } = params;
-  const base = `${mode ?? 'default mode'}${fusion ? `:${fusion}` : ''}${rerank ? `+${rerank}` : ''}`;
+  const fallback = mode ? null : makeSearcher().defaultMode;
+  const shown = mode ?? (fallback ? `${fallback} (SEARCH_MODE)` : 'the Worker default mode');
+  const base = `${shown}${fusion ? `:${fusion}` : ''}${rerank ? `+${rerank}` : ''}`;
   const extra = Object.entries(rest).map(([key, value]) => `${key}=${value}`);
   return [base, ...extra].join(' ');
 }

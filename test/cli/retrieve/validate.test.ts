@@ -114,11 +114,18 @@ describe('retrieve --validate on a small labelled set', () => {
   it('prints a text report with a header, one line per query and the verdict', async () => {
     const run = await retrieve(['--validate', SMALL_QUERIES, '--mode', 'hybrid']);
     const { report: rep } = await report(['--validate', SMALL_QUERIES, '--mode', 'hybrid']);
-    expect(run.out.split('\n')[0]).toMatch(/^Validating 5 queries from .*small-queries\.json as hybrid \(in-process \(embedded store, local embedder\), hit@5\)$/);
+    expect(run.out.split('\n')[0]).toMatch(/^Validating 5 queries from .*small-queries\.json as hybrid; in-process \(embedded store, local embedder\); hit@5$/);
     for (const item of small) expect(run.out).toMatch(new RegExp(`^${item.id} +`, 'm'));
     expect(run.out).toMatch(/^ {2}mean P@3 +\d\.\d{3}$/m);
     expect(run.out).toMatch(new RegExp(`^RESULT: ${rep.pass ? 'PASS' : 'FAIL'}$`, 'm'));
     expect(run.code).toBe(rep.pass ? 0 : 1);
+  });
+
+  it('names the configured SEARCH_MODE when --mode is not given', async () => {
+    const run = await retrieve(['--validate', SMALL_QUERIES], { SEARCH_MODE: 'keyword' });
+    expect(run.out.split('\n')[0]).toMatch(/ as keyword \(SEARCH_MODE\); /);
+    const { report: rep } = await report(['--validate', SMALL_QUERIES, '--mode', 'keyword']);
+    expect(run.out).toContain(`mean P@3            ${rep.summary.mean_p3!.toFixed(3)}`);
   });
 
   it('exits 2 for a missing file or a malformed query set, naming the item and field', async () => {
