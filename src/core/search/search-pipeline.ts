@@ -96,7 +96,8 @@ export async function runSearch(params: SearchParams, context: SearchContext): P
   const sparseList = plan.needsSparse ? (lists[queries.length - 1] ?? []) : null;
 
   let ranked: RankedHit[] = rankCandidates(denseList, sparseList, params, plan, embedded?.vector ?? null);
-  const totalCandidates = ranked.length;
+  // Counted on the fetched lists: MMR has already cut `ranked` to k.
+  const totalCandidates = new Set([...(denseList ?? []), ...(sparseList ?? [])].map((hit) => hit.id)).size;
   const warnings: SearchWarning[] = [];
   let rerankMs: number | undefined;
   let scale = plan.scale;
