@@ -162,10 +162,12 @@ describe('rerank=cohere', () => {
   });
 
   it.each(['semantic', 'hybrid'])('falls back to the original order with a warning when /v2/rerank fails (%s)', async (mode) => {
-    const plain = await search(t, { q, k: 3, mode });
-    await t.faults([{ path: '^/v2/rerank$', status: 500, body: { message: 'boom' }, times: 5 }]);
-    const { value, calls } = await callsDuring(t, () => search(t, { q, k: 3, mode, rerank: 'cohere' }));
-    await t.faults([]);
+    // A tenant of its own: faults left unused must not leak into other tests.
+    const f = tenant('rerank-500');
+    await seedBm25Collection(f, STRATEGY_DOCS);
+    const plain = await search(f, { q, k: 3, mode });
+    await f.faults([{ path: '^/v2/rerank$', status: 500, body: { message: 'boom' }, times: 5 }]);
+    const { value, calls } = await callsDuring(f, () => search(f, { q, k: 3, mode, rerank: 'cohere' }));
     expect(value.status).toBe(200);
     expect(ids(value.results)).toEqual(ids(plain.results));
     expect(value.results.map((r) => r.score)).toEqual(plain.results.map((r) => r.score));
@@ -177,6 +179,21 @@ describe('rerank=cohere', () => {
     // The scores are still what the un-reranked search produced, and are rated as such.
     expect(value.summary.confidence.scale).toBe(plain.summary.confidence.scale);
     expect(value.summary.confidence.rating).toBe(plain.summary.confidence.rating);
+  });
+
+  it.each([
+    ['a timeout', { delayMs: 1500, times: 2 }],
+    ['a malformed answer', { status: 200, body: { results: [{ index: 99, relevance_score: 0.5 }] } }],
+    ['a dropped connection', { drop: true, times: 2 }],
+  ])('never fails the search: %s falls back too', async (_name, fault) => {
+    const f = tenant('rerank-fault');
+    await seedBm25Collection(f, STRATEGY_DOCS);
+    const plain = await search(f, { q, k: 3 });
+    await f.faults([{ path: '^/v2/rerank$', ...fault }]);
+    const answer = await search(f, { q, k: 3, rerank: 'cohere' }, { env: { UPSTREAM_TIMEOUT_MS: '300' } });
+    expect(answer.status).toBe(200);
+    expect(ids(answer.results)).toEqual(ids(plain.results));
+    expect(answer.summary.warnings.map((w: any) => w.code)).toContain('rerank_failed');
   });
 
   it('on the embedded default without a key: 200, original order, rerank_failed, no network', async () => {
