@@ -2,10 +2,12 @@
  * Relevance judged by the hand-written LABELS of a query, never by embedding similarity: the
  * validator must be able to say "the retriever is wrong" even when it is confidently wrong.
  *
- * Relevance is per PAGE. A page is identified by `file_path`, else by the normalised
- * `source_url` / `url`, else by the point id (then every chunk is its own page, because nothing
- * says two chunks share one). Only the FIRST returned chunk of a relevant page is "credited";
- * later chunks of the same page are duplicates (see `judgeRanking`).
+ * A label names the pages that answer the query. The MOST SPECIFIC kind of label given decides
+ * (file paths and URLs, else chapters, else modules): a query labelled with its page and its
+ * module is judged by the page, so "any chunk of the right module" does not pass for an answer.
+ * Every distinct chunk of a relevant page is a relevant result; only a chunk returned twice is
+ * credited once (see `judgeRanking`). Page identity (`file_path`, else the normalised URL, else
+ * the point id) is still reported for the text report.
  */
 import type { Payload, PointId } from '../types';
 import type { ExpectedLabels } from './query-set';
@@ -25,7 +27,7 @@ export interface EvalResult {
 export interface Judgement {
   /** Matches at least one expected label. */
   relevant: boolean;
-  /** Relevant AND the first time its page appears in the ranking. */
+  /** Relevant AND the first time this chunk appears in the ranking. */
   credited: boolean;
   /** Page identity used for de-duplication (`file:…`, `url:…`, `id:…` or `rank:…`). */
   page: string;
@@ -75,30 +77,32 @@ function sameName(a: string, b: string): boolean {
 }
 
 /**
- * True when the result matches ANY expected label: chapter or module (case-insensitive), URL
- * (normalised, see `normalizeUrl`) or file path (exact).
+ * True when the result matches the query's most specific labels: file paths (exact) or URLs
+ * (normalised, see `normalizeUrl`) when any are given; else chapters; else modules (names
+ * case-insensitive).
  *
  * @example
  * isRelevant({ score: 0.8, payload: { chapter: 'ROS2' } }, { chapters: ['ros2'] }); // true
+ * isRelevant({ score: 0.8, payload: { module: 'm', file_path: 'b.md' } }, { modules: ['m'], file_paths: ['a.md'] }); // false
  */
 export function isRelevant(result: EvalResult, expected: ExpectedLabels): boolean {
-  const chapter = readText(result, 'chapter');
-  if (chapter !== null && expected.chapters?.some((c) => sameName(c, chapter))) return true;
-
-  const module = readText(result, 'module');
-  if (module !== null && expected.modules?.some((m) => sameName(m, module))) return true;
-
-  if (expected.urls && expected.urls.length > 0) {
-    const wanted = new Set(expected.urls.map(normalizeUrl));
-    if (resultUrls(result).some((u) => wanted.has(u))) return true;
+  const pageLabels = (expected.file_paths?.length ?? 0) + (expected.urls?.length ?? 0);
+  if (pageLabels > 0) {
+    const filePath = readText(result, 'file_path');
+    if (filePath !== null && (expected.file_paths?.includes(filePath) ?? false)) return true;
+    const wanted = new Set((expected.urls ?? []).map(normalizeUrl));
+    return resultUrls(result).some((u) => wanted.has(u));
   }
-
-  const filePath = readText(result, 'file_path');
-  return filePath !== null && (expected.file_paths?.includes(filePath) ?? false);
+  if (expected.chapters && expected.chapters.length > 0) {
+    const chapter = readText(result, 'chapter');
+    return chapter !== null && expected.chapters.some((c) => sameName(c, chapter));
+  }
+  const module = readText(result, 'module');
+  return module !== null && (expected.modules ?? []).some((m) => sameName(m, module));
 }
 
 /**
- * The page a result belongs to, for de-duplicating several chunks of one page.
+ * The page a result belongs to (reported next to each judged result).
  *
  * @example
  * pageKey({ score: 1, payload: { source_url: 'https://b.dev/a/#x' } }, 0); // "url:https://b.dev/a"
@@ -113,20 +117,35 @@ export function pageKey(result: EvalResult, rankIndex: number): string {
 }
 
 /**
- * Judges a whole ranking, best first. A relevant result is credited only when its page has not
- * been credited higher up, so five chunks of one relevant page count once: otherwise a retriever
- * that returns the same page 5× would score P@5 = 1 while giving the reader a single source —
- * the standard per-document judgement of TREC-style evaluation, where a document is relevant
- * once, not once per passage.
+ * The chunk a result is: point id, else `chunk_id`, else `file_path#chunk_index`, else its rank.
+ *
+ * @example
+ * chunkKey({ id: 7, score: 1 }, 0); // "id:7"
+ */
+export function chunkKey(result: EvalResult, rankIndex: number): string {
+  if (result.id !== undefined) return `id:${String(result.id)}`;
+  const chunkId = readText(result, 'chunk_id');
+  if (chunkId !== null) return `chunk:${chunkId}`;
+  const filePath = readText(result, 'file_path');
+  const index = readText(result, 'chunk_index');
+  return filePath !== null && index !== null ? `chunk:${filePath}#${index}` : `rank:${rankIndex}`;
+}
+
+/**
+ * Judges a whole ranking, best first. Each distinct relevant chunk is credited — several chunks
+ * of one relevant page are several relevant results (a RAG prompt gets each of them), as the
+ * issue asks ("precision counts distinct relevant results … when several chunks come from one
+ * relevant page"); only the same chunk returned twice is credited once, so a retriever cannot
+ * pad its precision with repeats.
  */
 export function judgeRanking(results: readonly EvalResult[], expected: ExpectedLabels): Judgement[] {
   const credited = new Set<string>();
   return results.map((result, index) => {
-    const page = pageKey(result, index);
+    const chunk = chunkKey(result, index);
     const relevant = isRelevant(result, expected);
-    const first = relevant && !credited.has(page);
-    if (first) credited.add(page);
-    return { relevant, credited: first, page };
+    const first = relevant && !credited.has(chunk);
+    if (first) credited.add(chunk);
+    return { relevant, credited: first, page: pageKey(result, index) };
   });
 }
 

@@ -23,20 +23,23 @@ const sample = JSON.parse(readFileSync(SAMPLE_QUERIES, 'utf8')) as Item[];
 
 const trimUrl = (u: string) => u.split('#')[0]!.replace(/\/+$/, '');
 
-/** Labels → relevant? Distinct pages by file path; the first chunk of a page counts. */
+/**
+ * Labels → relevant? The most specific labels given decide (file paths / URLs, else chapters,
+ * else modules); every distinct chunk (point id) of a relevant page counts.
+ */
 function judge(doc: SearchOutcome, item: Item) {
   const e = item.expected ?? {};
+  const byPage = (e.file_paths ?? []).length + (e.urls ?? []).length > 0;
   const relevant = doc.results.map((r) => {
     const file = r.metadata?.file_path as string | undefined;
-    return (
-      (file !== undefined && (e.file_paths ?? []).includes(file)) ||
-      (r.source_url !== null && (e.urls ?? []).map(trimUrl).includes(trimUrl(r.source_url))) ||
-      (e.chapters ?? []).some((c) => c.toLowerCase() === r.chapter?.toLowerCase()) ||
-      (e.modules ?? []).some((m) => m.toLowerCase() === r.module?.toLowerCase())
-    );
+    if (byPage) {
+      return (file !== undefined && (e.file_paths ?? []).includes(file)) || (r.source_url !== null && (e.urls ?? []).map(trimUrl).includes(trimUrl(r.source_url)));
+    }
+    if ((e.chapters ?? []).length > 0) return (e.chapters ?? []).some((c) => c.toLowerCase() === r.chapter?.toLowerCase());
+    return (e.modules ?? []).some((m) => m.toLowerCase() === r.module?.toLowerCase());
   });
-  const pages = doc.results.map((r) => r.metadata?.file_path);
-  const credited = relevant.map((rel, i) => rel && !pages.slice(0, i).some((p, j) => p === pages[i] && relevant[j]));
+  const ids = doc.results.map((r) => r.id);
+  const credited = relevant.map((rel, i) => rel && !ids.slice(0, i).includes(ids[i]!));
   const precision = (k: number) => credited.slice(0, k).filter(Boolean).length / k;
   const first = relevant.indexOf(true);
   return { p3: precision(3), p5: precision(5), hit: relevant.slice(0, item.k ?? 5).some(Boolean), rr: first === -1 ? 0 : 1 / (first + 1) };

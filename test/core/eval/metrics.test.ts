@@ -18,23 +18,32 @@ function chunk(file: string, extra: Record<string, unknown> = {}, score = 0.5): 
 }
 
 describe('precision, hit, reciprocal rank', () => {
-  it('counts five chunks of one relevant page once', () => {
+  it('counts each distinct chunk of a relevant page', () => {
     const results = [1, 2, 3, 4, 5].map((i) => chunk('docs/a.md', { chunk_index: i }));
     const labels = { file_paths: ['docs/a.md'] };
-    // Only rank 1 is credited: P@5 = 1/5, P@3 = 1/3 (not 1, which a per-chunk count would give).
-    expect(precisionAtK(results, labels, 5)).toBeCloseTo(1 / 5, 12);
-    expect(precisionAtK(results, labels, 3)).toBeCloseTo(1 / 3, 12);
+    // Five different chunks of the relevant page are five relevant results: P@5 = 5/5, P@3 = 3/3.
+    expect(precisionAtK(results, labels, 5)).toBe(1);
+    expect(precisionAtK(results, labels, 3)).toBe(1);
     expect(hitAtK(results, labels, 5)).toBe(true);
     expect(reciprocalRank(results, labels)).toBe(1);
-    // One page known and found; DCG = 1/log2(2) = 1 = IDCG.
-    expect(ndcgAtK(results, labels, 5)).toBe(1);
+    // Five relevant found, so the ideal has five gains at the top; DCG = IDCG.
+    expect(ndcgAtK(results, labels, 5)).toBeCloseTo(1, 12);
   });
 
-  it('credits two different relevant pages and skips the duplicate between them', () => {
-    const results = [chunk('a.md'), chunk('a.md'), chunk('b.md'), chunk('x.md')];
-    // Credited at ranks 1 and 3 → P@3 = 2/3; P@5 = 2/5 with only 4 results (still divided by 5).
+  it('credits the same chunk returned twice only once', () => {
+    const same = { score: 0.5, id: 7, payload: { file_path: 'a.md', chapter: 'other' } };
+    const results = [same, { ...same }, chunk('b.md'), chunk('x.md')];
+    // Credited at ranks 1 and 3 (rank 2 repeats point 7) → P@3 = 2/3; P@5 = 2/5 (4 results, still ÷5).
     expect(precisionAtK(results, { file_paths: ['a.md', 'b.md'] }, 3)).toBeCloseTo(2 / 3, 12);
     expect(precisionAtK(results, { file_paths: ['a.md', 'b.md'] }, 5)).toBeCloseTo(2 / 5, 12);
+  });
+
+  it('judges by the most specific labels: a page label beats a module label', () => {
+    const results = [chunk('m/a.md', { module: 'm' }), chunk('m/b.md', { module: 'm' }), chunk('m/c.md', { module: 'm' })];
+    // Only m/b.md answers the query; the module label alone would call all three relevant.
+    expect(precisionAtK(results, { file_paths: ['m/b.md'], modules: ['m'] }, 3)).toBeCloseTo(1 / 3, 12);
+    expect(precisionAtK(results, { modules: ['m'] }, 3)).toBe(1);
+    expect(reciprocalRank(results, { file_paths: ['m/b.md'], modules: ['m'] })).toBeCloseTo(1 / 2, 12);
   });
 
   it('scores an empty ranking as zero everywhere', () => {
@@ -65,9 +74,10 @@ describe('precision, hit, reciprocal rank', () => {
 });
 
 describe('ndcgAtK', () => {
-  it('matches a hand computation with a duplicate and an unretrieved labelled page', () => {
-    // ranks: x (irrelevant), b (credited), b (duplicate → gain 0), c (credited), d (irrelevant)
-    const results = [chunk('x.md'), chunk('b.md'), chunk('b.md'), chunk('c.md'), chunk('d.md')];
+  it('matches a hand computation with a repeated chunk and an unretrieved labelled page', () => {
+    // ranks: x (irrelevant), b#1 (credited), b#1 again (repeat → gain 0), c (credited), d (irrelevant)
+    const b1 = chunk('b.md', { chunk_id: 'b.md#1' });
+    const results = [chunk('x.md'), b1, { ...b1 }, chunk('c.md'), chunk('d.md')];
     const labels = { file_paths: ['b.md', 'c.md', 'e.md'] };
     // DCG  = 1/log2(3) + 1/log2(5)           = 0.63093 + 0.43068 = 1.06161
     // IDCG = 1/log2(2) + 1/log2(3) + 1/log2(4) = 1 + 0.63093 + 0.5 = 2.13093 (three labelled pages)
@@ -78,10 +88,10 @@ describe('ndcgAtK', () => {
     expect(ndcgAtK(results, labels, 5)).toBeCloseTo(0.498189, 5);
   });
 
-  it('uses the pages found when chapter labels match more pages than were labelled (stays ≤ 1)', () => {
-    const results = [chunk('a.md', { chapter: 'ros2' }), chunk('b.md', { chapter: 'ros2' }), chunk('x.md')];
-    const labels = { file_paths: ['a.md'], chapters: ['ros2'] };
-    // Two distinct relevant pages found > one labelled page → ideal 2, and they are at ranks 1–2.
+  it('uses the relevant chunks found when there are more than labelled pages (stays ≤ 1)', () => {
+    const results = [chunk('a.md', { chunk_index: 0 }), chunk('a.md', { chunk_index: 1 }), chunk('x.md')];
+    const labels = { file_paths: ['a.md'] };
+    // Two relevant chunks found > one labelled page → ideal 2, and they are at ranks 1–2.
     expect(idealRelevantCount(results, labels)).toBe(2);
     expect(ndcgAtK(results, labels, 5)).toBeCloseTo(1, 12);
   });
@@ -99,7 +109,7 @@ describe('ndcgAtK', () => {
 });
 
 describe('labels', () => {
-  it('matches URLs ignoring trailing slash and #fragment, and dedupes by page URL', () => {
+  it('matches URLs ignoring trailing slash and #fragment', () => {
     const labels = { urls: ['https://book.dev/docs/ros2/'] };
     const a = { score: 0.9, payload: { source_url: 'https://book.dev/docs/ros2#nodes' } };
     const b = { score: 0.8, payload: { source_url: 'https://book.dev/docs/ros2/#topics' } };
@@ -108,8 +118,9 @@ describe('labels', () => {
     expect(hitAtK([a], labels, 1)).toBe(true);
     expect(hitAtK([other], labels, 1)).toBe(false);
     expect(hitAtK([viaUrlField], labels, 1)).toBe(true);
-    // a and b are one page: P@2 = 1/2.
-    expect(precisionAtK([a, b], labels, 2)).toBe(0.5);
+    // a and b are two chunks of the labelled page: both relevant, P@2 = 2/2.
+    expect(precisionAtK([a, b], labels, 2)).toBe(1);
+    expect(precisionAtK([a, other], labels, 2)).toBe(0.5);
   });
 
   it('matches file paths exactly', () => {

@@ -19,11 +19,13 @@ describe('pageKey', () => {
 });
 
 describe('judgeRanking', () => {
-  it('credits only the first chunk of each relevant page', () => {
-    const a = { score: 1, payload: { file_path: 'a.md' } };
-    const x = { score: 1, payload: { file_path: 'x.md' } };
-    const verdicts = judgeRanking([a, x, a, x], { file_paths: ['a.md'] });
-    expect(verdicts.map((v) => [v.relevant, v.credited])).toEqual([[true, true], [false, false], [true, false], [false, false]]);
+  it('credits every distinct chunk of a relevant page, a repeated chunk once', () => {
+    const a0 = { score: 1, payload: { file_path: 'a.md', chunk_index: 0 } };
+    const a1 = { score: 1, payload: { file_path: 'a.md', chunk_index: 1 } };
+    const x = { score: 1, payload: { file_path: 'x.md', chunk_index: 0 } };
+    const verdicts = judgeRanking([a0, x, a1, a0], { file_paths: ['a.md'] });
+    expect(verdicts.map((v) => [v.relevant, v.credited])).toEqual([[true, true], [false, false], [true, true], [true, false]]);
+    expect(verdicts.map((v) => v.page)).toEqual(['file:a.md', 'file:x.md', 'file:a.md', 'file:a.md']);
   });
 
   it('without page identity, each chunk is its own page', () => {
