@@ -56,3 +56,30 @@ describe('embedded default (bundled sample book, local LSA embedder)', () => {
     expect(body.results.some((r: any) => r.module === '02-simulation')).toBe(true);
   });
 });
+
+describe('queries the book does not cover (local embedder)', () => {
+  it('flags a query made mostly of unknown words as low confidence', async () => {
+    const t = tenant('oos');
+    const body = (await t.call('/search?q=chocolate%20cake%20recipe%20with%20buttercream%20frosting', {}, offline)).json();
+    expect(body.summary.query_coverage).toBeLessThan(0.5);
+    expect(body.summary.confidence).toMatchObject({ rating: 'low', low_confidence: true });
+    expect(body.summary.warnings.map((w: any) => w.code)).toContain('unknown_query_terms');
+  });
+
+  it('returns nothing, not arbitrary chunks, when no query word is known', async () => {
+    const t = tenant('oos0');
+    const body = (await t.call('/search?q=zxqv%20plorkish%20wibbles', {}, offline)).json();
+    expect(body.summary.query_coverage).toBe(0);
+    expect(body.results).toEqual([]);
+    expect(body.summary.message).toMatch(/No results/);
+    const hybrid = (await t.call('/search?q=zxqv%20plorkish%20wibbles&mode=hybrid', {}, offline)).json();
+    expect(hybrid.results).toEqual([]);
+  });
+
+  it('keeps full coverage and no warning for an in-book question', async () => {
+    const t = tenant('inbook');
+    const body = (await t.call('/search?q=ROS%202%20topics%20and%20publishers', {}, offline)).json();
+    expect(body.summary.query_coverage).toBe(1);
+    expect(body.summary.warnings.map((w: any) => w.code)).not.toContain('unknown_query_terms');
+  });
+});

@@ -90,7 +90,8 @@ export async function runQuerySet(items: readonly QueryItem[], searcher: Searche
     const started = now();
     try {
       const doc = await searcher.search({ ...options.params, q: item.query, k: depth });
-      runs.push({ item, results: toEvalResults(doc), latencyMs: now() - started });
+      const flagged = (doc.summary as { confidence?: { low_confidence?: boolean } }).confidence?.low_confidence === true;
+      runs.push({ item, results: toEvalResults(doc), latencyMs: now() - started, flaggedLowConfidence: flagged });
     } catch (error) {
       const failure = describeFailure(error);
       if (failure.code === EXIT.config || failure.code === EXIT.upstream) {

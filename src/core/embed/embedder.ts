@@ -17,4 +17,6 @@ export interface QueryEmbedder {
   /** Whether results may be cached (remote, billed embedders). */
   readonly cacheable: boolean;
   embedQuery(text: string): Promise<Float32Array>;
+  /** Share of the query's words the model knows (local models only; a remote model knows all). */
+  coverage?(text: string): number;
 }

@@ -7,7 +7,7 @@ import { RetrieverError } from '../errors';
 import type { VectorStore } from '../store/vector-store';
 import { createEmbeddedStore } from './embedded-store';
 import type { EmbeddedIndex } from './index-types';
-import { embedWithLsa } from './lsa-model';
+import { embedWithLsa, lsaCoverage } from './lsa-model';
 
 const stores = new WeakMap<EmbeddedIndex, Map<string, VectorStore>>();
 
@@ -37,5 +37,6 @@ export function localEmbedder(index: EmbeddedIndex): QueryEmbedder {
     descriptor: { kind: 'lsa', model: model.modelId, dimension: model.dims },
     cacheable: false,
     embedQuery: async (text) => embedWithLsa(model, text),
+    coverage: (text) => lsaCoverage(model, text),
   };
 }

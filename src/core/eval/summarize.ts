@@ -14,6 +14,12 @@ export interface QueryRun {
   latencyMs: number;
   /** Set when retrieval failed; the query then fails and its metrics count as 0. */
   error?: string;
+  /**
+   * The retriever's own verdict that its results are weak (`summary.confidence.low_confidence`).
+   * An `expect_no_results` query passes when the retriever says so: a RAG app then answers
+   * "not in the book" instead of citing the passages.
+   */
+  flaggedLowConfidence?: boolean;
 }
 
 /** Thresholds the summary must reach. `minHitRate` applies to `hit_rate` (all queries). */
@@ -177,7 +183,9 @@ export function summarizeQuery(run: QueryRun, options: SummarizeOptions = {}): Q
     latency_ms: latencyMs,
     top1_score: top1,
     low_confidence: top1 === null ? null : top1 < (options.lowConfidenceBelow ?? 0.4),
-    pass: run.error === undefined && (labelled ? hit === true : noResultsPass(results, options.noResultsScoreBelow)),
+    pass:
+      run.error === undefined &&
+      (labelled ? hit === true : run.flaggedLowConfidence === true || noResultsPass(results, options.noResultsScoreBelow)),
   };
   if (run.error !== undefined) report.error = run.error;
   return report;

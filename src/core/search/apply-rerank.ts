@@ -17,7 +17,7 @@ export async function applyRerank(
   warnings: SearchWarning[],
 ): Promise<RankedHit[]> {
   const fail = (message: string): RankedHit[] => {
-    warnings.push({ code: 'rerank_failed' as SearchWarning['code'], message: `${message}; results are in their original order` });
+    warnings.push({ code: 'rerank_failed', message: `${message}; results are in their original order` });
     return ranked;
   };
   if (!context.rerank) return fail('rerank=cohere needs COHERE_API_KEY');

@@ -141,7 +141,7 @@ export function summarizeConfidence(
 
 /** A non-fatal note for the caller, returned next to the results. */
 export interface SearchWarning {
-  code: 'low_diversity' | 'low_confidence' | 'all_below_threshold';
+  code: 'low_diversity' | 'low_confidence' | 'all_below_threshold' | 'rerank_failed' | 'unknown_query_terms';
   message: string;
   details?: Record<string, unknown>;
 }

@@ -29,8 +29,14 @@ function scoreOf(result: ResultLike): number {
   return Number.isFinite(result.score) ? result.score : -Infinity;
 }
 
-/** Score desc; equal scores: results with an id first, by id, then the rest in input order. */
+/**
+ * The response's own ranking when every result has a `rank` (so `[Result n]` is JSON rank n, also
+ * after MMR, whose order is not score order); otherwise score desc, ties by id, then input order.
+ */
 function ordered(results: readonly ResultLike[]): ResultLike[] {
+  if (results.length > 0 && results.every((r) => typeof r.rank === 'number' && Number.isFinite(r.rank))) {
+    return [...results].sort((a, b) => (a.rank as number) - (b.rank as number));
+  }
   return results
     .map((result, index) => ({ result, index }))
     .sort((a, b) => {

@@ -99,7 +99,11 @@ function combine(
   return out.sort(byScoreThenId);
 }
 
-/** Min-max normalizer for one list; a list whose scores are all equal maps every score to 1. */
+/**
+ * Min-max normalizer for one list. A list whose scores are all equal carries no ranking signal:
+ * it maps to 1 when those scores are positive, and to 0 when they are ≤ 0 (e.g. a query vector
+ * with no known word scores 0 against everything — that must not look like a perfect match).
+ */
 function minMax(list: Map<PointId, Entry>): (score: number) => number {
   let min = Infinity;
   let max = -Infinity;
@@ -108,11 +112,12 @@ function minMax(list: Map<PointId, Entry>): (score: number) => number {
     max = Math.max(max, point.score);
   }
   const span = max - min;
-  return span > 0 ? (score) => (score - min) / span : () => 1;
+  const flat = max > 0 ? 1 : 0;
+  return span > 0 ? (score) => (score - min) / span : () => flat;
 }
 
 /**
- * Weighted score fusion: each list's scores are min-max normalized to [0, 1] (all-equal → 1), a
+ * Weighted score fusion: each list's scores are min-max normalized to [0, 1] (all-equal → 1, or 0 if not positive), a
  * point missing from a list contributes 0 for it, and fused = wS·s + wK·k. Weights need not sum to 1.
  *
  * @throws RetrieverError `invalid_request` for a negative / non-finite weight or both weights 0.

@@ -22,12 +22,18 @@ export interface SummaryInput {
   cache: CacheStatus;
   config: Pick<Config, 'LOW_CONFIDENCE_SCORE'>;
   collection: string;
+  /** Share of the query's words a local embedder knows (absent for remote embedders). */
+  coverage?: number;
 }
 
 /** Builds the summary object of a search outcome. */
 export function summarizeOutcome(input: SummaryInput) {
   const { params, plan, results, dropped } = input;
-  const confidence = summarizeConfidence(results, { lowConfidenceScore: input.config.LOW_CONFIDENCE_SCORE, scale: plan.scale });
+  let confidence = summarizeConfidence(results, { lowConfidenceScore: input.config.LOW_CONFIDENCE_SCORE, scale: plan.scale });
+  // Scores cannot vouch for a query the model mostly does not understand.
+  if (input.coverage !== undefined && input.coverage < 0.5 && confidence.rating !== 'none') {
+    confidence = { ...confidence, rating: 'low', low_confidence: true };
+  }
   const highest = dropped.length ? Math.max(...dropped.map((hit) => hit.score)) : null;
   const warnings = [
     ...input.warnings,
@@ -57,6 +63,7 @@ export function summarizeOutcome(input: SummaryInput) {
     threshold: params.threshold ?? null,
     filtered_below_threshold: dropped.length,
     confidence,
+    ...(input.coverage !== undefined ? { query_coverage: Math.round(input.coverage * 1000) / 1000 } : {}),
     warnings,
   };
   if (results.length === 0) {

@@ -76,11 +76,17 @@ export async function runSearch(params: SearchParams, context: SearchContext): P
   ]);
 
   const queries: StoreQuery[] = [];
+  const warnings: SearchWarning[] = [];
   const base = { limit: plan.candidates, ...(params.filter ? { filter: params.filter } : {}), ...(plan.withVectors ? { withVector: true } : {}) };
+  const coverage = embedder?.coverage?.(params.q);
+  // A zero vector (no word the local model knows) scores 0 against everything: searching with it
+  // would return arbitrary chunks, so the dense list is empty instead.
+  const denseUsable = embedded !== null && embedded.vector.some((x) => x !== 0);
+  if (coverage !== undefined && coverage < 0.5) warnings.push(unknownTermsWarning(coverage));
   if (embedded && embedder) {
     const using = resolveDenseVector(info, context.config.QDRANT_VECTOR_NAME);
     checkQueryVector(info, using, embedder.descriptor, embedded.vector.length);
-    if (params.mode !== 'keyword' || params.rerank === 'rrf') queries.push({ ...base, dense: { vector: embedded.vector, using } });
+    if (plan.searchesDense && denseUsable) queries.push({ ...base, dense: { vector: embedded.vector, using } });
   }
   const sparseName = context.config.QDRANT_SPARSE_VECTOR_NAME;
   if (plan.needsSparse) {
@@ -92,13 +98,12 @@ export async function runSearch(params: SearchParams, context: SearchContext): P
   const searchStarted = now();
   const lists = queries.length ? await context.store.queryBatch(queries) : [];
   const searchMs = now() - searchStarted;
-  const denseList = queries[0]?.dense ? (lists[0] ?? []) : null;
+  const denseList = queries[0]?.dense ? (lists[0] ?? []) : plan.searchesDense ? [] : null;
   const sparseList = plan.needsSparse ? (lists[queries.length - 1] ?? []) : null;
 
   let ranked: RankedHit[] = rankCandidates(denseList, sparseList, params, plan, embedded?.vector ?? null);
   // Counted on the fetched lists: MMR has already cut `ranked` to k.
   const totalCandidates = new Set([...(denseList ?? []), ...(sparseList ?? [])].map((hit) => hit.id)).size;
-  const warnings: SearchWarning[] = [];
   let rerankMs: number | undefined;
   let scale = plan.scale;
   if (params.rerank === 'cohere') {
@@ -117,7 +122,18 @@ export async function runSearch(params: SearchParams, context: SearchContext): P
     ...result,
     ...kept[i]!.extras,
   }));
-  const summary = summarizeOutcome({ params, plan: { ...plan, scale }, results, dropped, totalCandidates, warnings, cache: embedded?.cache ?? 'none', config: context.config, collection: context.store.collection });
+  const summary = summarizeOutcome({
+    params,
+    plan: { ...plan, scale },
+    results,
+    dropped,
+    totalCandidates,
+    warnings,
+    cache: embedded?.cache ?? 'none',
+    config: context.config,
+    collection: context.store.collection,
+    ...(coverage !== undefined ? { coverage } : {}),
+  });
   return {
     query: params.q,
     collection: context.store.collection,
@@ -136,6 +152,14 @@ export async function runSearch(params: SearchParams, context: SearchContext): P
       total_ms: round(now() - started),
       upstream_calls: context.upstreamCalls(),
     },
+  };
+}
+
+function unknownTermsWarning(coverage: number): SearchWarning {
+  return {
+    code: 'unknown_query_terms',
+    message: `Only ${Math.round(coverage * 100)}% of the query's words appear in the indexed book, so the local embedder has little to go on: the book may not cover this`,
+    details: { query_coverage: Math.round(coverage * 1000) / 1000 },
   };
 }
 

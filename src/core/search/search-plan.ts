@@ -10,6 +10,8 @@ import type { SearchParams } from './search-params';
 export interface SearchPlan {
   /** A dense query vector (embedding) is needed. */
   needsDense: boolean;
+  /** The dense list is searched (not only the query vector used, as keyword + MMR does). */
+  searchesDense: boolean;
   /** A BM25 query vector (sparse) is needed. */
   needsSparse: boolean;
   /** Candidates to fetch per list. */
@@ -44,5 +46,5 @@ export function planSearch(params: SearchParams, config: Pick<Config, 'RERANK_OV
   const fusion = both ? (rrf || params.fusion === 'rrf' ? 'rrf' : 'weighted') : null;
   const unrerankedScale: ScoreScale = fusion ? 'fused' : searchesDense ? 'cosine' : 'bm25';
   const scale: ScoreScale = params.rerank === 'cohere' ? 'cosine' : unrerankedScale;
-  return { needsDense, needsSparse, candidates, fusion, withVectors: params.rerank === 'mmr', scale, unrerankedScale };
+  return { needsDense, searchesDense, needsSparse, candidates, fusion, withVectors: params.rerank === 'mmr', scale, unrerankedScale };
 }

@@ -89,6 +89,13 @@ describe('summarizeQuery', () => {
     expect(summarizeQuery(run).p3).toBeNull();
   });
 
+  it('passes an expect_no_results query when the retriever flags its results as low confidence', () => {
+    const [item] = parseQuerySet([{ query: 'pizza', expect_no_results: true }]);
+    const results = [chunk('x.md', 0.7)];
+    expect(summarizeQuery({ item: item!, results, latencyMs: 1, flaggedLowConfidence: true }).pass).toBe(true);
+    expect(summarizeQuery({ item: item!, results, latencyMs: 1, flaggedLowConfidence: false }).pass).toBe(false);
+  });
+
   it('fails a query whose retrieval errored and scores it 0', () => {
     const run = { ...fixtureRuns()[0]!, error: 'upstream_timeout' };
     const report = summarizeQuery(run);

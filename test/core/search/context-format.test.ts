@@ -80,4 +80,12 @@ describe('result fields', () => {
     expect(sourceKey({ score: 1, source: 'docs/a.md:3-9', source_url: 'https://x/a' })).toBe('docs/a.md');
     expect(sourceKey({ score: 1, metadata: { file_path: 'm.md' } })).toBe('m.md');
   });
+  it('keeps the response ranking when results carry ranks (MMR order is not score order)', () => {
+    const text = formatContext([
+      { rank: 2, score: 0.9, content: 'second pick', chapter: 'b' },
+      { rank: 1, score: 0.8, content: 'first pick', chapter: 'a' },
+    ]);
+    expect(text.indexOf('first pick')).toBeLessThan(text.indexOf('second pick'));
+    expect(text.startsWith('[Result 1]\nScore: 0.8000')).toBe(true);
+  });
 });

@@ -67,6 +67,12 @@ describe('fuseWeighted', () => {
     expect(fused.map((p) => p.score)).toEqual([0.7, 0.7]);
   });
 
+  it('maps an all-zero list to 0, so a query with no known word does not look like a perfect match', () => {
+    // semantic all 0 (zero query vector) → 0 each; keyword b 4, a 2 → 1, 0 → fused b 0.3, a 0, c 0
+    const fused = fuseWeighted([pt('a', 0), pt('b', 0), pt('c', 0)], [pt('b', 4), pt('a', 2)]);
+    expect(fused.map((p) => [p.id, p.score])).toEqual([['b', 0.3], ['a', 0], ['c', 0]]);
+  });
+
   it('ranks by score even when a list arrives unsorted, keeping the best of a repeated id', () => {
     const fused = fuseWeighted([], [pt('x', 1), pt('y', 5), pt('x', 3)]);
     const byId = Object.fromEntries(fused.map((p) => [p.id, p]));
