@@ -5,6 +5,7 @@
  */
 import { measureBundle, CODE_BUDGET_KIB } from '../scripts/size';
 import { benchEmbeddedScale } from './embedded-scale';
+import { DEFAULT_QUALITY_RUNS, runRetrievalQuality } from './retrieval-quality';
 import { benchWorkerRequests } from './worker-requests';
 
 const fmt = (x: number, digits = 2) => x.toFixed(digits);
@@ -36,11 +37,10 @@ async function main(): Promise<void> {
   console.log(`store (top-k heap) ${fmt(scale.storeMs / scale.naiveMs)}× baseline (${fmt(scale.storeMs)} ms/query; goal < 20 ms)`);
   console.log(`index decode ${fmt(Math.max(0, scale.decodeMs), 3)} ms (typed-array views, no copy) = ${fmt(Math.max(0, scale.decodeMs) / scale.naiveMs, 3)}× one baseline query`);
 
-  const quality = await import('./retrieval-quality').catch(() => null);
-  if (quality && 'benchRetrievalQuality' in quality) {
-    console.log('\n== retrieval quality on sample-book/queries.json (embedded default)');
-    await (quality as { benchRetrievalQuality: () => Promise<void> }).benchRetrievalQuality();
-  }
+  console.log('\n== retrieval quality on sample-book/queries.json (embedded default; ratios vs keyword in this run)');
+  const quality = await runRetrievalQuality({ runs: DEFAULT_QUALITY_RUNS });
+  console.log(quality.text);
+  if (quality.regressions.length) process.exitCode = 1;
 }
 
 await main();

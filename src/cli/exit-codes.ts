@@ -1,5 +1,7 @@
 /**
- * Exit codes shared by the CLI commands, and the mapping from the error taxonomy to them.
+ * Exit codes shared by the CLI commands, and the mapping from the error taxonomy to them:
+ * 0 ok · 1 no results / validation failed / nothing ingested · 2 usage or configuration error ·
+ * 3 an upstream (Cohere, Qdrant, the Worker) could not be reached or failed for good.
  */
 import { isRetrieverError } from '../core/errors';
 
@@ -21,6 +23,8 @@ export function exitFor(error: unknown): { code: number; message: string; hint: 
     case 'vector_store_error':
     case 'upstream_timeout':
       return { code: EXIT.upstream, message: error.message, hint: 'check the network, the URLs and the API keys (COHERE_API_KEY, QDRANT_URL, QDRANT_API_KEY)' };
+    case 'invalid_request':
+      return { code: EXIT.config, message: error.message, hint: 'run with --help for usage' };
     case 'collection_not_found':
     case 'dimension_mismatch':
     case 'embedder_mismatch':

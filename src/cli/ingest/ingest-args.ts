@@ -40,7 +40,7 @@ Options:
   --quiet                 no progress bar, summary only
   -h, --help              this help
 
-Exit codes: 0 ok · 1 nothing could be ingested · 2 configuration error · 3 upstream failed`;
+Exit codes: 0 ok · 1 nothing could be ingested · 2 usage or configuration error · 3 upstream failed`;
 
 /**
  * Parses argv (without node and script).

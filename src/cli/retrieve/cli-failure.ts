@@ -35,7 +35,7 @@ export function usageError(message: string): CliFailure {
 export function describeFailure(error: unknown): { code: number; message: string; hint: string } {
   if (error instanceof CliFailure) return { code: error.exitCode, message: error.message, hint: error.hint };
   if (isRetrieverError(error) && error.code === 'invalid_request') {
-    return { code: EXIT.config, message: error.message, hint: 'run `retrieve --help` for usage' };
+    return { ...exitFor(error), hint: 'run `retrieve --help` for usage' };
   }
   const mapped = exitFor(error);
   const hint = isRetrieverError(error) && typeof error.details.hint === 'string' ? error.details.hint : mapped.hint;

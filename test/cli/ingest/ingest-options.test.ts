@@ -32,15 +32,15 @@ describe('ingest usage', () => {
     expect(run.out).toMatch(/--dry-run/);
   });
 
-  it('a missing docs dir, an unknown option or a bad --target exit 1 with a message', async () => {
+  it('a missing docs dir, an unknown option or a bad --target exit 2 (usage) with a message', async () => {
     const missing = await runCli([join(dir, 'nope'), '--target', 'local'], {});
-    expect(missing.code).toBe(1);
+    expect(missing.code).toBe(2);
     expect(missing.err).toContain(`docs directory not found: ${join(dir, 'nope')}`);
     const unknown = await runCli([MINI_BOOK, '--bogus'], {});
-    expect(unknown.code).toBe(1);
+    expect(unknown.code).toBe(2);
     expect(unknown.err).toMatch(/--bogus/);
     const target = await runCli([MINI_BOOK, '--target', 'pinecone'], {});
-    expect(target.code).toBe(1);
+    expect(target.code).toBe(2);
     expect(target.err).toMatch(/--target must be qdrant or local/);
   });
 });
