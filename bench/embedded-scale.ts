@@ -64,7 +64,8 @@ export async function benchEmbeddedScale(n = 10_000, dims = 1024) {
     const noop = await timeRequest(mf, `/noop?n=${Q}`);
     const store = (await timeRequest(mf, `/store?n=${Q}`) - noop) / Q;
     const naive = (await timeRequest(mf, `/naive?n=${Q}`) - noop) / Q;
-    const decode = (await timeRequest(mf, `/decode?n=${Q}`) - noop) / Q;
+    const D = 200;
+    const decode = (await timeRequest(mf, `/decode?n=${D}`) - (await timeRequest(mf, '/noop?empty=1'))) / D;
     return { n, dims, indexMiB: bytes.byteLength / 2 ** 20, storeMs: store, naiveMs: naive, decodeMs: decode, firstRequestMs: startupFirst, noopMs: noop };
   } finally {
     await mf.dispose();
