@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tenant, type Tenant } from './support/harness';
 import { expectedBm25, expectedCosine, seedBm25Collection } from './support/seed-bm25';
-import { ids, OFFLINE, search } from './support/strategy-calls';
+import { ids, search, STORES } from './support/strategy-calls';
 import { STRATEGY_DOCS } from './support/strategy-docs';
 
 type Id = string | number;
@@ -59,10 +59,6 @@ beforeAll(async () => {
   await seedBm25Collection(t, STRATEGY_DOCS);
 });
 
-const STORES = [
-  { store: 'qdrant', env: {}, q: 'sensor data topics' },
-  { store: 'embedded', env: OFFLINE, q: 'QoS reliability for sensor data topics' },
-] as const;
 
 describe.each(STORES)('fusion over the fetched lists ($store)', ({ env, q }) => {
   // Hybrid with k = 5 fetches k × RERANK_OVERFETCH = 10 per list; the single-mode searches show those lists.

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tenant, type Tenant } from './support/harness';
 import { seedBm25Collection } from './support/seed-bm25';
-import { contextBlocks, FORMATS, ids, METHODS, OFFLINE, search } from './support/strategy-calls';
+import { contextBlocks, FORMATS, ids, METHODS, search, STORES } from './support/strategy-calls';
 import { STRATEGY_DOCS } from './support/strategy-docs';
 
 let t: Tenant;
@@ -15,10 +15,6 @@ beforeAll(async () => {
   await seedBm25Collection(t, STRATEGY_DOCS);
 });
 
-const STORES = [
-  { store: 'qdrant', env: {}, q: 'sensor data topics' },
-  { store: 'embedded', env: OFFLINE, q: 'QoS reliability for sensor data topics' },
-] as const;
 
 describe.each(STORES)('format=context ($store)', ({ env, q }) => {
   it.each(METHODS)('%s: labelled blocks in score order, separated, as plain text', async (method) => {

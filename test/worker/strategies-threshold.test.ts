@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tenant, type Tenant } from './support/harness';
 import { seedBm25Collection } from './support/seed-bm25';
-import { contextBlocks, FORMATS, METHODS, OFFLINE, search } from './support/strategy-calls';
+import { contextBlocks, FORMATS, METHODS, search, STORES } from './support/strategy-calls';
 import { STRATEGY_DOCS } from './support/strategy-docs';
 
 let t: Tenant;
@@ -15,10 +15,6 @@ beforeAll(async () => {
   await seedBm25Collection(t, STRATEGY_DOCS);
 });
 
-const STORES = [
-  { store: 'qdrant', env: {}, q: 'sensor data topics' },
-  { store: 'embedded', env: OFFLINE, q: 'QoS reliability for sensor data topics' },
-] as const;
 const codes = (summary: any) => summary.warnings.map((w: any) => w.code);
 
 describe.each(STORES)('threshold ($store)', ({ env, q }) => {

@@ -13,6 +13,12 @@ export const FORMATS: Format[] = ['json', 'ndjson', 'sse', 'context'];
 /** The embedded default: no Qdrant, no Cohere, the bundled sample book. */
 export const OFFLINE = { COHERE_API_KEY: '', QDRANT_URL: '', QDRANT_API_KEY: '' };
 
+/** Both stores with a query that hits the strategy corpus (fake Qdrant) or the sample book (embedded). */
+export const STORES = [
+  { store: 'qdrant', env: {}, q: 'sensor data topics' },
+  { store: 'embedded', env: OFFLINE, q: 'QoS reliability for sensor data topics' },
+] as const;
+
 /** A search response read back from any format (`text` only for `format=context` and errors). */
 export interface Answer {
   status: number;
