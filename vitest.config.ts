@@ -13,6 +13,16 @@ export default defineConfig({
         },
       },
       {
+        // Not in `npm test`: needs Debian's chromium (`npm run test:browser`).
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
         plugins: [
           cloudflareTest(({ inject }) => ({
             wrangler: { configPath: './wrangler.toml' },

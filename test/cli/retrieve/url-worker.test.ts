@@ -4,54 +4,23 @@
  * same index, so they must return the same rankings; the CLI's text, context, exit codes and
  * validation must not depend on which one answered.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ValidationReport } from '../../../src/core/eval/summarize';
 import type { SearchOutcome } from '../../../src/core/search/search-pipeline';
-import { deadPort, retrieve, ROOT, SMALL_QUERIES } from './support';
+import { startWranglerDev, type WranglerDev } from '../../support/wrangler-dev';
+import { retrieve, SMALL_QUERIES } from './support';
 
 const QUERY = 'Which Gazebo release is paired with ROS 2 Jazzy?';
-let worker: ChildProcess | null = null;
+let worker: WranglerDev | null = null;
 let url = '';
-let state = '';
-let log = '';
 
 beforeAll(async () => {
-  const wrangler = resolve(ROOT, 'node_modules/.bin/wrangler');
-  if (!existsSync(resolve(ROOT, 'generated/embedded-index.bin'))) throw new Error('run `npm run build:index` first');
-  const [port, inspector] = [await deadPort(), await deadPort()];
-  state = mkdtempSync(join(tmpdir(), 'retrieve-wrangler-'));
-  url = `http://127.0.0.1:${port}`;
-  // Own process group, so afterAll stops wrangler and the workerd it starts, and nothing else.
-  worker = spawn(wrangler, ['dev', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspector), '--persist-to', state], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_COLOR: '1' },
-  });
-  worker.stdout?.on('data', (chunk) => void (log += String(chunk)));
-  worker.stderr?.on('data', (chunk) => void (log += String(chunk)));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (worker.exitCode !== null) throw new Error(`wrangler dev exited early:\n${log}`);
-    const ok = await fetch(`${url}/health`).then((r) => r.ok, () => false);
-    if (ok) return;
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  throw new Error(`wrangler dev did not answer /health within 60 s:\n${log}`);
+  worker = await startWranglerDev();
+  url = worker.url;
 }, 90_000);
 
 afterAll(async () => {
-  if (worker?.pid !== undefined && worker.exitCode === null) {
-    const exited = new Promise((done) => worker!.once('exit', done));
-    process.kill(-worker.pid, 'SIGTERM');
-    await Promise.race([exited, new Promise((done) => setTimeout(done, 5000))]);
-    if (worker.exitCode === null) process.kill(-worker.pid, 'SIGKILL');
-  }
-  if (state) rmSync(state, { recursive: true, force: true });
+  await worker?.stop();
 }, 15_000);
 
 async function both(argv: string[]): Promise<[SearchOutcome, SearchOutcome]> {
