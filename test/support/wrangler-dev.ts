@@ -5,9 +5,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from './free-port';
 
 /** The repository root (where wrangler.toml and node_modules are). */
 export const REPO_ROOT = resolve(__dirname, '../..');
@@ -28,20 +28,6 @@ export interface WranglerDevOptions {
   vars?: Record<string, string>;
   /** How long to wait for `/health` to answer (default 60 s). */
   readyTimeoutMs?: number;
-}
-
-/**
- * A loopback port that was free a moment ago.
- *
- * @example
- * const port = await freePort(); // then listen on it, or use it as a port nothing answers on
- */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((done) => server.close(() => done()));
-  return port;
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { cp, mkdtemp } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { freePort } from '../../support/free-port';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { vi } from 'vitest';
@@ -127,12 +127,5 @@ export function tempDir(prefix = 'ingest-'): Promise<string> {
   return mkdtemp(join(tmpdir(), prefix));
 }
 
-/** A loopback port nothing listens on (bound, then released). */
-export async function deadPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
-  const address = server.address();
-  await new Promise<void>((done) => server.close(() => done()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
+/** A loopback port nothing listens on. */
+export const deadPort = freePort;

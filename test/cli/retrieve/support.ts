@@ -2,7 +2,7 @@
  * Helpers for the retrieve CLI tests: run `runRetrieve` in-process with captured output, a port
  * nothing listens on, and the repository paths the tests use.
  */
-import { createServer } from 'node:net';
+import { freePort } from '../../support/free-port';
 import { resolve } from 'node:path';
 import { runRetrieve } from '../../../src/cli/retrieve';
 
@@ -35,11 +35,5 @@ export async function retrieve(argv: string[], env: Record<string, string> = {},
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
-/** A loopback port that was free a moment ago (connections to it are refused). */
-export async function deadPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((done) => server.close(() => done()));
-  return port;
-}
+/** A loopback port nothing listens on. */
+export const deadPort = freePort;
