@@ -1,24 +1,11 @@
 /**
  * Partial top-k selection with a binary min-heap: O(n log k) and no array of n results to sort,
  * which matters when scanning 10k points for 10 hits. Ranking is Qdrant's: score descending,
- * then point id ascending (integer ids before UUIDs) so ties are stable.
+ * then point id ascending (integer ids before UUIDs; the pipeline's `compareIds`, so the store's
+ * cut at k and the pipeline's final order agree) so ties are stable.
  */
+import { compareIds } from '../search/ordering';
 import type { PointId } from '../types';
-
-/**
- * Orders point ids as Qdrant does: integers numerically, before UUID strings, which compare as
- * lowercase text.
- *
- * @example
- * [3, 'b', 1].sort(comparePointIds); // [1, 3, 'b']
- */
-export function comparePointIds(a: PointId, b: PointId): number {
-  if (typeof a === 'number') return typeof b === 'number' ? a - b : -1;
-  if (typeof b === 'number') return 1;
-  const x = a.toLowerCase();
-  const y = b.toLowerCase();
-  return x < y ? -1 : x > y ? 1 : 0;
-}
 
 /** Keeps the best `k` (point, score) pairs offered; points are indices into `ids`. */
 export class TopK {
@@ -36,7 +23,7 @@ export class TopK {
 
   /** True when (a, sa) ranks below (b, sb): lower score, or same score and larger id. */
   private worse(a: number, sa: number, b: number, sb: number): boolean {
-    return sa < sb || (sa === sb && comparePointIds(this.ids[a]!, this.ids[b]!) > 0);
+    return sa < sb || (sa === sb && compareIds(this.ids[a]!, this.ids[b]!) > 0);
   }
 
   /**
@@ -86,6 +73,6 @@ export class TopK {
   sorted(): { point: number; score: number }[] {
     const out: { point: number; score: number }[] = [];
     for (let i = 0; i < this.size; i++) out.push({ point: this.points[i]!, score: this.scores[i]! });
-    return out.sort((a, b) => b.score - a.score || comparePointIds(this.ids[a.point]!, this.ids[b.point]!));
+    return out.sort((a, b) => b.score - a.score || compareIds(this.ids[a.point]!, this.ids[b.point]!));
   }
 }

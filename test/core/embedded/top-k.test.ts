@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../../src/core/embedded/prng';
-import { comparePointIds, TopK } from '../../../src/core/embedded/top-k';
+import { TopK } from '../../../src/core/embedded/top-k';
+import { compareIds } from '../../../src/core/search/ordering';
 import type { PointId } from '../../../src/core/types';
 
 describe('TopK', () => {
@@ -14,7 +15,7 @@ describe('TopK', () => {
       scores.forEach((s, i) => top.push(i, s));
       const expected = scores
         .map((score, point) => ({ point, score }))
-        .sort((a, b) => b.score - a.score || comparePointIds(ids[a.point]!, ids[b.point]!))
+        .sort((a, b) => b.score - a.score || compareIds(ids[a.point]!, ids[b.point]!))
         .slice(0, k);
       expect(top.sorted()).toEqual(expected);
     }
@@ -33,6 +34,6 @@ describe('TopK', () => {
   });
 
   it('orders ids like Qdrant: integers numerically, then UUIDs', () => {
-    expect([10, 'b', 2, 'A'].sort(comparePointIds)).toEqual([2, 10, 'A', 'b']);
+    expect([10, 'b', 2, 'A'].sort(compareIds)).toEqual([2, 10, 'A', 'b']);
   });
 });
