@@ -5,9 +5,9 @@
  */
 // Resolved next to the bundled script in bench/.out/ (see embedded-scale.ts).
 import indexBytes from './scale-index.bin';
-import { createEmbeddedStore } from '../src/core/embedded/embedded-store';
-import { decodeIndex } from '../src/core/embedded/index-format';
-import { mulberry32 } from '../src/core/embedded/prng';
+import { createEmbeddedStore } from '../src/core/query/local-index/embedded-store';
+import { decodeIndex } from '../src/core/query/local-index/index-format';
+import { mulberry32 } from '../src/core/build/local-index/prng';
 
 const index = decodeIndex(indexBytes);
 const store = createEmbeddedStore(index);

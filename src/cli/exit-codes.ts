@@ -3,7 +3,7 @@
  * 0 ok · 1 no results / validation failed / nothing ingested · 2 usage or configuration error ·
  * 3 an upstream (Cohere, Qdrant, the Worker) could not be reached or failed for good.
  */
-import { isRetrieverError } from '../core/errors';
+import { isRetrieverError } from '../core/common/errors';
 
 export const EXIT = { ok: 0, noResults: 1, config: 2, upstream: 3 } as const;
 

@@ -2,8 +2,8 @@
  * `npm run ingest -- <docs-dir> [options]`: chunk a Docusaurus book and index it in Qdrant or in
  * the embedded index the Worker bundles. See INGEST_USAGE for options and exit codes.
  */
-import { parseConfig, type Config } from '../core/config/parse-config';
-import { RetrieverError } from '../core/errors';
+import { parseConfig, type Config } from '../core/common/config/parse-config';
+import { RetrieverError } from '../core/common/errors';
 import { loadCliEnv } from './env-file';
 import { EXIT, exitFor } from './exit-codes';
 import { collectChunks } from './ingest/collect-chunks';

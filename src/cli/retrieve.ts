@@ -5,8 +5,8 @@
  * options and exit codes.
  */
 import { resolve } from 'node:path';
-import { formatContext } from '../core/search/context-format';
-import type { SearchOutcome } from '../core/search/search-pipeline';
+import { formatContext } from '../core/query/search/context-format';
+import type { SearchOutcome } from '../core/query/search/search-pipeline';
 import { loadCliEnv } from './env-file';
 import { EXIT } from './exit-codes';
 import { parseRetrieveArgs, RETRIEVE_USAGE, type RetrieveArgs } from './retrieve/args';

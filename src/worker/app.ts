@@ -5,7 +5,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { RetrieverError } from '../core/errors';
+import { RetrieverError } from '../core/common/errors';
 import type { AppEnv } from './bindings';
 import { toErrorResponse } from './on-error';
 import { healthRoute } from './routes/health-route';

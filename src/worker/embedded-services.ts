@@ -4,8 +4,8 @@
  * start-up stays cheap and a Worker configured for Qdrant never decodes it.
  */
 import indexBytes from '../../generated/embedded-index.bin';
-import { decodeIndex } from '../core/embedded/index-format';
-import type { EmbeddedIndex } from '../core/embedded/index-types';
+import { decodeIndex } from '../core/query/local-index/index-format';
+import type { EmbeddedIndex } from '../core/query/local-index/index-types';
 
 let decoded: EmbeddedIndex | null = null;
 

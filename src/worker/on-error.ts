@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { RetrieverError, isRetrieverError, type ErrorCode } from '../core/errors';
+import { RetrieverError, isRetrieverError, type ErrorCode } from '../core/common/errors';
 
 const HTTP_CODES: Record<number, ErrorCode> = {
   400: 'invalid_request',

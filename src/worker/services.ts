@@ -3,12 +3,12 @@
  * the parsed config (per env object), the in-memory embedding LRU and the collection-facts cache,
  * so warm requests make only the upstream calls they must.
  */
-import { parseConfig, type Config } from '../core/config/parse-config';
-import { LruCache } from '../core/embed/cached-embedder';
-import type { Deadline } from '../core/http/deadline';
-import type { FetchLike } from '../core/http/upstream-fetch';
-import { createSearchContext, type SearchRuntime } from '../core/search/search-context';
-import type { SearchContext } from '../core/search/search-pipeline';
+import { parseConfig, type Config } from '../core/common/config/parse-config';
+import { LruCache } from '../core/query/embedders/cached-embedder';
+import type { Deadline } from '../core/common/http/deadline';
+import type { FetchLike } from '../core/common/http/upstream-fetch';
+import { createSearchContext, type SearchRuntime } from '../core/query/compose/search-context';
+import type { SearchContext } from '../core/query/search/search-pipeline';
 import type { WorkerBindings } from './bindings';
 import { bundledIndex } from './embedded-services';
 import { kvEmbeddingStore } from './kv-cache';

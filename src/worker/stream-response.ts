@@ -6,8 +6,8 @@
  */
 import type { Context } from 'hono';
 import { stream, streamSSE } from 'hono/streaming';
-import { formatContext } from '../core/search/context-format';
-import type { SearchOutcome } from '../core/search/search-pipeline';
+import { formatContext } from '../core/query/search/context-format';
+import type { SearchOutcome } from '../core/query/search/search-pipeline';
 import { serverTiming } from './server-timing';
 
 /** Response formats, chosen from the Accept header. */

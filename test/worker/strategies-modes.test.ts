@@ -4,7 +4,7 @@
  * format, the upstream round trips each mode costs, and `mode_unavailable`.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeText } from '../../src/core/text/bm25/index';
+import { analyzeText } from '../../src/core/common/bm25/index';
 import { tenant, type Tenant } from './support/harness';
 import { expectedBm25, expectedCosine, seedBm25Collection } from './support/seed-bm25';
 import { callsDuring, contextBlocks, FORMATS, ids, METHODS, OFFLINE, search, type Answer } from './support/strategy-calls';

@@ -3,14 +3,14 @@
  * and dense vectors from the LSA model trained on this book or from Cohere (`search_document`,
  * batches of ≤ 96 as the API allows, with the Worker's retry policy).
  */
-import { expectedEmbedDimension, type Config } from '../../core/config/parse-config';
-import { createCohereEmbedder } from '../../core/embed/cohere-embedder';
-import type { IndexEmbedderDescriptor } from '../../core/embedded/index-types';
-import { embedWithLsa, type LsaModel } from '../../core/embedded/lsa-model';
-import { trainLsa } from '../../core/embedded/lsa-train';
-import { createDeadline } from '../../core/http/deadline';
-import { analyzeText, bm25DocumentVectorFromTokens } from '../../core/text/bm25/index';
-import type { SparseVector } from '../../core/types';
+import { expectedEmbedDimension, type Config } from '../../core/common/config/parse-config';
+import { createCohereEmbedder } from '../../core/query/embedders/cohere-embedder';
+import type { IndexEmbedderDescriptor } from '../../core/query/local-index/index-types';
+import { embedWithLsa, type LsaModel } from '../../core/query/local-index/lsa-model';
+import { trainLsa } from '../../core/build/local-index/lsa-train';
+import { createDeadline } from '../../core/common/http/deadline';
+import { analyzeText, bm25DocumentVectorFromTokens } from '../../core/common/bm25/index';
+import type { SparseVector } from '../../core/common/types';
 
 /**
  * BM25 vectors of texts and the average length they were normalised by: the corpus average, or

@@ -2,7 +2,7 @@
  * `ingest` command-line arguments (node:util parseArgs: no dependency, strict about unknowns).
  */
 import { parseArgs } from 'node:util';
-import { RetrieverError } from '../../core/errors';
+import { RetrieverError } from '../../core/common/errors';
 
 /** Parsed ingest options. */
 export interface IngestArgs {

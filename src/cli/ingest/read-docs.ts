@@ -5,9 +5,9 @@
 import type { Dirent } from 'node:fs';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { RetrieverError } from '../../core/errors';
-import { decodeDocBytes } from '../../core/ingest/decode-text';
-import type { SkipCode } from '../../core/ingest/types';
+import { RetrieverError } from '../../core/common/errors';
+import { decodeDocBytes } from '../../core/build/ingest/decode-text';
+import type { SkipCode } from '../../core/build/ingest/types';
 
 /** A markdown file: path relative to the docs dir (forward slashes) and its text. */
 export interface DocFile {

@@ -4,10 +4,10 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { Config } from '../../core/config/parse-config';
-import { decodeIndex, encodeIndex } from '../../core/embedded/index-format';
-import { indexingText, planIngest, type IndexedPoint, type IngestPlan } from '../../core/ingest/ingest-plan';
-import type { Chunk } from '../../core/ingest/types';
+import type { Config } from '../../core/common/config/parse-config';
+import { decodeIndex, encodeIndex } from '../../core/query/local-index/index-format';
+import { indexingText, planIngest, type IndexedPoint, type IngestPlan } from '../../core/build/ingest/ingest-plan';
+import type { Chunk } from '../../core/build/ingest/types';
 import { bm25Vectors, cohereVectors, lsaVectors } from './embed-documents';
 import type { Progress } from './progress';
 

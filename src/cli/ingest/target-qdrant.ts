@@ -4,11 +4,11 @@
  * in the collection metadata), embeds only new and changed chunks, upserts them with wait=true
  * and deletes points of removed or shrunk files.
  */
-import type { Config } from '../../core/config/parse-config';
-import { RetrieverError } from '../../core/errors';
-import { indexingText, planIngest, type IngestPlan } from '../../core/ingest/ingest-plan';
-import type { Chunk } from '../../core/ingest/types';
-import { createDeadline } from '../../core/http/deadline';
+import type { Config } from '../../core/common/config/parse-config';
+import { RetrieverError } from '../../core/common/errors';
+import { indexingText, planIngest, type IngestPlan } from '../../core/build/ingest/ingest-plan';
+import type { Chunk } from '../../core/build/ingest/types';
+import { createDeadline } from '../../core/common/http/deadline';
 import {
   collectionExists,
   createCollection,
@@ -17,8 +17,8 @@ import {
   readIndexedPoints,
   upsertPoints,
   type CollectionLayout,
-} from '../../core/store/qdrant-admin';
-import { createQdrantStore } from '../../core/store/qdrant-store';
+} from '../../core/build/qdrant-admin';
+import { createQdrantStore } from '../../core/query/stores/qdrant-store';
 import { bm25Vectors, cohereVectors } from './embed-documents';
 import type { Progress } from './progress';
 

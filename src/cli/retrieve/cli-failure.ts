@@ -3,7 +3,7 @@
  * from core keep their taxonomy (see exit-codes.ts); the CLI's own failures (bad flags, a missing
  * index file, a Worker that does not answer) carry their exit code directly.
  */
-import { isRetrieverError } from '../../core/errors';
+import { isRetrieverError } from '../../core/common/errors';
 import { EXIT, exitFor } from '../exit-codes';
 
 /** A failure the CLI itself detected, with the exit code and the hint to print. */

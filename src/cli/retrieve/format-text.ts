@@ -3,7 +3,7 @@
  * section, URL, source location and a one-line preview), a timing line, and with `--verbose`
  * the timing breakdown, cache status, filters and confidence summary.
  */
-import type { SearchOutcome } from '../../core/search/search-pipeline';
+import type { SearchOutcome } from '../../core/query/search/search-pipeline';
 
 /** Longest preview, in characters. */
 export const PREVIEW_CHARS = 120;

@@ -6,14 +6,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseConfig, type Config } from '../../core/config/parse-config';
-import { LruCache } from '../../core/embed/cached-embedder';
-import { decodeIndex } from '../../core/embedded/index-format';
-import type { EmbeddedIndex } from '../../core/embedded/index-types';
-import { RetrieverError, type ErrorCode, ERROR_STATUS } from '../../core/errors';
-import { createSearchContext, type SearchRuntime } from '../../core/search/search-context';
-import { runSearch, type SearchOutcome } from '../../core/search/search-pipeline';
-import { parseSearchParams } from '../../core/search/search-params';
+import { parseConfig, type Config } from '../../core/common/config/parse-config';
+import { LruCache } from '../../core/query/embedders/cached-embedder';
+import { decodeIndex } from '../../core/query/local-index/index-format';
+import type { EmbeddedIndex } from '../../core/query/local-index/index-types';
+import { RetrieverError, type ErrorCode, ERROR_STATUS } from '../../core/common/errors';
+import { createSearchContext, type SearchRuntime } from '../../core/query/compose/search-context';
+import { runSearch, type SearchOutcome } from '../../core/query/search/search-pipeline';
+import { parseSearchParams } from '../../core/query/search/search-params';
 import { EXIT } from '../exit-codes';
 import { CliFailure } from './cli-failure';
 

@@ -4,10 +4,10 @@
  * labels alone. `--compare` repeats this once per run spec (mode, fusion, reranker).
  */
 import { readFileSync } from 'node:fs';
-import { parseQuerySet, type QueryItem } from '../../core/eval/query-set';
-import type { EvalResult } from '../../core/eval/relevance';
-import { summarizeRuns, type QueryRun, type SummarizeOptions, type ValidationReport } from '../../core/eval/summarize';
-import type { SearchOutcome } from '../../core/search/search-pipeline';
+import { parseQuerySet, type QueryItem } from '../../core/build/eval/query-set';
+import type { EvalResult } from '../../core/build/eval/relevance';
+import { summarizeRuns, type QueryRun, type SummarizeOptions, type ValidationReport } from '../../core/build/eval/summarize';
+import type { SearchOutcome } from '../../core/query/search/search-pipeline';
 import { EXIT } from '../exit-codes';
 import { CliFailure, describeFailure, usageError } from './cli-failure';
 import type { Searcher } from './run-query';

@@ -3,8 +3,8 @@
  * 200 when everything answers, 503 otherwise, so a load balancer can use it as is.
  */
 import { Hono } from 'hono';
-import type { QueryEmbedder } from '../../core/embed/embedder';
-import { isRetrieverError } from '../../core/errors';
+import type { QueryEmbedder } from '../../core/query/embedders/embedder';
+import { isRetrieverError } from '../../core/common/errors';
 import type { AppEnv } from '../bindings';
 import { buildSearchContext, configFor } from '../services';
 import { probeEmbedder } from './probe-embedder';

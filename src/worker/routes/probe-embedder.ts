@@ -2,10 +2,10 @@
  * Checks that the embedder answers without spending an embed call: Cohere's
  * `GET /v1/models/{model}` verifies both the key and the model name.
  */
-import type { Config } from '../../core/config/parse-config';
-import type { QueryEmbedder } from '../../core/embed/embedder';
-import type { Deadline } from '../../core/http/deadline';
-import { upstreamFetch } from '../../core/http/upstream-fetch';
+import type { Config } from '../../core/common/config/parse-config';
+import type { QueryEmbedder } from '../../core/query/embedders/embedder';
+import type { Deadline } from '../../core/common/http/deadline';
+import { upstreamFetch } from '../../core/common/http/upstream-fetch';
 
 /** Resolves with probe details, or throws a RetrieverError describing the failure. */
 export async function probeEmbedder(embedder: QueryEmbedder, config: Config, deadline: Deadline): Promise<Record<string, unknown>> {

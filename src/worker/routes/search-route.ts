@@ -2,9 +2,9 @@
  * `GET /search?q=…&k=…` and `POST /search` (same fields as a JSON body).
  */
 import { Hono, type Context } from 'hono';
-import { RetrieverError } from '../../core/errors';
-import { runSearch } from '../../core/search/search-pipeline';
-import { parseSearchParams } from '../../core/search/search-params';
+import { RetrieverError } from '../../core/common/errors';
+import { runSearch } from '../../core/query/search/search-pipeline';
+import { parseSearchParams } from '../../core/query/search/search-params';
 import type { AppEnv } from '../bindings';
 import { buildSearchContext } from '../services';
 import { contextResponse, negotiateFormat, streamOutcome } from '../stream-response';

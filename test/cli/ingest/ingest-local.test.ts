@@ -5,12 +5,12 @@
 import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeIndex } from '../../../src/core/embedded/index-format';
-import { embedWithLsa } from '../../../src/core/embedded/lsa-model';
-import { chunkMarkdownFile } from '../../../src/core/ingest/chunk-markdown-file';
-import { indexingText } from '../../../src/core/ingest/ingest-plan';
-import type { Chunk } from '../../../src/core/ingest/types';
-import { analyzeText, bm25DocumentVectorFromTokens } from '../../../src/core/text/bm25/index';
+import { decodeIndex } from '../../../src/core/query/local-index/index-format';
+import { embedWithLsa } from '../../../src/core/query/local-index/lsa-model';
+import { chunkMarkdownFile } from '../../../src/core/build/ingest/chunk-markdown-file';
+import { indexingText } from '../../../src/core/build/ingest/ingest-plan';
+import type { Chunk } from '../../../src/core/build/ingest/types';
+import { analyzeText, bm25DocumentVectorFromTokens } from '../../../src/core/common/bm25/index';
 import { copyBook, MINI_BOOK, runCli, tempDir } from './ingest-harness';
 
 const GOOD_FILES = ['01-sensing/02-lidar-processing.md', '01-sensing/index.md', '02-control/01-pid-control.mdx', '02-control/02-trajectories.md', 'intro.md'];

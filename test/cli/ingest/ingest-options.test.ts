@@ -5,9 +5,9 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeIndex } from '../../../src/core/embedded/index-format';
-import { indexingText } from '../../../src/core/ingest/ingest-plan';
-import type { Chunk } from '../../../src/core/ingest/types';
+import { decodeIndex } from '../../../src/core/query/local-index/index-format';
+import { indexingText } from '../../../src/core/build/ingest/ingest-plan';
+import type { Chunk } from '../../../src/core/build/ingest/types';
 import { fakeEmbedding, startFakeUpstream, type FakeUpstream } from '../../support/fake-upstream';
 import { embedCalls, MINI_BOOK, runCli, tempDir, tenant, writeCalls } from './ingest-harness';
 

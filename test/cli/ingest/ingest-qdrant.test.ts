@@ -6,9 +6,9 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexingText } from '../../../src/core/ingest/ingest-plan';
-import { pointIdFor } from '../../../src/core/ingest/point-id';
-import { analyzeText, bm25DocumentVectorFromTokens } from '../../../src/core/text/bm25/index';
+import { indexingText } from '../../../src/core/build/ingest/ingest-plan';
+import { pointIdFor } from '../../../src/core/build/ingest/point-id';
+import { analyzeText, bm25DocumentVectorFromTokens } from '../../../src/core/common/bm25/index';
 import { fakeEmbedding, startFakeUpstream, type FakeUpstream } from '../../support/fake-upstream';
 import { copyBook, embedCalls, MINI_BOOK, runCli, tempDir, tenant, writeCalls, type CliRun, type ScrolledPoint, type Tenant } from './ingest-harness';
 

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDocs } from '../../../src/cli/ingest/read-docs';
-import { isRetrieverError } from '../../../src/core/errors';
-import { chunkMarkdownFile } from '../../../src/core/ingest/chunk-markdown-file';
+import { isRetrieverError } from '../../../src/core/common/errors';
+import { chunkMarkdownFile } from '../../../src/core/build/ingest/chunk-markdown-file';
 
 let dir: string;
 

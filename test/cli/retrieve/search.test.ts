@@ -3,7 +3,7 @@
  * context outputs, the filters and the threshold, and every exit code (0, 1, 2, 3).
  */
 import { describe, expect, it } from 'vitest';
-import type { SearchOutcome } from '../../../src/core/search/search-pipeline';
+import type { SearchOutcome } from '../../../src/core/query/search/search-pipeline';
 import { PREVIEW_CHARS } from '../../../src/cli/retrieve/format-text';
 import { deadPort, retrieve } from './support';
 

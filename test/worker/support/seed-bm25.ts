@@ -5,7 +5,7 @@
  * the IDF formula — so tests can check the Worker's fusion against numbers they computed themselves.
  */
 import { fakeEmbedding } from '../../support/fake-upstream/fake-embedding';
-import { analyzeText, bm25DocumentVectorFromTokens, bm25QueryVector } from '../../../src/core/text/bm25/index';
+import { analyzeText, bm25DocumentVectorFromTokens, bm25QueryVector } from '../../../src/core/common/bm25/index';
 import type { SeedDoc, Tenant } from './harness';
 
 /** Options of {@link seedBm25Collection}. */

@@ -1,0 +1,85 @@
+/**
+ * Trains the LSA embedder from the corpus at ingest time: stems → TF-IDF matrix → truncated SVD.
+ * Deterministic (same texts and options → identical bytes), so rebuilding an index does not
+ * change answers. Node-side only in practice (it pulls in ml-matrix), but runtime-neutral.
+ */
+import { RetrieverError } from '../../common/errors';
+import { analyzeText } from '../../common/bm25/index';
+import { type LsaModel, lsaModelId, lsaTermWeights } from '../../query/local-index/lsa-model';
+import { randomizedSvd } from './randomized-svd';
+import type { CsrMatrix } from './sparse-dense';
+
+/** Training knobs. */
+export interface LsaTrainOptions {
+  /** Target dimensions; capped at min(N − 1, V) and at the matrix's numerical rank. Default 128. */
+  dims?: number;
+  /** Keep stems found in at least this many texts (rarer ones cannot co-occur). Default 2. */
+  minDf?: number;
+  /** Keep at most this many stems, the most widespread first. Default 4000. */
+  maxVocab?: number;
+  /** Power iterations of the randomized SVD. Default 3. */
+  powerIterations?: number;
+  /** PRNG seed of the randomized SVD. */
+  seed?: number;
+}
+
+function selectVocabulary(docs: string[][], minDf: number, maxVocab: number): string[] {
+  const df = new Map<string, number>();
+  for (const stems of docs) for (const s of new Set(stems)) df.set(s, (df.get(s) ?? 0) + 1);
+  return [...df.entries()]
+    .filter(([, n]) => n >= minDf)
+    // Ties broken by the stem itself so the vocabulary never depends on Map insertion order.
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .slice(0, maxVocab)
+    .map(([term]) => term);
+}
+
+/**
+ * Trains an LSA model on the given texts (one per indexed chunk).
+ *
+ * Projection: the top right singular vectors V_k of the TF-IDF matrix, NOT scaled by Σ⁻¹.
+ * Documents are then represented by the direction of U_k·Σ_k (their rank-k reconstruction), and
+ * queries by the direction of q·V_k, i.e. both are orthogonal projections onto the same latent
+ * subspace of term space. Folding in with Σ⁻¹ would whiten the space and give the noisy,
+ * low-variance components as much say as the dominant topics. Measured on the sample book (108
+ * sections, each section's heading as the query for its body): MRR 0.50 unscaled vs 0.46 with
+ * Σ⁻¹ at 64 dims, 0.49 vs 0.43 at 100 dims; Σ⁻¹ only helped (slightly) at 16 dims.
+ *
+ * @example
+ * const model = trainLsa(chunks.map((c) => c.text), { dims: 128 });
+ * const v = embedWithLsa(model, 'robot perception');
+ */
+export function trainLsa(texts: string[], options: LsaTrainOptions = {}): LsaModel {
+  const { dims = 128, minDf = 2, maxVocab = 4000, powerIterations = 3, seed } = options;
+  if (!Number.isInteger(dims) || dims < 1) throw new RetrieverError('config_error', 'LSA `dims` must be a positive integer', { dims });
+  const docs = texts.map(analyzeText);
+  const vocab = selectVocabulary(docs, minDf, maxVocab);
+  const n = docs.length;
+  const v = vocab.length;
+  if (n < 2 || v < 1) {
+    throw new RetrieverError('config_error', 'LSA needs at least 2 texts sharing at least one word', { texts: n, vocabulary: v });
+  }
+  const idf = new Float32Array(v);
+  const index = new Map(vocab.map((term, i) => [term, i]));
+  const df = new Uint32Array(v);
+  for (const stems of docs) for (const s of new Set(stems)) { const t = index.get(s); if (t !== undefined) df[t]!++; }
+  for (let t = 0; t < v; t++) idf[t] = Math.log((1 + n) / (1 + df[t]!)) + 1;
+
+  const rowPtr = new Uint32Array(n + 1);
+  const cols: number[] = [];
+  const vals: number[] = [];
+  docs.forEach((stems, i) => {
+    const { terms, weights } = lsaTermWeights(index, idf, stems);
+    cols.push(...terms);
+    vals.push(...weights);
+    rowPtr[i + 1] = cols.length;
+  });
+  const matrix: CsrMatrix = { rows: n, cols: v, rowPtr, colIdx: Uint32Array.from(cols), values: Float64Array.from(vals) };
+
+  const target = Math.min(dims, n - 1, v);
+  const svd = randomizedSvd(matrix, target, { powerIterations, ...(seed === undefined ? {} : { seed }) });
+  const k = Math.max(svd.rank, 1);
+  const projection = new Float32Array(v * k);
+  if (svd.rank > 0) projection.set(svd.vectors);
+  return { vocab, idf, projection, dims: k, modelId: lsaModelId(vocab, k, projection) };
+}

@@ -1,0 +1,109 @@
+/**
+ * Collection management for ingestion: create the collection the service expects, read what is
+ * already indexed (ids and content hashes) to diff against, upsert and delete in batches.
+ */
+import type { Schemas } from '@qdrant/js-client-rest';
+import type { PointId, SparseVector } from '../common/types';
+import type { createQdrantStore } from '../query/stores/qdrant-store';
+
+type QdrantConnection = Pick<ReturnType<typeof createQdrantStore>, 'request' | 'collection'>;
+
+/** How the collection is laid out. */
+export interface CollectionLayout {
+  dimension: number;
+  /** Dense vector name; null = unnamed. */
+  denseName: string | null;
+  sparseName: string;
+  /** Recorded in the collection metadata so the Worker can refuse a mismatched embedder. */
+  metadata: Record<string, unknown>;
+}
+
+/** Payload indexes the filters use. */
+export const PAYLOAD_INDEXES: { field: string; schema: 'keyword' | 'integer' }[] = [
+  { field: 'module', schema: 'keyword' },
+  { field: 'chapter', schema: 'keyword' },
+  { field: 'tags', schema: 'keyword' },
+  { field: 'file_path', schema: 'keyword' },
+  { field: 'sidebar_position', schema: 'integer' },
+  { field: 'chunk_token_count', schema: 'integer' },
+];
+
+const path = (conn: QdrantConnection, suffix = '') => `/collections/${encodeURIComponent(conn.collection)}${suffix}`;
+
+/** True when the collection exists. */
+export async function collectionExists(conn: QdrantConnection): Promise<boolean> {
+  const json = await conn.request<{ result: { exists: boolean } }>('GET', path(conn, '/exists'));
+  return json.result.exists;
+}
+
+/** Deletes the collection (for `--recreate`). */
+export async function deleteCollection(conn: QdrantConnection): Promise<void> {
+  await conn.request('DELETE', path(conn));
+}
+
+/**
+ * Creates the collection with a cosine dense vector, a `bm25` sparse vector with server-side IDF,
+ * and keyword/integer payload indexes.
+ */
+export async function createCollection(conn: QdrantConnection, layout: CollectionLayout): Promise<void> {
+  const dense = { size: layout.dimension, distance: 'Cosine' as const };
+  const body: Schemas['CreateCollection'] = {
+    vectors: layout.denseName ? { [layout.denseName]: dense } : dense,
+    sparse_vectors: { [layout.sparseName]: { modifier: 'idf' } },
+    metadata: layout.metadata,
+  };
+  await conn.request('PUT', path(conn), body);
+  for (const index of PAYLOAD_INDEXES) {
+    await conn.request('PUT', `${path(conn, '/index')}?wait=true`, { field_name: index.field, field_schema: index.schema });
+  }
+}
+
+/**
+ * What is already indexed: point id → content hash, file and whole payload (compared with the new
+ * chunk's payload, so edited front matter or headings are re-ingested even when content is not).
+ */
+export async function readIndexedPoints(conn: QdrantConnection): Promise<Map<string, { hash: unknown; file: unknown; payload: unknown }>> {
+  const found = new Map<string, { hash: unknown; file: unknown; payload: unknown }>();
+  let offset: PointId | null | undefined = undefined;
+  do {
+    const body: Record<string, unknown> = { limit: 256, with_payload: true, with_vector: false };
+    if (offset !== undefined && offset !== null) body.offset = offset;
+    const json: { result: Schemas['ScrollResult'] } = await conn.request('POST', path(conn, '/points/scroll'), body);
+    for (const point of json.result.points) {
+      found.set(String(point.id), { hash: point.payload?.content_hash, file: point.payload?.file_path, payload: point.payload ?? undefined });
+    }
+    offset = json.result.next_page_offset as PointId | null | undefined;
+  } while (offset !== undefined && offset !== null);
+  return found;
+}
+
+/** A point to write. */
+export interface PointToWrite {
+  id: PointId;
+  dense: Float32Array | number[];
+  sparse: SparseVector;
+  payload: Record<string, unknown>;
+}
+
+/** Upserts points in batches, waiting for each to be applied. */
+export async function upsertPoints(conn: QdrantConnection, layout: CollectionLayout, points: PointToWrite[], batchSize = 64, onBatch?: (n: number) => void): Promise<void> {
+  for (let start = 0; start < points.length; start += batchSize) {
+    const batch = points.slice(start, start + batchSize).map((point) => ({
+      id: point.id,
+      vector: {
+        [layout.denseName ?? '']: Array.from(point.dense),
+        [layout.sparseName]: { indices: point.sparse.indices, values: point.sparse.values },
+      },
+      payload: point.payload,
+    }));
+    await conn.request('PUT', `${path(conn, '/points')}?wait=true`, { points: batch });
+    onBatch?.(batch.length);
+  }
+}
+
+/** Deletes points by id, in batches. */
+export async function deletePoints(conn: QdrantConnection, ids: PointId[], batchSize = 256): Promise<void> {
+  for (let start = 0; start < ids.length; start += batchSize) {
+    await conn.request('POST', `${path(conn, '/points/delete')}?wait=true`, { points: ids.slice(start, start + batchSize) });
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * Document and query sparse vectors in the shape Qdrant's server-side `bm25` inference produces.
+ * The IDF half of BM25 is applied by Qdrant at search time (collection `modifier: idf`), so only
+ * the term-frequency half is computed here.
+ */
+import { RetrieverError } from '../errors';
+import type { SparseVector } from '../types';
+import { analyzeText } from './analyze';
+import { tokenId } from './murmur3';
+
+/** BM25 term-frequency saturation (Qdrant's default). */
+export const BM25_K = 1.2;
+/** BM25 length normalisation (Qdrant's default). */
+export const BM25_B = 0.75;
+/** Average document length in tokens assumed when the caller has none (fastembed's default). */
+export const BM25_DEFAULT_AVG_LEN = 256;
+
+function checkAvgLen(avgLen: number): void {
+  if (!Number.isFinite(avgLen) || avgLen <= 0) {
+    throw new RetrieverError('invalid_request', `BM25 avg_len must be a positive finite number, got ${avgLen}`, {
+      param: 'avg_len',
+    });
+  }
+}
+
+/** Counts per token id. Two different stems with the same hash add up under one id, which is
+ * what the server does too: it accumulates by id, not by stem. */
+function countIds(stems: readonly string[]): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const stem of stems) {
+    const id = tokenId(stem);
+    counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/**
+ * BM25 document vector from already analysed stems (see `analyzeText`). Value per term with count n:
+ * `n*(k+1) / (k*(1-b+b*|d|/avgLen) + n)`, |d| = number of stems. Values are float64; Qdrant stores
+ * them as float32, so compare with `Math.fround`.
+ *
+ * @example
+ * bm25DocumentVectorFromTokens(['hello', 'world']);
+ * // { indices: [74040069, 613153351], values: [1.68320382..., 1.68320382...] }
+ */
+export function bm25DocumentVectorFromTokens(
+  stems: readonly string[],
+  avgLen: number = BM25_DEFAULT_AVG_LEN,
+): SparseVector {
+  checkAvgLen(avgLen);
+  const counts = countIds(stems);
+  const indices = [...counts.keys()].sort((a, b) => a - b);
+  const norm = BM25_K * (1 - BM25_B + (BM25_B * stems.length) / avgLen);
+  const values = indices.map((id) => {
+    const n = counts.get(id) ?? 0;
+    return (n * (BM25_K + 1)) / (norm + n);
+  });
+  return { indices, values };
+}
+
+/**
+ * BM25 document vector for a text, identical to what Qdrant computes for
+ * `{ text, model: 'qdrant/bm25', options: { avg_len } }` with the English defaults.
+ *
+ * @example
+ * bm25DocumentVector('The robots are running', 100);
+ */
+export function bm25DocumentVector(text: string, avgLen: number = BM25_DEFAULT_AVG_LEN): SparseVector {
+  return bm25DocumentVectorFromTokens(analyzeText(text), avgLen);
+}
+
+/**
+ * BM25 query vector: the sorted unique token ids with value 1.0 (repeats in the query do not
+ * weigh more, as on the server). A query of only stopwords gives an empty vector.
+ *
+ * @example
+ * bm25QueryVector('hello hello world'); // { indices: [74040069, 613153351], values: [1, 1] }
+ */
+export function bm25QueryVector(text: string): SparseVector {
+  const indices = [...new Set(analyzeText(text).map(tokenId))].sort((a, b) => a - b);
+  return { indices, values: indices.map(() => 1) };
+}

@@ -1,0 +1,198 @@
+/**
+ * The bundled index file: ONE ArrayBuffer the Worker imports as a wrangler Data module.
+ *
+ * Layout (all integers little-endian):
+ *   0  "ERIX" magic · u32 format version · u32 header byte length · u32 data byte length
+ *   16 header (UTF-8 JSON: collection, embedder, ids, BM25 stats, LSA vocabulary, section table)
+ *   …  data, starting 8-byte aligned: each section 8-byte aligned, at an offset relative to the
+ *      data start, so typed arrays can view it in place (Float32/Uint32 need 4-byte alignment).
+ * Payloads are stored one JSON text per point and parsed on demand: a cold Worker answering an
+ * unfiltered query parses only the payloads of its hits.
+ */
+import { RetrieverError } from '../../common/errors';
+import type { Payload } from '../../common/types';
+import type { EmbeddedIndex, EmbeddedIndexData } from './index-types';
+import { buildSections, type SectionBytes } from './index-sections';
+
+/** The format this build writes and reads; bump on any incompatible change. */
+export const INDEX_FORMAT_VERSION = 1;
+const MAGIC = [0x45, 0x52, 0x49, 0x58]; // "ERIX"
+const PRELUDE_BYTES = 16;
+
+type SectionName = keyof SectionBytes;
+interface Header {
+  collection: string;
+  created_at: string;
+  embedder: EmbeddedIndex['embedder'];
+  points: number;
+  ids: EmbeddedIndex['ids'];
+  dense: { name: string; dims: number; distance: 'Cosine' };
+  sparse: { name: string; modifier: 'idf' };
+  bm25: { avg_len: number; N: number; terms: number };
+  lsa: { vocab: string[]; dims: number; model_id: string } | null;
+  sections: Record<SectionName, { offset: number; length: number }>;
+}
+
+const align8 = (n: number): number => (n + 7) & ~7;
+
+/**
+ * Serialises an index (see `EmbeddedIndexData`) into the bundled binary format.
+ *
+ * @example
+ * const bytes = encodeIndex({ collection: 'book', embedder, ids, payloads, dense, sparse, bm25, lsa });
+ * await writeFile('index.bin', bytes);
+ */
+export function encodeIndex(data: EmbeddedIndexData): Uint8Array {
+  const { sections, sparseTerms } = buildSections(data);
+  const table = {} as Header['sections'];
+  let cursor = 0;
+  for (const [name, bytes] of Object.entries(sections) as [SectionName, Uint8Array][]) {
+    table[name] = { offset: cursor, length: bytes.byteLength };
+    cursor = align8(cursor + bytes.byteLength);
+  }
+  const header: Header = {
+    collection: data.collection,
+    created_at: data.createdAt ?? new Date().toISOString(),
+    embedder: data.embedder,
+    points: data.ids.length,
+    ids: data.ids,
+    dense: { name: data.dense.name ?? '', dims: data.embedder.dims, distance: 'Cosine' },
+    sparse: { name: data.sparse.name ?? 'bm25', modifier: 'idf' },
+    bm25: { avg_len: data.bm25.avgLen, N: data.ids.length, terms: sparseTerms },
+    lsa: data.lsa ? { vocab: data.lsa.vocab, dims: data.lsa.dims, model_id: data.lsa.modelId } : null,
+    sections: table,
+  };
+  const headerBytes = new TextEncoder().encode(JSON.stringify(header));
+  const dataStart = align8(PRELUDE_BYTES + headerBytes.byteLength);
+  const out = new Uint8Array(dataStart + cursor);
+  const view = new DataView(out.buffer);
+  out.set(MAGIC, 0);
+  view.setUint32(4, INDEX_FORMAT_VERSION, true);
+  view.setUint32(8, headerBytes.byteLength, true);
+  view.setUint32(12, cursor, true);
+  out.set(headerBytes, PRELUDE_BYTES);
+  for (const [name, bytes] of Object.entries(sections) as [SectionName, Uint8Array][]) out.set(bytes, dataStart + table[name].offset);
+  return out;
+}
+
+function corrupt(reason: string): RetrieverError {
+  return new RetrieverError('config_error', `The bundled index is corrupt or unreadable: ${reason}. Rebuild it with the ingest command.`, {
+    reason,
+  });
+}
+
+/**
+ * Opens an index file without copying its arrays: vectors, sparse postings and the LSA
+ * projection are typed-array views over `source`. Throws `config_error` for a file that is not
+ * an index, comes from another format version, or is truncated.
+ *
+ * @example
+ * import indexBin from '../../index.bin'; // wrangler Data module → ArrayBuffer
+ * const index = decodeIndex(indexBin);
+ */
+export function decodeIndex(source: ArrayBuffer | ArrayBufferView): EmbeddedIndex {
+  let buffer: ArrayBuffer;
+  let base = 0;
+  let total: number;
+  if (ArrayBuffer.isView(source)) {
+    // Views must start 4-byte aligned for Float32Array; copy the rare misaligned input once.
+    const aligned = source.byteOffset % 8 === 0 && source.buffer instanceof ArrayBuffer;
+    buffer = aligned ? (source.buffer as ArrayBuffer) : new Uint8Array(source.buffer, source.byteOffset, source.byteLength).slice().buffer;
+    base = aligned ? source.byteOffset : 0;
+    total = source.byteLength;
+  } else {
+    buffer = source;
+    total = source.byteLength;
+  }
+  if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) throw corrupt('big-endian platforms are not supported');
+  if (total < PRELUDE_BYTES) throw corrupt('file too short');
+  const bytes = new Uint8Array(buffer, base, total);
+  if (!MAGIC.every((b, i) => bytes[i] === b)) throw corrupt('not an edge-retriever index (bad magic bytes)');
+  const view = new DataView(buffer, base, total);
+  const version = view.getUint32(4, true);
+  if (version !== INDEX_FORMAT_VERSION) {
+    throw new RetrieverError(
+      'config_error',
+      `The bundled index has format version ${version}, but this build reads version ${INDEX_FORMAT_VERSION}. Rebuild the index with the ingest command.`,
+      { index_format_version: version, supported_version: INDEX_FORMAT_VERSION },
+    );
+  }
+  const headerLength = view.getUint32(8, true);
+  const dataLength = view.getUint32(12, true);
+  const dataStart = align8(PRELUDE_BYTES + headerLength);
+  if (dataStart + dataLength > total) throw corrupt(`file truncated (${total} bytes, expected ${dataStart + dataLength})`);
+  let header: Header;
+  try {
+    header = JSON.parse(new TextDecoder().decode(bytes.subarray(PRELUDE_BYTES, PRELUDE_BYTES + headerLength))) as Header;
+  } catch {
+    throw corrupt('header is not valid JSON');
+  }
+  try {
+    return openSections(header, buffer, base + dataStart, dataLength, version);
+  } catch (error) {
+    if (error instanceof RetrieverError) throw error;
+    throw corrupt('header does not describe the sections');
+  }
+}
+
+function openSections(header: Header, buffer: ArrayBuffer, start: number, dataLength: number, version: number): EmbeddedIndex {
+  const n = header.points;
+  const section = <T>(name: SectionName, Kind: { new (b: ArrayBuffer, o: number, l: number): T; BYTES_PER_ELEMENT: number }, count?: number): T => {
+    const entry = header.sections?.[name];
+    if (!entry || entry.offset + entry.length > dataLength || entry.length % Kind.BYTES_PER_ELEMENT !== 0) {
+      throw corrupt(`section "${name}" is missing or out of bounds`);
+    }
+    const length = entry.length / Kind.BYTES_PER_ELEMENT;
+    if (count !== undefined && length !== count) throw corrupt(`section "${name}" has ${length} entries, expected ${count}`);
+    return new Kind(buffer, start + entry.offset, length);
+  };
+  if (!Number.isInteger(n) || !Array.isArray(header.ids) || header.ids.length !== n) throw corrupt('point ids do not match the point count');
+  const dims = header.dense.dims;
+  const offsets = section('sparse_offsets', Uint32Array, n + 1);
+  const nnz = offsets[n]!;
+  const payloadOffsets = section('payload_offsets', Uint32Array, n + 1);
+  const payloadJson = section('payload_json', Uint8Array);
+  const payloads = new Array<Payload | undefined>(n);
+  const decoder = new TextDecoder();
+  let lsa: EmbeddedIndex['lsa'] = null;
+  if (header.lsa) {
+    const vocabSize = header.lsa.vocab.length;
+    lsa = {
+      vocab: header.lsa.vocab,
+      dims: header.lsa.dims,
+      modelId: header.lsa.model_id,
+      idf: section('lsa_idf', Float32Array, vocabSize),
+      projection: section('lsa_projection', Float32Array, vocabSize * header.lsa.dims),
+    };
+  }
+  return {
+    formatVersion: version,
+    collection: header.collection,
+    createdAt: header.created_at,
+    embedder: header.embedder,
+    size: n,
+    ids: header.ids,
+    payload(i) {
+      let payload = payloads[i];
+      if (payload === undefined) {
+        payload = JSON.parse(decoder.decode(payloadJson.subarray(payloadOffsets[i]!, payloadOffsets[i + 1]!))) as Payload;
+        payloads[i] = payload;
+      }
+      return payload;
+    },
+    dense: { name: header.dense.name, dims, vectors: section('dense', Float32Array, n * dims) },
+    sparse: {
+      name: header.sparse.name,
+      offsets,
+      indices: section('sparse_indices', Uint32Array, nnz),
+      values: section('sparse_values', Float32Array, nnz),
+    },
+    bm25: {
+      avgLen: header.bm25.avg_len,
+      N: header.bm25.N,
+      dfTerms: section('bm25_df_terms', Uint32Array, header.bm25.terms),
+      dfCounts: section('bm25_df_counts', Uint32Array, header.bm25.terms),
+    },
+    lsa,
+  };
+}

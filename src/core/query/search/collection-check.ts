@@ -1,0 +1,69 @@
+/**
+ * Checks, before searching, that the query vector fits the collection: which dense vector to use,
+ * its size, and (when the collection records it) the embedder that built it. Mixing embedders
+ * silently returns garbage, so it is a 409 instead.
+ */
+import type { EmbedderDescriptor } from '../embedders/embedder';
+import { RetrieverError } from '../../common/errors';
+import type { CollectionInfo } from '../stores/vector-store';
+
+/**
+ * Picks the dense vector name: the configured one, else the unnamed vector, else the only named one.
+ * Returns null for the unnamed vector.
+ */
+export function resolveDenseVector(info: CollectionInfo, configured: string | undefined): string | null {
+  const names = Object.keys(info.denseVectors);
+  if (configured) {
+    if (!(configured in info.denseVectors)) {
+      throw new RetrieverError('config_error', `QDRANT_VECTOR_NAME "${configured}" is not a dense vector of "${info.name}"`, {
+        variables: ['QDRANT_VECTOR_NAME'],
+        available_vectors: names.map((n) => n || '(unnamed)'),
+      });
+    }
+    return configured || null;
+  }
+  if ('' in info.denseVectors) return null;
+  if (names.length === 1) return names[0] as string;
+  throw new RetrieverError(
+    names.length === 0 ? 'mode_unavailable' : 'config_error',
+    names.length === 0
+      ? `Collection "${info.name}" has no dense vector: use mode=keyword`
+      : `Collection "${info.name}" has several dense vectors; set QDRANT_VECTOR_NAME to one of ${names.join(', ')}`,
+    names.length === 0 ? { mode: 'semantic' } : { variables: ['QDRANT_VECTOR_NAME'], available_vectors: names },
+  );
+}
+
+/** Throws `embedder_mismatch` / `dimension_mismatch` when the vector cannot be compared with the collection's. */
+export function checkQueryVector(info: CollectionInfo, vectorName: string | null, embedder: EmbedderDescriptor, length: number): void {
+  const recorded = info.metadata.embedder as Partial<EmbedderDescriptor> & { model_id?: string } | undefined;
+  const recordedModel = recorded?.model_id ?? recorded?.model;
+  if (recorded && recordedModel && (recorded.kind !== embedder.kind || recordedModel !== embedder.model)) {
+    throw new RetrieverError(
+      'embedder_mismatch',
+      `Collection "${info.name}" was indexed with ${recorded.kind} model "${recordedModel}" but queries are embedded with ${embedder.kind} model "${embedder.model}"`,
+      { index_embedder: { kind: recorded.kind, model: recordedModel }, query_embedder: { kind: embedder.kind, model: embedder.model } },
+    );
+  }
+  const expected = info.denseVectors[vectorName ?? '']?.size;
+  if (expected !== undefined && expected !== length) {
+    throw new RetrieverError(
+      'dimension_mismatch',
+      `Query vector has ${length} dimensions but collection "${info.name}" expects ${expected}; embed with the model the collection was built with`,
+      { expected, got: length, embedder: embedder.model },
+    );
+  }
+}
+
+/** Throws `mode_unavailable` when the collection has no BM25 sparse vector for keyword/hybrid search. */
+export function checkSparseVector(info: CollectionInfo, sparseName: string, mode: string): void {
+  if (sparseName in info.sparseVectors) return;
+  const available = Object.keys(info.sparseVectors);
+  throw new RetrieverError(
+    'mode_unavailable',
+    `mode=${mode} needs the BM25 sparse vector "${sparseName}", which collection "${info.name}" does not have. ` +
+      (available.length
+        ? `Set QDRANT_SPARSE_VECTOR_NAME to one of ${available.join(', ')}.`
+        : 'Re-ingest with `npm run ingest -- <docs-dir> --recreate` (it adds a "bm25" sparse vector), or use mode=semantic.'),
+    { mode, sparse_vector: sparseName, available_sparse_vectors: available },
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * The `summary` block of a search: counts, cache status, mode and reranker, filters applied,
+ * threshold accounting, confidence and warnings.
+ */
+import type { Config } from '../../common/config/parse-config';
+import type { CacheStatus } from '../embedders/cached-embedder';
+import { buildWarnings, summarizeConfidence, type SearchWarning } from './confidence';
+import { describeFilter } from './filter-describe';
+import type { RankedHit } from './rank-candidates';
+import type { SearchResult } from './result-mapping';
+import type { SearchParams } from './search-params';
+import type { SearchPlan } from './search-plan';
+
+/** Inputs of the summary. */
+export interface SummaryInput {
+  params: SearchParams;
+  plan: SearchPlan;
+  results: SearchResult[];
+  dropped: RankedHit[];
+  totalCandidates: number;
+  warnings: SearchWarning[];
+  cache: CacheStatus;
+  config: Pick<Config, 'LOW_CONFIDENCE_SCORE'>;
+  collection: string;
+  /** Share of the query's words a local embedder knows (absent for remote embedders). */
+  coverage?: number;
+}
+
+/** Builds the summary object of a search outcome. */
+export function summarizeOutcome(input: SummaryInput) {
+  const { params, plan, results, dropped } = input;
+  let confidence = summarizeConfidence(results, { lowConfidenceScore: input.config.LOW_CONFIDENCE_SCORE, scale: plan.scale });
+  // Scores cannot vouch for a query the model mostly does not understand.
+  if (input.coverage !== undefined && input.coverage < 0.5 && confidence.rating !== 'none') {
+    confidence = { ...confidence, rating: 'low', low_confidence: true };
+  }
+  const highest = dropped.length ? Math.max(...dropped.map((hit) => hit.score)) : null;
+  const warnings = [
+    ...input.warnings,
+    ...buildWarnings({
+      results,
+      mode: params.mode,
+      summary: confidence,
+      scale: plan.scale,
+      lowConfidenceScore: input.config.LOW_CONFIDENCE_SCORE,
+      ...(params.threshold !== undefined ? { belowThreshold: { count: dropped.length, highestScore: highest, threshold: params.threshold } } : {}),
+    }),
+  ];
+  const summary: {
+    returned: number;
+    cache: CacheStatus;
+    message?: string;
+    warnings: SearchWarning[];
+    [key: string]: unknown;
+  } = {
+    returned: results.length,
+    cache: input.cache,
+    mode: params.mode,
+    ...(plan.fusion ? { fusion: plan.fusion } : {}),
+    rerank: params.rerank,
+    filters: describeFilter(params.filter),
+    total_candidates: input.totalCandidates,
+    threshold: params.threshold ?? null,
+    filtered_below_threshold: dropped.length,
+    confidence,
+    ...(input.coverage !== undefined ? { query_coverage: Math.round(input.coverage * 1000) / 1000 } : {}),
+    warnings,
+  };
+  if (results.length === 0) {
+    summary.message = dropped.length
+      ? `All ${dropped.length} results scored below threshold ${params.threshold}`
+      : `No results for this query in collection "${input.collection}"${params.filter ? ' with the filters applied' : ''}`;
+  }
+  return summary;
+}

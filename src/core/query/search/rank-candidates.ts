@@ -1,0 +1,55 @@
+/**
+ * Turns the store's lists into one ranked candidate list: a single list as is, two lists fused
+ * (weighted min-max or RRF), then MMR when asked. Cohere reranking happens in the pipeline
+ * because it is an upstream call that may fail and must degrade.
+ */
+import { RetrieverError } from '../../common/errors';
+import type { ScoredPoint } from '../../common/types';
+import { fuseRrf, fuseWeighted } from './fusion';
+import { mmrSelect } from './mmr';
+import { byScoreThenId } from '../../common/ordering';
+import type { SearchParams } from './search-params';
+import type { SearchPlan } from './search-plan';
+
+/** A candidate with the strategy details it will report. */
+export type RankedHit = ScoredPoint & { extras: Record<string, unknown> };
+
+/**
+ * Combines `dense` and `sparse` hits according to `plan`, applies MMR, and returns the candidates
+ * best first (not yet cut to k, except by MMR which selects k).
+ */
+export function rankCandidates(
+  dense: readonly ScoredPoint[] | null,
+  sparse: readonly ScoredPoint[] | null,
+  params: SearchParams,
+  plan: SearchPlan,
+  queryVector: Float32Array | null,
+): RankedHit[] {
+  let ranked: RankedHit[];
+  if (dense && sparse && plan.fusion) {
+    const fused =
+      plan.fusion === 'rrf'
+        ? fuseRrf(dense, sparse, { k: params.rrfK })
+        : fuseWeighted(dense, sparse, { semanticWeight: params.weights.semantic, keywordWeight: params.weights.keyword });
+    ranked = fused.map(({ scores, ranks, ...point }) => ({ ...point, extras: { scores, ranks } }));
+  } else {
+    const list = (params.mode === 'keyword' ? sparse : dense) ?? dense ?? sparse ?? [];
+    ranked = [...list].sort(byScoreThenId).map((point) => ({ ...point, extras: {} }));
+  }
+  if (params.rerank !== 'mmr') return ranked;
+  if (!queryVector) throw new RetrieverError('internal_error', 'MMR needs the query vector');
+  const candidates = ranked.filter((hit) => hit.vector && hit.vector.length === queryVector.length);
+  const selected = mmrSelect(
+    candidates.map((hit) => ({ point: hit, vector: hit.vector as Float32Array | number[], score: hit.score })),
+    queryVector,
+    { k: params.k, lambda: params.lambda },
+  );
+  return selected.map(({ point, mmr_score, relevance, diversity }) => ({
+    ...point,
+    extras: { ...point.extras, mmr: { score: round(mmr_score), relevance: round(relevance), diversity: round(diversity), lambda: params.lambda } },
+  }));
+}
+
+function round(x: number): number {
+  return Math.round(x * 1e6) / 1e6;
+}

@@ -1,0 +1,137 @@
+/**
+ * Validates search parameters from a query string (all strings) or a JSON body (typed values)
+ * into one `SearchParams`. Unknown parameters are rejected by name so typos don't pass silently;
+ * `k` is clamped (not rejected) into the configured range and the response says so.
+ */
+import * as z from 'zod/mini';
+import type { Config } from '../../common/config/parse-config';
+import { SEARCH_MODES } from '../../common/config/config-schema';
+import { RetrieverError } from '../../common/errors';
+import type { QdrantFilter } from '../../common/types';
+import { parseFilter, translateFilter } from './filter-dsl';
+import { combineFilters, shortcutFilter } from './filter-shortcuts';
+
+/** Longest accepted query, in characters (after trimming). */
+export const MAX_QUERY_LENGTH = 2000;
+export const RERANKERS = ['none', 'cohere', 'mmr', 'rrf'] as const;
+export const FUSIONS = ['weighted', 'rrf'] as const;
+export const FORMATS = ['json', 'context'] as const;
+
+/** Everything a search request can ask for. */
+export interface SearchParams {
+  q: string;
+  k: number;
+  kRequested: number;
+  clamped: boolean;
+  mode: (typeof SEARCH_MODES)[number];
+  fusion: (typeof FUSIONS)[number];
+  weights: { semantic: number; keyword: number };
+  rrfK: number;
+  filter: QdrantFilter | undefined;
+  threshold: number | undefined;
+  rerank: (typeof RERANKERS)[number];
+  lambda: number;
+  format: (typeof FORMATS)[number];
+  includeMetadata: boolean;
+}
+
+const numberLike = z.union([z.number(), z.string().check(z.regex(/^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/, 'must be a number'))]);
+const booleanLike = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]);
+const text = z.string();
+
+const paramsSchema = z.strictObject({
+  q: z.string({ error: 'must be a string' }),
+  k: z.optional(numberLike),
+  mode: z.optional(z.enum(SEARCH_MODES)),
+  fusion: z.optional(z.enum(FUSIONS)),
+  semantic_weight: z.optional(numberLike),
+  keyword_weight: z.optional(numberLike),
+  rrf_k: z.optional(numberLike),
+  module: z.optional(text),
+  chapter: z.optional(text),
+  section: z.optional(text),
+  tags: z.optional(z.union([text, z.array(text)])),
+  filter: z.optional(z.union([text, z.record(z.string(), z.unknown())])),
+  threshold: z.optional(numberLike),
+  rerank: z.optional(z.enum(RERANKERS)),
+  lambda: z.optional(numberLike),
+  format: z.optional(z.enum(FORMATS)),
+  include_metadata: z.optional(booleanLike),
+});
+
+/**
+ * Parses raw parameters; throws `invalid_request` naming every bad or unknown parameter.
+ *
+ * @example
+ * parseSearchParams({ q: ' tf2 ', k: '100' }, config); // { q: 'tf2', k: 50, kRequested: 100, clamped: true, … }
+ */
+export function parseSearchParams(raw: Record<string, unknown>, config: Config): SearchParams {
+  const parsed = z.safeParse(paramsSchema, raw);
+  if (!parsed.success) throw invalidParams(parsed.error.issues);
+  const p = parsed.data;
+  const q = p.q.trim();
+  if (!q) throw bad('q', 'Parameter `q` must not be empty');
+  if (q.length > MAX_QUERY_LENGTH) throw bad('q', `Parameter \`q\` is longer than ${MAX_QUERY_LENGTH} characters`, { max_length: MAX_QUERY_LENGTH });
+
+  const kRequested = p.k === undefined ? config.TOP_K_DEFAULT : Number(p.k);
+  if (!Number.isSafeInteger(kRequested)) throw bad('k', 'Parameter `k` must be an integer');
+  const k = Math.min(config.TOP_K_MAX, Math.max(config.TOP_K_MIN, kRequested));
+
+  const weights = {
+    semantic: bounded('semantic_weight', p.semantic_weight, config.HYBRID_SEMANTIC_WEIGHT, 0, 100),
+    keyword: bounded('keyword_weight', p.keyword_weight, config.HYBRID_KEYWORD_WEIGHT, 0, 100),
+  };
+  if (weights.semantic + weights.keyword <= 0) throw bad('semantic_weight', 'Hybrid weights must not both be zero');
+  const threshold = p.threshold === undefined ? undefined : bounded('threshold', p.threshold, 0, 0, 1);
+  const dsl = p.filter === undefined ? undefined : typeof p.filter === 'string' ? parseFilter(p.filter) : translateFilter(p.filter);
+  const shortcuts = shortcutFilter({ module: p.module ?? null, chapter: p.chapter ?? null, section: p.section ?? null, tags: p.tags ?? null });
+
+  return {
+    q,
+    k,
+    kRequested,
+    clamped: k !== kRequested,
+    mode: p.mode ?? config.SEARCH_MODE,
+    fusion: p.fusion ?? 'weighted',
+    weights,
+    rrfK: bounded('rrf_k', p.rrf_k, config.RRF_K, 0, 10_000),
+    filter: combineFilters(shortcuts, dsl),
+    threshold,
+    rerank: p.rerank ?? 'none',
+    lambda: bounded('lambda', p.lambda, 0.7, 0, 1),
+    format: p.format ?? 'json',
+    includeMetadata: p.include_metadata === undefined ? true : p.include_metadata === true || p.include_metadata === 'true' || p.include_metadata === '1',
+  };
+}
+
+function bounded(param: string, value: number | string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < min || n > max) throw bad(param, `Parameter \`${param}\` must be a number in [${min}, ${max}]`);
+  return n;
+}
+
+function bad(param: string, message: string, extra: Record<string, unknown> = {}): RetrieverError {
+  return new RetrieverError('invalid_request', message, { params: [param], ...extra });
+}
+
+function invalidParams(issues: z.core.$ZodIssue[]): RetrieverError {
+  const unknown: string[] = [];
+  const invalid: { param: string; message: string }[] = [];
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') unknown.push(...issue.keys);
+    else invalid.push({ param: String(issue.path[0] ?? 'body'), message: issueMessage(issue) });
+  }
+  const names = [...unknown.map((name) => `unknown parameter "${name}"`), ...invalid.map((i) => `${i.param}: ${i.message}`)];
+  return new RetrieverError('invalid_request', `Invalid search parameters: ${names.join('; ')}`, {
+    params: [...unknown, ...invalid.map((i) => i.param)],
+    ...(unknown.length ? { unknown } : {}),
+  });
+}
+
+function issueMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type' && issue.input === undefined) return 'is required';
+  if (issue.code === 'invalid_value' && 'values' in issue) return `must be one of ${issue.values.join(', ')}`;
+  if (issue.code === 'invalid_union') return 'has the wrong type';
+  return issue.message;
+}

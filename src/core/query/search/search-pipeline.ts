@@ -1,0 +1,168 @@
+/**
+ * One search, end to end: plan it, get the query vectors (dense through the cache, sparse BM25
+ * locally), check they fit the collection, ask the store ONCE for every list, rank (fusion, MMR,
+ * Cohere rerank with fallback), apply the threshold, summarise. Everything that can fail runs
+ * here, before the Worker opens its response stream.
+ */
+import type { Config } from '../../common/config/parse-config';
+import { embedQueryCached, type CachedEmbedOptions, type CacheStatus } from '../embedders/cached-embedder';
+import type { QueryEmbedder } from '../embedders/embedder';
+import type { RerankScore } from '../rerank/cohere-reranker';
+import type { CollectionInfo, StoreQuery, VectorStore } from '../stores/vector-store';
+import { bm25QueryVector } from '../../common/bm25/index';
+import { checkQueryVector, checkSparseVector, resolveDenseVector } from './collection-check';
+import type { SearchWarning } from './confidence';
+import { summarizeOutcome } from './outcome-summary';
+import { rankCandidates, type RankedHit } from './rank-candidates';
+import { applyRerank } from './apply-rerank';
+import { mapResults, type SearchResult } from './result-mapping';
+import type { SearchParams } from './search-params';
+import { planSearch } from './search-plan';
+
+/** Everything a search needs, built per request by the Worker or the CLI. */
+export interface SearchContext {
+  config: Config;
+  store: VectorStore;
+  /** Collection facts (cached per isolate by the caller). */
+  describe: () => Promise<CollectionInfo>;
+  /** Created on demand: keyword search never needs it. */
+  embedder: () => QueryEmbedder;
+  cache: CachedEmbedOptions;
+  /** Cohere rerank, when a key is configured. */
+  rerank: ((query: string, documents: string[], topN: number) => Promise<RerankScore[]>) | null;
+  /** Upstream HTTP attempts made so far for this request. */
+  upstreamCalls: () => number;
+  now?: () => number;
+}
+
+/** The whole answer, ready to serialise in any format. */
+export interface SearchOutcome {
+  query: string;
+  collection: string;
+  top_k: number;
+  top_k_requested: number;
+  top_k_clamped: boolean;
+  mode: SearchParams['mode'];
+  embedder: { kind: string; model: string } | null;
+  store: { kind: string };
+  results: SearchResult[];
+  summary: {
+    returned: number;
+    cache: CacheStatus;
+    message?: string;
+    warnings: SearchWarning[];
+    [key: string]: unknown;
+  };
+  timing: { embed_ms: number; search_ms: number; total_ms: number; upstream_calls: number; [key: string]: number };
+}
+
+/**
+ * Runs a search.
+ *
+ * @example
+ * const outcome = await runSearch(parseSearchParams({ q: 'what is a topic?', mode: 'hybrid' }, config), context);
+ */
+export async function runSearch(params: SearchParams, context: SearchContext): Promise<SearchOutcome> {
+  const now = context.now ?? (() => performance.now());
+  const started = now();
+  const plan = planSearch(params, context.config);
+  const embedder = plan.needsDense ? context.embedder() : null;
+  // Collection facts and the query vector are independent: fetch them concurrently.
+  const [info, embedded] = await Promise.all([
+    context.describe(),
+    embedder
+      ? embedQueryCached(embedder, params.q, context.cache).then((value) => ({ ...value, ms: now() - started }))
+      : Promise.resolve(null),
+  ]);
+
+  const queries: StoreQuery[] = [];
+  const warnings: SearchWarning[] = [];
+  const base = { limit: plan.candidates, ...(params.filter ? { filter: params.filter } : {}), ...(plan.withVectors ? { withVector: true } : {}) };
+  const coverage = embedder?.coverage?.(params.q);
+  // A zero vector (no word the local model knows) scores 0 against everything: searching with it
+  // would return arbitrary chunks, so the dense list is empty instead.
+  const denseUsable = embedded !== null && embedded.vector.some((x) => x !== 0);
+  if (coverage !== undefined && coverage < 0.5) warnings.push(unknownTermsWarning(coverage));
+  if (embedded && embedder) {
+    const using = resolveDenseVector(info, context.config.QDRANT_VECTOR_NAME);
+    checkQueryVector(info, using, embedder.descriptor, embedded.vector.length);
+    if (plan.searchesDense && denseUsable) queries.push({ ...base, dense: { vector: embedded.vector, using } });
+  }
+  const sparseName = context.config.QDRANT_SPARSE_VECTOR_NAME;
+  if (plan.needsSparse) {
+    checkSparseVector(info, sparseName, params.mode);
+    queries.push({ ...base, sparse: { vector: bm25QueryVector(params.q), using: sparseName } });
+  }
+  // keyword + MMR: the keyword list still needs the candidates' dense vectors (withVector above).
+
+  const searchStarted = now();
+  const lists = queries.length ? await context.store.queryBatch(queries) : [];
+  const searchMs = now() - searchStarted;
+  const denseList = queries[0]?.dense ? (lists[0] ?? []) : plan.searchesDense ? [] : null;
+  const sparseList = plan.needsSparse ? (lists[queries.length - 1] ?? []) : null;
+
+  let ranked: RankedHit[] = rankCandidates(denseList, sparseList, params, plan, embedded?.vector ?? null);
+  // Counted on the fetched lists: MMR has already cut `ranked` to k.
+  const totalCandidates = new Set([...(denseList ?? []), ...(sparseList ?? [])].map((hit) => hit.id)).size;
+  let rerankMs: number | undefined;
+  let scale = plan.scale;
+  if (params.rerank === 'cohere') {
+    const rerankStarted = now();
+    const before = ranked;
+    ranked = await applyRerank(ranked, params, context, warnings);
+    // A failed rerank keeps the original scores, which must be rated as what they are.
+    if (ranked === before) scale = plan.unrerankedScale;
+    rerankMs = now() - rerankStarted;
+  }
+  const top = ranked.slice(0, params.k);
+  const kept = params.threshold === undefined ? top : top.filter((hit) => hit.score >= params.threshold!);
+  const dropped = top.filter((hit) => !kept.includes(hit));
+
+  const results = mapResults(kept, context.config.payloadFields, params.includeMetadata).map((result, i) => ({
+    ...result,
+    ...kept[i]!.extras,
+  }));
+  const summary = summarizeOutcome({
+    params,
+    plan: { ...plan, scale },
+    results,
+    dropped,
+    totalCandidates,
+    warnings,
+    cache: embedded?.cache ?? 'none',
+    config: context.config,
+    collection: context.store.collection,
+    ...(coverage !== undefined ? { coverage } : {}),
+  });
+  return {
+    query: params.q,
+    collection: context.store.collection,
+    top_k: params.k,
+    top_k_requested: params.kRequested,
+    top_k_clamped: params.clamped,
+    mode: params.mode,
+    embedder: embedder ? { kind: embedder.descriptor.kind, model: embedder.descriptor.model } : null,
+    store: { kind: context.store.kind },
+    results,
+    summary,
+    timing: {
+      embed_ms: round(embedded?.ms ?? 0),
+      search_ms: round(searchMs),
+      ...(rerankMs !== undefined ? { rerank_ms: round(rerankMs) } : {}),
+      total_ms: round(now() - started),
+      upstream_calls: context.upstreamCalls(),
+    },
+  };
+}
+
+function unknownTermsWarning(coverage: number): SearchWarning {
+  return {
+    code: 'unknown_query_terms',
+    message: `Only ${Math.round(coverage * 100)}% of the query's words appear in the indexed book, so the local embedder has little to go on: the book may not cover this`,
+    details: { query_coverage: Math.round(coverage * 1000) / 1000 },
+  };
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 100) / 100;
+}

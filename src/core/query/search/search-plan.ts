@@ -1,0 +1,50 @@
+/**
+ * Decides, from the request, which query vectors a search needs and how many candidates to ask
+ * the store for — so every mode and reranker costs exactly one store round trip.
+ */
+import type { Config } from '../../common/config/parse-config';
+import type { ScoreScale } from './confidence';
+import type { SearchParams } from './search-params';
+
+/** What one search will fetch and how it will combine it. */
+export interface SearchPlan {
+  /** A dense query vector (embedding) is needed. */
+  needsDense: boolean;
+  /** The dense list is searched (not only the query vector used, as keyword + MMR does). */
+  searchesDense: boolean;
+  /** A BM25 query vector (sparse) is needed. */
+  needsSparse: boolean;
+  /** Candidates to fetch per list. */
+  candidates: number;
+  /** How the dense and sparse lists are fused, when both are fetched. */
+  fusion: 'weighted' | 'rrf' | null;
+  /** Candidates' dense vectors are needed (MMR). */
+  withVectors: boolean;
+  /** What the final `score` means, for the confidence rating. */
+  scale: ScoreScale;
+  /** What `score` means when a Cohere rerank falls back to the un-reranked order. */
+  unrerankedScale: ScoreScale;
+}
+
+/**
+ * Plans a search.
+ *
+ * @example
+ * planSearch({ mode: 'hybrid', rerank: 'none', fusion: 'weighted', k: 5, … }, config);
+ * // { needsDense: true, needsSparse: true, candidates: 10, fusion: 'weighted', … }
+ */
+export function planSearch(params: SearchParams, config: Pick<Config, 'RERANK_OVERFETCH'>): SearchPlan {
+  const rrf = params.rerank === 'rrf';
+  // keyword + MMR needs the query vector but searches only the sparse list: nothing to fuse.
+  const searchesDense = params.mode !== 'keyword' || rrf;
+  const needsDense = searchesDense || params.rerank === 'mmr';
+  const needsSparse = params.mode !== 'semantic' || rrf;
+  const both = searchesDense && needsSparse;
+  // Reranking and fusion need a deeper pool than k to choose from.
+  const overfetch = params.rerank === 'cohere' || params.rerank === 'mmr' || both;
+  const candidates = overfetch ? Math.max(params.k, Math.ceil(params.k * config.RERANK_OVERFETCH)) : params.k;
+  const fusion = both ? (rrf || params.fusion === 'rrf' ? 'rrf' : 'weighted') : null;
+  const unrerankedScale: ScoreScale = fusion ? 'fused' : searchesDense ? 'cosine' : 'bm25';
+  const scale: ScoreScale = params.rerank === 'cohere' ? 'cosine' : unrerankedScale;
+  return { needsDense, searchesDense, needsSparse, candidates, fusion, withVectors: params.rerank === 'mmr', scale, unrerankedScale };
+}

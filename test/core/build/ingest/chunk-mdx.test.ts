@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { chunkMarkdownFile } from '../../../../src/core/build/ingest/chunk-markdown-file';
+import { chunksOf, expectLineRangesMatch, paragraphs } from './chunk-test-helpers';
+
+const TABS = [
+  '<Tabs groupId="lang">',
+  '  <TabItem value="py" label="Python" default>',
+  '',
+  '```python',
+  'print("hello from python")',
+  '```',
+  '',
+  '  </TabItem>',
+  '  <TabItem value="js" label="JavaScript">',
+  '',
+  '```js',
+  'console.log("hello from js");',
+  '```',
+  '',
+  '  </TabItem>',
+  '</Tabs>',
+];
+
+describe('MDX files', () => {
+  it('drops ESM imports but keeps the code inside <Tabs>/<TabItem> as content', async () => {
+    const text = [
+      '---',
+      'title: Tabs demo',
+      '---',
+      '',
+      "import Tabs from '@theme/Tabs';",
+      "import TabItem from '@theme/TabItem';",
+      '',
+      '# Install',
+      '',
+      paragraphs(1, 6, 'Lang'),
+      '',
+      'Pick your language.',
+      '',
+      ...TABS,
+      '',
+      '## After',
+      '',
+      paragraphs(1, 6, 'After'),
+    ].join('\n');
+    const result = await chunkMarkdownFile({ filePath: '01-ros2/02-tabs.mdx', text });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.warnings).toEqual([]); // valid MDX: the strict parser was used
+    const all = result.chunks.map((c) => c.payload.content).join('\n');
+    expect(all).not.toContain('import Tabs');
+    expect(all).toContain('print("hello from python")');
+    expect(all).toContain('console.log("hello from js");');
+    const install = result.chunks.find((c) => c.payload.content.includes('hello from python'))!;
+    expect(install.payload.headings).toEqual(['Install']);
+    expect(install.payload.content).toContain('```python\nprint("hello from python")\n```');
+    expect(result.chunks[0]!.payload.source_url).toBe('/docs/ros2/tabs');
+    expectLineRangesMatch(text, result.chunks);
+  });
+
+  // Non-content nodes never start or end a chunk (an HTML comment *between* two paragraphs of one
+  // chunk stays, since content is the exact source of its line range).
+  it('falls back to markdown for non-strict MDX ({#id} headings, HTML comments), still dropping imports', async () => {
+    const text = [
+      "import Tabs from '@theme/Tabs';",
+      'import {',
+      '  TabItem,',
+      "} from '@theme/TabItem';",
+      '',
+      '## Setup {#setup-anchor}',
+      '',
+      'Install the tools first.',
+      '',
+      ...TABS,
+      '',
+      '<!-- editors: keep this short -->',
+    ].join('\r\n');
+    const result = await chunkMarkdownFile({ filePath: 'setup.mdx', text });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.warnings.join(' ')).toMatch(/not strict MDX/);
+    const all = result.chunks.map((c) => c.payload.content).join('\n');
+    expect(all).not.toMatch(/import|TabItem,|editors: keep/);
+    expect(all).toContain('print("hello from python")');
+    expect(all).toContain('console.log("hello from js");');
+    expect(result.chunks[0]!.payload.headings).toEqual(['Setup']);
+    expect(result.chunks[0]!.payload.start_line).toBe(6);
+    expectLineRangesMatch(text, result.chunks);
+  });
+
+  it('does not treat import lines of a .md file as special, nor code inside fences', async () => {
+    const text = "# Py\n\n```python\nimport os\nfrom x import y\n```\n\nSee above.";
+    const chunks = await chunksOf('py.mdx', text);
+    expect(chunks[0]!.payload.content).toContain('import os\nfrom x import y');
+  });
+});

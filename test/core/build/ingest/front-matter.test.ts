@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { parseFrontMatter } from '../../../../src/core/build/ingest/front-matter';
+
+describe('parseFrontMatter', () => {
+  it('accepts empty front matter', () => {
+    expect(parseFrontMatter('')).toEqual({ ok: true, data: { tags: [], sidebarPosition: null }, warnings: [] });
+  });
+
+  it('reads title, id, slug, chapter and sidebar_position', () => {
+    const result = parseFrontMatter('title: "Module 1: ROS 2"\nid: arch\nslug: /x\nchapter: 3\nsidebar_position: 2.5');
+    expect(result).toEqual({
+      ok: true,
+      data: { title: 'Module 1: ROS 2', id: 'arch', slug: '/x', chapter: '3', tags: [], sidebarPosition: 2.5 },
+      warnings: [],
+    });
+  });
+
+  it('normalises tags given as strings, objects with a label, or a single string', () => {
+    const flow = parseFrontMatter('tags: [ros2, {label: Launch Files, permalink: /launch}, ros2]');
+    expect(flow.ok && flow.data.tags).toEqual(['ros2', 'Launch Files']);
+    const block = parseFrontMatter('tags:\n  - label: QoS\n  - dds\n  - 42');
+    expect(block.ok && block.data.tags).toEqual(['QoS', 'dds', '42']);
+    const single = parseFrontMatter('tags: solo');
+    expect(single.ok && single.data.tags).toEqual(['solo']);
+  });
+
+  it('accepts a numeric-string sidebar_position and drops other types with a warning', () => {
+    const numeric = parseFrontMatter("sidebar_position: '3'");
+    expect(numeric.ok && numeric.data.sidebarPosition).toBe(3);
+    const bad = parseFrontMatter('sidebar_position: first\ntitle: [a, b]');
+    expect(bad.ok).toBe(true);
+    if (bad.ok) {
+      expect(bad.data.sidebarPosition).toBeNull();
+      expect(bad.data.title).toBeUndefined();
+      expect(bad.warnings).toHaveLength(2);
+    }
+  });
+
+  it('ignores an id containing "/" (Docusaurus forbids it)', () => {
+    const result = parseFrontMatter('id: a/b');
+    expect(result.ok && result.data.id).toBeUndefined();
+    expect(result.ok && result.warnings[0]).toMatch(/id/);
+  });
+
+  it.each([
+    ['unclosed flow sequence', 'title: [oops\nid: x'],
+    ['bad indentation', 'title: a\n  - b: c\n d'],
+    ['duplicate keys', 'title: a\ntitle: b'],
+    ['a list instead of a mapping', '- a\n- b'],
+    ['a bare scalar', 'just text'],
+  ])('reports %s as invalid', (_label, raw) => {
+    const result = parseFrontMatter(raw);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.reason).toMatch(/invalid front matter/);
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { indexingText, planIngest, type IndexedPoint } from '../../../../src/core/build/ingest/ingest-plan';
+import type { Chunk, ChunkPayload } from '../../../../src/core/build/ingest/types';
+
+function chunk(id: string, over: Partial<ChunkPayload> = {}): Chunk {
+  const payload: ChunkPayload = {
+    content: 'Body text.',
+    file_path: 'a.md',
+    start_line: 1,
+    end_line: 3,
+    headings: ['Title', 'Part'],
+    title: 'Title',
+    module: null,
+    chapter: 'a',
+    section: 'Part',
+    tags: ['x'],
+    sidebar_position: null,
+    chunk_index: 0,
+    chunk_token_count: 3,
+    source_url: '/docs/a',
+    chunk_id: 'a.md#0',
+    content_hash: 'h1',
+    ...over,
+  };
+  return { id, payload };
+}
+
+const stored = (c: Chunk, payload: unknown = c.payload) => ({ hash: c.payload.content_hash, file: c.payload.file_path, payload });
+
+describe('planIngest', () => {
+  it('sorts chunks into added / changed / unchanged and lists stale ids sorted', () => {
+    const same = chunk('id-same');
+    const edited = chunk('id-edit', { content_hash: 'h2' });
+    const fresh = chunk('id-new');
+    const indexed = new Map<string, IndexedPoint>([
+      ['id-same', stored(same)],
+      ['id-edit', { hash: 'h1', file: 'a.md' }],
+      ['id-z-gone', { hash: 'h', file: 'z.md' }],
+      ['id-b-gone', { hash: 'h', file: 'b.md' }],
+    ]);
+    const plan = planIngest([same, edited, fresh], indexed);
+    expect(plan.added.map((c) => c.id)).toEqual(['id-new']);
+    expect(plan.changed.map((c) => c.id)).toEqual(['id-edit']);
+    expect(plan.unchanged).toBe(1);
+    expect(plan.stale).toEqual(['id-b-gone', 'id-z-gone']);
+  });
+
+  it('treats a payload change with the same content as a change (title, headings, tags, url)', () => {
+    for (const over of [{ title: 'New title' }, { headings: ['Renamed', 'Part'] }, { tags: ['x', 'y'] }, { source_url: 'https://b/docs/a' }, { sidebar_position: 2 }]) {
+      const before = chunk('id');
+      const after = chunk('id', over);
+      expect(planIngest([after], new Map([['id', stored(before)]])).changed, JSON.stringify(over)).toHaveLength(1);
+    }
+  });
+
+  it('ignores object key order (stores may reorder keys) but not array order', () => {
+    const c = chunk('id');
+    const reordered = Object.fromEntries(Object.entries(c.payload).reverse());
+    expect(planIngest([c], new Map([['id', stored(c, reordered)]])).unchanged).toBe(1);
+    const swapped = { ...c.payload, headings: ['Part', 'Title'] };
+    expect(planIngest([c], new Map([['id', stored(c, swapped)]])).changed).toHaveLength(1);
+  });
+
+  it('counts a stored payload with an extra field as changed, so the upsert replaces it', () => {
+    const c = chunk('id');
+    expect(planIngest([c], new Map([['id', stored(c, { ...c.payload, note: 1 })]])).changed).toHaveLength(1);
+  });
+
+  it('falls back to hash + file when the payload was not read', () => {
+    const c = chunk('id', { title: 'Anything' });
+    expect(planIngest([c], new Map([['id', { hash: 'h1', file: 'a.md' }]])).unchanged).toBe(1);
+    expect(planIngest([c], new Map([['id', { hash: 'h1', file: 'b.md' }]])).changed).toHaveLength(1);
+  });
+});
+
+describe('indexingText', () => {
+  it('puts the title and the heading trail (without repeating the title) before the content', () => {
+    expect(indexingText(chunk('id'))).toBe('Title > Part\n\nBody text.');
+    expect(indexingText(chunk('id', { title: 'Page', headings: [] }))).toBe('Page\n\nBody text.');
+  });
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { blankTopLevelEsm, parseMarkdown } from '../../../../src/core/build/ingest/parse-markdown';
+
+describe('blankTopLevelEsm', () => {
+  it('blanks single- and multi-line import/export statements, keeping length and lines', () => {
+    const text = [
+      "import Tabs from '@theme/Tabs';",
+      'import {',
+      '  A,',
+      '  B,',
+      "} from './parts';",
+      'export const meta = {',
+      "  a: 'x',",
+      '};',
+      '',
+      '# Title',
+      'Import the module first.',
+    ].join('\r\n');
+    const out = blankTopLevelEsm(text);
+    expect(out.length).toBe(text.length);
+    const lines = out.split('\r\n');
+    expect(lines.slice(0, 8).every((l) => l.trim() === '')).toBe(true);
+    expect(lines.slice(9)).toEqual(['# Title', 'Import the module first.']);
+  });
+
+  it('leaves fenced code and front matter alone', () => {
+    const text = "---\nimport x: y\n---\n```js\nimport a from 'a';\n```\n~~~\nexport const b = 1;\n~~~\n";
+    expect(blankTopLevelEsm(text)).toBe(text);
+  });
+});
+
+describe('parseMarkdown', () => {
+  it('exposes raw front matter and positions of the original text', () => {
+    const { tree, frontMatter, warnings } = parseMarkdown('---\ntitle: A\n---\n\n# A\n', { mdx: false });
+    expect(frontMatter).toBe('title: A');
+    expect(warnings).toEqual([]);
+    const heading = tree.children.find((n) => n.type === 'heading');
+    expect(heading?.position?.start.line).toBe(5);
+  });
+
+  it('parses valid MDX strictly (ESM and JSX nodes)', () => {
+    const { tree, warnings } = parseMarkdown("import X from 'x';\n\n<X>\n\nText.\n\n</X>\n", { mdx: true });
+    expect(warnings).toEqual([]);
+    expect(tree.children.map((n) => n.type)).toEqual(['mdxjsEsm', 'mdxJsxFlowElement']);
+  });
+
+  it('falls back to markdown for non-strict MDX, with imports blanked and a warning', () => {
+    const text = "import X from 'x';\n\n## Setup {#setup}\n\n<!-- note -->\n";
+    const { tree, warnings } = parseMarkdown(text, { mdx: true });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/not strict MDX/);
+    expect(tree.children.map((n) => n.type)).toEqual(['heading', 'html']);
+    expect(tree.children[0]?.position?.start.offset).toBe(text.indexOf('## Setup'));
+  });
+
+  it('parses GFM tables', () => {
+    const { tree } = parseMarkdown('| a | b |\n|---|---|\n| 1 | 2 |\n', { mdx: false });
+    expect(tree.children[0]?.type).toBe('table');
+  });
+});

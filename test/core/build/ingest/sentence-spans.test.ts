@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { lineSpans, sentenceSpans } from '../../../../src/core/build/ingest/sentence-spans';
+
+const texts = (text: string, spans: [number, number][]): string[] => spans.map(([s, e]) => text.slice(s, e));
+
+describe('sentenceSpans', () => {
+  it('cuts after sentence ends, dropping the whitespace between', () => {
+    const text = 'One two. Three?  Four! "Quoted." Last';
+    expect(texts(text, sentenceSpans(text, 0, text.length))).toEqual(['One two.', 'Three?', 'Four!', '"Quoted."', 'Last']);
+  });
+
+  it('works on a sub-range with absolute offsets', () => {
+    const text = '## H\n\nAb cd. Ef gh.\n';
+    const start = text.indexOf('Ab');
+    const spans = sentenceSpans(text, start, start + 14);
+    expect(spans).toEqual([[start, start + 6], [start + 7, start + 13]]);
+  });
+
+  it('does not cut after abbreviations, initials or inside inline code', () => {
+    const text = 'Use e.g. rclpy here. Ask J. Smith. Run `a. b` now. End.';
+    expect(texts(text, sentenceSpans(text, 0, text.length))).toEqual([
+      'Use e.g. rclpy here.',
+      'Ask J. Smith.',
+      'Run `a. b` now.',
+      'End.',
+    ]);
+  });
+
+  it('cuts after CJK full stops without a following space', () => {
+    const text = '机器人很好。它会走路！';
+    expect(texts(text, sentenceSpans(text, 0, text.length))).toEqual(['机器人很好。', '它会走路！']);
+  });
+});
+
+describe('lineSpans', () => {
+  it('splits on any line ending and drops blank lines', () => {
+    const text = 'a b\r\n\r\nc\nd';
+    expect(texts(text, lineSpans(text, 0, text.length))).toEqual(['a b', 'c', 'd']);
+  });
+});

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { CONTEXT_SEPARATOR, formatContext } from '../../../../src/core/query/search/context-format';
+import { readField, sourceKey } from '../../../../src/core/query/search/result-fields';
+
+describe('formatContext', () => {
+  it('formats results best first, with n/a for missing fields', () => {
+    const text = formatContext([
+      { id: 2, score: 0.5, payload: { file_path: 'docs/b.md', start_line: 10, end_line: 24, content: 'Second.' } },
+      {
+        id: 1,
+        score: 0.81234,
+        source_url: 'https://book.dev/ros2/nodes',
+        chapter: 'ROS 2',
+        section: 'Nodes',
+        text: '\n  Nodes talk over topics.\n\n',
+      },
+      { id: 3, score: 0.1 },
+    ]);
+    expect(text).toBe(
+      [
+        '[Result 1]\nScore: 0.8123\nSource: https://book.dev/ros2/nodes\nChapter: ROS 2\nSection: Nodes\n---\nNodes talk over topics.',
+        '[Result 2]\nScore: 0.5000\nSource: docs/b.md:10-24\nChapter: n/a\nSection: n/a\n---\nSecond.',
+        '[Result 3]\nScore: 0.1000\nSource: n/a\nChapter: n/a\nSection: n/a\n---\nn/a',
+      ].join('\n\n====\n\n'),
+    );
+    expect(CONTEXT_SEPARATOR).toBe('\n\n====\n\n');
+  });
+
+  it('prints file_path:start for a one-line chunk and file_path alone without lines', () => {
+    expect(formatContext([{ score: 1, file_path: 'a.md', start_line: 3, end_line: 3 }])).toContain('Source: a.md:3\n');
+    expect(formatContext([{ score: 1, file_path: 'a.md' }])).toContain('Source: a.md\n');
+  });
+
+  it('breaks score ties by id, then input order, whatever the input order', () => {
+    const rs = [
+      { score: 0.5, text: 'no id 1' },
+      { id: 'b', score: 0.5, text: 'b' },
+      { score: 0.5, text: 'no id 2' },
+      { id: 'a', score: 0.5, text: 'a' },
+    ];
+    const order = (t: string) => [...t.matchAll(/---\n(.*)/g)].map((m) => m[1]);
+    expect(order(formatContext(rs))).toEqual(['a', 'b', 'no id 1', 'no id 2']);
+    expect(order(formatContext([rs[3]!, rs[1]!, rs[0]!, rs[2]!]))).toEqual(['a', 'b', 'no id 1', 'no id 2']);
+  });
+
+  it('formats the API result shape (content, precomputed source, metadata)', () => {
+    const apiResult = {
+      rank: 1,
+      id: 7,
+      score: 0.7,
+      content: 'Body.',
+      source_url: null,
+      chapter: 'C',
+      section: null,
+      source: 'docs/c.md:1-9',
+      metadata: { section: 'From metadata' },
+    };
+    expect(formatContext([apiResult])).toBe(
+      '[Result 1]\nScore: 0.7000\nSource: docs/c.md:1-9\nChapter: C\nSection: From metadata\n---\nBody.',
+    );
+  });
+
+  it('is empty for no results and prints n/a for a non-finite score', () => {
+    expect(formatContext([])).toBe('');
+    expect(formatContext([{ score: Number.NaN, text: 't' }])).toContain('Score: n/a\n');
+  });
+});
+
+describe('result fields', () => {
+  it('reads top-level fields before payload ones, skipping nulls', () => {
+    expect(readField({ score: 1, module: null, payload: { module: 'p' } }, 'module')).toBe('p');
+    expect(readField({ score: 1, module: 't', payload: { module: 'p' } }, 'module')).toBe('t');
+    expect(readField({ score: 1 }, 'module')).toBeUndefined();
+  });
+
+  it('keys a result by file_path, else source_url without #fragment', () => {
+    expect(sourceKey({ score: 1, file_path: 'a.md', source_url: 'https://x/a#h' })).toBe('a.md');
+    expect(sourceKey({ score: 1, source_url: 'https://x/a#h' })).toBe('https://x/a');
+    expect(sourceKey({ score: 1, file_path: '  ' })).toBeUndefined();
+    expect(sourceKey({ score: 1, source: 'docs/a.md:3-9', source_url: 'https://x/a' })).toBe('docs/a.md');
+    expect(sourceKey({ score: 1, metadata: { file_path: 'm.md' } })).toBe('m.md');
+  });
+  it('keeps the response ranking when results carry ranks (MMR order is not score order)', () => {
+    const text = formatContext([
+      { rank: 2, score: 0.9, content: 'second pick', chapter: 'b' },
+      { rank: 1, score: 0.8, content: 'first pick', chapter: 'a' },
+    ]);
+    expect(text.indexOf('first pick')).toBeLessThan(text.indexOf('second pick'));
+    expect(text.startsWith('[Result 1]\nScore: 0.8000')).toBe(true);
+  });
+});
