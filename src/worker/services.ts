@@ -5,10 +5,8 @@
  */
 import { parseConfig, type Config } from '../core/common/config/parse-config';
 import { LruCache } from '../core/query/embedders/cached-embedder';
-import type { Deadline } from '../core/common/http/deadline';
 import type { FetchLike } from '../core/common/http/upstream-fetch';
-import { createSearchContext, type SearchRuntime } from '../core/query/compose/search-context';
-import type { SearchContext } from '../core/query/search/search-pipeline';
+import { createSearchContext, type RequestContext, type SearchRuntime } from '../core/query/compose/search-context';
 import type { WorkerBindings } from './bindings';
 import { bundledIndex } from './embedded-services';
 import { kvEmbeddingStore } from './kv-cache';
@@ -41,7 +39,7 @@ export interface RequestPlumbing {
 }
 
 /** A request's store, embedder and cache, sharing one deadline and one upstream-call counter. */
-export function buildSearchContext(plumbing: RequestPlumbing): SearchContext & { deadline: Deadline } {
+export function buildSearchContext(plumbing: RequestPlumbing): RequestContext {
   const kv = plumbing.env.EMBED_CACHE;
   return createSearchContext({
     config: configFor(plumbing.env),

@@ -4,7 +4,9 @@
  * batches of ≤ 96 as the API allows, with the Worker's retry policy).
  */
 import { expectedEmbedDimension, type Config } from '../../core/common/config/parse-config';
-import { createCohereEmbedder } from '../../core/query/embedders/cohere-embedder';
+import { cohereEmbedderFor } from '../../core/query/embedders/cohere-embedder';
+import { cohereTransportFor } from '../../core/common/upstream/cohere-transport';
+import { RetrieverError } from '../../core/common/errors';
 import type { IndexEmbedderDescriptor } from '../../core/query/local-index/index-types';
 import { embedWithLsa, type LsaModel } from '../../core/query/local-index/lsa-model';
 import { trainLsa } from '../../core/build/local-index/lsa-train';
@@ -39,18 +41,15 @@ export async function cohereVectors(
   config: Config,
   onBatch: (done: number) => void = () => {},
 ): Promise<{ vectors: Float32Array[]; descriptor: IndexEmbedderDescriptor }> {
-  const embedder = createCohereEmbedder({
-    apiKey: config.COHERE_API_KEY as string,
-    baseUrl: config.COHERE_BASE_URL,
-    model: config.EMBED_MODEL,
-    ...(config.EMBED_DIMENSION ? { dimension: config.EMBED_DIMENSION } : {}),
-    expectedDimension: expectedEmbedDimension(config),
+  const cohere = cohereTransportFor(config, {
     fetch: (input, init) => fetch(input, init),
     // Ingestion may take minutes; each call still has its own timeout, and 429s back off.
     deadline: createDeadline(6 * 3600 * 1000),
     timeoutMs: 60_000,
     maxAttempts: 6,
   });
+  if (!cohere) throw new RetrieverError('config_error', 'Cohere embeddings need COHERE_API_KEY', { variables: ['COHERE_API_KEY'] });
+  const embedder = cohereEmbedderFor(config, cohere);
   const vectors: Float32Array[] = [];
   for (let start = 0; start < texts.length; start += 96) {
     vectors.push(...(await embedder.embedTexts(texts.slice(start, start + 96), 'search_document')));

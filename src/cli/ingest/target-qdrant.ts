@@ -19,6 +19,7 @@ import {
   type CollectionLayout,
 } from '../../core/build/qdrant-admin';
 import { createQdrantStore } from '../../core/query/stores/qdrant-store';
+import { createQdrantTransport, type QdrantTransport } from '../../core/common/upstream/qdrant-transport';
 import { bm25Vectors, cohereVectors } from './embed-documents';
 import type { Progress } from './progress';
 
@@ -36,7 +37,7 @@ export async function ingestQdrant(
   progress: Progress,
 ): Promise<QdrantTargetResult> {
   const { config } = options;
-  const store = createQdrantStore({
+  const qdrant = createQdrantTransport({
     url: config.QDRANT_URL as string,
     apiKey: config.QDRANT_API_KEY,
     collection: options.collection,
@@ -44,15 +45,15 @@ export async function ingestQdrant(
     deadline: createDeadline(6 * 3600 * 1000),
     timeoutMs: 60_000,
   });
-  let exists = await collectionExists(store);
+  let exists = await collectionExists(qdrant);
   if (exists && options.recreate && !options.dryRun) {
-    await deleteCollection(store);
+    await deleteCollection(qdrant);
     exists = false;
   }
   const denseName = config.QDRANT_VECTOR_NAME || null;
   const sparseName = config.QDRANT_SPARSE_VECTOR_NAME;
-  const recordedAvgLen = exists && !options.recreate ? await checkCompatible(store, config, denseName, sparseName) : undefined;
-  const indexed = exists && !options.recreate ? await readIndexedPoints(store) : new Map();
+  const recordedAvgLen = exists && !options.recreate ? await checkCompatible(qdrant, config, denseName, sparseName) : undefined;
+  const indexed = exists && !options.recreate ? await readIndexedPoints(qdrant) : new Map();
   const plan = planIngest(chunks, indexed);
   if (options.dryRun) return { plan, created: !exists, written: false };
 
@@ -73,29 +74,29 @@ export async function ingestQdrant(
     sparseName,
     metadata: { embedder: dense.descriptor, bm25: { avg_len: sparse.avgLen }, created_by: 'edge-retriever' },
   };
-  if (!exists) await createCollection(store, layout);
+  if (!exists) await createCollection(qdrant, layout);
   progress.start('upserting', toWrite.length);
   let done = 0;
   await upsertPoints(
-    store,
+    qdrant,
     layout,
     toWrite.map((chunk, i) => ({ id: chunk.id, dense: dense.vectors[i]!, sparse: sparseById.get(chunk.id)!, payload: { ...chunk.payload } })),
     64,
     (n) => progress.update((done += n)),
   );
   progress.stop();
-  await deletePoints(store, plan.stale);
+  await deletePoints(qdrant, plan.stale);
   return { plan, created: !exists, written: true };
 }
 
 /** Refuses a collection built for another model or layout; returns the BM25 avg_len it records. */
 async function checkCompatible(
-  store: ReturnType<typeof createQdrantStore>,
+  qdrant: QdrantTransport,
   config: Config,
   denseName: string | null,
   sparseName: string,
 ): Promise<number | undefined> {
-  const info = await store.describe();
+  const info = await createQdrantStore(qdrant).describe();
   const recorded = info.metadata.embedder as { model_id?: string } | undefined;
   if (recorded?.model_id && recorded.model_id !== config.EMBED_MODEL) {
     throw new RetrieverError('embedder_mismatch', `Collection "${info.name}" holds ${recorded.model_id} vectors; ingesting with ${config.EMBED_MODEL} would mix models. Use --recreate or another --collection`, {

@@ -4,9 +4,7 @@
  */
 import type { Schemas } from '@qdrant/js-client-rest';
 import type { PointId, SparseVector } from '../common/types';
-import type { createQdrantStore } from '../query/stores/qdrant-store';
-
-type QdrantConnection = Pick<ReturnType<typeof createQdrantStore>, 'request' | 'collection'>;
+import type { QdrantTransport as QdrantConnection } from '../common/upstream/qdrant-transport';
 
 /** How the collection is laid out. */
 export interface CollectionLayout {
@@ -28,7 +26,7 @@ export const PAYLOAD_INDEXES: { field: string; schema: 'keyword' | 'integer' }[]
   { field: 'chunk_token_count', schema: 'integer' },
 ];
 
-const path = (conn: QdrantConnection, suffix = '') => `/collections/${encodeURIComponent(conn.collection)}${suffix}`;
+const path = (conn: QdrantConnection, suffix = '') => conn.collectionPath(suffix);
 
 /** True when the collection exists. */
 export async function collectionExists(conn: QdrantConnection): Promise<boolean> {

@@ -3,7 +3,7 @@
  * 200 when everything answers, 503 otherwise, so a load balancer can use it as is.
  */
 import { Hono } from 'hono';
-import type { QueryEmbedder } from '../../core/query/embedders/embedder';
+import type { QueryEmbedder } from '../../core/query/ports';
 import { isRetrieverError } from '../../core/common/errors';
 import type { AppEnv } from '../bindings';
 import { buildSearchContext, configFor } from '../services';
@@ -24,7 +24,7 @@ healthRoute.get('/', async (c) => {
     }),
     probe(async () => {
       embedder = context.embedder();
-      return probeEmbedder(embedder, config, context.deadline);
+      return probeEmbedder(embedder, context.cohere, config.UPSTREAM_TIMEOUT_MS);
     }),
   ]);
   const descriptor = (embedder as QueryEmbedder | null)?.descriptor;

@@ -4,18 +4,17 @@
  * all sharing one deadline and one upstream-call counter. Used by the Worker and the CLI alike;
  * what differs (fetch, the index source, the cache store, waitUntil) is passed in.
  */
-import { expectedEmbedDimension, type Config } from '../../common/config/parse-config';
-import type { EmbeddingCacheStore, LruCache } from '../embedders/cached-embedder';
-import { createCohereEmbedder } from '../embedders/cohere-embedder';
-import type { QueryEmbedder } from '../embedders/embedder';
+import type { Config } from '../../common/config/parse-config';
+import { cohereEmbedderFor } from '../embedders/cohere-embedder';
 import { embeddedStore, localEmbedder } from '../local-index/embedded-backends';
 import type { EmbeddedIndex } from '../local-index/index-types';
 import { createDeadline, type Deadline } from '../../common/http/deadline';
 import type { FetchLike } from '../../common/http/upstream-fetch';
 import { cohereRerank } from '../rerank/cohere-reranker';
 import { createQdrantStore } from '../stores/qdrant-store';
-import type { CollectionInfo, VectorStore } from '../stores/vector-store';
-import type { SearchContext } from '../search/search-pipeline';
+import { cohereTransportFor, type CohereTransport } from '../../common/upstream/cohere-transport';
+import { createQdrantTransport } from '../../common/upstream/qdrant-transport';
+import type { CollectionInfo, EmbeddingCacheStore, MemoryCache, QueryEmbedder, SearchContext, VectorStore } from '../ports';
 
 /** What the host runtime provides. */
 export interface SearchRuntime {
@@ -24,12 +23,15 @@ export interface SearchRuntime {
   /** The embedded index, loaded on demand (bundled module in the Worker, a file in the CLI). */
   embeddedIndex: () => EmbeddedIndex;
   cacheStore: EmbeddingCacheStore | null;
-  memory: LruCache<Float32Array>;
+  memory: MemoryCache<Float32Array>;
   /** Collection facts cached across requests (per isolate / per process). */
   describeCache: Map<string, { info: CollectionInfo; expires: number }>;
   defer: (work: Promise<unknown>) => void;
   log?: (message: string, error: unknown) => void;
 }
+
+/** A request's search context plus what the host also needs: its deadline and the Cohere transport (for /health). */
+export type RequestContext = SearchContext & { deadline: Deadline; cohere: CohereTransport | null };
 
 const DESCRIBE_TTL_MS = 60_000;
 
@@ -40,39 +42,30 @@ const DESCRIBE_TTL_MS = 60_000;
  * const context = createSearchContext({ config, fetch, embeddedIndex, cacheStore: null, memory, describeCache, defer });
  * const outcome = await runSearch(params, context);
  */
-export function createSearchContext(runtime: SearchRuntime): SearchContext & { deadline: Deadline } {
+export function createSearchContext(runtime: SearchRuntime): RequestContext {
   const { config } = runtime;
   const deadline = createDeadline(config.REQUEST_BUDGET_MS);
   let calls = 0;
   const upstream = { fetch: runtime.fetch, deadline, timeoutMs: config.UPSTREAM_TIMEOUT_MS, onAttempt: () => void calls++ };
+  const cohere = cohereTransportFor(config, upstream);
   const store: VectorStore =
     config.storeKind === 'qdrant'
-      ? createQdrantStore({ url: config.QDRANT_URL as string, apiKey: config.QDRANT_API_KEY, collection: config.QDRANT_COLLECTION, ...upstream })
+      ? createQdrantStore(createQdrantTransport({ url: config.QDRANT_URL as string, apiKey: config.QDRANT_API_KEY, collection: config.QDRANT_COLLECTION, ...upstream }))
       : embeddedStore(runtime.embeddedIndex(), config.QDRANT_COLLECTION);
   let embedder: QueryEmbedder | null = null;
+  // parseConfig guarantees a key when the embedder kind is cohere.
   const makeEmbedder = (): QueryEmbedder =>
-    config.embedderKind === 'cohere'
-      ? createCohereEmbedder({
-          apiKey: config.COHERE_API_KEY as string,
-          baseUrl: config.COHERE_BASE_URL,
-          model: config.EMBED_MODEL,
-          ...(config.EMBED_DIMENSION ? { dimension: config.EMBED_DIMENSION } : {}),
-          expectedDimension: expectedEmbedDimension(config),
-          ...upstream,
-        })
-      : localEmbedder(runtime.embeddedIndex());
-  const rerankOptions = config.COHERE_API_KEY
-    ? { apiKey: config.COHERE_API_KEY, baseUrl: config.COHERE_BASE_URL, model: config.RERANK_MODEL, ...upstream }
-    : null;
+    config.embedderKind === 'cohere' ? cohereEmbedderFor(config, cohere as CohereTransport) : localEmbedder(runtime.embeddedIndex());
   const log = runtime.log ?? ((message, error) => console.warn(`${message}: ${error instanceof Error ? error.message : String(error)}`));
   return {
     config,
     store,
     deadline,
+    cohere,
     // Created on first use: keyword searches never touch an embedder.
     embedder: () => (embedder ??= makeEmbedder()),
     describe: () => describeCached(store, config, runtime.describeCache),
-    rerank: rerankOptions ? (query, documents, topN) => cohereRerank(query, documents, topN, rerankOptions) : null,
+    rerank: cohere ? (query, documents, topN) => cohereRerank(query, documents, topN, { cohere, model: config.RERANK_MODEL }) : null,
     cache: { store: runtime.cacheStore, memory: runtime.memory, ttlSeconds: config.EMBED_CACHE_TTL_SECONDS, defer: runtime.defer, log },
     upstreamCalls: () => calls,
   };

@@ -3,21 +3,12 @@
  * Worker). Trial Cohere keys allow 1,000 calls a month, so a repeated query must never reach
  * Cohere. The cache is an optimisation only: any cache failure is logged and the search goes on.
  */
-import type { QueryEmbedder } from './embedder';
+import type { CachedEmbedOptions, CacheStatus, MemoryCache, QueryEmbedder } from '../ports';
 import { embeddingCacheKey } from './cache-key';
 import { decodeVector, encodeVector } from './vector-codec';
 
-/** Persistent cache storage, e.g. a KV namespace adapter. */
-export interface EmbeddingCacheStore {
-  get(key: string): Promise<ArrayBuffer | null>;
-  put(key: string, value: ArrayBuffer, ttlSeconds: number): Promise<void>;
-}
-
-/** Where a query vector came from. */
-export type CacheStatus = 'hit' | 'miss' | 'none';
-
 /** A tiny LRU (Map keeps insertion order: re-insert on read, evict the oldest). */
-export class LruCache<V> {
+export class LruCache<V> implements MemoryCache<V> {
   readonly #entries = new Map<string, V>();
   constructor(readonly capacity: number) {}
   get(key: string): V | undefined {
@@ -39,16 +30,6 @@ export class LruCache<V> {
   get size(): number {
     return this.#entries.size;
   }
-}
-
-/** What `embedQueryCached` needs besides the embedder. */
-export interface CachedEmbedOptions {
-  store: EmbeddingCacheStore | null;
-  memory: LruCache<Float32Array>;
-  ttlSeconds: number;
-  /** Schedules work that must outlive the response (the Worker's `waitUntil`). */
-  defer: (work: Promise<unknown>) => void;
-  log: (message: string, error: unknown) => void;
 }
 
 /**

@@ -1,41 +1,35 @@
 /**
- * Cohere `POST /v2/embed` over injected fetch. Only the types of `cohere-ai` are used: its runtime
+ * Cohere embeddings over the Cohere transport. Only the types of `cohere-ai` are used: its runtime
  * costs ~150 KiB gzip in the Worker and a 5 s first request (see README, "Dependencies").
  */
 import type { Cohere } from 'cohere-ai';
+import { expectedEmbedDimension, type Config } from '../../common/config/parse-config';
 import { RetrieverError } from '../../common/errors';
-import type { Deadline } from '../../common/http/deadline';
-import { upstreamFetch, type FetchLike } from '../../common/http/upstream-fetch';
-import type { EmbedderDescriptor, QueryEmbedder } from './embedder';
+import type { CohereTransport } from '../../common/upstream/cohere-transport';
+import type { EmbedderDescriptor, QueryEmbedder } from '../ports';
 
 /** Settings for a Cohere embedder. */
 export interface CohereEmbedderOptions {
-  apiKey: string;
-  baseUrl: string;
+  cohere: CohereTransport;
   model: string;
   /** `output_dimension`, for embed-v4.0 only. */
   dimension?: number;
   expectedDimension: number | null;
-  fetch: FetchLike;
-  deadline: Deadline;
-  timeoutMs: number;
-  /** Attempts per call including the first (default 3; ingestion uses more). */
-  maxAttempts?: number;
-  onAttempt?: () => void;
 }
 
 type EmbedInputType = 'search_query' | 'search_document';
 
+/** A Cohere embedder that also embeds documents (ingest). */
+export type CohereEmbedder = QueryEmbedder & { embedTexts(texts: string[], inputType: EmbedInputType): Promise<Float32Array[]> };
+
 /**
- * Embeds texts with Cohere; `embedQuery` uses `input_type: "search_query"`.
+ * Embeds texts with Cohere `POST /v2/embed`; `embedQuery` uses `input_type: "search_query"`.
  *
  * @example
- * const embedder = createCohereEmbedder({ apiKey, baseUrl: 'https://api.cohere.com', model: 'embed-english-v3.0', … });
+ * const embedder = createCohereEmbedder({ cohere, model: 'embed-english-v3.0', expectedDimension: 1024 });
  * const vector = await embedder.embedQuery('what is a ROS 2 topic?');
  */
-export function createCohereEmbedder(options: CohereEmbedderOptions): QueryEmbedder & {
-  embedTexts(texts: string[], inputType: EmbedInputType): Promise<Float32Array[]>;
-} {
+export function createCohereEmbedder(options: CohereEmbedderOptions): CohereEmbedder {
   const descriptor: EmbedderDescriptor = { kind: 'cohere', model: options.model, dimension: options.expectedDimension };
   const embedTexts = async (texts: string[], inputType: EmbedInputType): Promise<Float32Array[]> => {
     // The REST API is snake_case (the SDK's camelCase types describe its own serializer).
@@ -47,37 +41,8 @@ export function createCohereEmbedder(options: CohereEmbedderOptions): QueryEmbed
       truncate: 'END',
       ...(options.dimension ? { output_dimension: options.dimension } : {}),
     };
-    const response = await upstreamFetch(
-      `${options.baseUrl.replace(/\/+$/, '')}/v2/embed`,
-      {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${options.apiKey}`,
-          'content-type': 'application/json',
-          accept: 'application/json',
-          'x-client-name': 'edge-retriever',
-        },
-        body: JSON.stringify(wire),
-      },
-      {
-        fetch: options.fetch,
-        deadline: options.deadline,
-        timeoutMs: options.timeoutMs,
-        service: 'Cohere',
-        failureCode: 'embedding_failed',
-        unreachableCode: 'embedding_failed',
-        ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
-        ...(options.onAttempt ? { onAttempt: options.onAttempt } : {}),
-      },
-      ({ status }) =>
-        status === 401 || status === 403
-          ? new RetrieverError('embedding_failed', `Cohere rejected the API key (${status}); check COHERE_API_KEY`, {
-              upstream: 'cohere',
-              upstream_status: status,
-            })
-          : undefined,
-    );
-    return parseEmbedResponse(await response.json().catch(() => null), texts.length, options.expectedDimension);
+    const json = await options.cohere.post('/v2/embed', wire, { service: 'Cohere', failureCode: 'embedding_failed' });
+    return parseEmbedResponse(json, texts.length, options.expectedDimension);
   };
   return {
     descriptor,
@@ -85,6 +50,16 @@ export function createCohereEmbedder(options: CohereEmbedderOptions): QueryEmbed
     embedTexts,
     embedQuery: async (text) => (await embedTexts([text], 'search_query'))[0] as Float32Array,
   };
+}
+
+/** The embedder the configuration names (EMBED_MODEL, EMBED_DIMENSION): one place for the Worker and ingest. */
+export function cohereEmbedderFor(config: Config, cohere: CohereTransport): CohereEmbedder {
+  return createCohereEmbedder({
+    cohere,
+    model: config.EMBED_MODEL,
+    ...(config.EMBED_DIMENSION ? { dimension: config.EMBED_DIMENSION } : {}),
+    expectedDimension: expectedEmbedDimension(config),
+  });
 }
 
 function parseEmbedResponse(json: unknown, count: number, expected: number | null): Float32Array[] {

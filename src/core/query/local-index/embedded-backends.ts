@@ -2,9 +2,8 @@
  * Store and query embedder over a decoded embedded index — shared by the Worker (bundled index)
  * and the CLI (index file).
  */
-import type { QueryEmbedder } from '../embedders/embedder';
 import { RetrieverError } from '../../common/errors';
-import type { VectorStore } from '../stores/vector-store';
+import type { QueryEmbedder, VectorStore } from '../ports';
 import { createEmbeddedStore } from './embedded-store';
 import type { EmbeddedIndex } from './index-types';
 import { embedWithLsa, lsaCoverage } from './lsa-model';

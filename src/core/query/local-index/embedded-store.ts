@@ -3,7 +3,7 @@
  * exact brute force, with the same scores, filters, thresholds and tie order Qdrant would give.
  */
 import { RetrieverError } from '../../common/errors';
-import type { CollectionInfo, StoreQuery, VectorStore } from '../stores/vector-store';
+import type { CollectionInfo, StoreQuery, VectorStore } from '../ports';
 import type { DenseVector, ScoredPoint, SparseVector } from '../../common/types';
 import { compileFilter, type PointPredicate } from './filter-eval';
 import type { EmbeddedIndex } from './index-types';

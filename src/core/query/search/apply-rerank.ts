@@ -6,7 +6,7 @@
 import { isRetrieverError } from '../../common/errors';
 import type { SearchWarning } from './confidence';
 import type { RankedHit } from './rank-candidates';
-import type { SearchContext } from './search-pipeline';
+import type { SearchContext } from '../ports';
 import type { SearchParams } from './search-params';
 
 /** Reranks candidates, or returns them unchanged with a warning. */

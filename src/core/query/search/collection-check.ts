@@ -3,9 +3,8 @@
  * its size, and (when the collection records it) the embedder that built it. Mixing embedders
  * silently returns garbage, so it is a 409 instead.
  */
-import type { EmbedderDescriptor } from '../embedders/embedder';
 import { RetrieverError } from '../../common/errors';
-import type { CollectionInfo } from '../stores/vector-store';
+import type { CollectionInfo, EmbedderDescriptor } from '../ports';
 
 /**
  * Picks the dense vector name: the configured one, else the unnamed vector, else the only named one.

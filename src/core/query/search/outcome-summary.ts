@@ -3,7 +3,7 @@
  * threshold accounting, confidence and warnings.
  */
 import type { Config } from '../../common/config/parse-config';
-import type { CacheStatus } from '../embedders/cached-embedder';
+import type { CacheStatus } from '../ports';
 import { buildWarnings, summarizeConfidence, type SearchWarning } from './confidence';
 import { describeFilter } from './filter-describe';
 import type { RankedHit } from './rank-candidates';

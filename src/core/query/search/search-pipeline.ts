@@ -5,10 +5,8 @@
  * here, before the Worker opens its response stream.
  */
 import type { Config } from '../../common/config/parse-config';
-import { embedQueryCached, type CachedEmbedOptions, type CacheStatus } from '../embedders/cached-embedder';
-import type { QueryEmbedder } from '../embedders/embedder';
-import type { RerankScore } from '../rerank/cohere-reranker';
-import type { CollectionInfo, StoreQuery, VectorStore } from '../stores/vector-store';
+import { embedQueryCached } from '../embedders/cached-embedder';
+import type { CacheStatus, SearchContext, StoreQuery } from '../ports';
 import { bm25QueryVector } from '../../common/bm25/index';
 import { checkQueryVector, checkSparseVector, resolveDenseVector } from './collection-check';
 import type { SearchWarning } from './confidence';
@@ -18,22 +16,6 @@ import { applyRerank } from './apply-rerank';
 import { mapResults, type SearchResult } from './result-mapping';
 import type { SearchParams } from './search-params';
 import { planSearch } from './search-plan';
-
-/** Everything a search needs, built per request by the Worker or the CLI. */
-export interface SearchContext {
-  config: Config;
-  store: VectorStore;
-  /** Collection facts (cached per isolate by the caller). */
-  describe: () => Promise<CollectionInfo>;
-  /** Created on demand: keyword search never needs it. */
-  embedder: () => QueryEmbedder;
-  cache: CachedEmbedOptions;
-  /** Cohere rerank, when a key is configured. */
-  rerank: ((query: string, documents: string[], topN: number) => Promise<RerankScore[]>) | null;
-  /** Upstream HTTP attempts made so far for this request. */
-  upstreamCalls: () => number;
-  now?: () => number;
-}
 
 /** The whole answer, ready to serialise in any format. */
 export interface SearchOutcome {

@@ -1,124 +1,41 @@
 /**
- * Qdrant over REST with injected fetch. Qdrant's schema types come from `@qdrant/js-client-rest`
- * (type-only); its runtime is not used because it cannot take an injected fetch or a per-request
- * deadline, and it adds an extra `GET /` per client unless told otherwise (README, "Dependencies").
+ * The Qdrant `VectorStore`: store queries → Qdrant's Query API bodies and back, over the Qdrant
+ * transport. Qdrant's schema types come from `@qdrant/js-client-rest` (type-only); its runtime is
+ * not used because it cannot take an injected fetch or a per-request deadline, and it adds an
+ * extra `GET /` per client unless told otherwise (README, "Dependencies").
  */
 import type { Schemas } from '@qdrant/js-client-rest';
-import { RetrieverError } from '../../common/errors';
-import type { Deadline } from '../../common/http/deadline';
-import { upstreamFetch, type FetchLike, type UpstreamFailure } from '../../common/http/upstream-fetch';
 import type { ScoredPoint } from '../../common/types';
-import { closestName } from './closest-name';
-import type { CollectionInfo, StoreQuery, VectorStore } from './vector-store';
-
-/** Connection settings for one collection. */
-export interface QdrantStoreOptions {
-  url: string;
-  apiKey?: string | undefined;
-  collection: string;
-  fetch: FetchLike;
-  deadline: Deadline;
-  timeoutMs: number;
-  onAttempt?: () => void;
-}
+import type { QdrantTransport } from '../../common/upstream/qdrant-transport';
+import type { CollectionInfo, StoreQuery, VectorStore } from '../ports';
 
 type QueryResponse = { result: Schemas['QueryResponse'] };
 type BatchResponse = { result: Schemas['QueryResponse'][] };
 type CollectionResponse = { result: Schemas['CollectionInfo'] };
-type CollectionsResponse = { result: Schemas['CollectionsResponse'] };
 
 /**
  * A `VectorStore` backed by a Qdrant collection. Several queries go out as one
  * `points/query/batch` call: one round trip whatever the mode.
  *
  * @example
- * const store = createQdrantStore({ url, apiKey, collection: 'textbook_chunks', fetch, deadline, timeoutMs: 5000 });
+ * const store = createQdrantStore(createQdrantTransport({ url, apiKey, collection: 'textbook_chunks', fetch, deadline, timeoutMs: 5000 }));
  * const [hits] = await store.queryBatch([{ dense: { vector }, limit: 5 }]);
  */
-export function createQdrantStore(options: QdrantStoreOptions): VectorStore & {
-  request<T>(method: string, path: string, body?: unknown, map404?: boolean): Promise<T>;
-  listCollections(): Promise<string[]>;
-} {
-  const base = options.url.replace(/\/+$/, '');
-  const collectionPath = `/collections/${encodeURIComponent(options.collection)}`;
-
-  const request = async <T>(method: string, path: string, body?: unknown, map404 = true): Promise<T> => {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (options.apiKey) headers['api-key'] = options.apiKey;
-    const init: RequestInit = { method, headers };
-    if (body !== undefined) init.body = JSON.stringify(body);
-    const response = await upstreamFetch(
-      `${base}${path}`,
-      init,
-      {
-        fetch: options.fetch,
-        deadline: options.deadline,
-        timeoutMs: options.timeoutMs,
-        service: 'Qdrant',
-        failureCode: 'vector_store_unavailable',
-        unreachableCode: 'vector_store_unavailable',
-        ...(options.onAttempt ? { onAttempt: options.onAttempt } : {}),
-      },
-      (failure) => mapFailure(failure, map404),
-    );
-    return (await response.json()) as T;
-  };
-
-  const listCollections = async (): Promise<string[]> => {
-    const json = await request<CollectionsResponse>('GET', '/collections', undefined, false);
-    return json.result.collections.map((c) => c.name).sort();
-  };
-
-  const mapFailure = async (failure: UpstreamFailure, map404: boolean): Promise<RetrieverError | undefined> => {
-    const message = qdrantMessage(failure.snippet);
-    if (failure.status === 404 && map404 && /collection/i.test(message)) {
-      const available = await listCollections().catch(() => [] as string[]);
-      const suggestion = closestName(options.collection, available);
-      return new RetrieverError(
-        'collection_not_found',
-        `Collection "${options.collection}" does not exist${suggestion ? `; did you mean "${suggestion}"?` : ''}`,
-        { collection: options.collection, available, suggestion },
-      );
-    }
-    const dims = /expected dim: (\d+), got (\d+)/.exec(message);
-    if (failure.status === 400 && dims) {
-      return new RetrieverError('dimension_mismatch', `Query vector has ${dims[2]} dimensions but the collection expects ${dims[1]}`, {
-        expected: Number(dims[1]),
-        got: Number(dims[2]),
-      });
-    }
-    if (failure.status === 401 || failure.status === 403) {
-      return new RetrieverError('vector_store_error', `Qdrant rejected the credentials (${failure.status}); check QDRANT_API_KEY`, {
-        upstream: 'qdrant',
-        upstream_status: failure.status,
-      });
-    }
-    if (failure.status >= 400 && failure.status < 500) {
-      return new RetrieverError('vector_store_error', `Qdrant rejected the request (${failure.status}): ${message}`, {
-        upstream: 'qdrant',
-        upstream_status: failure.status,
-      });
-    }
-    return undefined;
-  };
-
+export function createQdrantStore(qdrant: QdrantTransport): VectorStore {
   return {
     kind: 'qdrant',
-    collection: options.collection,
-    request,
-    listCollections,
+    collection: qdrant.collection,
     async describe() {
-      const json = await request<CollectionResponse>('GET', collectionPath);
-      return toCollectionInfo(options.collection, json.result);
+      const json = await qdrant.request<CollectionResponse>('GET', qdrant.collectionPath());
+      return toCollectionInfo(qdrant.collection, json.result);
     },
     async queryBatch(queries) {
       const bodies = queries.map(toQueryRequest);
       if (bodies.length === 1) {
-        const json = await request<QueryResponse>('POST', `${collectionPath}/points/query`, bodies[0]);
+        const json = await qdrant.request<QueryResponse>('POST', qdrant.collectionPath('/points/query'), bodies[0]);
         return [json.result.points.map(toScoredPoint)];
       }
-      const json = await request<BatchResponse>('POST', `${collectionPath}/points/query/batch`, { searches: bodies });
+      const json = await qdrant.request<BatchResponse>('POST', qdrant.collectionPath('/points/query/batch'), { searches: bodies });
       return json.result.map((r) => r.points.map(toScoredPoint));
     },
   };
@@ -174,13 +91,4 @@ function toCollectionInfo(name: string, info: Schemas['CollectionInfo']): Collec
     sparseVectors,
     metadata: (info.config.metadata ?? {}) as Record<string, unknown>,
   };
-}
-
-function qdrantMessage(snippet: string): string {
-  try {
-    const parsed = JSON.parse(snippet) as { status?: { error?: string } };
-    return parsed.status?.error ?? snippet;
-  } catch {
-    return snippet;
-  }
 }

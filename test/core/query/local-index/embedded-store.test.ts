@@ -4,7 +4,7 @@ import { decodeIndex, encodeIndex } from '../../../../src/core/query/local-index
 import type { EmbeddedIndexData } from '../../../../src/core/query/local-index/index-types';
 import { mulberry32 } from '../../../../src/core/build/local-index/prng';
 import { RetrieverError } from '../../../../src/core/common/errors';
-import type { StoreQuery } from '../../../../src/core/query/stores/vector-store';
+import type { StoreQuery } from '../../../../src/core/query/ports';
 import type { Payload, PointId, QdrantFilter, SparseVector } from '../../../../src/core/common/types';
 import { randomIndexData } from './random-index';
 

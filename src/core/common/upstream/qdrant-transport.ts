@@ -1,0 +1,119 @@
+/**
+ * The one module that talks HTTP to Qdrant: base URL, `api-key` header, JSON bodies, retries
+ * through `upstreamFetch`, and the mapping of Qdrant's error answers to our error taxonomy.
+ * The store (query time) and the collection admin (ingest) both go through it.
+ */
+import { RetrieverError } from '../errors';
+import type { Deadline } from '../http/deadline';
+import { upstreamFetch, type FetchLike, type UpstreamFailure } from '../http/upstream-fetch';
+import { closestName } from './closest-name';
+
+/** Connection settings for one collection. */
+export interface QdrantTransportOptions {
+  url: string;
+  apiKey?: string | undefined;
+  collection: string;
+  fetch: FetchLike;
+  deadline: Deadline;
+  timeoutMs: number;
+  onAttempt?: () => void;
+}
+
+/** HTTP access to one Qdrant collection (and the cluster's collection list). */
+export interface QdrantTransport {
+  readonly collection: string;
+  /** `/collections/{collection}` followed by `suffix`, the collection name URL-encoded. */
+  collectionPath(suffix?: string): string;
+  /**
+   * Sends one request and parses the JSON answer. With `map404` (the default) a 404 that names a
+   * collection becomes `collection_not_found` with the closest existing name.
+   */
+  request<T>(method: string, path: string, body?: unknown, map404?: boolean): Promise<T>;
+  /** Names of the cluster's collections, sorted. */
+  listCollections(): Promise<string[]>;
+}
+
+/**
+ * Creates the transport for one collection.
+ *
+ * @example
+ * const qdrant = createQdrantTransport({ url, apiKey, collection: 'textbook_chunks', fetch, deadline, timeoutMs: 5000 });
+ * const info = await qdrant.request('GET', qdrant.collectionPath());
+ */
+export function createQdrantTransport(options: QdrantTransportOptions): QdrantTransport {
+  const base = options.url.replace(/\/+$/, '');
+  const collectionPath = (suffix = '') => `/collections/${encodeURIComponent(options.collection)}${suffix}`;
+
+  const request = async <T>(method: string, path: string, body?: unknown, map404 = true): Promise<T> => {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (options.apiKey) headers['api-key'] = options.apiKey;
+    const init: RequestInit = { method, headers };
+    if (body !== undefined) init.body = JSON.stringify(body);
+    const response = await upstreamFetch(
+      `${base}${path}`,
+      init,
+      {
+        fetch: options.fetch,
+        deadline: options.deadline,
+        timeoutMs: options.timeoutMs,
+        service: 'Qdrant',
+        failureCode: 'vector_store_unavailable',
+        unreachableCode: 'vector_store_unavailable',
+        ...(options.onAttempt ? { onAttempt: options.onAttempt } : {}),
+      },
+      (failure) => mapFailure(failure, map404),
+    );
+    return (await response.json()) as T;
+  };
+
+  const listCollections = async (): Promise<string[]> => {
+    const json = await request<{ result: { collections: { name: string }[] } }>('GET', '/collections', undefined, false);
+    return json.result.collections.map((c) => c.name).sort();
+  };
+
+  const mapFailure = async (failure: UpstreamFailure, map404: boolean): Promise<RetrieverError | undefined> => {
+    const message = qdrantMessage(failure.snippet);
+    if (failure.status === 404 && map404 && /collection/i.test(message)) {
+      const available = await listCollections().catch(() => [] as string[]);
+      const suggestion = closestName(options.collection, available);
+      return new RetrieverError(
+        'collection_not_found',
+        `Collection "${options.collection}" does not exist${suggestion ? `; did you mean "${suggestion}"?` : ''}`,
+        { collection: options.collection, available, suggestion },
+      );
+    }
+    const dims = /expected dim: (\d+), got (\d+)/.exec(message);
+    if (failure.status === 400 && dims) {
+      return new RetrieverError('dimension_mismatch', `Query vector has ${dims[2]} dimensions but the collection expects ${dims[1]}`, {
+        expected: Number(dims[1]),
+        got: Number(dims[2]),
+      });
+    }
+    if (failure.status === 401 || failure.status === 403) {
+      return new RetrieverError('vector_store_error', `Qdrant rejected the credentials (${failure.status}); check QDRANT_API_KEY`, {
+        upstream: 'qdrant',
+        upstream_status: failure.status,
+      });
+    }
+    if (failure.status >= 400 && failure.status < 500) {
+      return new RetrieverError('vector_store_error', `Qdrant rejected the request (${failure.status}): ${message}`, {
+        upstream: 'qdrant',
+        upstream_status: failure.status,
+      });
+    }
+    return undefined;
+  };
+
+  return { collection: options.collection, collectionPath, request, listCollections };
+}
+
+/** Qdrant's error text (`status.error`) when the body is its JSON envelope, else the raw snippet. */
+function qdrantMessage(snippet: string): string {
+  try {
+    const parsed = JSON.parse(snippet) as { status?: { error?: string } };
+    return parsed.status?.error ?? snippet;
+  } catch {
+    return snippet;
+  }
+}

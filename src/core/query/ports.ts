@@ -1,0 +1,113 @@
+/**
+ * The ports of query time: what the search pipeline needs from the outside world (a store, an
+ * embedder, an embedding cache, a reranker), as interfaces. The pipeline depends on these only;
+ * the adapters (stores/, embedders/, local-index/, rerank/) implement them and compose/ wires
+ * them together from the configuration.
+ */
+import type { Config } from '../common/config/parse-config';
+import type { DenseVector, QdrantFilter, ScoredPoint, SparseVector } from '../common/types';
+
+/** One nearest-neighbour search. Exactly one of `dense` / `sparse` is set. */
+export interface StoreQuery {
+  /** Cosine search on a dense vector; `using` names the vector (null/undefined = unnamed). */
+  dense?: { vector: DenseVector; using?: string | null };
+  /** Dot-product search on a sparse vector (IDF applied as the collection's modifier says). */
+  sparse?: { vector: SparseVector; using: string };
+  filter?: QdrantFilter;
+  limit: number;
+  /** Drop points scoring below this (Qdrant's `score_threshold`). */
+  scoreThreshold?: number;
+  /** Return the stored vector of each hit (for MMR). */
+  withVector?: boolean;
+}
+
+/** What the service needs to know about a collection. */
+export interface CollectionInfo {
+  name: string;
+  pointsCount: number | null;
+  /** Dense vectors by name; the unnamed vector is under the key "" . */
+  denseVectors: Record<string, { size: number; distance: string }>;
+  /** Sparse vector names, with their modifier ("idf" or "none"). */
+  sparseVectors: Record<string, { modifier: string }>;
+  /** Free-form metadata (Qdrant collection metadata / embedded index header), e.g. the embedder. */
+  metadata: Record<string, unknown>;
+}
+
+/** A store: Qdrant Cloud or the embedded index. Both fulfil it, so every mode, filter and threshold behaves the same on both. */
+export interface VectorStore {
+  readonly kind: 'qdrant' | 'embedded';
+  readonly collection: string;
+  /** Collection facts; throws `collection_not_found` (with the available names) when missing. */
+  describe(): Promise<CollectionInfo>;
+  /** Run several searches in ONE round trip; results in the order of `queries`, best first. */
+  queryBatch(queries: StoreQuery[]): Promise<ScoredPoint[][]>;
+}
+
+/** Who produced a vector, so a store can refuse vectors from another model. */
+export interface EmbedderDescriptor {
+  kind: 'cohere' | 'lsa';
+  /** Model name, e.g. `embed-english-v3.0`, or the LSA model id `lsa-128-ab12cd34`. */
+  model: string;
+  /** Output size, when known before the first call. */
+  dimension: number | null;
+}
+
+/** Embeds one search query: Cohere over REST, or the local LSA model bundled with the embedded index. */
+export interface QueryEmbedder {
+  readonly descriptor: EmbedderDescriptor;
+  /** Whether results may be cached (remote, billed embedders). */
+  readonly cacheable: boolean;
+  embedQuery(text: string): Promise<Float32Array>;
+  /** Share of the query's words the model knows (local models only; a remote model knows all). */
+  coverage?(text: string): number;
+}
+
+/** Persistent query-embedding storage, e.g. a KV namespace adapter. */
+export interface EmbeddingCacheStore {
+  get(key: string): Promise<ArrayBuffer | null>;
+  put(key: string, value: ArrayBuffer, ttlSeconds: number): Promise<void>;
+}
+
+/** An in-memory cache (the per-isolate LRU). */
+export interface MemoryCache<V> {
+  get(key: string): V | undefined;
+  set(key: string, value: V): void;
+}
+
+/** Where a query vector came from. */
+export type CacheStatus = 'hit' | 'miss' | 'none';
+
+/** What the cached embedding step needs besides the embedder. */
+export interface CachedEmbedOptions {
+  store: EmbeddingCacheStore | null;
+  memory: MemoryCache<Float32Array>;
+  ttlSeconds: number;
+  /** Schedules work that must outlive the response (the Worker's `waitUntil`). */
+  defer: (work: Promise<unknown>) => void;
+  log: (message: string, error: unknown) => void;
+}
+
+/** Index into the reranked documents and its relevance, best first. */
+export interface RerankScore {
+  index: number;
+  relevance_score: number;
+}
+
+/** Reranks `documents` for `query`, returning the best `topN`. */
+export type Reranker = (query: string, documents: string[], topN: number) => Promise<RerankScore[]>;
+
+/** Everything a search needs, built per request by the Worker or the CLI (see compose/). */
+export interface SearchContext {
+  config: Config;
+  store: VectorStore;
+  /** Collection facts (cached per isolate by the caller). */
+  describe: () => Promise<CollectionInfo>;
+  /** Created on demand: keyword search never needs it. */
+  embedder: () => QueryEmbedder;
+  cache: CachedEmbedOptions;
+  /** Cohere rerank, when a key is configured. */
+  rerank: Reranker | null;
+  /** Upstream HTTP attempts made so far for this request. */
+  upstreamCalls: () => number;
+  now?: () => number;
+}
