@@ -4,7 +4,7 @@
  * because its reranker did.
  */
 import { isRetrieverError } from '../../common/errors';
-import type { SearchWarning } from './confidence';
+import type { SearchWarning } from './warnings';
 import type { RankedHit } from './rank-candidates';
 import type { SearchContext } from '../ports';
 import type { SearchParams } from './search-params';

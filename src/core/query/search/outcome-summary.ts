@@ -4,7 +4,8 @@
  */
 import type { Config } from '../../common/config/parse-config';
 import type { CacheStatus } from '../ports';
-import { buildWarnings, summarizeConfidence, type SearchWarning } from './confidence';
+import { summarizeConfidence } from './confidence';
+import { buildWarnings, type SearchWarning } from './warnings';
 import { describeFilter } from './filter-describe';
 import type { RankedHit } from './rank-candidates';
 import type { SearchResult } from './result-mapping';

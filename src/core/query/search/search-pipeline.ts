@@ -9,7 +9,7 @@ import { embedQueryCached } from '../embedders/cached-embedder';
 import type { CacheStatus, SearchContext, StoreQuery } from '../ports';
 import { bm25QueryVector } from '../../common/bm25/index';
 import { checkQueryVector, checkSparseVector, resolveDenseVector } from './collection-check';
-import type { SearchWarning } from './confidence';
+import type { SearchWarning } from './warnings';
 import { summarizeOutcome } from './outcome-summary';
 import { rankCandidates, type RankedHit } from './rank-candidates';
 import { applyRerank } from './apply-rerank';
