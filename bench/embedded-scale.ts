@@ -6,7 +6,7 @@
 import { build } from 'esbuild';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Miniflare } from 'miniflare';
-import { encodeIndex } from '../src/core/query/local-index/index-format';
+import { encodeIndex } from '../src/core/build/local-index/index-encode';
 import { mulberry32 } from '../src/core/build/local-index/prng';
 
 /** Synthetic index: n points × dims, payloads like real chunks. */

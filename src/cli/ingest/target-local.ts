@@ -5,7 +5,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Config } from '../../core/common/config/parse-config';
-import { decodeIndex, encodeIndex } from '../../core/query/local-index/index-format';
+import { decodeIndex } from '../../core/query/local-index/index-format';
+import { encodeIndex } from '../../core/build/local-index/index-encode';
 import { indexingText, planIngest, type IndexedPoint, type IngestPlan } from '../../core/build/ingest/ingest-plan';
 import type { Chunk } from '../../core/build/ingest/types';
 import { bm25Vectors, cohereVectors, lsaVectors } from './embed-documents';

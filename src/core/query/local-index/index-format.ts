@@ -1,79 +1,13 @@
 /**
- * The bundled index file: ONE ArrayBuffer the Worker imports as a wrangler Data module.
- *
- * Layout (all integers little-endian):
- *   0  "ERIX" magic · u32 format version · u32 header byte length · u32 data byte length
- *   16 header (UTF-8 JSON: collection, embedder, ids, BM25 stats, LSA vocabulary, section table)
- *   …  data, starting 8-byte aligned: each section 8-byte aligned, at an offset relative to the
- *      data start, so typed arrays can view it in place (Float32/Uint32 need 4-byte alignment).
+ * Reads the bundled index file: ONE ArrayBuffer the Worker imports as a wrangler Data module
+ * (layout in index-layout.ts; the writer is build/local-index/index-encode.ts).
  * Payloads are stored one JSON text per point and parsed on demand: a cold Worker answering an
  * unfiltered query parses only the payloads of its hits.
  */
 import { RetrieverError } from '../../common/errors';
 import type { Payload } from '../../common/types';
-import type { EmbeddedIndex, EmbeddedIndexData } from './index-types';
-import { buildSections, type SectionBytes } from './index-sections';
-
-/** The format this build writes and reads; bump on any incompatible change. */
-export const INDEX_FORMAT_VERSION = 1;
-const MAGIC = [0x45, 0x52, 0x49, 0x58]; // "ERIX"
-const PRELUDE_BYTES = 16;
-
-type SectionName = keyof SectionBytes;
-interface Header {
-  collection: string;
-  created_at: string;
-  embedder: EmbeddedIndex['embedder'];
-  points: number;
-  ids: EmbeddedIndex['ids'];
-  dense: { name: string; dims: number; distance: 'Cosine' };
-  sparse: { name: string; modifier: 'idf' };
-  bm25: { avg_len: number; N: number; terms: number };
-  lsa: { vocab: string[]; dims: number; model_id: string } | null;
-  sections: Record<SectionName, { offset: number; length: number }>;
-}
-
-const align8 = (n: number): number => (n + 7) & ~7;
-
-/**
- * Serialises an index (see `EmbeddedIndexData`) into the bundled binary format.
- *
- * @example
- * const bytes = encodeIndex({ collection: 'book', embedder, ids, payloads, dense, sparse, bm25, lsa });
- * await writeFile('index.bin', bytes);
- */
-export function encodeIndex(data: EmbeddedIndexData): Uint8Array {
-  const { sections, sparseTerms } = buildSections(data);
-  const table = {} as Header['sections'];
-  let cursor = 0;
-  for (const [name, bytes] of Object.entries(sections) as [SectionName, Uint8Array][]) {
-    table[name] = { offset: cursor, length: bytes.byteLength };
-    cursor = align8(cursor + bytes.byteLength);
-  }
-  const header: Header = {
-    collection: data.collection,
-    created_at: data.createdAt ?? new Date().toISOString(),
-    embedder: data.embedder,
-    points: data.ids.length,
-    ids: data.ids,
-    dense: { name: data.dense.name ?? '', dims: data.embedder.dims, distance: 'Cosine' },
-    sparse: { name: data.sparse.name ?? 'bm25', modifier: 'idf' },
-    bm25: { avg_len: data.bm25.avgLen, N: data.ids.length, terms: sparseTerms },
-    lsa: data.lsa ? { vocab: data.lsa.vocab, dims: data.lsa.dims, model_id: data.lsa.modelId } : null,
-    sections: table,
-  };
-  const headerBytes = new TextEncoder().encode(JSON.stringify(header));
-  const dataStart = align8(PRELUDE_BYTES + headerBytes.byteLength);
-  const out = new Uint8Array(dataStart + cursor);
-  const view = new DataView(out.buffer);
-  out.set(MAGIC, 0);
-  view.setUint32(4, INDEX_FORMAT_VERSION, true);
-  view.setUint32(8, headerBytes.byteLength, true);
-  view.setUint32(12, cursor, true);
-  out.set(headerBytes, PRELUDE_BYTES);
-  for (const [name, bytes] of Object.entries(sections) as [SectionName, Uint8Array][]) out.set(bytes, dataStart + table[name].offset);
-  return out;
-}
+import type { EmbeddedIndex } from './index-types';
+import { align8, INDEX_FORMAT_VERSION, MAGIC, PRELUDE_BYTES, type Header, type SectionName } from './index-layout';
 
 function corrupt(reason: string): RetrieverError {
   return new RetrieverError('config_error', `The bundled index is corrupt or unreadable: ${reason}. Rebuild it with the ingest command.`, {

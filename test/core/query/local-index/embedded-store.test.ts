@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEmbeddedStore } from '../../../../src/core/query/local-index/embedded-store';
-import { decodeIndex, encodeIndex } from '../../../../src/core/query/local-index/index-format';
+import { decodeIndex } from '../../../../src/core/query/local-index/index-format';
+import { encodeIndex } from '../../../../src/core/build/local-index/index-encode';
 import type { EmbeddedIndexData } from '../../../../src/core/query/local-index/index-types';
 import { mulberry32 } from '../../../../src/core/build/local-index/prng';
 import { RetrieverError } from '../../../../src/core/common/errors';

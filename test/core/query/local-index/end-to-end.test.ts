@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEmbeddedStore } from '../../../../src/core/query/local-index/embedded-store';
-import { decodeIndex, encodeIndex } from '../../../../src/core/query/local-index/index-format';
+import { decodeIndex } from '../../../../src/core/query/local-index/index-format';
+import { encodeIndex } from '../../../../src/core/build/local-index/index-encode';
 import { embedWithLsa } from '../../../../src/core/query/local-index/lsa-model';
 import { trainLsa } from '../../../../src/core/build/local-index/lsa-train';
 import { bm25DocumentVector, bm25QueryVector } from '../../../../src/core/common/bm25/index';

@@ -3,21 +3,11 @@
  * way (a bad index must fail the build, not a query in production).
  */
 import { RetrieverError } from '../../common/errors';
-import type { EmbeddedIndexData } from './index-types';
+import type { EmbeddedIndexData } from '../../query/local-index/index-types';
+import type { SectionName } from '../../query/local-index/index-layout';
 
-/** The sections, in file order. */
-export interface SectionBytes {
-  dense: Uint8Array;
-  sparse_offsets: Uint8Array;
-  sparse_indices: Uint8Array;
-  sparse_values: Uint8Array;
-  bm25_df_terms: Uint8Array;
-  bm25_df_counts: Uint8Array;
-  payload_offsets: Uint8Array;
-  payload_json: Uint8Array;
-  lsa_idf: Uint8Array;
-  lsa_projection: Uint8Array;
-}
+/** The bytes of every section, by name. */
+export type SectionBytes = Record<SectionName, Uint8Array>;
 
 function bad(message: string, details: Record<string, unknown> = {}): RetrieverError {
   return new RetrieverError('config_error', `Cannot build the embedded index: ${message}`, details);

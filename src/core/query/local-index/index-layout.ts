@@ -1,0 +1,50 @@
+/**
+ * The bundled index file's layout, shared by the reader (query time) and the writer (build time).
+ *
+ * Layout (all integers little-endian):
+ *   0  "ERIX" magic · u32 format version · u32 header byte length · u32 data byte length
+ *   16 header (UTF-8 JSON: collection, embedder, ids, BM25 stats, LSA vocabulary, section table)
+ *   …  data, starting 8-byte aligned: each section 8-byte aligned, at an offset relative to the
+ *      data start, so typed arrays can view it in place (Float32/Uint32 need 4-byte alignment).
+ */
+import type { EmbeddedIndex } from './index-types';
+
+/** The sections, in file order. */
+export const SECTION_NAMES = [
+  'dense',
+  'sparse_offsets',
+  'sparse_indices',
+  'sparse_values',
+  'bm25_df_terms',
+  'bm25_df_counts',
+  'payload_offsets',
+  'payload_json',
+  'lsa_idf',
+  'lsa_projection',
+] as const;
+
+/** One section's name. */
+export type SectionName = (typeof SECTION_NAMES)[number];
+
+/** The format this build writes and reads; bump on any incompatible change. */
+export const INDEX_FORMAT_VERSION = 1;
+export const MAGIC = [0x45, 0x52, 0x49, 0x58]; // "ERIX"
+export const PRELUDE_BYTES = 16;
+
+/** The JSON header. */
+export interface Header {
+  collection: string;
+  created_at: string;
+  embedder: EmbeddedIndex['embedder'];
+  points: number;
+  ids: EmbeddedIndex['ids'];
+  dense: { name: string; dims: number; distance: 'Cosine' };
+  sparse: { name: string; modifier: 'idf' };
+  bm25: { avg_len: number; N: number; terms: number };
+  lsa: { vocab: string[]; dims: number; model_id: string } | null;
+  sections: Record<SectionName, { offset: number; length: number }>;
+}
+
+/** Rounds up to a multiple of 8 (section alignment). */
+export const align8 = (n: number): number => (n + 7) & ~7;
+

@@ -1,0 +1,113 @@
+/**
+ * The layout is the architecture (README, "How it is built"): these rules fail the build when an
+ * import crosses a boundary, closes a circle, or drags build-time code into the Worker bundle.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.(ts|mts)$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+/** Every import of a file, type-only ones included (a type import is still a dependency of the design). */
+function importsOf(file: string): { spec: string; target: string | null }[] {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  const specs = [...text.matchAll(/^\s*(?:import|export)\b[^'";]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm)].map((m) => (m[1] ?? m[2]) as string);
+  return specs.map((spec) => {
+    if (!spec.startsWith('.')) return { spec, target: null };
+    const base = relative(ROOT, resolve(ROOT, dirname(file), spec));
+    const target = [`${base}.ts`, `${base}/index.ts`, base].find((candidate) => FILES.has(candidate)) ?? base;
+    return { spec, target };
+  });
+}
+
+const FILES = new Set(sourceFiles('src'));
+const GRAPH = new Map([...FILES].map((file) => [file, importsOf(file)]));
+const layer = (file: string) => /^src\/(core\/(common|query|build)|worker|cli)\//.exec(file)?.[1] ?? file;
+
+describe('architecture', () => {
+  it('keeps src/core runtime-neutral: no hono, cloudflare:*, node:* and nothing from src/worker or src/cli', () => {
+    const offending = [...GRAPH].flatMap(([file, imports]) =>
+      file.startsWith('src/core/')
+        ? imports
+            .filter(({ spec, target }) => /^(hono|cloudflare:|node:)/.test(spec) || (target !== null && /^src\/(worker|cli)\//.test(target)))
+            .map(({ spec }) => `${file} imports ${spec}`)
+        : [],
+    );
+    expect(offending).toEqual([]);
+  });
+
+  it('imports only downwards: common ← query ← build, and the Worker never reaches build-time code', () => {
+    const allowed: Record<string, string[]> = {
+      'core/common': ['core/common'],
+      'core/query': ['core/common', 'core/query'],
+      'core/build': ['core/common', 'core/query', 'core/build'],
+      worker: ['core/common', 'core/query', 'worker'],
+      cli: ['core/common', 'core/query', 'core/build', 'cli'],
+    };
+    const upward = [...GRAPH].flatMap(([file, imports]) =>
+      imports
+        .filter(({ target }) => target !== null && target.startsWith('src/') && !(allowed[layer(file)] ?? []).includes(layer(target)))
+        .map(({ target }) => `${file} → ${target}`),
+    );
+    expect(upward).toEqual([]);
+  });
+
+  it('has no import circle anywhere in src (type-only imports count)', () => {
+    // Tarjan's strongly connected components over the relative-import graph.
+    let counter = 0;
+    const index = new Map<string, number>();
+    const low = new Map<string, number>();
+    const stack: string[] = [];
+    const circles: string[][] = [];
+    const visit = (file: string): void => {
+      index.set(file, counter);
+      low.set(file, counter++);
+      stack.push(file);
+      for (const { target } of GRAPH.get(file) ?? []) {
+        if (target === null || !GRAPH.has(target)) continue;
+        if (!index.has(target)) {
+          visit(target);
+          low.set(file, Math.min(low.get(file)!, low.get(target)!));
+        } else if (stack.includes(target)) low.set(file, Math.min(low.get(file)!, index.get(target)!));
+      }
+      if (low.get(file) === index.get(file)) {
+        const component: string[] = [];
+        let member: string;
+        do component.push((member = stack.pop()!));
+        while (member !== file);
+        if (component.length > 1 || (GRAPH.get(file) ?? []).some(({ target }) => target === file)) circles.push(component.sort());
+      }
+    };
+    for (const file of GRAPH.keys()) if (!index.has(file)) visit(file);
+    expect(circles).toEqual([]);
+  });
+
+  it('bundles into the Worker exactly the code that src/worker, src/core/common and src/core/query hold', async () => {
+    const result = await build({
+      entryPoints: [join(ROOT, 'src/worker/index.ts')],
+      bundle: true,
+      write: false,
+      metafile: true,
+      format: 'esm',
+      platform: 'neutral',
+      mainFields: ['module', 'main'],
+      external: ['*.bin', 'cloudflare:*'],
+      logLevel: 'silent',
+    });
+    const bundled = Object.keys(result.metafile.inputs).filter((file) => file.startsWith('src/'));
+    expect(bundled.filter((file) => !/^src\/(worker|core\/common|core\/query)\//.test(file))).toEqual([]);
+    // Everything in those folders ships, except modules that hold only types (erased by the compiler).
+    const typeOnly = (file: string) => !/^\s*export\s+(async\s+)?(function|const|let|class|default)\b/m.test(readFileSync(join(ROOT, file), 'utf8'));
+    const shipped = [...FILES].filter((file) => /^src\/(worker|core\/common|core\/query)\//.test(file) && !typeOnly(file));
+    expect(shipped.filter((file) => !bundled.includes(file))).toEqual([]);
+  });
+});
