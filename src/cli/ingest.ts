@@ -5,7 +5,7 @@
 import { parseConfig, type Config } from '../core/common/config/parse-config';
 import { RetrieverError } from '../core/common/errors';
 import { loadCliEnv } from './env-file';
-import { EXIT, exitFor } from './exit-codes';
+import { EXIT, reportFailure } from './cli-failure';
 import { collectChunks } from './ingest/collect-chunks';
 import { INGEST_USAGE, parseIngestArgs } from './ingest/ingest-args';
 import { buildReport, formatReport } from './ingest/ingest-report';
@@ -43,9 +43,7 @@ export async function runIngest(argv: string[], env: Record<string, string> = lo
     }
     return EXIT.ok;
   } catch (error) {
-    const { code, message, hint } = exitFor(error);
-    console.error(`ingest: ${message}\n  hint: ${hint}`);
-    return code;
+    return reportFailure(error, 'ingest');
   }
 }
 

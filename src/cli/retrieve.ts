@@ -8,9 +8,8 @@ import { resolve } from 'node:path';
 import { formatContext } from '../core/query/search/context-format';
 import type { SearchOutcome } from '../core/query/search/search-pipeline';
 import { loadCliEnv } from './env-file';
-import { EXIT } from './exit-codes';
 import { parseRetrieveArgs, RETRIEVE_USAGE, type RetrieveArgs } from './retrieve/args';
-import { describeFailure } from './retrieve/cli-failure';
+import { EXIT, reportFailure } from './cli-failure';
 import { formatSearchText } from './retrieve/format-text';
 import { processIo, type RetrieveIo } from './retrieve/io';
 import { defaultIndexPath, inProcessSearcher, remoteSearcher, type Searcher } from './retrieve/run-query';
@@ -37,9 +36,7 @@ export async function runRetrieve(argv: readonly string[], env?: Record<string, 
     if (args.validate !== null) return await runValidateCommand(args, makeSearcher, io);
     return await searchOnce(args, makeSearcher(), io);
   } catch (error) {
-    const { code, message, hint } = describeFailure(error);
-    io.stderr(`retrieve: ${message}\n  hint: ${hint}`);
-    return code;
+    return reportFailure(error, 'retrieve', io.stderr);
   }
 }
 

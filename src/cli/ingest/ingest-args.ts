@@ -2,7 +2,7 @@
  * `ingest` command-line arguments (node:util parseArgs: no dependency, strict about unknowns).
  */
 import { parseArgs } from 'node:util';
-import { RetrieverError } from '../../core/common/errors';
+import { usageError } from '../cli-failure';
 
 /** Parsed ingest options. */
 export interface IngestArgs {
@@ -71,21 +71,21 @@ export function parseIngestArgs(argv: string[], env: Record<string, string | und
       },
     });
   } catch (error) {
-    throw new RetrieverError('invalid_request', (error as Error).message);
+    throw usageError('ingest', (error as Error).message);
   }
   const { values, positionals } = parsed;
   const help = values.help ?? false;
   if (!help && positionals.length !== 1) {
-    throw new RetrieverError('invalid_request', 'Give exactly one docs directory, e.g. `npm run ingest -- sample-book/docs`');
+    throw usageError('ingest', 'Give exactly one docs directory, e.g. `npm run ingest -- sample-book/docs`');
   }
   const target = values.target ?? (env.QDRANT_URL ? 'qdrant' : 'local');
-  if (target !== 'qdrant' && target !== 'local') throw new RetrieverError('invalid_request', '--target must be qdrant or local');
+  if (target !== 'qdrant' && target !== 'local') throw usageError('ingest', '--target must be qdrant or local');
   const embedder = values.embedder;
   if (embedder !== undefined && embedder !== 'cohere' && embedder !== 'lsa') {
-    throw new RetrieverError('invalid_request', '--embedder must be cohere or lsa');
+    throw usageError('ingest', '--embedder must be cohere or lsa');
   }
   const dims = Number(values.dims ?? 128);
-  if (!Number.isInteger(dims) || dims < 2 || dims > 1024) throw new RetrieverError('invalid_request', '--dims must be an integer in [2, 1024]');
+  if (!Number.isInteger(dims) || dims < 2 || dims > 1024) throw usageError('ingest', '--dims must be an integer in [2, 1024]');
   return {
     docsDir: positionals[0] ?? '',
     collection: values.collection,

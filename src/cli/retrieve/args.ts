@@ -4,7 +4,9 @@
  * usage error (exit 2) rather than something silently ignored.
  */
 import { parseArgs } from 'node:util';
-import { usageError } from './cli-failure';
+import { usageError as cliUsageError } from '../cli-failure';
+
+const usageError = (message: string) => cliUsageError('retrieve', message);
 
 export const RETRIEVE_USAGE = `Usage:
   retrieve "<query>" [options]                 search once

@@ -14,8 +14,7 @@ import { RetrieverError, type ErrorCode, ERROR_STATUS } from '../../core/common/
 import { createSearchContext, type SearchRuntime } from '../../core/query/compose/search-context';
 import { runSearch, type SearchOutcome } from '../../core/query/search/search-pipeline';
 import { parseSearchParams } from '../../core/query/search/search-params';
-import { EXIT } from '../exit-codes';
-import { CliFailure } from './cli-failure';
+import { CliFailure, EXIT } from '../cli-failure';
 
 /** Answers one search with the Worker's JSON document. */
 export interface Searcher {

@@ -4,7 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { compareReports, formatReportText } from '../../core/build/eval/report-text';
-import { EXIT } from '../exit-codes';
+import { EXIT } from '../cli-failure';
 import type { RetrieveArgs } from './args';
 import type { RetrieveIo } from './io';
 import type { Searcher } from './run-query';

@@ -8,8 +8,7 @@ import { parseQuerySet, type QueryItem } from '../../core/build/eval/query-set';
 import type { EvalResult } from '../../core/build/eval/relevance';
 import { summarizeRuns, type QueryRun, type SummarizeOptions, type ValidationReport } from '../../core/build/eval/summarize';
 import type { SearchOutcome } from '../../core/query/search/search-pipeline';
-import { EXIT } from '../exit-codes';
-import { CliFailure, describeFailure, usageError } from './cli-failure';
+import { CliFailure, describeFailure, usageError, EXIT } from '../cli-failure';
 import type { Searcher } from './run-query';
 
 /** The runs `--compare` makes when `--runs` is not given. */
@@ -40,6 +39,7 @@ export function parseRunSpec(spec: string): RunSpec {
   const [, mode, fusion, rerank] = match ?? [];
   if (!mode || !MODES.includes(mode) || (fusion && !FUSIONS.includes(fusion)) || (rerank && !RERANKS.includes(rerank))) {
     throw usageError(
+      'retrieve',
       `bad run spec "${spec}": expected MODE[:FUSION][+RERANK] with MODE ${MODES.join('|')}, FUSION ${FUSIONS.join('|')}, RERANK ${RERANKS.join('|')}`,
     );
   }
@@ -52,7 +52,7 @@ export function loadQuerySet(path: string): QueryItem[] {
   try {
     text = readFileSync(path, 'utf8');
   } catch {
-    throw usageError(`cannot read the query set ${path}`);
+    throw usageError('retrieve', `cannot read the query set ${path}`);
   }
   return parseQuerySet(text);
 }
@@ -93,7 +93,7 @@ export async function runQuerySet(items: readonly QueryItem[], searcher: Searche
       const flagged = (doc.summary as { confidence?: { low_confidence?: boolean } }).confidence?.low_confidence === true;
       runs.push({ item, results: toEvalResults(doc), latencyMs: now() - started, flaggedLowConfidence: flagged });
     } catch (error) {
-      const failure = describeFailure(error);
+      const failure = describeFailure(error, 'retrieve');
       if (failure.code === EXIT.config || failure.code === EXIT.upstream) {
         throw new CliFailure(failure.code, `query ${item.id} ("${item.query}"): ${failure.message}`, failure.hint);
       }

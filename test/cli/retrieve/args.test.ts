@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseRetrieveArgs, RETRIEVE_USAGE } from '../../../src/cli/retrieve/args';
-import { CliFailure } from '../../../src/cli/retrieve/cli-failure';
+import { CliFailure } from '../../../src/cli/cli-failure';
 
 function usageFailure(argv: string[]): CliFailure {
   try {

@@ -1,0 +1,82 @@
+/**
+ * The CLI's one error mapper: exit codes shared by every command, and how any thrown value
+ * becomes an exit code and a stderr message with a hint.
+ * 0 ok · 1 no results / validation failed / nothing ingested · 2 usage or configuration error ·
+ * 3 an upstream (Cohere, Qdrant, the Worker) could not be reached or failed for good ·
+ * 4 an unexpected error (a bug: it must never pass for "no results").
+ */
+import { isRetrieverError } from '../core/common/errors';
+
+export const EXIT = { ok: 0, noResults: 1, config: 2, upstream: 3, internal: 4 } as const;
+
+/** A failure the CLI itself detected, with the exit code and the hint to print. */
+export class CliFailure extends Error {
+  readonly exitCode: number;
+  readonly hint: string;
+
+  constructor(exitCode: number, message: string, hint: string) {
+    super(message);
+    this.name = 'CliFailure';
+    this.exitCode = exitCode;
+    this.hint = hint;
+  }
+}
+
+/** The CLI commands, for usage hints. */
+export type CliCommand = 'retrieve' | 'ingest';
+
+const usageHint = (command: CliCommand) => `run \`${command} --help\` for usage`;
+
+/** A usage error: bad flags or values. Exit 2, like a configuration error: the invocation must change. */
+export function usageError(command: CliCommand, message: string): CliFailure {
+  return new CliFailure(EXIT.config, message, usageHint(command));
+}
+
+/**
+ * Exit code, message and hint for any thrown value. Errors from core keep their taxonomy;
+ * `invalid_request` (a search parameter the user typed, a malformed query set) is a usage error;
+ * a `details.hint` on a core error replaces the generic hint; anything else is a bug (exit 4).
+ *
+ * @example
+ * describeFailure(new RetrieverError('config_error', 'bad', { variables: ['QDRANT_URL'] }), 'retrieve').code; // 2
+ */
+export function describeFailure(error: unknown, command: CliCommand): { code: number; message: string; hint: string } {
+  if (error instanceof CliFailure) return { code: error.exitCode, message: error.message, hint: error.hint };
+  if (!isRetrieverError(error)) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { code: EXIT.internal, message: `unexpected error: ${message}`, hint: 'this is a bug; please report it with the command you ran' };
+  }
+  const own = typeof error.details.hint === 'string' ? error.details.hint : null;
+  const mapped = ((): { code: number; hint: string } => {
+    switch (error.code) {
+      case 'config_error': {
+        const variables = (error.details.variables as string[] | undefined) ?? [];
+        return { code: EXIT.config, hint: variables.length ? `set ${variables.join(', ')} in the environment or .dev.vars` : 'check your configuration' };
+      }
+      case 'embedding_failed':
+      case 'rerank_failed':
+      case 'vector_store_unavailable':
+      case 'vector_store_error':
+      case 'upstream_timeout':
+        return { code: EXIT.upstream, hint: 'check the network, the URLs and the API keys (COHERE_API_KEY, QDRANT_URL, QDRANT_API_KEY)' };
+      case 'collection_not_found':
+      case 'dimension_mismatch':
+      case 'embedder_mismatch':
+      case 'mode_unavailable':
+        return { code: EXIT.config, hint: 'the collection and the configuration disagree; see README "Errors"' };
+      case 'internal_error':
+        return { code: EXIT.internal, hint: 'this is a bug; please report it with the command you ran' };
+      default:
+        // invalid_request and the HTTP-only codes: the invocation must change.
+        return { code: EXIT.config, hint: usageHint(command) };
+    }
+  })();
+  return { code: mapped.code, message: error.message, hint: own ?? mapped.hint };
+}
+
+/** Prints a failure as `command: message` and its hint on stderr; returns the exit code. */
+export function reportFailure(error: unknown, command: CliCommand, stderr: (text: string) => void = console.error): number {
+  const { code, message, hint } = describeFailure(error, command);
+  stderr(`${command}: ${message}\n  hint: ${hint}`);
+  return code;
+}
