@@ -109,5 +109,7 @@ export interface SearchContext {
   rerank: Reranker | null;
   /** Upstream HTTP attempts made so far for this request. */
   upstreamCalls: () => number;
+  /** Logs a failure the search survived (a degraded cache or reranker), with its cause. */
+  log: (message: string, error: unknown) => void;
   now?: () => number;
 }

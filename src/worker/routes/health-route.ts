@@ -18,11 +18,11 @@ healthRoute.get('/', async (c) => {
   // Building the embedder can itself fail (e.g. a Cohere-built index without a key): report, don't throw.
   let embedder: QueryEmbedder | null = null;
   const [store, embedderProbe] = await Promise.all([
-    probe(async () => {
+    probe(context.log, 'store', async () => {
       const info = await context.store.describe();
       return { points_count: info.pointsCount, dense_vectors: info.denseVectors, sparse_vectors: Object.keys(info.sparseVectors) };
     }),
-    probe(async () => {
+    probe(context.log, 'embedder', async () => {
       embedder = context.embedder();
       return probeEmbedder(embedder, context.cohere, config.UPSTREAM_TIMEOUT_MS);
     }),
@@ -47,12 +47,14 @@ healthRoute.get('/', async (c) => {
 });
 
 /** Runs a probe, timing it; failures become `{ok: false, error}` instead of throwing. */
-async function probe<T extends object>(run: () => Promise<T>) {
+async function probe<T extends object>(log: (message: string, error: unknown) => void, what: string, run: () => Promise<T>) {
   const started = performance.now();
   try {
     const details = await run();
     return { ok: true as const, latency_ms: Math.round(performance.now() - started), ...details };
   } catch (error) {
+    // The answer says little on purpose; the log keeps the cause.
+    log(`health: ${what} probe failed`, error);
     const code = isRetrieverError(error) ? error.code : 'internal_error';
     const message = isRetrieverError(error) ? error.message : 'probe failed';
     return { ok: false as const, latency_ms: Math.round(performance.now() - started), error: { code, message } };

@@ -68,6 +68,7 @@ export function createSearchContext(runtime: SearchRuntime): RequestContext {
     rerank: cohere ? (query, documents, topN) => cohereRerank(query, documents, topN, { cohere, model: config.RERANK_MODEL }) : null,
     cache: { store: runtime.cacheStore, memory: runtime.memory, ttlSeconds: config.EMBED_CACHE_TTL_SECONDS, defer: runtime.defer, log },
     upstreamCalls: () => calls,
+    log,
   };
 }
 

@@ -9,10 +9,14 @@ import type { Payload } from '../../common/types';
 import type { EmbeddedIndex } from './index-types';
 import { align8, INDEX_FORMAT_VERSION, MAGIC, PRELUDE_BYTES, type Header, type SectionName } from './index-layout';
 
-function corrupt(reason: string): RetrieverError {
-  return new RetrieverError('config_error', `The bundled index is corrupt or unreadable: ${reason}. Rebuild it with the ingest command.`, {
-    reason,
-  });
+function corrupt(reason: string, cause?: unknown): RetrieverError {
+  return new RetrieverError(
+    'config_error',
+    `The bundled index is corrupt or unreadable: ${reason}. Rebuild it with the ingest command.`,
+    { reason },
+    // The cause stays attached for logs (onError logs it), not in the client-facing message.
+    cause === undefined ? undefined : { cause },
+  );
 }
 
 /**
@@ -58,14 +62,14 @@ export function decodeIndex(source: ArrayBuffer | ArrayBufferView): EmbeddedInde
   let header: Header;
   try {
     header = JSON.parse(new TextDecoder().decode(bytes.subarray(PRELUDE_BYTES, PRELUDE_BYTES + headerLength))) as Header;
-  } catch {
-    throw corrupt('header is not valid JSON');
+  } catch (error) {
+    throw corrupt('header is not valid JSON', error);
   }
   try {
     return openSections(header, buffer, base + dataStart, dataLength, version);
   } catch (error) {
     if (error instanceof RetrieverError) throw error;
-    throw corrupt('header does not describe the sections');
+    throw corrupt('header does not describe the sections', error);
   }
 }
 

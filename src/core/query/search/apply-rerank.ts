@@ -13,7 +13,7 @@ import type { SearchParams } from './search-params';
 export async function applyRerank(
   ranked: RankedHit[],
   params: SearchParams,
-  context: Pick<SearchContext, 'rerank' | 'config'>,
+  context: Pick<SearchContext, 'rerank' | 'config' | 'log'>,
   warnings: SearchWarning[],
 ): Promise<RankedHit[]> {
   const fail = (message: string): RankedHit[] => {
@@ -38,6 +38,8 @@ export async function applyRerank(
       };
     });
   } catch (error) {
+    // Degrade, but keep the cause: the warning carries only a safe message.
+    context.log('rerank failed', error);
     return fail(`Cohere rerank failed (${isRetrieverError(error) ? error.message : 'unexpected error'})`);
   }
 }

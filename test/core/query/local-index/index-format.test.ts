@@ -110,6 +110,15 @@ describe('encodeIndex / decodeIndex', () => {
     const brokenHeader = good.slice();
     brokenHeader[16] = 0x7b + 1; // first byte of the JSON header is "{"
     expectConfigError(() => decodeIndex(brokenHeader), /header is not valid JSON/);
+    // The parser's own complaint stays attached for the logs.
+    const failure = (() => {
+      try {
+        decodeIndex(brokenHeader);
+      } catch (error) {
+        return error as Error;
+      }
+    })();
+    expect(failure?.cause).toBeInstanceOf(SyntaxError);
   });
 
   it('refuses to build an inconsistent index', () => {
