@@ -16,7 +16,7 @@ import { loadQuerySet, parseRunSpec, validateRun } from '../src/cli/retrieve/val
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The runs `npm run bench` measures (keyword is added first as the baseline). */
-export const DEFAULT_QUALITY_RUNS = ['semantic', 'hybrid', 'hybrid+rrf', 'semantic+mmr'] as const;
+export const DEFAULT_QUALITY_RUNS = ['semantic', 'hybrid', 'hybrid:rrf', 'semantic+mmr'] as const;
 
 /** The quality metrics compared across runs and against the baseline (all "higher is better"). */
 export const QUALITY_METRICS = ['mean_p3', 'mean_p5', 'mrr', 'mean_ndcg5', 'hit_rate'] as const;

@@ -25,7 +25,6 @@ const SCENARIOS: Record<string, string> = {
   'hybrid rrf': 'mode=hybrid&fusion=rrf',
   'semantic + rerank=cohere': 'mode=semantic&rerank=cohere',
   'semantic + rerank=mmr': 'mode=semantic&rerank=mmr',
-  'semantic + rerank=rrf': 'mode=semantic&rerank=rrf',
 };
 
 function workerModules(outdir: string) {

@@ -94,10 +94,14 @@ describe.each(STORES)('fusion over the fetched lists ($store)', ({ env, q }) => 
     expectMatches((await search(t, { q, k: 5, mode: 'hybrid', fusion: 'rrf' }, { env: { ...env, RRF_K: '10' } })).results, rrf(dense, sparse, 10));
   });
 
-  it('rerank=rrf fuses the semantic and keyword lists by reciprocal rank', async () => {
+  it('rerank=rrf, the old name, is an alias of mode=hybrid&fusion=rrf: same lists, same fusion, and a warning naming the canonical form', async () => {
     const answer = await search(t, { q, k: 5, mode: 'semantic', rerank: 'rrf' }, { env });
-    expect(answer.summary).toMatchObject({ mode: 'semantic', rerank: 'rrf', fusion: 'rrf' });
+    // One concept, one name: the answer reports what ran (hybrid + RRF), not the alias.
+    expect(answer.summary).toMatchObject({ mode: 'hybrid', rerank: 'none', fusion: 'rrf' });
     expectMatches(answer.results, rrf(dense, sparse));
+    expect(answer.summary.warnings).toContainEqual(expect.objectContaining({ code: 'deprecated_alias', details: { alias: 'rerank=rrf', canonical: { mode: 'hybrid', fusion: 'rrf' } } }));
+    const canonical = await search(t, { q, k: 5, mode: 'hybrid', fusion: 'rrf' }, { env });
+    expect(ids(answer.results)).toEqual(ids(canonical.results));
   });
 
   it('a weight of 0 reduces hybrid to the other list’s order', async () => {

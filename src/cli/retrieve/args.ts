@@ -39,7 +39,7 @@ Validation options (--validate FILE):
   --no-results-below S an expect_no_results query also passes when every score is below S
   --compare            run the set once per run spec and print the metrics side by side
   --runs LIST          run specs for --compare, comma-separated, each MODE[:FUSION][+RERANK]
-                       (default keyword,semantic,hybrid,hybrid+rrf,semantic+mmr)
+                       (default keyword,semantic,hybrid,hybrid:rrf,semantic+mmr)
   --json               print the report(s) as JSON
   (--mode, --fusion, --rerank, --threshold and the filters apply to every query)
 

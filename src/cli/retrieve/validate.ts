@@ -12,7 +12,7 @@ import { CliFailure, describeFailure, usageError, EXIT } from '../cli-failure';
 import type { Searcher } from './run-query';
 
 /** The runs `--compare` makes when `--runs` is not given. */
-export const DEFAULT_COMPARE_RUNS = ['keyword', 'semantic', 'hybrid', 'hybrid+rrf', 'semantic+mmr'] as const;
+export const DEFAULT_COMPARE_RUNS = ['keyword', 'semantic', 'hybrid', 'hybrid:rrf', 'semantic+mmr'] as const;
 
 /** The fewest results each query retrieves, so P@5 and nDCG@5 see five ranks. */
 export const MIN_RETRIEVED = 5;
@@ -25,14 +25,14 @@ export interface RunSpec {
 
 const MODES = ['semantic', 'keyword', 'hybrid'];
 const FUSIONS = ['weighted', 'rrf'];
-const RERANKS = ['none', 'cohere', 'mmr', 'rrf'];
+const RERANKS = ['none', 'cohere', 'mmr'];
 
 /**
  * Parses `MODE[:FUSION][+RERANK]`.
  *
  * @example
- * parseRunSpec('hybrid+rrf'); // { name: 'hybrid+rrf', params: { mode: 'hybrid', rerank: 'rrf' } }
  * parseRunSpec('hybrid:rrf'); // { name: 'hybrid:rrf', params: { mode: 'hybrid', fusion: 'rrf' } }
+ * parseRunSpec('semantic+mmr'); // { name: 'semantic+mmr', params: { mode: 'semantic', rerank: 'mmr' } }
  */
 export function parseRunSpec(spec: string): RunSpec {
   const match = /^([a-z]+)(?::([a-z]+))?(?:\+([a-z]+))?$/.exec(spec.trim());

@@ -201,7 +201,7 @@ describe('retrieve --compare', () => {
     const run = await retrieve(['--validate', SMALL_QUERIES, '--compare']);
     const lines = run.out.split('\n');
     expect(lines[0]).toMatch(/^Compared 5 runs over 5 queries/);
-    expect(lines.find((l) => l.startsWith('metric'))!.split(/\s+/)).toEqual(['metric', 'keyword', 'semantic', 'hybrid', 'hybrid+rrf', 'semantic+mmr']);
+    expect(lines.find((l) => l.startsWith('metric'))!.split(/\s+/)).toEqual(['metric', 'keyword', 'semantic', 'hybrid', 'hybrid:rrf', 'semantic+mmr']);
     expect(run.out).toMatch(/^mean P@3 /m);
     expect(run.out).toMatch(/^verdict /m);
     expect(run.out).toMatch(/^RESULT: (PASS \(every run\)|FAIL \(.+\))$/m);

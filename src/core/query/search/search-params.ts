@@ -13,7 +13,9 @@ import { combineFilters, shortcutFilter } from './filter-shortcuts';
 
 /** Longest accepted query, in characters (after trimming). */
 export const MAX_QUERY_LENGTH = 2000;
-export const RERANKERS = ['none', 'cohere', 'mmr', 'rrf'] as const;
+export const RERANKERS = ['none', 'cohere', 'mmr'] as const;
+/** Accepted `rerank` values: `rrf` is a documented alias of `mode=hybrid&fusion=rrf` (one concept, one name). */
+const RERANK_INPUTS = [...RERANKERS, 'rrf'] as const;
 export const FUSIONS = ['weighted', 'rrf'] as const;
 export const FORMATS = ['json', 'context'] as const;
 
@@ -33,6 +35,8 @@ export interface SearchParams {
   lambda: number;
   format: (typeof FORMATS)[number];
   includeMetadata: boolean;
+  /** Deprecated spellings the request used, e.g. `rerank=rrf`, so the answer can name the canonical one. */
+  aliases: string[];
 }
 
 const numberLike = z.union([z.number(), z.string().check(z.regex(/^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/, 'must be a number'))]);
@@ -53,7 +57,7 @@ const paramsSchema = z.strictObject({
   tags: z.optional(z.union([text, z.array(text)])),
   filter: z.optional(z.union([text, z.record(z.string(), z.unknown())])),
   threshold: z.optional(numberLike),
-  rerank: z.optional(z.enum(RERANKERS)),
+  rerank: z.optional(z.enum(RERANK_INPUTS)),
   lambda: z.optional(numberLike),
   format: z.optional(z.enum(FORMATS)),
   include_metadata: z.optional(booleanLike),
@@ -91,16 +95,18 @@ export function parseSearchParams(raw: Record<string, unknown>, config: Config):
     k,
     kRequested,
     clamped: k !== kRequested,
-    mode: p.mode ?? config.SEARCH_MODE,
-    fusion: p.fusion ?? 'weighted',
+    // rerank=rrf always meant: fetch both lists and fuse them by reciprocal rank, i.e. hybrid + RRF.
+    mode: p.rerank === 'rrf' ? 'hybrid' : (p.mode ?? config.SEARCH_MODE),
+    fusion: p.rerank === 'rrf' ? 'rrf' : (p.fusion ?? 'weighted'),
     weights,
     rrfK: bounded('rrf_k', p.rrf_k, config.RRF_K, 0, 10_000),
     filter: combineFilters(shortcuts, dsl),
     threshold,
-    rerank: p.rerank ?? 'none',
+    rerank: p.rerank === 'rrf' || p.rerank === undefined ? 'none' : p.rerank,
     lambda: bounded('lambda', p.lambda, 0.7, 0, 1),
     format: p.format ?? 'json',
     includeMetadata: p.include_metadata === undefined ? true : p.include_metadata === true || p.include_metadata === 'true' || p.include_metadata === '1',
+    aliases: p.rerank === 'rrf' ? ['rerank=rrf'] : [],
   };
 }
 

@@ -58,7 +58,11 @@ export async function runSearch(params: SearchParams, context: SearchContext): P
   ]);
 
   const queries: StoreQuery[] = [];
-  const warnings: SearchWarning[] = [];
+  const warnings: SearchWarning[] = params.aliases.map((alias) => ({
+    code: 'deprecated_alias' as const,
+    message: `${alias} is an alias of mode=hybrid&fusion=rrf; ask for those instead`,
+    details: { alias, canonical: { mode: 'hybrid', fusion: 'rrf' } },
+  }));
   const base = { limit: plan.candidates, ...(params.filter ? { filter: params.filter } : {}), ...(plan.withVectors ? { withVector: true } : {}) };
   const coverage = embedder?.coverage?.(params.q);
   // A zero vector (no word the local model knows) scores 0 against everything: searching with it

@@ -34,16 +34,15 @@ export interface SearchPlan {
  * // { needsDense: true, needsSparse: true, candidates: 10, fusion: 'weighted', … }
  */
 export function planSearch(params: SearchParams, config: Pick<Config, 'RERANK_OVERFETCH'>): SearchPlan {
-  const rrf = params.rerank === 'rrf';
   // keyword + MMR needs the query vector but searches only the sparse list: nothing to fuse.
-  const searchesDense = params.mode !== 'keyword' || rrf;
+  const searchesDense = params.mode !== 'keyword';
   const needsDense = searchesDense || params.rerank === 'mmr';
-  const needsSparse = params.mode !== 'semantic' || rrf;
+  const needsSparse = params.mode !== 'semantic';
   const both = searchesDense && needsSparse;
   // Reranking and fusion need a deeper pool than k to choose from.
   const overfetch = params.rerank === 'cohere' || params.rerank === 'mmr' || both;
   const candidates = overfetch ? Math.max(params.k, Math.ceil(params.k * config.RERANK_OVERFETCH)) : params.k;
-  const fusion = both ? (rrf || params.fusion === 'rrf' ? 'rrf' : 'weighted') : null;
+  const fusion = both ? params.fusion : null;
   const unrerankedScale: ScoreScale = fusion ? 'fused' : searchesDense ? 'cosine' : 'bm25';
   const scale: ScoreScale = params.rerank === 'cohere' ? 'cosine' : unrerankedScale;
   return { needsDense, searchesDense, needsSparse, candidates, fusion, withVectors: params.rerank === 'mmr', scale, unrerankedScale };
