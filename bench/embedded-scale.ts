@@ -6,8 +6,8 @@
 import { build } from 'esbuild';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Miniflare } from 'miniflare';
-import { encodeIndex } from '../src/core/build/local-index/index-encode';
-import { mulberry32 } from '../src/core/build/local-index/prng';
+import { encodeIndex } from '../src/core/build-time/local-index/index-encode';
+import { mulberry32 } from '../src/core/build-time/local-index/prng';
 
 /** Synthetic index: n points × dims, payloads like real chunks. */
 function syntheticIndex(n: number, dims: number): Uint8Array {

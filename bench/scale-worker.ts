@@ -7,7 +7,7 @@
 import indexBytes from './scale-index.bin';
 import { createEmbeddedStore } from '../src/core/query/local-index/embedded-store';
 import { decodeIndex } from '../src/core/query/local-index/index-format';
-import { mulberry32 } from '../src/core/build/local-index/prng';
+import { mulberry32 } from '../src/core/build-time/local-index/prng';
 
 const index = decodeIndex(indexBytes);
 const store = createEmbeddedStore(index);

@@ -1,5 +1,5 @@
 /**
- * The layout is the architecture (README, "How it is built"): these rules fail the build when an
+ * The layout is the architecture (README, "Architecture"): these rules fail the build when an
  * import crosses a boundary, closes a circle, or drags build-time code into the Worker bundle.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -31,7 +31,7 @@ function importsOf(file: string): { spec: string; target: string | null }[] {
 
 const FILES = new Set(sourceFiles('src'));
 const GRAPH = new Map([...FILES].map((file) => [file, importsOf(file)]));
-const layer = (file: string) => /^src\/(core\/(common|query|build)|worker|cli)\//.exec(file)?.[1] ?? file;
+const layer = (file: string) => /^src\/(core\/(common|query|build-time)|worker|cli)\//.exec(file)?.[1] ?? file;
 
 describe('architecture', () => {
   it('keeps src/core runtime-neutral: no hono, cloudflare:*, node:* and nothing from src/worker or src/cli', () => {
@@ -45,13 +45,13 @@ describe('architecture', () => {
     expect(offending).toEqual([]);
   });
 
-  it('imports only downwards: common ← query ← build, and the Worker never reaches build-time code', () => {
+  it('imports only downwards: common ← query ← build-time, and the Worker never reaches build-time code', () => {
     const allowed: Record<string, string[]> = {
       'core/common': ['core/common'],
       'core/query': ['core/common', 'core/query'],
-      'core/build': ['core/common', 'core/query', 'core/build'],
+      'core/build-time': ['core/common', 'core/query', 'core/build-time'],
       worker: ['core/common', 'core/query', 'worker'],
-      cli: ['core/common', 'core/query', 'core/build', 'cli'],
+      cli: ['core/common', 'core/query', 'core/build-time', 'cli'],
     };
     const upward = [...GRAPH].flatMap(([file, imports]) =>
       imports

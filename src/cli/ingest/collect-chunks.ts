@@ -1,8 +1,8 @@
 /**
  * Reads a docs tree and chunks every file, collecting what was skipped and why.
  */
-import { chunkMarkdownFile } from '../../core/build/ingest/chunk-markdown-file';
-import type { Chunk } from '../../core/build/ingest/types';
+import { chunkMarkdownFile } from '../../core/build-time/ingest/chunk-markdown-file';
+import type { Chunk } from '../../core/build-time/ingest/types';
 import { readDocs } from './read-docs';
 
 /** Chunks of a whole book plus the files that yielded none. */

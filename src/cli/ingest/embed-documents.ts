@@ -9,7 +9,7 @@ import { cohereTransportFor } from '../../core/common/upstream/cohere-transport'
 import { RetrieverError } from '../../core/common/errors';
 import type { IndexEmbedderDescriptor } from '../../core/query/local-index/index-types';
 import { embedWithLsa, type LsaModel } from '../../core/query/local-index/lsa-model';
-import { trainLsa } from '../../core/build/local-index/lsa-train';
+import { trainLsa } from '../../core/build-time/local-index/lsa-train';
 import { createDeadline } from '../../core/common/http/deadline';
 import { analyzeText, bm25DocumentVectorFromTokens } from '../../core/common/bm25/index';
 import type { SparseVector } from '../../core/common/types';

@@ -1,7 +1,7 @@
 /**
  * The end-of-run summary: files, chunks, tokens, what changed, what was skipped and why, time.
  */
-import type { IngestPlan } from '../../core/build/ingest/ingest-plan';
+import type { IngestPlan } from '../../core/build-time/ingest/ingest-plan';
 import type { CollectedBook } from './collect-chunks';
 
 /** Everything the summary shows. */

@@ -6,8 +6,8 @@ import type { Dirent } from 'node:fs';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { RetrieverError } from '../../core/common/errors';
-import { decodeDocBytes } from '../../core/build/ingest/decode-text';
-import type { SkipCode } from '../../core/build/ingest/types';
+import { decodeDocBytes } from '../../core/build-time/ingest/decode-text';
+import type { SkipCode } from '../../core/build-time/ingest/types';
 
 /** A markdown file: path relative to the docs dir (forward slashes) and its text. */
 export interface DocFile {

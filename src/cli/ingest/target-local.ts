@@ -6,9 +6,9 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Config } from '../../core/common/config/parse-config';
 import { decodeIndex } from '../../core/query/local-index/index-format';
-import { encodeIndex } from '../../core/build/local-index/index-encode';
-import { indexingText, planIngest, type IndexedPoint, type IngestPlan } from '../../core/build/ingest/ingest-plan';
-import type { Chunk } from '../../core/build/ingest/types';
+import { encodeIndex } from '../../core/build-time/local-index/index-encode';
+import { indexingText, planIngest, type IndexedPoint, type IngestPlan } from '../../core/build-time/ingest/ingest-plan';
+import type { Chunk } from '../../core/build-time/ingest/types';
 import { bm25Vectors, cohereVectors, lsaVectors } from './embed-documents';
 import type { Progress } from './progress';
 

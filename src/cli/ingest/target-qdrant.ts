@@ -6,8 +6,8 @@
  */
 import type { Config } from '../../core/common/config/parse-config';
 import { RetrieverError } from '../../core/common/errors';
-import { indexingText, planIngest, type IngestPlan } from '../../core/build/ingest/ingest-plan';
-import type { Chunk } from '../../core/build/ingest/types';
+import { indexingText, planIngest, type IngestPlan } from '../../core/build-time/ingest/ingest-plan';
+import type { Chunk } from '../../core/build-time/ingest/types';
 import { createDeadline } from '../../core/common/http/deadline';
 import {
   collectionExists,
@@ -17,7 +17,7 @@ import {
   readIndexedPoints,
   upsertPoints,
   type CollectionLayout,
-} from '../../core/build/qdrant-admin';
+} from '../../core/build-time/qdrant-admin';
 import { createQdrantStore } from '../../core/query/stores/qdrant-store';
 import { createQdrantTransport, type QdrantTransport } from '../../core/common/upstream/qdrant-transport';
 import { bm25Vectors, cohereVectors } from './embed-documents';

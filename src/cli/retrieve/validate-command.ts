@@ -3,7 +3,7 @@
  * print the text or JSON report, and turn the verdict into the exit code.
  */
 import { resolve } from 'node:path';
-import { compareReports, formatReportText } from '../../core/build/eval/report-text';
+import { compareReports, formatReportText } from '../../core/build-time/eval/report-text';
 import { EXIT } from '../cli-failure';
 import type { RetrieveArgs } from './args';
 import type { RetrieveIo } from './io';

@@ -4,9 +4,9 @@
  * labels alone. `--compare` repeats this once per run spec (mode, fusion, reranker).
  */
 import { readFileSync } from 'node:fs';
-import { parseQuerySet, type QueryItem } from '../../core/build/eval/query-set';
-import type { EvalResult } from '../../core/build/eval/relevance';
-import { summarizeRuns, type QueryRun, type SummarizeOptions, type ValidationReport } from '../../core/build/eval/summarize';
+import { parseQuerySet, type QueryItem } from '../../core/build-time/eval/query-set';
+import type { EvalResult } from '../../core/build-time/eval/relevance';
+import { summarizeRuns, type QueryRun, type SummarizeOptions, type ValidationReport } from '../../core/build-time/eval/summarize';
 import type { SearchOutcome } from '../../core/query/search/search-pipeline';
 import { CliFailure, describeFailure, usageError, EXIT } from '../cli-failure';
 import type { Searcher } from './run-query';

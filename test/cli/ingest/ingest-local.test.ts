@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeIndex } from '../../../src/core/query/local-index/index-format';
 import { embedWithLsa } from '../../../src/core/query/local-index/lsa-model';
-import { chunkMarkdownFile } from '../../../src/core/build/ingest/chunk-markdown-file';
-import { indexingText } from '../../../src/core/build/ingest/ingest-plan';
-import type { Chunk } from '../../../src/core/build/ingest/types';
+import { chunkMarkdownFile } from '../../../src/core/build-time/ingest/chunk-markdown-file';
+import { indexingText } from '../../../src/core/build-time/ingest/ingest-plan';
+import type { Chunk } from '../../../src/core/build-time/ingest/types';
 import { analyzeText, bm25DocumentVectorFromTokens } from '../../../src/core/common/bm25/index';
 import { copyBook, MINI_BOOK, runCli, tempDir } from './ingest-harness';
 

@@ -6,8 +6,8 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeIndex } from '../../../src/core/query/local-index/index-format';
-import { indexingText } from '../../../src/core/build/ingest/ingest-plan';
-import type { Chunk } from '../../../src/core/build/ingest/types';
+import { indexingText } from '../../../src/core/build-time/ingest/ingest-plan';
+import type { Chunk } from '../../../src/core/build-time/ingest/types';
 import { fakeEmbedding, startFakeUpstream, type FakeUpstream } from '../../support/fake-upstream';
 import { embedCalls, MINI_BOOK, runCli, tempDir, tenant, writeCalls } from './ingest-harness';
 

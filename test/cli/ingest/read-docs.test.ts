@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDocs } from '../../../src/cli/ingest/read-docs';
 import { isRetrieverError } from '../../../src/core/common/errors';
-import { chunkMarkdownFile } from '../../../src/core/build/ingest/chunk-markdown-file';
+import { chunkMarkdownFile } from '../../../src/core/build-time/ingest/chunk-markdown-file';
 
 let dir: string;
 

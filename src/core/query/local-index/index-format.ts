@@ -1,6 +1,6 @@
 /**
  * Reads the bundled index file: ONE ArrayBuffer the Worker imports as a wrangler Data module
- * (layout in index-layout.ts; the writer is build/local-index/index-encode.ts).
+ * (layout in index-layout.ts; the writer is build-time/local-index/index-encode.ts).
  * Payloads are stored one JSON text per point and parsed on demand: a cold Worker answering an
  * unfiltered query parses only the payloads of its hits.
  */

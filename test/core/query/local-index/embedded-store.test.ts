@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createEmbeddedStore } from '../../../../src/core/query/local-index/embedded-store';
 import { decodeIndex } from '../../../../src/core/query/local-index/index-format';
-import { encodeIndex } from '../../../../src/core/build/local-index/index-encode';
+import { encodeIndex } from '../../../../src/core/build-time/local-index/index-encode';
 import type { EmbeddedIndexData } from '../../../../src/core/query/local-index/index-types';
-import { mulberry32 } from '../../../../src/core/build/local-index/prng';
+import { mulberry32 } from '../../../../src/core/build-time/local-index/prng';
 import { RetrieverError } from '../../../../src/core/common/errors';
 import type { StoreQuery } from '../../../../src/core/query/ports';
 import type { Payload, PointId, QdrantFilter, SparseVector } from '../../../../src/core/common/types';

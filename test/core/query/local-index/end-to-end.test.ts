@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createEmbeddedStore } from '../../../../src/core/query/local-index/embedded-store';
 import { decodeIndex } from '../../../../src/core/query/local-index/index-format';
-import { encodeIndex } from '../../../../src/core/build/local-index/index-encode';
+import { encodeIndex } from '../../../../src/core/build-time/local-index/index-encode';
 import { embedWithLsa } from '../../../../src/core/query/local-index/lsa-model';
-import { trainLsa } from '../../../../src/core/build/local-index/lsa-train';
+import { trainLsa } from '../../../../src/core/build-time/local-index/lsa-train';
 import { bm25DocumentVector, bm25QueryVector } from '../../../../src/core/common/bm25/index';
 
 const texts = [

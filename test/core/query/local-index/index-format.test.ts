@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { decodeIndex } from '../../../../src/core/query/local-index/index-format';
 import { INDEX_FORMAT_VERSION } from '../../../../src/core/query/local-index/index-layout';
-import { encodeIndex } from '../../../../src/core/build/local-index/index-encode';
+import { encodeIndex } from '../../../../src/core/build-time/local-index/index-encode';
 import type { EmbeddedIndexData } from '../../../../src/core/query/local-index/index-types';
 import { embedWithLsa } from '../../../../src/core/query/local-index/lsa-model';
-import { trainLsa } from '../../../../src/core/build/local-index/lsa-train';
+import { trainLsa } from '../../../../src/core/build-time/local-index/lsa-train';
 import { RetrieverError } from '../../../../src/core/common/errors';
 import { randomIndexData } from './random-index';
 

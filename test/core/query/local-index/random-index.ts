@@ -1,5 +1,5 @@
 /** Random index data for the embedded tests (seeded, so failures reproduce). */
-import { mulberry32 } from '../../../../src/core/build/local-index/prng';
+import { mulberry32 } from '../../../../src/core/build-time/local-index/prng';
 import type { EmbeddedIndexData } from '../../../../src/core/query/local-index/index-types';
 import type { PointId, SparseVector } from '../../../../src/core/common/types';
 

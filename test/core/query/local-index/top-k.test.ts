@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../../../../src/core/build/local-index/prng';
+import { mulberry32 } from '../../../../src/core/build-time/local-index/prng';
 import { TopK } from '../../../../src/core/query/local-index/top-k';
 import { compareIds } from '../../../../src/core/common/ordering';
 import type { PointId } from '../../../../src/core/common/types';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateTokens } from '../../../../src/core/build/ingest/estimate-tokens';
+import { estimateTokens } from '../../../../src/core/build-time/ingest/estimate-tokens';
 
 describe('estimateTokens', () => {
   it('counts nothing for empty or whitespace-only text', () => {

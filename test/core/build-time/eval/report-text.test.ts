@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseQuerySet } from '../../../../src/core/build/eval/query-set';
-import { compareReports, formatReportText } from '../../../../src/core/build/eval/report-text';
-import { summarizeRuns, type QueryRun } from '../../../../src/core/build/eval/summarize';
+import { parseQuerySet } from '../../../../src/core/build-time/eval/query-set';
+import { compareReports, formatReportText } from '../../../../src/core/build-time/eval/report-text';
+import { summarizeRuns, type QueryRun } from '../../../../src/core/build-time/eval/summarize';
 
 const FULL = { content: 'c', source_url: 'https://b.dev/p', section: 's', title: 't', chunk_index: 0, chapter: 'ros2' };
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { chunkMarkdownFile } from '../../../../src/core/build/ingest/chunk-markdown-file';
-import type { Chunk, ChunkFileOptions } from '../../../../src/core/build/ingest/types';
+import { chunkMarkdownFile } from '../../../../src/core/build-time/ingest/chunk-markdown-file';
+import type { Chunk, ChunkFileOptions } from '../../../../src/core/build-time/ingest/types';
 
 /** Chunks of a file that must be accepted. */
 export async function chunksOf(filePath: string, text: string, options?: ChunkFileOptions): Promise<Chunk[]> {

@@ -4,7 +4,7 @@ import {
   isConventionalDocIndex,
   sourceUrlFor,
   stripNumberPrefix,
-} from '../../../../src/core/build/ingest/docusaurus-route';
+} from '../../../../src/core/build-time/ingest/docusaurus-route';
 
 describe('stripNumberPrefix (Docusaurus DefaultNumberPrefixParser)', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgeRanking, normalizeUrl, pageKey, pageLabelCount } from '../../../../src/core/build/eval/relevance';
+import { judgeRanking, normalizeUrl, pageKey, pageLabelCount } from '../../../../src/core/build-time/eval/relevance';
 
 describe('normalizeUrl', () => {
   it('drops the fragment and trailing slashes, keeps the query string', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { indexingText, planIngest, type IndexedPoint } from '../../../../src/core/build/ingest/ingest-plan';
-import type { Chunk, ChunkPayload } from '../../../../src/core/build/ingest/types';
+import { indexingText, planIngest, type IndexedPoint } from '../../../../src/core/build-time/ingest/ingest-plan';
+import type { Chunk, ChunkPayload } from '../../../../src/core/build-time/ingest/types';
 
 function chunk(id: string, over: Partial<ChunkPayload> = {}): Chunk {
   const payload: ChunkPayload = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blankTopLevelEsm, parseMarkdown } from '../../../../src/core/build/ingest/parse-markdown';
+import { blankTopLevelEsm, parseMarkdown } from '../../../../src/core/build-time/ingest/parse-markdown';
 
 describe('blankTopLevelEsm', () => {
   it('blanks single- and multi-line import/export statements, keeping length and lines', () => {

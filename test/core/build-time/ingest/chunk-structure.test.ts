@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateTokens } from '../../../../src/core/build/ingest/estimate-tokens';
+import { estimateTokens } from '../../../../src/core/build-time/ingest/estimate-tokens';
 import { chunksOf, expectLineRangesMatch, paragraphs, sentences } from './chunk-test-helpers';
 
 const SMALL = { targetTokens: 120, maxTokens: 150, minTokens: 20, overlapTokens: 20 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isRetrieverError } from '../../../../src/core/common/errors';
-import { DEFAULT_CHUNK_OPTIONS, resolveChunkOptions } from '../../../../src/core/build/ingest/chunk-options';
+import { DEFAULT_CHUNK_OPTIONS, resolveChunkOptions } from '../../../../src/core/build-time/ingest/chunk-options';
 
 describe('resolveChunkOptions', () => {
   it('fills documented defaults', () => {

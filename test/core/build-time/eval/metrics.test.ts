@@ -9,8 +9,8 @@ import {
   noResultsPass,
   precisionAtK,
   reciprocalRank,
-} from '../../../../src/core/build/eval/metrics';
-import type { EvalResult } from '../../../../src/core/build/eval/relevance';
+} from '../../../../src/core/build-time/eval/metrics';
+import type { EvalResult } from '../../../../src/core/build-time/eval/relevance';
 
 /** A chunk of page `file` (chapter defaults to "other" so it matches no chapter label by accident). */
 function chunk(file: string, extra: Record<string, unknown> = {}, score = 0.5): EvalResult {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFrontMatter } from '../../../../src/core/build/ingest/front-matter';
+import { parseFrontMatter } from '../../../../src/core/build-time/ingest/front-matter';
 
 describe('parseFrontMatter', () => {
   it('accepts empty front matter', () => {

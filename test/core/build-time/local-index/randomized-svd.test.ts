@@ -1,8 +1,8 @@
 import { Matrix, QrDecomposition } from 'ml-matrix';
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../../../../src/core/build/local-index/prng';
-import { randomizedSvd } from '../../../../src/core/build/local-index/randomized-svd';
-import { type CsrMatrix, orthonormalizeColumns } from '../../../../src/core/build/local-index/sparse-dense';
+import { mulberry32 } from '../../../../src/core/build-time/local-index/prng';
+import { randomizedSvd } from '../../../../src/core/build-time/local-index/randomized-svd';
+import { type CsrMatrix, orthonormalizeColumns } from '../../../../src/core/build-time/local-index/sparse-dense';
 
 /** A random matrix with orthonormal columns (Q of a QR), for building A = U·diag(s)·Vᵀ. */
 function randomOrthonormal(rows: number, cols: number, seed: number): Matrix {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { embedWithLsa, lsaModelId, type LsaModel } from '../../../../src/core/query/local-index/lsa-model';
-import { trainLsa } from '../../../../src/core/build/local-index/lsa-train';
+import { trainLsa } from '../../../../src/core/build-time/local-index/lsa-train';
 import { RetrieverError } from '../../../../src/core/common/errors';
 
 const cars = [

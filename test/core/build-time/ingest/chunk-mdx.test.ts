@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkMarkdownFile } from '../../../../src/core/build/ingest/chunk-markdown-file';
+import { chunkMarkdownFile } from '../../../../src/core/build-time/ingest/chunk-markdown-file';
 import { chunksOf, expectLineRangesMatch, paragraphs } from './chunk-test-helpers';
 
 const TABS = [

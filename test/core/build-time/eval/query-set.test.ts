@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RetrieverError } from '../../../../src/core/common/errors';
-import { parseQuerySet } from '../../../../src/core/build/eval/query-set';
+import { parseQuerySet } from '../../../../src/core/build-time/eval/query-set';
 
 /** Runs the parser and returns the RetrieverError it throws (fails the test if it does not throw). */
 function parseError(input: unknown): RetrieverError {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../../../../src/core/build/local-index/prng';
+import { mulberry32 } from '../../../../src/core/build-time/local-index/prng';
 
 describe('mulberry32', () => {
   it('is reproducible per seed and stays in [0, 1)', () => {
