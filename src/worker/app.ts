@@ -8,6 +8,7 @@ import { cors } from 'hono/cors';
 import { RetrieverError } from '../core/common/errors';
 import type { AppEnv } from './bindings';
 import { toErrorResponse } from './on-error';
+import { adminRoute } from './routes/admin-route';
 import { healthRoute } from './routes/health-route';
 import { searchRoute } from './routes/search-route';
 import { configFor } from './services';
@@ -27,8 +28,8 @@ app.use('*', async (c, next) => {
   return cors({
     origin: list.includes('*') ? '*' : list,
     allowMethods: ['GET', 'POST', 'OPTIONS'],
-    allowHeaders: ['Content-Type', 'Accept'],
-    exposeHeaders: ['Server-Timing'],
+    allowHeaders: ['Content-Type', 'Accept', 'Cache-Control'],
+    exposeHeaders: ['Server-Timing', 'Age', 'Cache-Status'],
     maxAge: 86400,
   })(c, next);
 });
@@ -45,6 +46,7 @@ app.use(
 
 app.route('/search', searchRoute);
 app.route('/health', healthRoute);
+app.route('/admin', adminRoute);
 
 app.get('/', (c) =>
   c.json({ name: 'edge-retriever', endpoints: ['GET /search?q=…&k=…', 'POST /search', 'GET /health'] }),

@@ -10,6 +10,8 @@ import { formatContext } from '../core/query/search/context-format';
 import type { SearchOutcome } from '../core/query/search/search-pipeline';
 import { serverTiming } from './server-timing';
 
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
 /** Response formats, chosen from the Accept header. */
 export type StreamFormat = 'json' | 'ndjson' | 'sse';
 
@@ -32,11 +34,11 @@ function header(outcome: SearchOutcome): Record<string, unknown> {
  * @example
  * return streamOutcome(c, outcome, negotiateFormat(c.req.header('accept')));
  */
-export function streamOutcome(c: Context, outcome: SearchOutcome, format: StreamFormat): Response {
+export function streamOutcome(c: Context, outcome: SearchOutcome, format: StreamFormat, headers: Record<string, string> = NO_STORE): Response {
   c.header('Server-Timing', serverTiming(outcome.timing));
   // Workers would otherwise compress and buffer the stream (hono#3449).
   c.header('Content-Encoding', 'Identity');
-  c.header('Cache-Control', 'no-store');
+  for (const [name, value] of Object.entries(headers)) c.header(name, value);
   const tail = { summary: outcome.summary, timing: outcome.timing };
   if (format === 'sse') {
     return streamSSE(c, async (sse) => {
@@ -68,9 +70,9 @@ export function streamOutcome(c: Context, outcome: SearchOutcome, format: Stream
  * `format=context`: the text block an LLM prompt needs instead of JSON (results in score order,
  * each with its score, source, chapter and section, then the chunk text).
  */
-export function contextResponse(c: Context, outcome: SearchOutcome): Response {
+export function contextResponse(c: Context, outcome: SearchOutcome, headers: Record<string, string> = NO_STORE): Response {
   c.header('Server-Timing', serverTiming(outcome.timing));
-  c.header('Cache-Control', 'no-store');
+  for (const [name, value] of Object.entries(headers)) c.header(name, value);
   c.header('X-Results-Returned', String(outcome.results.length));
   return c.text(formatContext(outcome.results), 200, { 'Content-Type': 'text/plain; charset=utf-8' });
 }

@@ -12,12 +12,14 @@ beforeEach(async () => {
 });
 
 const unique = (label: string) => `${label} topics ${Math.random().toString(36).slice(2)}`;
+// Repeats bypass the result cache: these tests are about the embedding cache behind it.
+const BYPASS = '&cache=bypass';
 
 describe('query-embedding cache', () => {
   it('makes no Cohere call for a second identical query (in-isolate LRU)', async () => {
     const q = encodeURIComponent(unique('lru'));
     const first = (await t.call(`/search?q=${q}`)).json();
-    const second = (await t.call(`/search?q=${q}`)).json();
+    const second = (await t.call(`/search?q=${q}${BYPASS}`)).json();
     expect(first.summary.cache).toBe('miss');
     expect(second.summary.cache).toBe('hit');
     expect(await t.queryEmbeds()).toHaveLength(1);
@@ -35,7 +37,7 @@ describe('query-embedding cache', () => {
     expect(fresh.length).toBeGreaterThan(0);
 
     resetIsolateCaches(); // as if another isolate served the next request
-    const again = (await t.call(`/search?q=${encodeURIComponent(` ${query}  `)}`)).json();
+    const again = (await t.call(`/search?q=${encodeURIComponent(` ${query}  `)}${BYPASS}`)).json();
     expect(again.summary.cache).toBe('hit');
     expect(await t.queryEmbeds()).toHaveLength(1);
   });
@@ -45,7 +47,7 @@ describe('query-embedding cache', () => {
     await t.call(`/search?q=${encodeURIComponent(base)}`);
     resetIsolateCaches();
     const spaced = base.replace(/ /g, '   ').replace('topics', 'ｔｏｐｉｃｓ'); // full-width letters fold under NFKC
-    const res = (await t.call(`/search?q=${encodeURIComponent(spaced)}`)).json();
+    const res = (await t.call(`/search?q=${encodeURIComponent(spaced)}${BYPASS}`)).json();
     expect(res.summary.cache).toBe('hit');
   });
 
@@ -54,7 +56,7 @@ describe('query-embedding cache', () => {
     await t.call(`/search?q=${encodeURIComponent(query)}`);
     for (const key of (await kv.list({ prefix: 'qe:v1:' })).keys) await kv.put(key.name, new Uint8Array([1, 2, 3]));
     resetIsolateCaches();
-    const res = await t.call(`/search?q=${encodeURIComponent(query)}`);
+    const res = await t.call(`/search?q=${encodeURIComponent(query)}${BYPASS}`);
     expect(res.status).toBe(200);
     expect(res.json().summary.cache).toBe('miss');
     expect(await t.queryEmbeds()).toHaveLength(2);

@@ -42,8 +42,14 @@ describe('named vectors and models', () => {
     await seedCollection(t, [{ id: 1, text: 'isaac lab reinforcement learning' }], { vectorName: 'dense' });
     const auto = await t.call('/search?q=reinforcement');
     expect(auto.status).toBe(200);
-    const query = (await t.calls('qdrant')).find((c) => c.path.endsWith('/points/query'));
-    expect(query!.body.using).toBe('dense');
+    // Facts unknown: the unnamed vector is tried, Qdrant refuses, the facts name the only vector.
+    const queries = (await t.calls('qdrant')).filter((c) => c.path.endsWith('/points/query'));
+    expect(queries.map((c) => c.body.using)).toEqual([undefined, 'dense']);
+    // Facts known now: one query, straight to the named vector.
+    const before = (await t.calls('qdrant')).length;
+    expect((await t.call('/search?q=reinforcement+learning')).status).toBe(200);
+    const after = (await t.calls('qdrant')).slice(before);
+    expect(after.map((c) => [c.path, c.body?.using])).toEqual([['/collections/textbook_chunks/points/query', 'dense']]);
     const wrong = await t.call('/search?q=reinforcement', {}, { QDRANT_VECTOR_NAME: 'missing' });
     expect(wrong.json().error).toMatchObject({ code: 'config_error', variables: ['QDRANT_VECTOR_NAME'] });
   });

@@ -140,8 +140,8 @@ describe('round trips', () => {
     expect([dense.limit, sparse.limit]).toEqual([6, 6]);
     expect(calls.filter((c) => c.path === '/v2/embed')).toHaveLength(1);
     expect(value.timing.upstream_calls).toBe(calls.length);
-    // Warm (collection facts and query vector cached): the search is the only upstream call.
-    const warm = await callsDuring(t, () => search(t, { q: 'nodes and topics', mode: 'hybrid', k: 3 }));
+    // Warm (collection facts and query vector cached, result cache bypassed): the search is the only upstream call.
+    const warm = await callsDuring(t, () => search(t, { q: 'nodes and topics', mode: 'hybrid', k: 3, cache: 'bypass' }));
     expect(warm.calls.map((c) => c.path)).toEqual(['/collections/textbook_chunks/points/query/batch']);
     expect(warm.value.timing.upstream_calls).toBe(1);
   });
@@ -163,7 +163,11 @@ describe('a collection without the bm25 sparse vector', () => {
     await seedBm25Collection(old, STRATEGY_DOCS, { withoutSparse: true });
   });
 
-  it.each(['keyword', 'hybrid'])('mode=%s → 400 mode_unavailable saying how to fix it, no search made', async (mode) => {
+  it.each(['keyword', 'hybrid'])('mode=%s → 400 mode_unavailable saying how to fix it; once the facts are known, no search made', async (mode) => {
+    // First search: facts unknown, so the query goes out optimistically and Qdrant's refusal is explained.
+    const first = await search(old, { q: 'topics', mode }, { method: 'POST' });
+    expect(first.status).toBe(400);
+    expect(first.error).toMatchObject({ code: 'mode_unavailable', mode, sparse_vector: 'bm25' });
     const { value, calls } = await callsDuring(old, () => search(old, { q: 'topics', mode }, { method: 'POST' }));
     expect(value.status).toBe(400);
     expect(value.error).toMatchObject({ code: 'mode_unavailable', mode, sparse_vector: 'bm25' });

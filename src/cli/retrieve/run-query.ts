@@ -78,7 +78,7 @@ export function inProcessSearcher(options: InProcessOptions): Searcher & { confi
     embeddedIndex: () => (index ??= loadIndexFile(options.indexPath)),
     cacheStore: null,
     memory: new LruCache<Float32Array>(options.memoryEntries ?? 256),
-    describeCache: new Map(),
+    facts: { memory: new Map(), store: null },
     // Nothing is deferred without a KV store; never let a late rejection crash the process.
     defer: (work) => void work.catch(() => {}),
     log: () => {},

@@ -9,6 +9,7 @@
 export const ERROR_STATUS = {
   invalid_request: 400,
   mode_unavailable: 400,
+  unauthorized: 401,
   not_found: 404,
   collection_not_found: 404,
   method_not_allowed: 405,

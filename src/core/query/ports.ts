@@ -6,6 +6,7 @@
  */
 import type { Config } from '../common/config/parse-config';
 import type { DenseVector, QdrantFilter, ScoredPoint, SparseVector } from '../common/types';
+import type { SingleFlight } from './cache/single-flight';
 
 /** One nearest-neighbour search. Exactly one of `dense` / `sparse` is set. */
 export interface StoreQuery {
@@ -85,6 +86,22 @@ export interface CachedEmbedOptions {
   /** Schedules work that must outlive the response (the Worker's `waitUntil`). */
   defer: (work: Promise<unknown>) => void;
   log: (message: string, error: unknown) => void;
+  /** In-flight embeddings shared by concurrent requests of this isolate (absent: no sharing). */
+  flights?: SingleFlight<{ vector: Float32Array; cache: CacheStatus }>;
+}
+
+/** Shared storage for collection facts (a KV adapter in the Worker). */
+export interface FactsStore {
+  get(key: string): Promise<string | null>;
+  put(key: string, value: string, ttlSeconds: number): Promise<void>;
+}
+
+/** The facts of one collection as a search sees them (search/collection-facts.ts). */
+export interface CollectionFacts {
+  /** Facts without any upstream call, or null when none are known. */
+  known(): Promise<CollectionInfo | null>;
+  /** Reads the facts from the store (one upstream call for Qdrant) and remembers them. */
+  learn(): Promise<CollectionInfo>;
 }
 
 /** Index into the reranked documents and its relevance, best first. */
@@ -100,8 +117,8 @@ export type Reranker = (query: string, documents: string[], topN: number) => Pro
 export interface SearchContext {
   config: Config;
   store: VectorStore;
-  /** Collection facts (cached per isolate by the caller). */
-  describe: () => Promise<CollectionInfo>;
+  /** Collection facts, known without an upstream call or learned alongside the query. */
+  facts: CollectionFacts;
   /** Created on demand: keyword search never needs it. */
   embedder: () => QueryEmbedder;
   cache: CachedEmbedOptions;

@@ -19,7 +19,7 @@ healthRoute.get('/', async (c) => {
   let embedder: QueryEmbedder | null = null;
   const [store, embedderProbe] = await Promise.all([
     probe(context.log, 'store', async () => {
-      const info = await context.store.describe();
+      const info = await context.facts.learn(); // also primes the facts every search reads
       return { points_count: info.pointsCount, dense_vectors: info.denseVectors, sparse_vectors: Object.keys(info.sparseVectors) };
     }),
     probe(context.log, 'embedder', async () => {

@@ -3,9 +3,9 @@
  */
 import { Hono, type Context } from 'hono';
 import { RetrieverError } from '../../core/common/errors';
-import { runSearch } from '../../core/query/search/search-pipeline';
 import { parseSearchParams } from '../../core/query/search/search-params';
 import type { AppEnv } from '../bindings';
+import { cacheHeaders, searchThroughCache, takeBypass } from '../cached-search';
 import { buildSearchContext } from '../services';
 import { contextResponse, negotiateFormat, streamOutcome } from '../stream-response';
 
@@ -42,8 +42,10 @@ searchRoute.post('/', async (c) => {
 
 async function search(c: Context<AppEnv>, raw: Record<string, unknown>): Promise<Response> {
   const context = buildSearchContext({ env: c.env, waitUntil: (work) => c.executionCtx.waitUntil(work) });
+  const bypass = takeBypass(raw, c.req.header('cache-control'));
   const params = parseSearchParams(raw, context.config);
-  const outcome = await runSearch(params, context);
-  if (params.format === 'context') return contextResponse(c, outcome);
-  return streamOutcome(c, outcome, negotiateFormat(c.req.header('accept')));
+  const result = await searchThroughCache(c, params, context, bypass);
+  const headers = cacheHeaders(result, context.config.RESULT_CACHE_TTL_SECONDS);
+  if (params.format === 'context') return contextResponse(c, result.outcome, headers);
+  return streamOutcome(c, result.outcome, negotiateFormat(c.req.header('accept')), headers);
 }

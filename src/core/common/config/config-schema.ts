@@ -30,6 +30,10 @@ export const configSchema = z.object({
   TOP_K_MIN: intVar(1, 1000, 1),
   TOP_K_MAX: intVar(1, 1000, 50),
   EMBED_CACHE_TTL_SECONDS: intVar(60, 365 * 24 * 3600, 7 * 24 * 3600),
+  /** Result cache lifetime: the longest an answer can lag a re-ingest without a purge; 0 = off. */
+  RESULT_CACHE_TTL_SECONDS: intVar(0, 7 * 24 * 3600, 300),
+  /** Bearer token of the admin routes (`POST /admin/cache/purge`); unset = admin routes off. */
+  ADMIN_API_KEY: z.optional(z.string()),
   REQUEST_BUDGET_MS: intVar(100, 120_000, 10_000),
   UPSTREAM_TIMEOUT_MS: intVar(50, 120_000, 5_000),
   CORS_ORIGINS: z._default(z.string(), '*'),

@@ -5,6 +5,7 @@
  * what differs (fetch, the index source, the cache store, waitUntil) is passed in.
  */
 import type { Config } from '../../common/config/parse-config';
+import type { SingleFlight } from '../cache/single-flight';
 import { cohereEmbedderFor } from '../embedders/cohere-embedder';
 import { embeddedStore, localEmbedder } from '../local-index/embedded-backends';
 import type { EmbeddedIndex } from '../local-index/index-types';
@@ -14,7 +15,8 @@ import { cohereRerank } from '../rerank/cohere-reranker';
 import { createQdrantStore } from '../stores/qdrant-store';
 import { cohereTransportFor, type CohereTransport } from '../../common/upstream/cohere-transport';
 import { createQdrantTransport } from '../../common/upstream/qdrant-transport';
-import type { CollectionInfo, EmbeddingCacheStore, MemoryCache, QueryEmbedder, SearchContext, VectorStore } from '../ports';
+import { localFacts, rememberedFacts, type LearnedFacts } from '../search/collection-facts';
+import type { CacheStatus, EmbeddingCacheStore, FactsStore, MemoryCache, QueryEmbedder, SearchContext, VectorStore } from '../ports';
 
 /** What the host runtime provides. */
 export interface SearchRuntime {
@@ -24,8 +26,10 @@ export interface SearchRuntime {
   embeddedIndex: () => EmbeddedIndex;
   cacheStore: EmbeddingCacheStore | null;
   memory: MemoryCache<Float32Array>;
-  /** Collection facts cached across requests (per isolate / per process). */
-  describeCache: Map<string, { info: CollectionInfo; expires: number }>;
+  /** Collection facts remembered across requests: per isolate / process, and shared (KV). */
+  facts: { memory: Map<string, LearnedFacts>; store: FactsStore | null };
+  /** In-flight query embeddings shared by concurrent requests (per isolate). */
+  embedFlights?: SingleFlight<{ vector: Float32Array; cache: CacheStatus }>;
   defer: (work: Promise<unknown>) => void;
   log?: (message: string, error: unknown) => void;
 }
@@ -33,13 +37,15 @@ export interface SearchRuntime {
 /** A request's search context plus what the host also needs: its deadline and the Cohere transport (for /health). */
 export type RequestContext = SearchContext & { deadline: Deadline; cohere: CohereTransport | null };
 
-const DESCRIBE_TTL_MS = 60_000;
+/** Shared facts live a day; a search refreshes them in the background once they are an hour old. */
+const FACTS_TTL_SECONDS = 24 * 3600;
+const FACTS_REFRESH_SECONDS = 3600;
 
 /**
  * Creates the context of one search request.
  *
  * @example
- * const context = createSearchContext({ config, fetch, embeddedIndex, cacheStore: null, memory, describeCache, defer });
+ * const context = createSearchContext({ config, fetch, embeddedIndex, cacheStore: null, memory, facts: { memory: new Map(), store: null }, defer });
  * const outcome = await runSearch(params, context);
  */
 export function createSearchContext(runtime: SearchRuntime): RequestContext {
@@ -56,7 +62,7 @@ export function createSearchContext(runtime: SearchRuntime): RequestContext {
   // parseConfig guarantees a key when the embedder kind is cohere.
   const makeEmbedder = (): QueryEmbedder =>
     config.embedderKind === 'cohere' ? cohereEmbedderFor(config, cohere as CohereTransport) : localEmbedder(runtime.embeddedIndex());
-  const log = runtime.log ?? ((message, error) => console.warn(`${message}: ${error instanceof Error ? error.message : String(error)}`));
+  const log: NonNullable<SearchRuntime['log']> = runtime.log ?? ((message, error) => console.warn(`${message}: ${error instanceof Error ? error.message : String(error)}`));
   return {
     config,
     store,
@@ -64,21 +70,26 @@ export function createSearchContext(runtime: SearchRuntime): RequestContext {
     cohere,
     // Created on first use: keyword searches never touch an embedder.
     embedder: () => (embedder ??= makeEmbedder()),
-    describe: () => describeCached(store, config, runtime.describeCache),
+    facts:
+      store.kind === 'embedded'
+        ? localFacts(store)
+        : rememberedFacts(store, `${config.QDRANT_URL}|${store.collection}`, {
+            ...runtime.facts,
+            ttlSeconds: FACTS_TTL_SECONDS,
+            refreshSeconds: FACTS_REFRESH_SECONDS,
+            defer: runtime.defer,
+            log,
+          }),
     rerank: cohere ? (query, documents, topN) => cohereRerank(query, documents, topN, { cohere, model: config.RERANK_MODEL }) : null,
-    cache: { store: runtime.cacheStore, memory: runtime.memory, ttlSeconds: config.EMBED_CACHE_TTL_SECONDS, defer: runtime.defer, log },
+    cache: {
+      store: runtime.cacheStore,
+      memory: runtime.memory,
+      ttlSeconds: config.EMBED_CACHE_TTL_SECONDS,
+      defer: runtime.defer,
+      log,
+      ...(runtime.embedFlights ? { flights: runtime.embedFlights } : {}),
+    },
     upstreamCalls: () => calls,
     log,
   };
-}
-
-async function describeCached(store: VectorStore, config: Config, cache: SearchRuntime['describeCache']): Promise<CollectionInfo> {
-  // The embedded index describes itself locally; only Qdrant's answer is worth caching.
-  if (store.kind === 'embedded') return store.describe();
-  const key = `${config.QDRANT_URL}|${store.collection}`;
-  const hit = cache.get(key);
-  if (hit && hit.expires > Date.now()) return hit.info;
-  const info = await store.describe();
-  cache.set(key, { info, expires: Date.now() + DESCRIBE_TTL_MS });
-  return info;
 }

@@ -2,6 +2,7 @@
  * The cache key of a query embedding: SHA-256 over everything that changes the vector, so a model
  * or dimension change can never serve a stale vector.
  */
+import { sha256Hex } from '../../common/sha256-hex';
 
 /** Trim, collapse whitespace and NFKC-normalise, so trivially different spellings share a key. */
 export function normalizeQuery(text: string): string {
@@ -21,6 +22,5 @@ export async function embeddingCacheKey(parts: {
   query: string;
 }): Promise<string> {
   const material = [parts.model, parts.inputType, parts.dimension ?? 'default', normalizeQuery(parts.query)].join('|');
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(material));
-  return `qe:v1:${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+  return `qe:v1:${await sha256Hex(material)}`;
 }

@@ -53,7 +53,19 @@ export async function embedQueryCached(
   });
   const remembered = options.memory.get(key);
   if (remembered) return { vector: remembered, cache: 'hit' };
-  const stored = await readStore(options, key, descriptor.dimension);
+  if (!options.flights) return embedThroughStore(embedder, query, key, options);
+  // A request that joins another's embedding made no Cohere call of its own: a hit for it.
+  const { value, shared } = await options.flights.run(key, () => embedThroughStore(embedder, query, key, options), options.defer);
+  return shared ? { vector: value.vector, cache: 'hit' } : value;
+}
+
+async function embedThroughStore(
+  embedder: QueryEmbedder,
+  query: string,
+  key: string,
+  options: CachedEmbedOptions,
+): Promise<{ vector: Float32Array; cache: CacheStatus }> {
+  const stored = await readStore(options, key, embedder.descriptor.dimension);
   if (stored) {
     options.memory.set(key, stored);
     return { vector: stored, cache: 'hit' };

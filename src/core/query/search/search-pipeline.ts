@@ -6,9 +6,9 @@
  */
 import type { Config } from '../../common/config/parse-config';
 import { embedQueryCached } from '../embedders/cached-embedder';
-import type { CacheStatus, SearchContext, StoreQuery } from '../ports';
+import type { CacheStatus, SearchContext } from '../ports';
 import { bm25QueryVector } from '../../common/bm25/index';
-import { checkQueryVector, checkSparseVector, resolveDenseVector } from './collection-check';
+import { checkedQuery } from './checked-query';
 import type { SearchWarning } from './warnings';
 import { summarizeOutcome } from './outcome-summary';
 import { rankCandidates, type RankedHit } from './rank-candidates';
@@ -49,40 +49,37 @@ export async function runSearch(params: SearchParams, context: SearchContext): P
   const started = now();
   const plan = planSearch(params, context.config);
   const embedder = plan.needsDense ? context.embedder() : null;
-  // Collection facts and the query vector are independent: fetch them concurrently.
-  const [info, embedded] = await Promise.all([
-    context.describe(),
+  // Collection facts (memory or KV, no upstream call) and the query vector are independent.
+  const [known, embedded] = await Promise.all([
+    context.facts.known(),
     embedder
       ? embedQueryCached(embedder, params.q, context.cache).then((value) => ({ ...value, ms: now() - started }))
       : Promise.resolve(null),
   ]);
 
-  const queries: StoreQuery[] = [];
   const warnings: SearchWarning[] = params.aliases.map((alias) => ({
     code: 'deprecated_alias' as const,
     message: `${alias} is an alias of mode=hybrid&fusion=rrf; ask for those instead`,
     details: { alias, canonical: { mode: 'hybrid', fusion: 'rrf' } },
   }));
-  const base = { limit: plan.candidates, ...(params.filter ? { filter: params.filter } : {}), ...(plan.withVectors ? { withVector: true } : {}) };
   const coverage = embedder?.coverage?.(params.q);
   // A zero vector (no word the local model knows) scores 0 against everything: searching with it
   // would return arbitrary chunks, so the dense list is empty instead.
   const denseUsable = embedded !== null && embedded.vector.some((x) => x !== 0);
   if (coverage !== undefined && coverage < 0.5) warnings.push(unknownTermsWarning(coverage));
-  if (embedded && embedder) {
-    const using = resolveDenseVector(info, context.config.QDRANT_VECTOR_NAME);
-    checkQueryVector(info, using, embedder.descriptor, embedded.vector.length);
-    if (plan.searchesDense && denseUsable) queries.push({ ...base, dense: { vector: embedded.vector, using } });
-  }
-  const sparseName = context.config.QDRANT_SPARSE_VECTOR_NAME;
-  if (plan.needsSparse) {
-    checkSparseVector(info, sparseName, params.mode);
-    queries.push({ ...base, sparse: { vector: bm25QueryVector(params.q), using: sparseName } });
-  }
-  // keyword + MMR: the keyword list still needs the candidates' dense vectors (withVector above).
+  // keyword + MMR: the keyword list still needs the candidates' dense vectors (withVector).
+  const base = { limit: plan.candidates, ...(params.filter ? { filter: params.filter } : {}), ...(plan.withVectors ? { withVector: true } : {}) };
+  const intent = {
+    dense: embedded && embedder ? { vector: embedded.vector, embedder: embedder.descriptor, search: plan.searchesDense && denseUsable } : null,
+    sparse: plan.needsSparse ? bm25QueryVector(params.q) : null,
+    mode: params.mode,
+    base,
+    vectorName: context.config.QDRANT_VECTOR_NAME,
+    sparseName: context.config.QDRANT_SPARSE_VECTOR_NAME,
+  };
 
   const searchStarted = now();
-  const lists = queries.length ? await context.store.queryBatch(queries) : [];
+  const { lists, queries } = await checkedQuery(intent, known, context.facts, context.store);
   const searchMs = now() - searchStarted;
   const denseList = queries[0]?.dense ? (lists[0] ?? []) : plan.searchesDense ? [] : null;
   const sparseList = plan.needsSparse ? (lists[queries.length - 1] ?? []) : null;

@@ -1,0 +1,126 @@
+/**
+ * The result cache: a finished search outcome, reused for the same question. Two tiers — an
+ * in-isolate LRU (no I/O at all) in front of a shared store (the Workers Cache API, per data
+ * centre) — and single flight, so concurrent identical misses compute once. Entries live
+ * `ttlSeconds` at most; the key carries the index version, so a bump makes old entries
+ * unreachable at once. Only clean outcomes are stored: a search that degraded (reranker failed)
+ * is served but not remembered. A failing store degrades to a miss, never fails a search.
+ */
+import type { SearchOutcome } from '../search/search-pipeline';
+import { LruCache } from '../embedders/cached-embedder';
+import { SingleFlight } from './single-flight';
+
+/** Where the result came from. */
+export type ResultCacheStatus = 'hit' | 'miss' | 'bypass';
+
+/** A stored outcome (without the per-request timing) and when it was computed (epoch ms). */
+export interface CachedResult {
+  outcome: Omit<SearchOutcome, 'timing'>;
+  storedAt: number;
+}
+
+/** Shared storage of outcomes (the Cache API adapter in the Worker). */
+export interface ResultStore {
+  get(key: string): Promise<CachedResult | null>;
+  put(key: string, entry: CachedResult, ttlSeconds: number): Promise<void>;
+}
+
+/** Per-isolate state of the result cache. */
+export class ResultCacheMemory {
+  readonly entries = new LruCache<CachedResult>(128);
+  readonly flights = new SingleFlight<SearchOutcome>();
+  clear(): void {
+    this.entries.clear();
+    this.flights.clear();
+  }
+}
+
+/** How one request uses the cache. */
+export interface ResultCacheOptions {
+  memory: ResultCacheMemory;
+  store: ResultStore | null;
+  ttlSeconds: number;
+  /** The client asked for a fresh answer (`cache=bypass` / `Cache-Control: no-cache`). */
+  bypass: boolean;
+  defer: (work: Promise<unknown>) => void;
+  log: (message: string, error: unknown) => void;
+  now?: () => number;
+}
+
+/** An outcome with its cache status, age in seconds (0 unless it came from the cache) and whether the cache holds it. */
+export interface CachedOutcome {
+  outcome: SearchOutcome;
+  status: ResultCacheStatus;
+  ageSeconds: number;
+  stored: boolean;
+}
+
+/**
+ * Serves `key` from the cache or computes it (once per isolate for concurrent callers).
+ *
+ * @example
+ * const { outcome, status } = await cachedSearch(key, () => runSearch(params, context), options);
+ */
+export async function cachedSearch(key: string, compute: () => Promise<SearchOutcome>, options: ResultCacheOptions): Promise<CachedOutcome> {
+  const now = options.now ?? Date.now;
+  if (options.ttlSeconds <= 0 || options.bypass) {
+    const outcome = await compute();
+    // A bypass still refreshes the entry others will read; TTL 0 turns the cache off entirely.
+    const stored = options.ttlSeconds > 0 && remember(key, outcome, now(), options);
+    return { outcome, status: 'bypass', ageSeconds: 0, stored };
+  }
+  const found = await lookup(key, options, now());
+  if (found) {
+    return { outcome: fromCache(found.outcome), status: 'hit', ageSeconds: Math.max(0, Math.floor((now() - found.storedAt) / 1000)), stored: true };
+  }
+  let stored = false;
+  const { value, shared } = await options.memory.flights.run(
+    key,
+    async () => {
+      const outcome = await compute();
+      stored = remember(key, outcome, now(), options);
+      return outcome;
+    },
+    options.defer,
+  );
+  // Joining another request's computation cost this request no upstream call: a hit for it.
+  if (shared) return { outcome: fromCache(value), status: 'hit', ageSeconds: 0, stored: options.memory.entries.get(key) !== undefined };
+  return { outcome: value, status: 'miss', ageSeconds: 0, stored };
+}
+
+async function lookup(key: string, options: ResultCacheOptions, now: number): Promise<CachedResult | null> {
+  const fresh = (entry: CachedResult | null | undefined) => entry && now - entry.storedAt < options.ttlSeconds * 1000 && now >= entry.storedAt - 1000;
+  const remembered = options.memory.entries.get(key);
+  if (fresh(remembered)) return remembered!;
+  if (!options.store) return null;
+  try {
+    const stored = await options.store.get(key);
+    if (!fresh(stored)) return null;
+    options.memory.entries.set(key, stored!);
+    return stored!;
+  } catch (error) {
+    options.log('result cache read failed', error);
+    return null;
+  }
+}
+
+/** Stores a clean outcome in both tiers; returns whether it was stored. */
+function remember(key: string, outcome: SearchOutcome, storedAt: number, options: ResultCacheOptions): boolean {
+  if (outcome.summary.warnings.some((warning) => warning.code === 'rerank_failed')) return false;
+  const { timing: _timing, ...rest } = outcome;
+  const entry: CachedResult = { outcome: rest, storedAt };
+  options.memory.entries.set(key, entry);
+  if (options.store) {
+    options.defer(options.store.put(key, entry, options.ttlSeconds).catch((error) => options.log('result cache write failed', error)));
+  }
+  return true;
+}
+
+/** A cached outcome as this request serves it: nothing embedded or searched, no upstream call. */
+function fromCache(outcome: Omit<SearchOutcome, 'timing'>): SearchOutcome {
+  return {
+    ...outcome,
+    summary: { ...outcome.summary, cache: 'none' },
+    timing: { embed_ms: 0, search_ms: 0, total_ms: 0, upstream_calls: 0 },
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * The store call of a search, checked against the collection facts without an extra round trip:
+ * with known facts the query is checked first and sent once; without them it is sent with the
+ * configured (or default) vector names while the facts are fetched concurrently, and checked
+ * before the answer is used. When Qdrant rejects a query, fresh facts explain why with our clear
+ * errors (vector name, dimension, sparse vector, embedder), or let a corrected query be retried.
+ */
+import { isRetrieverError } from '../../common/errors';
+import type { ScoredPoint, SparseVector } from '../../common/types';
+import type { CollectionFacts, CollectionInfo, EmbedderDescriptor, StoreQuery, VectorStore } from '../ports';
+import { checkQueryVector, checkSparseVector, resolveDenseVector } from './collection-check';
+
+/** What the search wants to ask the store, before vector names are resolved. */
+export interface QueryIntent {
+  /** The dense query vector and who made it, when the search embeds the query. */
+  dense: { vector: Float32Array; embedder: EmbedderDescriptor; search: boolean } | null;
+  sparse: SparseVector | null;
+  mode: string;
+  base: Omit<StoreQuery, 'dense' | 'sparse'>;
+  vectorName: string | undefined;
+  sparseName: string;
+}
+
+type Learning = Promise<{ info: CollectionInfo } | { error: unknown }>;
+
+/**
+ * Builds the store queries: checked against `info` when given, optimistic (configured dense name
+ * or the unnamed vector) otherwise.
+ */
+export function buildQueries(intent: QueryIntent, info: CollectionInfo | null): StoreQuery[] {
+  const queries: StoreQuery[] = [];
+  if (intent.dense) {
+    const using = info ? resolveDenseVector(info, intent.vectorName) : intent.vectorName || null;
+    if (info) checkQueryVector(info, using, intent.dense.embedder, intent.dense.vector.length);
+    if (intent.dense.search) queries.push({ ...intent.base, dense: { vector: intent.dense.vector, using } });
+  }
+  if (intent.sparse) {
+    if (info) checkSparseVector(info, intent.sparseName, intent.mode);
+    queries.push({ ...intent.base, sparse: { vector: intent.sparse, using: intent.sparseName } });
+  }
+  return queries;
+}
+
+/**
+ * Runs the search's one store call. `known` is what `facts.known()` gave (null: nothing known).
+ *
+ * @example
+ * const { lists, queries } = await checkedQuery(intent, await facts.known(), facts, store);
+ */
+export async function checkedQuery(
+  intent: QueryIntent,
+  known: CollectionInfo | null,
+  facts: CollectionFacts,
+  store: VectorStore,
+): Promise<{ lists: ScoredPoint[][]; queries: StoreQuery[] }> {
+  // Unknown facts are fetched alongside the query, never before it.
+  let learning: Learning | null = known ? null : settle(facts.learn());
+  const relearn = (): Learning => (learning ??= settle(facts.learn()));
+  let queries: StoreQuery[];
+  try {
+    queries = buildQueries(intent, known);
+  } catch (error) {
+    // Remembered facts may predate a re-ingest: only fresh facts may refuse a search.
+    queries = buildQueries(intent, await freshInfo(relearn(), error));
+  }
+  let lists: ScoredPoint[][];
+  try {
+    lists = queries.length ? await store.queryBatch(queries) : [];
+  } catch (error) {
+    if (!explainable(error)) throw error;
+    const retry = buildQueries(intent, await freshInfo(relearn(), error));
+    if (sameNames(retry, queries)) throw error;
+    queries = retry;
+    lists = await store.queryBatch(queries);
+  }
+  if (learning && !known) {
+    const learned = await learning;
+    // A fetch failure of the facts alone does not fail a search Qdrant has answered.
+    if ('info' in learned) buildQueries(intent, learned.info);
+  }
+  return { lists, queries };
+}
+
+function settle(promise: Promise<CollectionInfo>): Learning {
+  return promise.then(
+    (info) => ({ info }),
+    (error: unknown) => ({ error }),
+  );
+}
+
+async function freshInfo(learning: Learning, original: unknown): Promise<CollectionInfo> {
+  const learned = await learning;
+  if ('info' in learned) return learned.info;
+  // The facts could not be read either: the collection error (e.g. not found) says more.
+  throw isRetrieverError(learned.error) && learned.error.code === 'collection_not_found' ? learned.error : original;
+}
+
+/** Errors a look at the collection can explain: Qdrant refusing the request (4xx). */
+function explainable(error: unknown): boolean {
+  if (!isRetrieverError(error)) return false;
+  return error.code === 'dimension_mismatch' || (error.code === 'vector_store_error' && Number(error.details.upstream_status) < 500);
+}
+
+function sameNames(a: StoreQuery[], b: StoreQuery[]): boolean {
+  const names = (queries: StoreQuery[]) => queries.map((q) => `${q.dense ? `d:${q.dense.using ?? ''}` : ''}${q.sparse ? `s:${q.sparse.using}` : ''}`).join(',');
+  return names(a) === names(b);
+}

@@ -1,0 +1,104 @@
+/**
+ * What the search needs to know about a collection (vector names and sizes, sparse vectors, the
+ * embedder recorded at ingest), learned OFF the hot path: a search reads the facts from isolate
+ * memory or a shared store (Workers KV) and never waits on `GET /collections/{c}`.
+ *
+ * - Known facts (memory, else KV): the search checks the query against them and makes its single
+ *   Qdrant call. Facts older than `refreshSeconds` are refreshed after the response (`defer`).
+ * - No facts anywhere (first search after a deploy, or the shared entry expired): the search
+ *   queries optimistically and fetches the facts concurrently — no added latency, one extra call,
+ *   once per deployment — and still checks them before answering.
+ * - When Qdrant answers a query with an error, the caller relearns the facts to explain it
+ *   (see `checked-query.ts`).
+ */
+import { sha256Hex } from '../../common/sha256-hex';
+import type { CollectionFacts, CollectionInfo, FactsStore, VectorStore } from '../ports';
+
+/** Facts as remembered: the collection info and when it was read from Qdrant (epoch ms). */
+export interface LearnedFacts {
+  info: CollectionInfo;
+  learnedAt: number;
+}
+
+/** Per-isolate memory plus the shared store. */
+export interface FactsCacheOptions {
+  memory: Map<string, LearnedFacts>;
+  store: FactsStore | null;
+  /** How long the shared entry lives (KV `expirationTtl`). */
+  ttlSeconds: number;
+  /** Age after which known facts are refreshed in the background. */
+  refreshSeconds: number;
+  defer: (work: Promise<unknown>) => void;
+  log: (message: string, error: unknown) => void;
+  now?: () => number;
+}
+
+/** Facts of the embedded index: local and free, nothing to remember. */
+export function localFacts(store: VectorStore): CollectionFacts {
+  return { known: () => store.describe(), learn: () => store.describe() };
+}
+
+/**
+ * Facts of a remote collection, remembered under `scope` (e.g. the Qdrant URL and collection).
+ *
+ * @example
+ * const facts = rememberedFacts(store, `${url}|${collection}`, { memory, store: kvFacts, ttlSeconds: 86400, refreshSeconds: 3600, defer, log });
+ * const info = (await facts.known()) ?? (await facts.learn());
+ */
+export function rememberedFacts(store: VectorStore, scope: string, options: FactsCacheOptions): CollectionFacts {
+  const now = options.now ?? Date.now;
+  let keyPromise: Promise<string> | null = null;
+  const key = () => (keyPromise ??= factsKey(scope));
+  const learn = async (): Promise<CollectionInfo> => {
+    const info = await store.describe();
+    const learned = { info, learnedAt: now() };
+    options.memory.set(scope, learned);
+    if (options.store) {
+      const shared = options.store;
+      const write = key().then((k) => shared.put(k, JSON.stringify(learned), options.ttlSeconds));
+      options.defer(write.catch((error) => options.log('collection facts write failed', error)));
+    }
+    return info;
+  };
+  const refreshIfOld = (learned: LearnedFacts) => {
+    if (now() - learned.learnedAt < options.refreshSeconds * 1000) return;
+    // Claim the refresh so concurrent requests of this isolate do not all refresh.
+    options.memory.set(scope, { ...learned, learnedAt: now() });
+    options.defer(learn().catch((error) => options.log('collection facts refresh failed', error)));
+  };
+  return {
+    learn,
+    async known() {
+      const remembered = options.memory.get(scope);
+      if (remembered) {
+        refreshIfOld(remembered);
+        return remembered.info;
+      }
+      if (!options.store) return null;
+      const shared = await readShared(options.store, options.log, await key());
+      if (!shared) return null;
+      options.memory.set(scope, shared);
+      refreshIfOld(shared);
+      return shared.info;
+    },
+  };
+}
+
+async function readShared(store: FactsStore, log: FactsCacheOptions['log'], key: string): Promise<LearnedFacts | null> {
+  try {
+    const text = await store.get(key);
+    if (!text) return null;
+    const parsed = JSON.parse(text) as Partial<LearnedFacts>;
+    const info = parsed.info;
+    if (typeof parsed.learnedAt !== 'number' || !info || typeof info.denseVectors !== 'object' || typeof info.sparseVectors !== 'object') return null;
+    return { info: { ...info, metadata: info.metadata ?? {} }, learnedAt: parsed.learnedAt };
+  } catch (error) {
+    log('collection facts read failed', error);
+    return null;
+  }
+}
+
+/** KV key of a collection's facts: a digest, so URLs of any length fit KV's 512-byte keys. */
+async function factsKey(scope: string): Promise<string> {
+  return `cf:v1:${await sha256Hex(scope, 16)}`;
+}

@@ -1,0 +1,75 @@
+/**
+ * A search through the result cache: the client's bypass wish, the index version, the key, and
+ * the headers that say truthfully where the answer came from and how long it may be reused.
+ */
+import type { Context } from 'hono';
+import { RetrieverError } from '../core/common/errors';
+import { cachedSearch, ResultCacheMemory, type CachedOutcome } from '../core/query/cache/result-cache';
+import { resultCacheKey } from '../core/query/cache/result-key';
+import type { SearchContext } from '../core/query/ports';
+import { runSearch } from '../core/query/search/search-pipeline';
+import type { SearchParams } from '../core/query/search/search-params';
+import type { AppEnv } from './bindings';
+import { forgetIndexVersions, indexVersion } from './index-version';
+import { cacheApiResultStore } from './result-store';
+import { indexScope, onIsolateReset } from './services';
+
+const memory = new ResultCacheMemory();
+onIsolateReset(() => {
+  memory.clear();
+  forgetIndexVersions();
+});
+
+/**
+ * Takes the worker-level `cache` parameter out of the raw parameters: `cache=bypass` (or a
+ * request `Cache-Control: no-cache` / `no-store`) asks for a freshly computed answer.
+ */
+export function takeBypass(raw: Record<string, unknown>, cacheControl: string | undefined): boolean {
+  const { cache } = raw;
+  delete raw.cache;
+  if (cache !== undefined && cache !== 'bypass' && cache !== 'default') {
+    throw new RetrieverError('invalid_request', 'Parameter `cache` must be "bypass" or "default"', { params: ['cache'] });
+  }
+  return cache === 'bypass' || /\bno-(cache|store)\b/i.test(cacheControl ?? '');
+}
+
+/** Runs the search through the cache and sets `summary.result_cache`. */
+export async function searchThroughCache(
+  c: Context<AppEnv>,
+  params: SearchParams,
+  context: SearchContext,
+  bypass: boolean,
+): Promise<CachedOutcome> {
+  const started = performance.now();
+  const { config } = context;
+  const log = (message: string, error: unknown) => console.warn(`${message}: ${error instanceof Error ? error.message : String(error)}`);
+  const ttlSeconds = config.RESULT_CACHE_TTL_SECONDS;
+  const key = ttlSeconds > 0 ? await resultCacheKey(params, config, await indexVersion(c.env.EMBED_CACHE, indexScope(config), log)) : '';
+  const result = await cachedSearch(key, () => runSearch(params, context), {
+    memory,
+    store: typeof caches === 'undefined' ? null : cacheApiResultStore(new URL(c.req.url).origin),
+    ttlSeconds,
+    bypass,
+    defer: (work) => c.executionCtx.waitUntil(work),
+    log,
+  });
+  const { outcome } = result;
+  const summary = { ...outcome.summary, result_cache: result.status };
+  const timing = result.status === 'hit' ? { ...outcome.timing, total_ms: Math.round((performance.now() - started) * 100) / 100 } : outcome.timing;
+  return { ...result, outcome: { ...outcome, summary, timing } };
+}
+
+/**
+ * `Cache-Control`, `Age` and `Cache-Status` (RFC 9211) for a search answer: a stored answer may
+ * be reused by shared caches for the TTL (`s-maxage`, less `Age`), never by a browser (`max-age=0`,
+ * so a purge is not hidden by client caches); anything not stored is `no-store`.
+ */
+export function cacheHeaders(result: CachedOutcome, ttlSeconds: number): Record<string, string> {
+  const status = result.status === 'hit' ? 'hit' : result.status === 'bypass' ? 'fwd=bypass' : 'fwd=uri-miss';
+  if (!result.stored) return { 'Cache-Control': 'no-store', 'Cache-Status': `edge-retriever; ${status}` };
+  return {
+    'Cache-Control': `public, max-age=0, s-maxage=${ttlSeconds}`,
+    Age: String(result.ageSeconds),
+    'Cache-Status': `edge-retriever; ${status}${result.status === 'hit' ? `; ttl=${Math.max(0, ttlSeconds - result.ageSeconds)}` : '; stored'}`,
+  };
+}

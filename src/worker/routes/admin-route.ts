@@ -1,0 +1,38 @@
+/**
+ * `POST /admin/cache/purge` (Authorization: Bearer ADMIN_API_KEY): run after a re-ingest. It
+ * moves the index version every result-cache key carries, so no cached answer of the old index
+ * is served again — at once in this isolate, within seconds in others here, and as fast as KV
+ * propagates (about a minute) elsewhere — and re-reads the collection facts the checks use.
+ * Off (404) unless ADMIN_API_KEY is set; needs the EMBED_CACHE KV binding.
+ */
+import { Hono } from 'hono';
+import { RetrieverError } from '../../core/common/errors';
+import { sha256Hex } from '../../core/common/sha256-hex';
+import type { AppEnv } from '../bindings';
+import { bumpIndexVersion } from '../index-version';
+import { buildSearchContext, configFor, indexScope } from '../services';
+
+/** The admin routes. */
+export const adminRoute = new Hono<AppEnv>();
+
+adminRoute.post('/cache/purge', async (c) => {
+  const config = configFor(c.env);
+  if (!config.ADMIN_API_KEY) throw new RetrieverError('not_found', 'Admin routes are off: set the ADMIN_API_KEY secret to enable them');
+  const token = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
+  // Digests compared, so the comparison time says nothing about the key.
+  if ((await sha256Hex(token)) !== (await sha256Hex(config.ADMIN_API_KEY))) {
+    throw new RetrieverError('unauthorized', 'Missing or wrong admin key (Authorization: Bearer <ADMIN_API_KEY>)');
+  }
+  const kv = c.env.EMBED_CACHE;
+  if (!kv) throw new RetrieverError('config_error', 'The result-cache version lives in KV: bind EMBED_CACHE', { variables: ['EMBED_CACHE'] });
+  const version = await bumpIndexVersion(kv, indexScope(config));
+  const context = buildSearchContext({ env: c.env, waitUntil: (work) => c.executionCtx.waitUntil(work) });
+  // Fresh facts for the checks (a re-ingest may have changed vectors or embedder); best effort.
+  const facts = await context.facts.learn().then(
+    () => 'refreshed',
+    () => 'unavailable',
+  );
+  return c.json({ purged: true, index_version: version, store: context.store.kind, collection: context.store.collection, facts }, 200, {
+    'Cache-Control': 'no-store',
+  });
+});
