@@ -5,6 +5,7 @@
  */
 import { measureBundle, CODE_BUDGET_KIB } from '../scripts/size';
 import { benchEmbeddedScale } from './embedded-scale';
+import { printHotPath } from './hot-path-run';
 import { DEFAULT_QUALITY_RUNS, runRetrievalQuality } from './retrieval-quality';
 import { benchWorkerRequests } from './worker-requests';
 
@@ -24,6 +25,9 @@ async function main(): Promise<void> {
   for (const row of requests.rows) {
     console.log(`${row.scenario.padEnd(28)}${row.missCalls.padEnd(24)}${row.hitCalls.padEnd(24)}${fmt(row.warmMs / requests.trivialMs)}×`);
   }
+  console.log('');
+  await printHotPath('dist/size', 'dist/remote');
+
   console.log('\n== embedded default (bundled sample book, LSA embedder)');
   console.log(`baseline: trivial request ${fmt(requests.embeddedTrivial)} ms`);
   for (const [mode, ms] of Object.entries(requests.warmEmbedded)) console.log(`warm ${mode.padEnd(10)} ${fmt(ms / requests.embeddedTrivial)}× baseline (${fmt(ms)} ms)`);

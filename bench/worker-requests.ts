@@ -27,7 +27,8 @@ const SCENARIOS: Record<string, string> = {
   'semantic + rerank=mmr': 'mode=semantic&rerank=mmr',
 };
 
-function workerModules(outdir: string) {
+/** The modules of a wrangler dry-run build, main module first, as Miniflare takes them. */
+export function workerModules(outdir: string) {
   return readdirSync(outdir)
     .filter((file) => file.endsWith('.js') || file.endsWith('.bin'))
     .sort((a, b) => Number(b.endsWith('.js')) - Number(a.endsWith('.js'))) // the main module goes first

@@ -11,9 +11,12 @@ import { gzipSync } from 'node:zlib';
 export const CODE_BUDGET_KIB = 100;
 const WORKERS_FREE_LIMIT_KIB = 3 * 1024;
 
-/** Builds into `outdir` and returns each output file's raw and gzip size in KiB. */
-export function measureBundle(outdir = 'dist/size'): { file: string; rawKiB: number; gzipKiB: number }[] {
-  execFileSync('node_modules/.bin/wrangler', ['deploy', '--dry-run', '--outdir', outdir], {
+/**
+ * Builds into `outdir` and returns each output file's raw and gzip size in KiB. `entry` picks
+ * another entry point, e.g. `src/worker/remote.ts` (the Qdrant-only build without the index).
+ */
+export function measureBundle(outdir = 'dist/size', entry?: string): { file: string; rawKiB: number; gzipKiB: number }[] {
+  execFileSync('node_modules/.bin/wrangler', ['deploy', '--dry-run', '--outdir', outdir, ...(entry ? [entry] : [])], {
     stdio: 'ignore',
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
   });

@@ -45,9 +45,23 @@ export async function searchThroughCache(
   const log = (message: string, error: unknown) => console.warn(`${message}: ${error instanceof Error ? error.message : String(error)}`);
   const ttlSeconds = config.RESULT_CACHE_TTL_SECONDS;
   const key = ttlSeconds > 0 ? await resultCacheKey(params, config, await indexVersion(c.env.EMBED_CACHE, indexScope(config), log)) : '';
+  const shared = typeof caches === 'undefined' ? null : cacheApiResultStore(`https://${new URL(c.req.url).hostname}`);
+  let lookupMs = 0;
+  const timedStore = shared && {
+    put: shared.put,
+    get: async (k: string) => {
+      const t0 = performance.now();
+      try {
+        return await shared.get(k);
+      } finally {
+        lookupMs = performance.now() - t0;
+      }
+    },
+  };
+  const keyMs = performance.now() - started;
   const result = await cachedSearch(key, () => runSearch(params, context), {
     memory,
-    store: typeof caches === 'undefined' ? null : cacheApiResultStore(new URL(c.req.url).origin),
+    store: timedStore,
     ttlSeconds,
     bypass,
     defer: (work) => c.executionCtx.waitUntil(work),
@@ -55,7 +69,12 @@ export async function searchThroughCache(
   });
   const { outcome } = result;
   const summary = { ...outcome.summary, result_cache: result.status };
-  const timing = result.status === 'hit' ? { ...outcome.timing, total_ms: Math.round((performance.now() - started) * 100) / 100 } : outcome.timing;
+  const round = (ms: number) => Math.round(ms * 100) / 100;
+  const timing = {
+    ...outcome.timing,
+    result_cache_ms: round(keyMs + lookupMs),
+    ...(result.status === 'hit' ? { total_ms: round(performance.now() - started) } : {}),
+  };
   return { ...result, outcome: { ...outcome, summary, timing } };
 }
 

@@ -12,7 +12,7 @@ const CACHE_NAME = 'edge-retriever:results';
 
 /** A `ResultStore` over `caches.open(…)`, keyed by synthetic GET URLs under `origin`. */
 export function cacheApiResultStore(origin: string): ResultStore {
-  const url = (key: string) => `${origin}/__result-cache/${encodeURIComponent(key)}`;
+  const url = (key: string) => `${origin}/__result-cache/${encodeURIComponent(key)}`; // origin without port: stable keys
   return {
     async get(key) {
       const cache = await caches.open(CACHE_NAME);

@@ -31,6 +31,11 @@ export interface FakeUpstreamOptions {
   cohereKey?: string;
   /** Expected Qdrant `api-key` (default 'test-qdrant-key'); '' turns Qdrant auth off. */
   qdrantKey?: string;
+  /**
+   * Fixed latency added to every call, in ms, as a real upstream would have it (benchmarks):
+   * `embed` for Cohere `/v2/embed`, `cohere` for other Cohere calls, `qdrant` for Qdrant calls.
+   */
+  latencyMs?: { embed?: number; cohere?: number; qdrant?: number };
 }
 
 /**
@@ -70,6 +75,8 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
 
     const service = isCoherePath(path) ? 'cohere' : 'qdrant';
     tenant.calls.push({ method, path, query: Object.fromEntries(url.searchParams), body: body.kind === 'json' ? body.value : null, service });
+    const latency = options.latencyMs?.[service === 'qdrant' ? 'qdrant' : path === '/v2/embed' ? 'embed' : 'cohere'];
+    if (latency) await sleep(latency);
     const fault = takeFault(tenant, method, path);
     if (fault?.delayMs) await sleep(fault.delayMs);
     if (fault && faultResponds(fault)) return answerFault(req, res, fault, service);
