@@ -93,9 +93,11 @@ describe('architecture', () => {
 
   it('bundles into the Worker exactly the code that src/worker, src/core/common and src/core/query hold', async () => {
     const result = await build({
-      entryPoints: [join(ROOT, 'src/worker/index.ts')],
+      // Two entries: the default build and the Qdrant-only one without the bundled index.
+      entryPoints: [join(ROOT, 'src/worker/index.ts'), join(ROOT, 'src/worker/remote.ts')],
       bundle: true,
       write: false,
+      outdir: 'out',
       metafile: true,
       format: 'esm',
       platform: 'neutral',

@@ -1,0 +1,58 @@
+/**
+ * Answers go out as one body in every format, compressed by the runtime when the client takes
+ * it (`Content-Encoding: br`), and the three formats carry the same outcome.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { negotiateEncoding } from '../../src/worker/content-encoding';
+import { DOCS } from './support/docs';
+import { ndjson, seedCollection, sseEvents, tenant, type Tenant } from './support/harness';
+
+let t: Tenant;
+beforeEach(async () => {
+  t = tenant('enc');
+  await seedCollection(t, DOCS);
+});
+
+describe('compression', () => {
+  it('negotiates brotli, else gzip, else identity; q=0 refuses', () => {
+    expect(negotiateEncoding('gzip, deflate, br')).toBe('br');
+    expect(negotiateEncoding('gzip')).toBe('gzip');
+    expect(negotiateEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(negotiateEncoding('*')).toBe('br');
+    expect(negotiateEncoding('identity')).toBe('Identity');
+    expect(negotiateEncoding(undefined)).toBe('Identity');
+  });
+
+  it.each([
+    ['application/json', 'application/json; charset=utf-8'],
+    ['application/x-ndjson', 'application/x-ndjson; charset=utf-8'],
+    ['text/event-stream', 'text/event-stream; charset=utf-8'],
+  ])('%s: names br for a client that takes it, Identity otherwise, and varies on both headers', async (accept, type) => {
+    const path = '/search?q=topics+and+nodes&k=3';
+    const compressed = await t.call(path, { headers: { accept, 'accept-encoding': 'gzip, br' } });
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(compressed.headers.get('content-type')).toBe(type);
+    expect(compressed.headers.get('vary')).toBe('Accept, Accept-Encoding');
+    const plain = await t.call(path, { headers: { accept } });
+    expect(plain.headers.get('content-encoding')).toBe('Identity');
+  });
+
+  it('JSON, NDJSON and SSE carry the same results and summary', async () => {
+    const path = '/search?q=quality+of+service&k=3';
+    const json = (await t.call(path)).json();
+    const lines = ndjson((await t.call(path, { headers: { accept: 'application/x-ndjson' } })).text);
+    const events = sseEvents((await t.call(path, { headers: { accept: 'text/event-stream' } })).text);
+    const strip = (result: any) => {
+      const { type: _type, ...rest } = result;
+      return rest;
+    };
+    expect(lines.filter((l) => l.type === 'result').map(strip)).toEqual(json.results);
+    expect(events.filter((e) => e.event === 'result').map((e) => e.data)).toEqual(json.results);
+    expect(events.map((e) => e.event)).toEqual(['meta', 'result', 'result', 'result', 'summary']);
+    // The first answer was computed (miss), the others came from the result cache (hit, nothing embedded).
+    expect([json.summary.result_cache, events.at(-1)!.data.summary.result_cache]).toEqual(['miss', 'hit']);
+    const { result_cache: _a, cache: _c, ...jsonSummary } = json.summary;
+    const { result_cache: _b, cache: _d, ...sseSummary } = events.at(-1)!.data.summary;
+    expect(sseSummary).toEqual(jsonSummary);
+  });
+});
