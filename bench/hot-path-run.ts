@@ -22,6 +22,7 @@ export async function printHotPath(defaultOut = 'dist/size', remoteOut = 'dist/r
   console.log(`repeated questions p50: ${f(r.repeated.p50Ours)} ms vs fixed-JSON Worker ${f(r.repeated.p50Fixed)} ms = ${f(r.repeated.p50Ours / r.repeated.p50Fixed)}× (goal ≤ 1.5×)`);
   console.log(`unique questions (96): ${f(r.unique.ours, 0)} req/s vs bare ${f(r.unique.bare, 0)} req/s = ${f(r.unique.ours / r.unique.bare)}× (goal ≥ 0.95×)`);
   console.log(`unique questions, one at a time: ${f(r.sequential.ours, 1)} req/s vs bare ${f(r.sequential.bare, 1)} req/s = ${f(r.sequential.ours / r.sequential.bare)}×`);
+  console.log(`unique questions, no KV and result cache off (storage ablation): ${f(r.ablation.ours, 0)} req/s vs bare ${f(r.ablation.bare, 0)} req/s = ${f(r.ablation.ours / r.ablation.bare)}×`);
   console.log(`embed calls per request (12 distinct × 16, concurrency 8): ${f(r.embedsPerRequest, 4)} (distinct/requests = ${f(r.embedsIdeal, 4)})`);
   console.log('bytes per format (answers from the result cache; 10 Mbit/s times modelled from the sizes):');
   console.log(`  ${'format'.padEnd(8)}${'k'.padEnd(4)}${'encoding'.padEnd(10)}${'bytes'.padStart(8)}${'identity'.padStart(10)}${'ratio'.padStart(7)}${'TTLB ms'.padStart(9)}${'10 Mbit/s: compressed / identity'.padStart(36)}`);

@@ -114,6 +114,13 @@ export async function benchHotPath(outdir: string) {
       rounds.uniBare.push(throughput(await runLoad(bareBase, unique(`v${round}`), CONCURRENCY)));
     }
     await fixed.dispose();
+    // Ablation: the same Worker without KV and with the result cache off — our code's own cost,
+    // without the emulated storage (Miniflare's KV and Cache run each op through one local object).
+    const lean = new Miniflare({ modules: workerModules(outdir), modulesRoot: outdir, compatibilityDate: COMPAT, bindings: { ...vars, RESULT_CACHE_TTL_SECONDS: '0' } });
+    const leanBase = await lean.ready;
+    await timedGet(leanBase, q('warm the lean isolate'));
+    const ablation = { ours: throughput(await runLoad(leanBase, unique('l'), CONCURRENCY)), bare: throughput(await runLoad(bareBase, unique('m'), CONCURRENCY)) };
+    await lean.dispose();
     // Sequential unique questions: no concurrent requests queueing on the emulated KV and cache.
     const sequential = { ours: throughput(await runLoad(base, unique('s'), 1)), bare: throughput(await runLoad(bareBase, unique('t'), 1)) };
     const wire = await benchWireBytes(base);
@@ -123,6 +130,7 @@ export async function benchHotPath(outdir: string) {
       repeated: { ours: median(rounds.repOurs), bare: median(rounds.repBare), p50Ours: median(rounds.p50Ours), p50Fixed: median(rounds.p50Fixed) },
       unique: { ours: median(rounds.uniOurs), bare: median(rounds.uniBare) },
       sequential,
+      ablation,
       embedsPerRequest: median(rounds.embedsPerReq),
       embedsIdeal: 12 / 192,
     };

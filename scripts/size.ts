@@ -4,7 +4,7 @@
  * separately (it is data, and Workers' 3 MiB/10 MiB limit is on the total). Exits 1 over budget.
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -16,6 +16,8 @@ const WORKERS_FREE_LIMIT_KIB = 3 * 1024;
  * another entry point, e.g. `src/worker/remote.ts` (the Qdrant-only build without the index).
  */
 export function measureBundle(outdir = 'dist/size', entry?: string): { file: string; rawKiB: number; gzipKiB: number }[] {
+  // wrangler leaves earlier outputs in place: a rebuilt index would be counted (and loaded) twice.
+  rmSync(outdir, { recursive: true, force: true });
   execFileSync('node_modules/.bin/wrangler', ['deploy', '--dry-run', '--outdir', outdir, ...(entry ? [entry] : [])], {
     stdio: 'ignore',
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },

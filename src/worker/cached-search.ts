@@ -44,7 +44,7 @@ export async function searchThroughCache(
   const { config } = context;
   const log = (message: string, error: unknown) => console.warn(`${message}: ${error instanceof Error ? error.message : String(error)}`);
   const ttlSeconds = config.RESULT_CACHE_TTL_SECONDS;
-  const key = ttlSeconds > 0 ? await resultCacheKey(params, config, await indexVersion(c.env.EMBED_CACHE, indexScope(config), log)) : '';
+  const key = ttlSeconds > 0 ? await resultCacheKey(params, config, await indexVersion(c.env.EMBED_CACHE, indexScope(config), log, (work) => c.executionCtx.waitUntil(work))) : '';
   const shared = typeof caches === 'undefined' ? null : cacheApiResultStore(`https://${new URL(c.req.url).hostname}`);
   let lookupMs = 0;
   const timedStore = shared && {

@@ -21,6 +21,21 @@ const NOT_IN_KEY = new Set([
   'RESULT_CACHE_TTL_SECONDS',
 ]);
 
+const shaping = new WeakMap<Config, string>();
+
+/** The answer-shaping part of `config`, serialised once per config object (once per isolate). */
+function shapingConfig(config: Config): string {
+  let text = shaping.get(config);
+  if (text === undefined) {
+    const entries = Object.entries(config)
+      .filter(([name]) => !NOT_IN_KEY.has(name))
+      .sort(([a], [b]) => (a < b ? -1 : 1));
+    text = JSON.stringify(entries);
+    shaping.set(config, text);
+  }
+  return text;
+}
+
 /**
  * Hex SHA-256 key of one search's answer.
  *
@@ -30,9 +45,6 @@ const NOT_IN_KEY = new Set([
 export async function resultCacheKey(params: SearchParams, config: Config, indexVersion: string): Promise<string> {
   // `format` only changes how the same outcome is written out.
   const { format: _format, ...answer } = params;
-  const shaping = Object.entries(config)
-    .filter(([name]) => !NOT_IN_KEY.has(name))
-    .sort(([a], [b]) => (a < b ? -1 : 1));
-  const material = JSON.stringify({ params: { ...answer, q: normalizeQuery(answer.q) }, config: shaping, index: indexVersion });
+  const material = JSON.stringify({ params: { ...answer, q: normalizeQuery(answer.q) }, config: shapingConfig(config), index: indexVersion });
   return `rc:v1:${await sha256Hex(material)}`;
 }
