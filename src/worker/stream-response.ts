@@ -49,7 +49,7 @@ export function serializeOutcome(outcome: SearchOutcome, format: StreamFormat): 
 /**
  * Writes `outcome` in `format` as ONE body, compressed when the client accepts it. The outcome is
  * complete before the first byte, so piecewise streaming bought nothing but many small writes
- * (each a separate chunk, and on a real socket Nagle/delayed-ACK stalls: measured 40–110 ms per
+ * (each a separate chunk, and on a real socket Nagle/delayed-ACK stalls: measured 20–110 ms per
  * answer on loopback) and no compression (README, "Compression").
  *
  * @example
