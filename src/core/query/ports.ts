@@ -5,7 +5,7 @@
  * them together from the configuration.
  */
 import type { Config } from '../common/config/parse-config';
-import type { DenseVector, QdrantFilter, ScoredPoint, SparseVector } from '../common/types';
+import type { DenseVector, Payload, PointId, QdrantFilter, ScoredPoint, SparseVector } from '../common/types';
 
 /** One nearest-neighbour search. Exactly one of `dense` / `sparse` is set. */
 export interface StoreQuery {
@@ -41,6 +41,8 @@ export interface VectorStore {
   describe(): Promise<CollectionInfo>;
   /** Run several searches in ONE round trip; results in the order of `queries`, best first. */
   queryBatch(queries: StoreQuery[]): Promise<ScoredPoint[][]>;
+  /** Points by id with their payloads, in ONE round trip; ids that do not exist are left out. */
+  retrieve(ids: PointId[]): Promise<{ id: PointId; payload: Payload }[]>;
 }
 
 /** Who produced a vector, so a store can refuse vectors from another model. */

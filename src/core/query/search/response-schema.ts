@@ -7,6 +7,8 @@ import * as z from 'zod/mini';
 import { SEARCH_MODES } from '../../common/config/config-schema';
 import { ERROR_STATUS, type ErrorCode } from '../../common/errors';
 import type { ConfidenceSummary } from './confidence';
+import { GROUP_BY } from './search-params';
+import type { Passage } from './expand-context';
 import type { SearchWarning } from './warnings';
 import type { SearchOutcome } from './search-pipeline';
 import type { SearchResult } from './result-mapping';
@@ -84,11 +86,20 @@ export const summarySchema = z.looseObject({
   filtered_below_threshold: z.optional(z.number()),
   confidence: z.optional(confidenceSchema),
   query_coverage: z.optional(z.number()),
+  group_by: z.optional(z.enum(GROUP_BY)),
+  expand: z.optional(z.object({ expand: z.number(), expanded: z.number(), not_expandable: z.number(), fetched: z.number() })),
   warnings: z.array(warningSchema),
 });
 
 export const timingSchema = z.catchall(
-  z.object({ embed_ms: z.number(), search_ms: z.number(), total_ms: z.number(), upstream_calls: z.number(), rerank_ms: z.optional(z.number()) }),
+  z.object({
+    embed_ms: z.number(),
+    search_ms: z.number(),
+    total_ms: z.number(),
+    upstream_calls: z.number(),
+    rerank_ms: z.optional(z.number()),
+    expand_ms: z.optional(z.number()),
+  }),
   z.number(),
 );
 
@@ -140,4 +151,5 @@ type Plain<T> = { [K in keyof T]: T[K] };
 export type _OutcomeFits = Assert<Plain<SearchOutcome> extends SearchResponseBody ? true : false>;
 export type _ResultFits = Assert<SearchResult extends SearchResultBody ? true : false>;
 export type _WarningFits = Assert<SearchWarning['code'] extends (typeof WARNING_CODES)[number] ? true : false>;
+export type _PassageFits = Assert<Passage extends z.output<typeof passageSchema> ? true : false>;
 export type _ConfidenceFits = Assert<ConfidenceSummary extends z.output<typeof confidenceSchema> ? true : false>;

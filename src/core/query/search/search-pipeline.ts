@@ -13,6 +13,7 @@ import type { SearchWarning } from './warnings';
 import { summarizeOutcome } from './outcome-summary';
 import { rankCandidates, type RankedHit } from './rank-candidates';
 import { applyRerank } from './apply-rerank';
+import { expandHits } from './expand-context';
 import { mapResults, type SearchResult } from './result-mapping';
 import type { SearchParams } from './search-params';
 import { planSearch } from './search-plan';
@@ -104,10 +105,13 @@ export async function runSearch(params: SearchParams, context: SearchContext): P
   const kept = params.threshold === undefined ? top : top.filter((hit) => hit.score >= params.threshold!);
   const dropped = top.filter((hit) => !kept.includes(hit));
 
-  const results = mapResults(kept, context.config.payloadFields, params.includeMetadata).map((result, i) => ({
-    ...result,
-    ...kept[i]!.extras,
-  }));
+  const expandStarted = now();
+  const expansion = params.expand > 0 && kept.length ? await expandHits(kept, params.expand, context.store, context.config.payloadFields) : null;
+  const expandMs = now() - expandStarted;
+  const results = mapResults(kept, context.config.payloadFields, params.includeMetadata).map((result, i) => {
+    const passage = expansion?.passages[i];
+    return { ...result, ...kept[i]!.extras, ...(passage ? { passage } : {}) };
+  });
   const summary = summarizeOutcome({
     params,
     plan: { ...plan, scale },
@@ -120,6 +124,8 @@ export async function runSearch(params: SearchParams, context: SearchContext): P
     collection: context.store.collection,
     ...(coverage !== undefined ? { coverage } : {}),
   });
+  if (params.groupBy) summary.group_by = params.groupBy;
+  if (params.expand > 0) summary.expand = expansion?.report ?? { expand: params.expand, expanded: 0, not_expandable: 0, fetched: 0 };
   return {
     query: params.q,
     collection: context.store.collection,
@@ -135,6 +141,7 @@ export async function runSearch(params: SearchParams, context: SearchContext): P
       embed_ms: round(embedded?.ms ?? 0),
       search_ms: round(searchMs),
       ...(rerankMs !== undefined ? { rerank_ms: round(rerankMs) } : {}),
+      ...(expansion ? { expand_ms: round(expandMs) } : {}),
       total_ms: round(now() - started),
       upstream_calls: context.upstreamCalls(),
     },
