@@ -60,6 +60,8 @@ export interface QueryEmbedder {
   /** Whether results may be cached (remote, billed embedders). */
   readonly cacheable: boolean;
   embedQuery(text: string): Promise<Float32Array>;
+  /** Several queries in ONE upstream call (batch search); absent → one `embedQuery` each. */
+  embedQueries?(texts: string[]): Promise<Float32Array[]>;
   /** Share of the query's words the model knows (local models only; a remote model knows all). */
   coverage?(text: string): number;
 }

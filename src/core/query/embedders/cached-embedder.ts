@@ -43,30 +43,60 @@ export async function embedQueryCached(
   query: string,
   options: CachedEmbedOptions,
 ): Promise<{ vector: Float32Array; cache: CacheStatus }> {
-  if (!embedder.cacheable) return { vector: await embedder.embedQuery(query), cache: 'none' };
+  return (await embedQueriesCached(embedder, [query], options))[0]!;
+}
+
+/**
+ * Embeds several queries through the cache with ONE embedder call for all the misses (duplicates
+ * embedded once), as batch search needs. Answers are in the order of `queries`.
+ *
+ * @example
+ * const [a, b] = await embedQueriesCached(embedder, ['what is tf2?', 'urdf joints'], options);
+ */
+export async function embedQueriesCached(
+  embedder: QueryEmbedder,
+  queries: readonly string[],
+  options: CachedEmbedOptions,
+): Promise<{ vector: Float32Array; cache: CacheStatus }[]> {
+  if (!embedder.cacheable) {
+    const vectors = await embedMany(embedder, queries);
+    return vectors.map((vector) => ({ vector, cache: 'none' }));
+  }
   const { descriptor } = embedder;
-  const key = await embeddingCacheKey({
-    model: descriptor.model,
-    inputType: 'search_query',
-    dimension: descriptor.dimension,
-    query,
+  const keys = await Promise.all(
+    queries.map((query) => embeddingCacheKey({ model: descriptor.model, inputType: 'search_query', dimension: descriptor.dimension, query })),
+  );
+  const found = new Map<string, Float32Array>();
+  await Promise.all(
+    [...new Set(keys)].map(async (key) => {
+      const remembered = options.memory.get(key) ?? (await readStore(options, key, descriptor.dimension));
+      if (remembered) {
+        options.memory.set(key, remembered);
+        found.set(key, remembered);
+      }
+    }),
+  );
+  const missing = new Map<string, string>(); // key → query text, first occurrence
+  keys.forEach((key, i) => {
+    if (!found.has(key) && !missing.has(key)) missing.set(key, queries[i]!);
   });
-  const remembered = options.memory.get(key);
-  if (remembered) return { vector: remembered, cache: 'hit' };
-  const stored = await readStore(options, key, descriptor.dimension);
-  if (stored) {
-    options.memory.set(key, stored);
-    return { vector: stored, cache: 'hit' };
+  if (missing.size) {
+    const vectors = await embedMany(embedder, [...missing.values()]);
+    [...missing.keys()].forEach((key, i) => {
+      const vector = vectors[i]!;
+      found.set(key, vector);
+      options.memory.set(key, vector);
+      if (options.store) {
+        options.defer(options.store.put(key, encodeVector(vector), options.ttlSeconds).catch((error) => options.log('embedding cache write failed', error)));
+      }
+    });
   }
-  const vector = await embedder.embedQuery(query);
-  options.memory.set(key, vector);
-  if (options.store) {
-    const store = options.store;
-    options.defer(
-      store.put(key, encodeVector(vector), options.ttlSeconds).catch((error) => options.log('embedding cache write failed', error)),
-    );
-  }
-  return { vector, cache: 'miss' };
+  return keys.map((key) => ({ vector: found.get(key)!, cache: missing.has(key) ? 'miss' : 'hit' }));
+}
+
+function embedMany(embedder: QueryEmbedder, texts: readonly string[]): Promise<Float32Array[]> {
+  if (texts.length === 1) return embedder.embedQuery(texts[0]!).then((vector) => [vector]);
+  return embedder.embedQueries ? embedder.embedQueries([...texts]) : Promise.all(texts.map((text) => embedder.embedQuery(text)));
 }
 
 async function readStore(options: CachedEmbedOptions, key: string, dimension: number | null): Promise<Float32Array | null> {

@@ -9,7 +9,6 @@
 import type { PayloadFieldMap } from '../../common/config/payload-fields';
 import { pointIdFor } from '../../common/point-id';
 import type { Payload, PointId, ScoredPoint } from '../../common/types';
-import type { VectorStore } from '../ports';
 
 /** A hit's merged neighbourhood, as the API returns it under `passage`. */
 export interface Passage {
@@ -40,21 +39,27 @@ interface Located {
   index: number;
 }
 
+/** Step 1 of an expansion: where each hit sits and which neighbour ids it needs. */
+export interface ExpansionPlan {
+  hits: readonly ScoredPoint[];
+  expand: number;
+  located: (Located | null)[];
+  /** "file#index" → point id of every wanted neighbour. */
+  ids: Map<string, string>;
+  /** Neighbour ids none of the hits is (what must be fetched). */
+  missing: string[];
+}
+
 /**
- * Builds each hit's passage (null when the hit cannot be expanded), with at most one
- * `store.retrieve` call for all of them.
+ * Plans the expansion of `hits`: computes the neighbours' deterministic ids, and which of them
+ * are not already among the hits.
  *
  * @example
- * const { passages } = await expandHits(hits, 1, store, config.payloadFields);
+ * const plan = await planExpansion(hits, 1);
+ * const passages = expansionPassages(plan, await store.retrieve(plan.missing), fields);
  */
-export async function expandHits(
-  hits: readonly ScoredPoint[],
-  expand: number,
-  store: Pick<VectorStore, 'retrieve'>,
-  fields: PayloadFieldMap,
-): Promise<{ passages: (Passage | null)[]; report: ExpandReport }> {
+export async function planExpansion(hits: readonly ScoredPoint[], expand: number): Promise<ExpansionPlan> {
   const located = await Promise.all(hits.map(locate));
-  const known = new Map<string, { id: PointId; payload: Payload }>(hits.map((hit) => [idKey(hit.id), hit]));
   const wanted = new Map<string, Located>();
   for (const spot of located) {
     if (!spot) continue;
@@ -62,12 +67,27 @@ export async function expandHits(
       if (d !== 0 && spot.index + d >= 0) wanted.set(`${spot.file}#${spot.index + d}`, { file: spot.file, index: spot.index + d });
     }
   }
-  const ids = new Map<string, string>(); // "file#i" → point id
+  const ids = new Map<string, string>();
   await Promise.all([...wanted].map(async ([key, spot]) => ids.set(key, await pointIdFor(spot.file, spot.index))));
-  const missing = [...new Set(ids.values())].filter((id) => !known.has(idKey(id)));
-  const fetched = missing.length ? await store.retrieve(missing) : [];
-  for (const point of fetched) known.set(idKey(point.id), point);
+  const held = new Set(hits.map((hit) => idKey(hit.id)));
+  const missing = [...new Set(ids.values())].filter((id) => !held.has(idKey(id)));
+  return { hits, expand, located, ids, missing };
+}
 
+/**
+ * Step 2: each hit's passage (null when the hit cannot be expanded) from the hits themselves and
+ * the fetched neighbours (`fetched` may hold points other plans asked for: batch search fetches
+ * every query's neighbours in one call).
+ */
+export function expansionPassages(
+  plan: ExpansionPlan,
+  fetched: readonly { id: PointId; payload: Payload }[],
+  fields: PayloadFieldMap,
+): { passages: (Passage | null)[]; report: ExpandReport } {
+  const { hits, expand, located, ids } = plan;
+  const known = new Map<string, { id: PointId; payload: Payload }>(hits.map((hit) => [idKey(hit.id), hit]));
+  let used = 0;
+  for (const point of fetched) known.set(idKey(point.id), point);
   const passages = hits.map((hit, i) => {
     const spot = located[i];
     if (!spot) return null;
@@ -89,8 +109,10 @@ export async function expandHits(
     }
     return mergeChain(chain, spot.file, fields);
   });
+  const missing = new Set(plan.missing.map(idKey));
+  for (const point of fetched) if (missing.has(idKey(point.id))) used++;
   const expanded = passages.filter(Boolean).length;
-  return { passages, report: { expand, expanded, not_expandable: hits.length - expanded, fetched: fetched.length } };
+  return { passages, report: { expand, expanded, not_expandable: hits.length - expanded, fetched: used } };
 }
 
 /** Where a hit sits, when its id is the deterministic one for that place (else null). */
