@@ -9,6 +9,7 @@ import { RetrieverError } from '../core/common/errors';
 import type { AppEnv } from './bindings';
 import { toErrorResponse } from './on-error';
 import { healthRoute } from './routes/health-route';
+import { batchRoute } from './routes/batch-route';
 import { searchRoute } from './routes/search-route';
 import { configFor } from './services';
 
@@ -33,22 +34,26 @@ app.use('*', async (c, next) => {
   })(c, next);
 });
 
-app.use(
-  '/search',
-  bodyLimit({
-    maxSize: 64 * 1024,
-    onError: () => {
-      throw new RetrieverError('payload_too_large', 'Request body exceeds 64 KiB');
-    },
-  }),
-);
+const limitBody = bodyLimit({
+  maxSize: 64 * 1024,
+  onError: () => {
+    throw new RetrieverError('payload_too_large', 'Request body exceeds 64 KiB');
+  },
+});
+app.use('/search', limitBody);
+app.use('/search/batch', limitBody);
 
+app.route('/search/batch', batchRoute);
 app.route('/search', searchRoute);
 app.route('/health', healthRoute);
 
 app.get('/', (c) =>
-  c.json({ name: 'edge-retriever', endpoints: ['GET /search?q=…&k=…', 'POST /search', 'GET /health'] }),
+  c.json({ name: 'edge-retriever', endpoints: ['GET /search?q=…&k=…', 'POST /search', 'POST /search/batch', 'GET /health'] }),
 );
+
+app.all('/search/batch', (c) => {
+  throw new RetrieverError('method_not_allowed', `${c.req.method} is not allowed on /search/batch; use POST`, { allowed: ['POST'] });
+});
 
 app.all('/search', (c) => {
   throw new RetrieverError('method_not_allowed', `${c.req.method} is not allowed on /search; use GET or POST`, {
