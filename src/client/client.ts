@@ -5,7 +5,7 @@
  */
 import { EdgeRetrieverError, errorFromResponse, isAbort } from './client-error.js';
 import { ndjsonLines } from './ndjson-lines.js';
-import type { SearchParams, SearchResponse, SearchStreamEvent } from './types.js';
+import type { BatchRequest, BatchResponse, BatchStreamEvent, SearchParams, SearchResponse, SearchStreamEvent } from './types.js';
 
 /** Options of {@link createClient}. */
 export interface ClientOptions {
@@ -29,6 +29,10 @@ export interface EdgeRetrieverClient {
   search(params: SearchParams, options?: CallOptions): Promise<SearchResponse>;
   /** One search, streamed: `meta`, then each `result` as it arrives, then `summary`. */
   searchStream(params: SearchParams, options?: CallOptions): AsyncGenerator<SearchStreamEvent, void, undefined>;
+  /** Several searches in one request (`POST /search/batch`); a failed query is an `ok: false` answer, not a throw. */
+  searchBatch(request: BatchRequest, options?: CallOptions): Promise<BatchResponse>;
+  /** A batch, streamed: one `answer` per query in input order, then `summary`. */
+  searchBatchStream(request: BatchRequest, options?: CallOptions): AsyncGenerator<BatchStreamEvent, void, undefined>;
 }
 
 /** Longest URL the client sends as GET; longer parameter sets go as a POST body. */
@@ -46,19 +50,16 @@ export function createClient(options: ClientOptions): EdgeRetrieverClient {
   const base = options.baseUrl.replace(/\/+$/, '');
   const doFetch = options.fetch ?? ((input: string, init?: RequestInit) => fetch(input, init));
 
-  async function send(path: string, params: object, accept: string, call: CallOptions): Promise<Response> {
+  async function send(path: string, params: object, accept: string, call: CallOptions, post = false): Promise<Response> {
     // Checked here too: an injected fetch may ignore the signal.
     call.signal?.throwIfAborted();
     const get = `${base}${path}?${toQuery(params)}`;
-    const init: RequestInit = { headers: { accept, ...options.headers }, ...(call.signal ? { signal: call.signal } : {}) };
-    if (get.length > MAX_GET_URL) {
-      init.method = 'POST';
-      init.body = JSON.stringify(params);
-      (init.headers as Record<string, string>)['content-type'] = 'application/json';
-    }
+    const asPost = post || get.length > MAX_GET_URL;
+    const headers: Record<string, string> = { accept, ...options.headers, ...(asPost ? { 'content-type': 'application/json' } : {}) };
+    const init: RequestInit = { headers, ...(asPost ? { method: 'POST', body: JSON.stringify(params) } : {}), ...(call.signal ? { signal: call.signal } : {}) };
     let response: Response;
     try {
-      response = await doFetch(get.length > MAX_GET_URL ? `${base}${path}` : get, init);
+      response = await doFetch(asPost ? `${base}${path}` : get, init);
     } catch (error) {
       if (isAbort(error, call.signal)) throw error;
       throw new EdgeRetrieverError('network_error', `${base} cannot be reached`, 0, {}, { cause: error });
@@ -67,42 +68,55 @@ export function createClient(options: ClientOptions): EdgeRetrieverClient {
     return response;
   }
 
+  async function json<T>(response: Response, call: CallOptions, list: string): Promise<T> {
+    const text = await readText(response, call);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch (cause) {
+      throw new EdgeRetrieverError('invalid_response', 'The answer is not JSON', response.status, { body: text.slice(0, 200) }, { cause });
+    }
+    if (!body || typeof body !== 'object' || !Array.isArray((body as Record<string, unknown>)[list])) {
+      throw new EdgeRetrieverError('invalid_response', `The answer has no \`${list}\` list`, response.status, { body: text.slice(0, 200) });
+    }
+    return body as T;
+  }
+
+  async function* lines<T>(response: Response, call: CallOptions, types: readonly string[]): AsyncGenerator<T, void, undefined> {
+    if (!response.body) throw new EdgeRetrieverError('invalid_response', 'The answer has no body', response.status);
+    try {
+      for await (const line of ndjsonLines(response.body)) {
+        call.signal?.throwIfAborted();
+        yield streamEvent<T>(line, response.status, types);
+      }
+    } catch (error) {
+      if (error instanceof EdgeRetrieverError || isAbort(error, call.signal)) throw error;
+      const code = error instanceof SyntaxError ? 'invalid_response' : 'network_error';
+      throw new EdgeRetrieverError(code, code === 'invalid_response' ? 'A streamed line is not JSON' : 'The stream broke off', response.status, {}, { cause: error });
+    }
+  }
+
+  const SEARCH_EVENTS = ['meta', 'result', 'summary'] as const;
+  const BATCH_EVENTS = ['answer', 'summary'] as const;
   return {
     async search(params, call = {}) {
-      const response = await send('/search', params, 'application/json', call);
-      const text = await readText(response, call);
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch (cause) {
-        throw new EdgeRetrieverError('invalid_response', 'The answer is not JSON', response.status, { body: text.slice(0, 200) }, { cause });
-      }
-      if (!body || typeof body !== 'object' || !Array.isArray((body as { results?: unknown }).results)) {
-        throw new EdgeRetrieverError('invalid_response', 'The answer has no `results` list', response.status, { body: text.slice(0, 200) });
-      }
-      return body as SearchResponse;
+      return json<SearchResponse>(await send('/search', params, 'application/json', call), call, 'results');
     },
-
     async *searchStream(params, call = {}) {
-      const response = await send('/search', params, 'application/x-ndjson', call);
-      if (!response.body) throw new EdgeRetrieverError('invalid_response', 'The answer has no body', response.status);
-      try {
-        for await (const line of ndjsonLines(response.body)) {
-          call.signal?.throwIfAborted();
-          yield streamEvent(line, response.status);
-        }
-      } catch (error) {
-        if (error instanceof EdgeRetrieverError || isAbort(error, call.signal)) throw error;
-        const code = error instanceof SyntaxError ? 'invalid_response' : 'network_error';
-        throw new EdgeRetrieverError(code, code === 'invalid_response' ? 'A streamed line is not JSON' : 'The stream broke off', response.status, {}, { cause: error });
-      }
+      yield* lines<SearchStreamEvent>(await send('/search', params, 'application/x-ndjson', call), call, SEARCH_EVENTS);
+    },
+    async searchBatch(request, call = {}) {
+      return json<BatchResponse>(await send('/search/batch', request, 'application/json', call, true), call, 'answers');
+    },
+    async *searchBatchStream(request, call = {}) {
+      yield* lines<BatchStreamEvent>(await send('/search/batch', request, 'application/x-ndjson', call, true), call, BATCH_EVENTS);
     },
   };
 }
 
-function streamEvent(line: unknown, status: number): SearchStreamEvent {
+function streamEvent<T>(line: unknown, status: number, types: readonly string[]): T {
   const type = (line as { type?: unknown } | null)?.type;
-  if (type === 'meta' || type === 'result' || type === 'summary') return line as SearchStreamEvent;
+  if (typeof type === 'string' && types.includes(type)) return line as T;
   if (type === 'error') throw errorFromResponse(status, JSON.stringify(line));
   throw new EdgeRetrieverError('invalid_response', `Unexpected stream line type ${JSON.stringify(type)}`, status);
 }

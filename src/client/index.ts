@@ -9,6 +9,10 @@
 export { createClient, type CallOptions, type ClientOptions, type EdgeRetrieverClient } from './client.js';
 export { EdgeRetrieverError } from './client-error.js';
 export type {
+  BatchAnswer,
+  BatchRequest,
+  BatchResponse,
+  BatchStreamEvent,
   ClientErrorCode,
   SearchMeta,
   SearchParams,

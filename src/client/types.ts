@@ -3,8 +3,12 @@
  * generates its OpenAPI document from (type-only imports: no zod, no server code is bundled).
  */
 import type { ErrorCode } from '../core/common/errors';
+import type { BatchRequestBody } from '../core/query/search/batch-params';
 import type { SearchRequestBody } from '../core/query/search/search-params';
 import type {
+  BatchAnswerBody,
+  BatchResponseBody,
+  BatchStreamEventBody,
   SearchMetaBody,
   SearchResponseBody,
   SearchResultBody,
@@ -30,6 +34,15 @@ export type SearchStreamEvent =
   | ({ type: 'meta' } & SearchMeta)
   | ({ type: 'result' } & SearchResult)
   | { type: 'summary'; summary: SearchSummary; timing: SearchTiming };
+
+/** A batch: `queries` (strings or parameter objects) laid over shared `defaults`. */
+export type BatchRequest = BatchRequestBody;
+/** The JSON answer of a batch: `answers` in input order, `summary`, `timing`. */
+export type BatchResponse = BatchResponseBody;
+/** One query's answer in a batch: `ok: true` with the search's fields, or `ok: false` with its `error`. */
+export type BatchAnswer = BatchAnswerBody;
+/** What `searchBatchStream` yields: one `answer` per query, in input order, then `summary`. */
+export type BatchStreamEvent = BatchStreamEventBody;
 
 /** The Worker's error codes (README "Errors"), plus the two the client itself detects. */
 export type ClientErrorCode = ErrorCode | 'network_error' | 'invalid_response';

@@ -3,7 +3,7 @@
  * same answers as a raw request, the stream in order, and the Worker's errors as typed errors.
  */
 import { describe, expect, it } from 'vitest';
-import { createClient, EdgeRetrieverError, type SearchStreamEvent } from '../../src/client/index';
+import { createClient, EdgeRetrieverError, type BatchStreamEvent, type SearchStreamEvent } from '../../src/client/index';
 import { DOCS } from './support/docs';
 import { seedCollection, tenant } from './support/harness';
 
@@ -60,5 +60,21 @@ describe('typed client against the Worker', () => {
     const failure = await client.search({ q: 'topics' }, { signal: controller.signal }).catch((e: unknown) => e);
     expect((failure as Error).name).toBe('AbortError');
     expect((await t.calls()).length).toBe(before);
+  });
+
+  it('searchBatch() and searchBatchStream(): typed answers in input order, failed queries as ok: false', async () => {
+    const t = await seeded();
+    const client = createClient({ baseUrl: 'https://worker.test', fetch: t.fetcher() });
+    const request = { defaults: { k: 2 }, queries: ['gazebo physics', { q: 'topics', k: 'x' }, { q: 'isaac sim', k: 1 }] };
+    const batch = await client.searchBatch(request);
+    expect(batch.summary).toEqual({ queries: 3, succeeded: 2, failed: 1 });
+    const [first, second, third] = batch.answers;
+    expect(first!.ok && first!.results).toHaveLength(2);
+    expect(!second!.ok && second!.error.code).toBe('invalid_request');
+    expect(third!.ok && third!.top_k).toBe(1);
+    const events: BatchStreamEvent[] = [];
+    for await (const event of client.searchBatchStream(request)) events.push(event);
+    expect(events.map((e) => (e.type === 'answer' ? `${e.index}:${e.ok}` : e.type))).toEqual(['0:true', '1:false', '2:true', 'summary']);
+    await expect(client.searchBatch({ queries: [] })).rejects.toMatchObject({ code: 'invalid_request', status: 400 });
   });
 });

@@ -137,7 +137,27 @@ export const errorBodySchema = z.object({
   }),
 });
 
+/** One answer of a batch: a search's JSON answer tagged with its `index`, or its error. */
+export const batchAnswerSchema = z.discriminatedUnion('ok', [
+  z.looseObject({ index: z.number(), ok: z.literal(true), ...searchResponseSchema.shape }),
+  z.object({ index: z.number(), ok: z.literal(false), error: errorBodySchema.shape.error }),
+]);
+export const batchSummarySchema = z.object({ queries: z.number(), succeeded: z.number(), failed: z.number() });
+export const batchTimingSchema = z.object({ total_ms: z.number(), upstream_calls: z.number() });
+
+/** `POST /search/batch`, `application/json`. */
+export const batchResponseSchema = z.object({ answers: z.array(batchAnswerSchema), summary: batchSummarySchema, timing: batchTimingSchema });
+/** `POST /search/batch`, one NDJSON line (SSE: the same objects without `type`, named by the event). */
+export const batchStreamAnswerSchema = z.discriminatedUnion('ok', [
+  z.looseObject({ type: z.literal('answer'), index: z.number(), ok: z.literal(true), ...searchResponseSchema.shape }),
+  z.object({ type: z.literal('answer'), index: z.number(), ok: z.literal(false), error: errorBodySchema.shape.error }),
+]);
+export const batchStreamSummarySchema = z.object({ type: z.literal('summary'), summary: batchSummarySchema, timing: batchTimingSchema });
+
 export type SearchResponseBody = z.output<typeof searchResponseSchema>;
+export type BatchResponseBody = z.output<typeof batchResponseSchema>;
+export type BatchAnswerBody = z.output<typeof batchAnswerSchema>;
+export type BatchStreamEventBody = z.output<typeof batchStreamAnswerSchema> | z.output<typeof batchStreamSummarySchema>;
 export type SearchResultBody = z.output<typeof searchResultSchema>;
 export type SearchMetaBody = z.output<typeof searchMetaSchema>;
 export type SearchSummaryBody = z.output<typeof summarySchema>;
