@@ -9,6 +9,7 @@ import { RetrieverError } from '../core/common/errors';
 import type { AppEnv } from './bindings';
 import { toErrorResponse } from './on-error';
 import { healthRoute } from './routes/health-route';
+import { buildOpenApiDocument } from './openapi-document';
 import { batchRoute } from './routes/batch-route';
 import { searchRoute } from './routes/search-route';
 import { configFor } from './services';
@@ -47,8 +48,15 @@ app.route('/search/batch', batchRoute);
 app.route('/search', searchRoute);
 app.route('/health', healthRoute);
 
+let openApi: object | null = null;
+app.get('/openapi.json', (c) => {
+  // Generated once per isolate from the zod schemas; the server is the origin asking.
+  openApi ??= buildOpenApiDocument();
+  return c.json({ ...openApi, servers: [{ url: new URL(c.req.url).origin }] }, 200, { 'Cache-Control': 'public, max-age=300' });
+});
+
 app.get('/', (c) =>
-  c.json({ name: 'edge-retriever', endpoints: ['GET /search?q=…&k=…', 'POST /search', 'POST /search/batch', 'GET /health'] }),
+  c.json({ name: 'edge-retriever', endpoints: ['GET /search?q=…&k=…', 'POST /search', 'POST /search/batch', 'GET /health', 'GET /openapi.json'] }),
 );
 
 app.all('/search/batch', (c) => {

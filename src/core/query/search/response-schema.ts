@@ -154,6 +154,26 @@ export const batchStreamAnswerSchema = z.discriminatedUnion('ok', [
 ]);
 export const batchStreamSummarySchema = z.object({ type: z.literal('summary'), summary: batchSummarySchema, timing: batchTimingSchema });
 
+const probeError = z.optional(z.object({ code: z.string(), message: z.string() }));
+
+/** `GET /health`: 200 when the embedder and the store answer, 503 (`degraded`) otherwise. */
+export const healthResponseSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  embedder: z.looseObject({ kind: z.string(), model: nullableText, ok: z.boolean(), latency_ms: z.number(), error: probeError }),
+  store: z.looseObject({
+    kind: z.string(),
+    collection: z.string(),
+    host: z.optional(z.string()),
+    ok: z.boolean(),
+    latency_ms: z.number(),
+    points_count: z.optional(nullableNumber),
+    dense_vectors: z.optional(z.record(z.string(), z.object({ size: z.number(), distance: z.string() }))),
+    sparse_vectors: z.optional(z.array(z.string())),
+    error: probeError,
+  }),
+  cache: z.object({ kv_bound: z.boolean(), ttl_seconds: z.number() }),
+});
+
 export type SearchResponseBody = z.output<typeof searchResponseSchema>;
 export type BatchResponseBody = z.output<typeof batchResponseSchema>;
 export type BatchAnswerBody = z.output<typeof batchAnswerSchema>;
