@@ -25,6 +25,8 @@ async function main(): Promise<void> {
   for (const row of requests.rows) {
     console.log(`${row.scenario.padEnd(28)}${row.missCalls.padEnd(24)}${row.hitCalls.padEnd(24)}${fmt(row.warmMs / requests.trivialMs)}×`);
   }
+  const { batch } = requests;
+  console.log(`POST /search/batch, ${batch.queries} hybrid queries: cache miss ${batch.missCalls}, hit ${batch.hitCalls}; warm time ${fmt(batch.batchMs / batch.singlesMs)}× ${batch.queries} single searches (${fmt(batch.batchMs)} vs ${fmt(batch.singlesMs)} ms)`);
   console.log('');
   await printHotPath('dist/size', 'dist/remote');
 

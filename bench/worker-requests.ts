@@ -25,7 +25,12 @@ const SCENARIOS: Record<string, string> = {
   'hybrid rrf': 'mode=hybrid&fusion=rrf',
   'semantic + rerank=cohere': 'mode=semantic&rerank=cohere',
   'semantic + rerank=mmr': 'mode=semantic&rerank=mmr',
+  'semantic + expand=1': 'mode=semantic&expand=1',
+  'semantic + group_by=page': 'mode=semantic&group_by=page',
 };
+
+/** Queries of the batch bench (hybrid: two lists each, all in one Qdrant call). */
+const BATCH = Array.from({ length: 16 }, (_, i) => `how do ros 2 topics and qos policies interact ${i}`);
 
 /** The modules of a wrangler dry-run build, main module first, as Miniflare takes them. */
 export function workerModules(outdir: string) {
@@ -35,16 +40,17 @@ export function workerModules(outdir: string) {
     .map((file) => ({ type: file.endsWith('.js') ? ('ESModule' as const) : ('Data' as const), path: join(outdir, file) }));
 }
 
-async function timed(mf: Miniflare, url: string): Promise<{ ms: number; body: any }> {
+async function timed(mf: Miniflare, url: string, body?: unknown): Promise<{ ms: number; body: any }> {
   const started = performance.now();
-  const res = await mf.dispatchFetch(url);
+  const init = body === undefined ? undefined : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+  const res = await mf.dispatchFetch(url, init);
   const text = await res.text();
   return { ms: performance.now() - started, body: res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text };
 }
 
-async function median(mf: Miniflare, url: string, n = 7): Promise<number> {
+async function median(mf: Miniflare, url: string, n = 7, body?: unknown): Promise<number> {
   const times: number[] = [];
-  for (let i = 0; i < n; i++) times.push((await timed(mf, url)).ms);
+  for (let i = 0; i < n; i++) times.push((await timed(mf, url, body)).ms);
   return times.sort((a, b) => a - b)[Math.floor(n / 2)]!;
 }
 
@@ -84,11 +90,31 @@ export async function benchWorkerRequests(outdir = 'dist/size') {
         warmMs: await median(upstream, `http://w/search?${q}&cache=bypass`),
       });
     }
+    const request = { defaults: { k: 5, mode: 'hybrid' }, queries: BATCH };
+    const beforeBatch = await count();
+    await timed(upstream, 'http://w/search/batch', request);
+    const batchMiss = await count();
+    await timed(upstream, 'http://w/search/batch', request);
+    const batchHit = await count();
+    const singles = async () => {
+      const started = performance.now();
+      // Bypass: the batch is computed afresh every time, so the singles must be too.
+      for (const q of BATCH) await timed(upstream, `http://w/search?q=${encodeURIComponent(q)}&k=5&mode=hybrid&cache=bypass`);
+      return performance.now() - started;
+    };
+    const singleTimes = [await singles(), await singles(), await singles()].sort((a, b) => a - b);
+    const batch = {
+      queries: BATCH.length,
+      missCalls: `${batchMiss.cohere - beforeBatch.cohere} Cohere + ${batchMiss.qdrant - beforeBatch.qdrant} Qdrant`,
+      hitCalls: `${batchHit.cohere - batchMiss.cohere} Cohere + ${batchHit.qdrant - batchMiss.qdrant} Qdrant`,
+      batchMs: await median(upstream, 'http://w/search/batch', 5, request),
+      singlesMs: singleTimes[1]!,
+    };
     const cold = await timed(embedded, 'http://w/search?q=what+is+a+ros+2+topic&k=5');
     const warmEmbedded: Record<string, number> = {};
     for (const mode of ['semantic', 'keyword', 'hybrid']) warmEmbedded[mode] = await median(embedded, `http://w/search?q=what+is+a+ros+2+topic&k=5&mode=${mode}&cache=bypass`);
     const embeddedTrivial = await median(embedded, 'http://w/');
-    return { rows, trivialMs, coldEmbeddedMs: cold.ms, warmEmbedded, embeddedTrivial };
+    return { rows, batch, trivialMs, coldEmbeddedMs: cold.ms, warmEmbedded, embeddedTrivial };
   } finally {
     await Promise.all([upstream.dispose(), embedded.dispose()]);
     await fake.close();

@@ -24,14 +24,15 @@ function importsOf(file: string): { spec: string; target: string | null }[] {
   return specs.map((spec) => {
     if (!spec.startsWith('.')) return { spec, target: null };
     const base = relative(ROOT, resolve(ROOT, dirname(file), spec));
-    const target = [`${base}.ts`, `${base}/index.ts`, base].find((candidate) => FILES.has(candidate)) ?? base;
+    // `./x.js` names `./x.ts` (the client's imports carry extensions so its build runs in plain Node).
+    const target = [`${base}.ts`, `${base}/index.ts`, base.replace(/\.js$/, '.ts'), base].find((candidate) => FILES.has(candidate)) ?? base;
     return { spec, target };
   });
 }
 
 const FILES = new Set(sourceFiles('src'));
 const GRAPH = new Map([...FILES].map((file) => [file, importsOf(file)]));
-const layer = (file: string) => /^src\/(core\/(common|query|build-time)|worker|cli)\//.exec(file)?.[1] ?? file;
+const layer = (file: string) => /^src\/(core\/(common|query|build-time)|worker|cli|client)\//.exec(file)?.[1] ?? file;
 
 describe('architecture', () => {
   it('keeps src/core runtime-neutral: no hono, cloudflare:*, node:* and nothing from src/worker or src/cli', () => {
@@ -51,7 +52,9 @@ describe('architecture', () => {
       'core/query': ['core/common', 'core/query'],
       'core/build-time': ['core/common', 'core/query', 'core/build-time'],
       worker: ['core/common', 'core/query', 'worker'],
-      cli: ['core/common', 'core/query', 'core/build-time', 'cli'],
+      cli: ['core/common', 'core/query', 'core/build-time', 'cli', 'client'],
+      // The typed client (edge-retriever/client) takes only types from core: it ships no server code.
+      client: ['core/common', 'core/query', 'client'],
     };
     const upward = [...GRAPH].flatMap(([file, imports]) =>
       imports
@@ -59,6 +62,17 @@ describe('architecture', () => {
         .map(({ target }) => `${file} → ${target}`),
     );
     expect(upward).toEqual([]);
+  });
+
+  it('lets the typed client take only types from core (it ships no zod and no server code)', () => {
+    const valueImports = [...GRAPH.keys()]
+      .filter((file) => file.startsWith('src/client/'))
+      .flatMap((file) =>
+        [...readFileSync(join(ROOT, file), 'utf8').matchAll(/^\s*(import|export)\s+(?!type\b)[^'";]*?from\s+['"]([^'"]+)['"]/gm)]
+          .filter((m) => !(m[2] as string).startsWith('./'))
+          .map((m) => `${file} → ${m[2]}`),
+      );
+    expect(valueImports).toEqual([]);
   });
 
   it('has no import circle anywhere in src (type-only imports count)', () => {

@@ -10,6 +10,8 @@ import type { AppEnv } from './bindings';
 import { toErrorResponse } from './on-error';
 import { adminRoute } from './routes/admin-route';
 import { healthRoute } from './routes/health-route';
+import { buildOpenApiDocument } from './openapi-document';
+import { batchRoute } from './routes/batch-route';
 import { searchRoute } from './routes/search-route';
 import { configFor } from './services';
 
@@ -34,23 +36,34 @@ app.use('*', async (c, next) => {
   })(c, next);
 });
 
-app.use(
-  '/search',
-  bodyLimit({
-    maxSize: 64 * 1024,
-    onError: () => {
-      throw new RetrieverError('payload_too_large', 'Request body exceeds 64 KiB');
-    },
-  }),
-);
+const limitBody = bodyLimit({
+  maxSize: 64 * 1024,
+  onError: () => {
+    throw new RetrieverError('payload_too_large', 'Request body exceeds 64 KiB');
+  },
+});
+app.use('/search', limitBody);
+app.use('/search/batch', limitBody);
 
+app.route('/search/batch', batchRoute);
 app.route('/search', searchRoute);
 app.route('/health', healthRoute);
 app.route('/admin', adminRoute);
 
+let openApi: object | null = null;
+app.get('/openapi.json', (c) => {
+  // Generated once per isolate from the zod schemas; the server is the origin asking.
+  openApi ??= buildOpenApiDocument();
+  return c.json({ ...openApi, servers: [{ url: new URL(c.req.url).origin }] }, 200, { 'Cache-Control': 'public, max-age=300' });
+});
+
 app.get('/', (c) =>
-  c.json({ name: 'edge-retriever', endpoints: ['GET /search?q=…&k=…', 'POST /search', 'GET /health'] }),
+  c.json({ name: 'edge-retriever', endpoints: ['GET /search?q=…&k=…', 'POST /search', 'POST /search/batch', 'GET /health', 'GET /openapi.json'] }),
 );
+
+app.all('/search/batch', (c) => {
+  throw new RetrieverError('method_not_allowed', `${c.req.method} is not allowed on /search/batch; use POST`, { allowed: ['POST'] });
+});
 
 app.all('/search', (c) => {
   throw new RetrieverError('method_not_allowed', `${c.req.method} is not allowed on /search; use GET or POST`, {

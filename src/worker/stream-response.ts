@@ -58,6 +58,11 @@ export function serializeOutcome(outcome: SearchOutcome, format: StreamFormat): 
 export function streamOutcome(c: Context, outcome: SearchOutcome, format: StreamFormat, headers: Record<string, string> = NO_STORE): Response {
   const { body, type } = serializeOutcome(outcome, format);
   c.header('Server-Timing', serverTiming(outcome.timing));
+  return sendBody(c, body, type, headers);
+}
+
+/** Sends a finished answer's body (a search's or a batch's), compressed as the client accepts. */
+export function sendBody(c: Context, body: string, type: string, headers: Record<string, string> = NO_STORE): Response {
   c.header('Content-Type', type);
   c.header('Content-Encoding', negotiateEncoding(c.req.header('accept-encoding')));
   c.header('Vary', 'Accept, Accept-Encoding');

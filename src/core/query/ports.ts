@@ -5,7 +5,7 @@
  * them together from the configuration.
  */
 import type { Config } from '../common/config/parse-config';
-import type { DenseVector, QdrantFilter, ScoredPoint, SparseVector } from '../common/types';
+import type { DenseVector, Payload, PointId, QdrantFilter, ScoredPoint, SparseVector } from '../common/types';
 import type { SingleFlight } from './cache/single-flight';
 
 /** One nearest-neighbour search. Exactly one of `dense` / `sparse` is set. */
@@ -42,6 +42,8 @@ export interface VectorStore {
   describe(): Promise<CollectionInfo>;
   /** Run several searches in ONE round trip; results in the order of `queries`, best first. */
   queryBatch(queries: StoreQuery[]): Promise<ScoredPoint[][]>;
+  /** Points by id with their payloads, in ONE round trip; ids that do not exist are left out. */
+  retrieve(ids: PointId[]): Promise<{ id: PointId; payload: Payload }[]>;
 }
 
 /** Who produced a vector, so a store can refuse vectors from another model. */
@@ -59,6 +61,8 @@ export interface QueryEmbedder {
   /** Whether results may be cached (remote, billed embedders). */
   readonly cacheable: boolean;
   embedQuery(text: string): Promise<Float32Array>;
+  /** Several queries in ONE upstream call (batch search); absent → one `embedQuery` each. */
+  embedQueries?(texts: string[]): Promise<Float32Array[]>;
   /** Share of the query's words the model knows (local models only; a remote model knows all). */
   coverage?(text: string): number;
 }

@@ -6,6 +6,7 @@ import { RetrieverError } from '../../core/common/errors';
 import { parseSearchParams } from '../../core/query/search/search-params';
 import type { AppEnv } from '../bindings';
 import { cacheHeaders, searchThroughCache, takeBypass } from '../cached-search';
+import { readJsonBody } from '../read-json-body';
 import { buildSearchContext } from '../services';
 import { contextResponse, negotiateFormat, streamOutcome } from '../stream-response';
 
@@ -27,13 +28,7 @@ searchRoute.get('/', async (c) => {
 });
 
 searchRoute.post('/', async (c) => {
-  const type = c.req.header('content-type') ?? '';
-  if (!/^application\/json\b/i.test(type)) {
-    throw new RetrieverError('unsupported_media_type', 'POST /search takes a JSON body (Content-Type: application/json)');
-  }
-  const body: unknown = await c.req.json().catch(() => {
-    throw new RetrieverError('invalid_request', 'Request body is not valid JSON');
-  });
+  const body = await readJsonBody(c, 'POST /search');
   if (!body || typeof body !== 'object' || Array.isArray(body)) {
     throw new RetrieverError('invalid_request', 'Request body must be a JSON object such as {"q": "…", "k": 5}');
   }

@@ -6,7 +6,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexingText } from '../../../src/core/build-time/ingest/ingest-plan';
-import { pointIdFor } from '../../../src/core/build-time/ingest/point-id';
+import { pointIdFor } from '../../../src/core/common/point-id';
 import { analyzeText, bm25DocumentVectorFromTokens } from '../../../src/core/common/bm25/index';
 import { startFakeUpstream, type FakeUpstream } from '../../support/fake-upstream';
 import { callsSince, copyBook, embedCalls, runCli, tenant, writeCalls, type Tenant } from './ingest-harness';

@@ -7,7 +7,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexingText } from '../../../src/core/build-time/ingest/ingest-plan';
-import { pointIdFor } from '../../../src/core/build-time/ingest/point-id';
+import { pointIdFor } from '../../../src/core/common/point-id';
 import { analyzeText, bm25DocumentVectorFromTokens } from '../../../src/core/common/bm25/index';
 import { fakeEmbedding, startFakeUpstream, type FakeUpstream } from '../../support/fake-upstream';
 import { copyBook, embedCalls, MINI_BOOK, runCli, tempDir, tenant, writeCalls, type CliRun, type ScrolledPoint, type Tenant } from './ingest-harness';

@@ -7,7 +7,7 @@ import { parseFrontMatter, type DocFrontMatter } from './front-matter';
 import { createLineIndex, type LineIndex } from './line-index';
 import { planChunks, type PlannedChunk } from './pack-chunks';
 import { parseMarkdown } from './parse-markdown';
-import { pointIdFor, sha256Hex } from './point-id';
+import { pointIdFor, sha256Hex } from '../../common/point-id';
 import type { Chunk, ChunkFileOptions, ChunkFileResult, ChunkPayload } from './types';
 
 /** One markdown file: its path relative to the docs dir and its decoded text. */

@@ -44,6 +44,8 @@ export const configSchema = z.object({
   RERANK_MODEL: z._default(z.string().check(z.minLength(1)), 'rerank-v3.5'),
   RERANK_OVERFETCH: numVar(1, 10, 2),
   LOW_CONFIDENCE_SCORE: numVar(0, 1, 0.4),
+  // One Cohere embed call takes at most 96 texts: a batch must fit in one.
+  BATCH_MAX_QUERIES: intVar(1, 96, 16),
 });
 
 /** Raw variables after validation (before derived fields are computed). */

@@ -49,6 +49,7 @@ export function createCohereEmbedder(options: CohereEmbedderOptions): CohereEmbe
     cacheable: true,
     embedTexts,
     embedQuery: async (text) => (await embedTexts([text], 'search_query'))[0] as Float32Array,
+    embedQueries: (texts) => embedTexts(texts, 'search_query'),
   };
 }
 

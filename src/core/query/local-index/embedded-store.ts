@@ -4,7 +4,7 @@
  */
 import { RetrieverError } from '../../common/errors';
 import type { CollectionInfo, StoreQuery, VectorStore } from '../ports';
-import type { DenseVector, ScoredPoint, SparseVector } from '../../common/types';
+import type { DenseVector, PointId, ScoredPoint, SparseVector } from '../../common/types';
 import { compileFilter, type PointPredicate } from './filter-eval';
 import type { EmbeddedIndex } from './index-types';
 import { scoreSparse } from './sparse-scan';
@@ -77,6 +77,18 @@ function checkSparse(vector: SparseVector): void {
     if (!Number.isFinite(values[k])) throw new RetrieverError('invalid_request', 'Sparse values must be finite numbers', { param: 'sparse' });
     seen.add(i);
   });
+}
+
+const positionCache = new WeakMap<EmbeddedIndex, Map<string, number>>();
+
+/** Point position by id (as a string: Qdrant ids are integers or UUIDs, never both equal), built once per index. */
+function positionsOf(index: EmbeddedIndex): Map<string, number> {
+  let positions = positionCache.get(index);
+  if (!positions) {
+    positions = new Map(index.ids.map((id, point) => [String(id), point]));
+    positionCache.set(index, positions);
+  }
+  return positions;
 }
 
 /**
@@ -164,6 +176,14 @@ export function createEmbeddedStore(index: EmbeddedIndex, options: EmbeddedStore
     async queryBatch(queries: StoreQuery[]): Promise<ScoredPoint[][]> {
       ensureCollection();
       return queries.map(runOne);
+    },
+    async retrieve(ids: PointId[]) {
+      ensureCollection();
+      const positions = positionsOf(index);
+      return ids.flatMap((id) => {
+        const point = positions.get(String(id));
+        return point === undefined ? [] : [{ id: index.ids[point]!, payload: structuredClone(index.payload(point)) }];
+      });
     },
   };
 }

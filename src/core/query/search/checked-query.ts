@@ -1,8 +1,8 @@
 /**
- * The store call of a search, checked against the collection facts without an extra round trip:
- * with known facts the query is checked first and sent once; without them it is sent with the
- * configured (or default) vector names while the facts are fetched concurrently, and checked
- * before the answer is used. When Qdrant rejects a query, fresh facts explain why with our clear
+ * The store call of a search, or of a whole batch (one `queryBatch` for all), checked against the
+ * collection facts without an extra round trip: with known facts the queries are checked first
+ * and sent once; without them they are sent with the configured (or default) vector names while
+ * the facts are fetched concurrently, and checked before the answer is used. When Qdrant rejects a query, fresh facts explain why with our clear
  * errors (vector name, dimension, sparse vector, embedder), or let a corrected query be retried.
  */
 import { isRetrieverError } from '../../common/errors';
@@ -41,44 +41,78 @@ export function buildQueries(intent: QueryIntent, info: CollectionInfo | null): 
   return queries;
 }
 
+/** One search's share of the store call: its queries and lists, or the error that concerns it alone. */
+export type CheckedLists = { queries: StoreQuery[]; lists: ScoredPoint[][] } | { error: unknown };
+
 /**
- * Runs the search's one store call. `known` is what `facts.known()` gave (null: nothing known).
+ * Runs the ONE store call of one or several searches (a batch): every search's queries go out in
+ * a single `queryBatch`. `known` is what `facts.known()` gave (null: nothing known). A search the
+ * collection cannot serve gets its own `error` entry; a failure of the call itself (or of reading
+ * the facts that should explain it) rejects them all. Answers are in the order of `intents`.
  *
  * @example
- * const { lists, queries } = await checkedQuery(intent, await facts.known(), facts, store);
+ * const [answer] = await checkedQueries([intent], await facts.known(), facts, store);
  */
-export async function checkedQuery(
-  intent: QueryIntent,
+export async function checkedQueries(
+  intents: readonly QueryIntent[],
   known: CollectionInfo | null,
   facts: CollectionFacts,
   store: VectorStore,
-): Promise<{ lists: ScoredPoint[][]; queries: StoreQuery[] }> {
+): Promise<CheckedLists[]> {
   // Unknown facts are fetched alongside the query, never before it.
   let learning: Learning | null = known ? null : settle(facts.learn());
   const relearn = (): Learning => (learning ??= settle(facts.learn()));
-  let queries: StoreQuery[];
-  try {
-    queries = buildQueries(intent, known);
-  } catch (error) {
+  let built = buildAll(intents, known);
+  const refused = built.find(isError);
+  if (refused && known) {
     // Remembered facts may predate a re-ingest: only fresh facts may refuse a search.
-    queries = buildQueries(intent, await freshInfo(relearn(), error));
+    const info = await freshInfo(relearn(), refused.error).catch((error: unknown) => {
+      if (error === refused.error) return null; // facts unreadable: the remembered refusal stands
+      throw error;
+    });
+    if (info) built = buildAll(intents, info);
   }
   let lists: ScoredPoint[][];
   try {
-    lists = queries.length ? await store.queryBatch(queries) : [];
+    lists = await send(store, built);
   } catch (error) {
     if (!explainable(error)) throw error;
-    const retry = buildQueries(intent, await freshInfo(relearn(), error));
-    if (sameNames(retry, queries)) throw error;
-    queries = retry;
-    lists = await store.queryBatch(queries);
+    const retry = buildAll(intents, await freshInfo(relearn(), error));
+    if (sameShape(retry, built)) throw error;
+    built = retry;
+    lists = await send(store, built);
   }
+  let offset = 0;
+  const answers = built.map((entry): CheckedLists => (isError(entry) ? entry : { queries: entry, lists: lists.slice(offset, (offset += entry.length)) }));
   if (learning && !known) {
     const learned = await learning;
     // A fetch failure of the facts alone does not fail a search Qdrant has answered.
-    if ('info' in learned) buildQueries(intent, learned.info);
+    if ('info' in learned) return answers.map((answer, i) => (isError(answer) ? answer : attempt(() => (buildQueries(intents[i]!, learned.info), answer))));
   }
-  return { lists, queries };
+  return answers;
+}
+
+type Built = StoreQuery[] | { error: unknown };
+
+function buildAll(intents: readonly QueryIntent[], info: CollectionInfo | null): Built[] {
+  return intents.map((intent) => attempt(() => buildQueries(intent, info)));
+}
+
+function attempt<T>(work: () => T): T | { error: unknown } {
+  try {
+    return work();
+  } catch (error) {
+    return { error };
+  }
+}
+
+function isError<T>(entry: T | { error: unknown }): entry is { error: unknown } {
+  return typeof entry === 'object' && entry !== null && 'error' in entry;
+}
+
+function send(store: VectorStore, built: Built[]): Promise<ScoredPoint[][]> {
+  const all = built.flatMap((entry) => (isError(entry) ? [] : entry));
+  return all.length ? store.queryBatch(all) : Promise.resolve([]);
 }
 
 function settle(promise: Promise<CollectionInfo>): Learning {
@@ -101,7 +135,9 @@ function explainable(error: unknown): boolean {
   return error.code === 'dimension_mismatch' || (error.code === 'vector_store_error' && Number(error.details.upstream_status) < 500);
 }
 
-function sameNames(a: StoreQuery[], b: StoreQuery[]): boolean {
-  const names = (queries: StoreQuery[]) => queries.map((q) => `${q.dense ? `d:${q.dense.using ?? ''}` : ''}${q.sparse ? `s:${q.sparse.using}` : ''}`).join(',');
+/** Whether fresh facts change nothing: the same searches refused, the same vector names sent. */
+function sameShape(a: Built[], b: Built[]): boolean {
+  const names = (built: Built[]) =>
+    built.map((entry) => (isError(entry) ? '!' : entry.map((q) => `${q.dense ? `d:${q.dense.using ?? ''}` : ''}${q.sparse ? `s:${q.sparse.using}` : ''}`).join(','))).join('|');
   return names(a) === names(b);
 }

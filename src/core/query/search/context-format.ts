@@ -53,7 +53,7 @@ function ordered(results: readonly ResultLike[]): ResultLike[] {
 
 /**
  * Formats results for a prompt, best first, one block each (missing fields print `n/a`, the chunk
- * text is `text` or `content`, trimmed), blocks joined by {@link CONTEXT_SEPARATOR}; '' for none.
+ * text is the expanded `passage`, else `text` or `content`, trimmed), blocks joined by {@link CONTEXT_SEPARATOR}; '' for none.
  *
  * @example
  * formatContext([{ score: 0.81234, source_url: 'https://book.dev/ros2', chapter: 'ROS 2', text: 'Nodes…' }]);
@@ -63,7 +63,9 @@ export function formatContext(results: readonly ResultLike[]): string {
   return ordered(results)
     .map((result, i) => {
       const score = Number.isFinite(result.score) ? result.score.toFixed(4) : NA;
-      const text = (readText(result, 'text') ?? readText(result, 'content'))?.trim() ?? NA;
+      // An expanded hit (`expand=N`) gives its whole passage: that is what the prompt wanted.
+      const passage = (result.passage as { content?: unknown } | undefined)?.content;
+      const text = (typeof passage === 'string' && passage.trim() ? passage : (readText(result, 'text') ?? readText(result, 'content')))?.trim() ?? NA;
       return [
         `[Result ${i + 1}]`,
         `Score: ${score}`,

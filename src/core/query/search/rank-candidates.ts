@@ -6,6 +6,7 @@
 import { RetrieverError } from '../../common/errors';
 import type { ScoredPoint } from '../../common/types';
 import { fuseRrf, fuseWeighted } from './fusion';
+import { onePerPage } from './group-by-page';
 import { mmrSelect } from './mmr';
 import { byScoreThenId } from '../../common/ordering';
 import type { SearchParams } from './search-params';
@@ -36,6 +37,8 @@ export function rankCandidates(
     const list = (params.mode === 'keyword' ? sparse : dense) ?? dense ?? sparse ?? [];
     ranked = [...list].sort(byScoreThenId).map((point) => ({ ...point, extras: {} }));
   }
+  // Before MMR and reranking, so they choose among pages rather than among one page's chunks.
+  if (params.groupBy === 'page') ranked = onePerPage(ranked);
   if (params.rerank !== 'mmr') return ranked;
   if (!queryVector) throw new RetrieverError('internal_error', 'MMR needs the query vector');
   const candidates = ranked.filter((hit) => hit.vector && hit.vector.length === queryVector.length);

@@ -18,6 +18,9 @@ export const RERANKERS = ['none', 'cohere', 'mmr'] as const;
 const RERANK_INPUTS = [...RERANKERS, 'rrf'] as const;
 export const FUSIONS = ['weighted', 'rrf'] as const;
 export const FORMATS = ['json', 'context'] as const;
+export const GROUP_BY = ['page'] as const;
+/** Most neighbouring chunks `expand` may add on each side of a hit. */
+export const MAX_EXPAND = 3;
 
 /** Everything a search request can ask for. */
 export interface SearchParams {
@@ -37,13 +40,18 @@ export interface SearchParams {
   includeMetadata: boolean;
   /** Deprecated spellings the request used, e.g. `rerank=rrf`, so the answer can name the canonical one. */
   aliases: string[];
+  /** Neighbouring chunks (each side, same page) merged into each hit's `passage`; 0 = none. */
+  expand: number;
+  /** `page`: at most one result per page. */
+  groupBy: (typeof GROUP_BY)[number] | null;
 }
 
 const numberLike = z.union([z.number(), z.string().check(z.regex(/^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/, 'must be a number'))]);
 const booleanLike = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]);
 const text = z.string();
 
-const paramsSchema = z.strictObject({
+/** The request parameters as accepted on the wire (query string or JSON body); also the OpenAPI source. */
+export const searchParamsSchema = z.strictObject({
   q: z.string({ error: 'must be a string' }),
   k: z.optional(numberLike),
   mode: z.optional(z.enum(SEARCH_MODES)),
@@ -61,7 +69,12 @@ const paramsSchema = z.strictObject({
   lambda: z.optional(numberLike),
   format: z.optional(z.enum(FORMATS)),
   include_metadata: z.optional(booleanLike),
+  expand: z.optional(numberLike),
+  group_by: z.optional(z.enum(GROUP_BY)),
 });
+
+/** What a caller may send to `/search` (the typed client's parameter type). */
+export type SearchRequestBody = z.input<typeof searchParamsSchema>;
 
 /**
  * Parses raw parameters; throws `invalid_request` naming every bad or unknown parameter.
@@ -70,7 +83,7 @@ const paramsSchema = z.strictObject({
  * parseSearchParams({ q: ' tf2 ', k: '100' }, config); // { q: 'tf2', k: 50, kRequested: 100, clamped: true, … }
  */
 export function parseSearchParams(raw: Record<string, unknown>, config: Config): SearchParams {
-  const parsed = z.safeParse(paramsSchema, raw);
+  const parsed = z.safeParse(searchParamsSchema, raw);
   if (!parsed.success) throw invalidParams(parsed.error.issues);
   const p = parsed.data;
   const q = p.q.trim();
@@ -86,6 +99,8 @@ export function parseSearchParams(raw: Record<string, unknown>, config: Config):
     keyword: bounded('keyword_weight', p.keyword_weight, config.HYBRID_KEYWORD_WEIGHT, 0, 100),
   };
   if (weights.semantic + weights.keyword <= 0) throw bad('semantic_weight', 'Hybrid weights must not both be zero');
+  const expand = bounded('expand', p.expand, 0, 0, MAX_EXPAND);
+  if (!Number.isInteger(expand)) throw bad('expand', `Parameter \`expand\` must be an integer in [0, ${MAX_EXPAND}]`);
   const threshold = p.threshold === undefined ? undefined : bounded('threshold', p.threshold, 0, 0, 1);
   const dsl = p.filter === undefined ? undefined : typeof p.filter === 'string' ? parseFilter(p.filter) : translateFilter(p.filter);
   const shortcuts = shortcutFilter({ module: p.module ?? null, chapter: p.chapter ?? null, section: p.section ?? null, tags: p.tags ?? null });
@@ -107,6 +122,8 @@ export function parseSearchParams(raw: Record<string, unknown>, config: Config):
     format: p.format ?? 'json',
     includeMetadata: p.include_metadata === undefined ? true : p.include_metadata === true || p.include_metadata === 'true' || p.include_metadata === '1',
     aliases: p.rerank === 'rrf' ? ['rerank=rrf'] : [],
+    expand,
+    groupBy: p.group_by ?? null,
   };
 }
 

@@ -1,21 +1,23 @@
 /**
- * One search, end to end: plan it, get the query vectors (dense through the cache, sparse BM25
- * locally), check they fit the collection, ask the store ONCE for every list, rank (fusion, MMR,
- * Cohere rerank with fallback), apply the threshold, summarise. Everything that can fail runs
+ * Searches end to end: plan, get the query vectors (dense through the cache, sparse BM25
+ * locally), ask the store ONCE for every list (checked against collection facts known without an
+ * upstream call, see checked-query.ts), rank (fusion, MMR, Cohere rerank with fallback), apply
+ * the threshold, fetch `expand` neighbours (their own call), summarise.
+ * A batch runs the same stages with the upstream work shared: ONE embedding call for every cache
+ * miss, ONE store round trip for every list, ONE neighbour fetch. Everything that can fail runs
  * here, before the Worker opens its response stream.
  */
-import type { Config } from '../../common/config/parse-config';
-import { embedQueryCached } from '../embedders/cached-embedder';
+import { isRetrieverError, RetrieverError } from '../../common/errors';
+import { embedQueriesCached } from '../embedders/cached-embedder';
 import type { CacheStatus, SearchContext } from '../ports';
-import { bm25QueryVector } from '../../common/bm25/index';
-import { checkedQuery } from './checked-query';
-import type { SearchWarning } from './warnings';
+import { checkedQueries } from './checked-query';
+import { expansionPassages, planExpansion, type ExpandReport, type ExpansionPlan } from './expand-context';
 import { summarizeOutcome } from './outcome-summary';
-import { rankCandidates, type RankedHit } from './rank-candidates';
-import { applyRerank } from './apply-rerank';
 import { mapResults, type SearchResult } from './result-mapping';
 import type { SearchParams } from './search-params';
 import { planSearch } from './search-plan';
+import { prepareQueries, rankLists, type Embedded, type Prepared, type Ranked } from './search-stages';
+import type { SearchWarning } from './warnings';
 
 /** The whole answer, ready to serialise in any format. */
 export interface SearchOutcome {
@@ -38,6 +40,9 @@ export interface SearchOutcome {
   timing: { embed_ms: number; search_ms: number; total_ms: number; upstream_calls: number; [key: string]: number };
 }
 
+/** One search of a batch: its outcome, or the error that concerns it alone. */
+export type SearchAnswer = { outcome: SearchOutcome } | { error: RetrieverError };
+
 /**
  * Runs a search.
  *
@@ -45,78 +50,113 @@ export interface SearchOutcome {
  * const outcome = await runSearch(parseSearchParams({ q: 'what is a topic?', mode: 'hybrid' }, config), context);
  */
 export async function runSearch(params: SearchParams, context: SearchContext): Promise<SearchOutcome> {
+  const [answer] = await runSearches([params], context);
+  if (!answer || 'error' in answer) throw answer?.error ?? new RetrieverError('internal_error', 'The search produced no answer');
+  return answer.outcome;
+}
+
+/**
+ * Runs several searches with shared upstream work. A failure of the shared work (embedding, the
+ * store call, the neighbour fetch) rejects the whole batch; a failure that concerns one search (e.g. `mode_unavailable`)
+ * becomes that search's `error` entry. Answers are in the order of `list`.
+ *
+ * @example
+ * const answers = await runSearches([parseSearchParams({ q: 'tf2' }, config), parseSearchParams({ q: 'urdf' }, config)], context);
+ */
+export async function runSearches(list: readonly SearchParams[], context: SearchContext): Promise<SearchAnswer[]> {
   const now = context.now ?? (() => performance.now());
   const started = now();
-  const plan = planSearch(params, context.config);
-  const embedder = plan.needsDense ? context.embedder() : null;
-  // Collection facts (memory or KV, no upstream call) and the query vector are independent.
-  const [known, embedded] = await Promise.all([
+  const plans = list.map((params) => planSearch(params, context.config));
+  const embedder = plans.some((plan) => plan.needsDense) ? context.embedder() : null;
+  const denseIndexes = plans.flatMap((plan, i) => (plan.needsDense ? [i] : []));
+  let embedMs = 0;
+  // Collection facts (memory or KV, no upstream call) and the query vectors are independent.
+  const [known, vectors] = await Promise.all([
     context.facts.known(),
-    embedder
-      ? embedQueryCached(embedder, params.q, context.cache).then((value) => ({ ...value, ms: now() - started }))
-      : Promise.resolve(null),
+    embedder && denseIndexes.length
+      ? embedQueriesCached(embedder, denseIndexes.map((i) => list[i]!.q), context.cache).then((value) => ((embedMs = now() - started), value))
+      : Promise.resolve([]),
   ]);
+  const embedded: (Embedded | null)[] = list.map(() => null);
+  denseIndexes.forEach((i, n) => (embedded[i] = vectors[n]!));
 
-  const warnings: SearchWarning[] = params.aliases.map((alias) => ({
-    code: 'deprecated_alias' as const,
-    message: `${alias} is an alias of mode=hybrid&fusion=rrf; ask for those instead`,
-    details: { alias, canonical: { mode: 'hybrid', fusion: 'rrf' } },
-  }));
-  const coverage = embedder?.coverage?.(params.q);
-  // A zero vector (no word the local model knows) scores 0 against everything: searching with it
-  // would return arbitrary chunks, so the dense list is empty instead.
-  const denseUsable = embedded !== null && embedded.vector.some((x) => x !== 0);
-  if (coverage !== undefined && coverage < 0.5) warnings.push(unknownTermsWarning(coverage));
-  // keyword + MMR: the keyword list still needs the candidates' dense vectors (withVector).
-  const base = { limit: plan.candidates, ...(params.filter ? { filter: params.filter } : {}), ...(plan.withVectors ? { withVector: true } : {}) };
-  const intent = {
-    dense: embedded && embedder ? { vector: embedded.vector, embedder: embedder.descriptor, search: plan.searchesDense && denseUsable } : null,
-    sparse: plan.needsSparse ? bm25QueryVector(params.q) : null,
-    mode: params.mode,
-    base,
-    vectorName: context.config.QDRANT_VECTOR_NAME,
-    sparseName: context.config.QDRANT_SPARSE_VECTOR_NAME,
-  };
-
+  const prepared = list.map((params, i) => prepareQueries(params, plans[i]!, embedder, embedded[i]!, context.config));
   const searchStarted = now();
-  const { lists, queries } = await checkedQuery(intent, known, context.facts, context.store);
+  // ONE store call for every search, checked against the facts (a refusal is diagnosed there).
+  const checked = await checkedQueries(prepared.map((p) => p.intent), known, context.facts, context.store);
   const searchMs = now() - searchStarted;
-  const denseList = queries[0]?.dense ? (lists[0] ?? []) : plan.searchesDense ? [] : null;
-  const sparseList = plan.needsSparse ? (lists[queries.length - 1] ?? []) : null;
 
-  let ranked: RankedHit[] = rankCandidates(denseList, sparseList, params, plan, embedded?.vector ?? null);
-  // Counted on the fetched lists: MMR has already cut `ranked` to k.
-  const totalCandidates = new Set([...(denseList ?? []), ...(sparseList ?? [])].map((hit) => hit.id)).size;
-  let rerankMs: number | undefined;
-  let scale = plan.scale;
-  if (params.rerank === 'cohere') {
-    const rerankStarted = now();
-    const before = ranked;
-    ranked = await applyRerank(ranked, params, context, warnings);
-    // A failed rerank keeps the original scores, which must be rated as what they are.
-    if (ranked === before) scale = plan.unrerankedScale;
-    rerankMs = now() - rerankStarted;
-  }
-  const top = ranked.slice(0, params.k);
-  const kept = params.threshold === undefined ? top : top.filter((hit) => hit.score >= params.threshold!);
-  const dropped = top.filter((hit) => !kept.includes(hit));
+  const errors: (RetrieverError | null)[] = checked.map((entry) => ('error' in entry ? asRetrieverError(entry.error) : null));
+  const ranked = await Promise.all(
+    list.map(async (params, i): Promise<Ranked | null> => {
+      const own = checked[i]!;
+      if ('error' in own) return null;
+      try {
+        return await rankLists(params, plans[i]!, prepared[i]!, own.queries, own.lists, embedded[i]?.vector ?? null, context, now);
+      } catch (error) {
+        errors[i] = asRetrieverError(error);
+        return null;
+      }
+    }),
+  );
 
-  const results = mapResults(kept, context.config.payloadFields, params.includeMetadata).map((result, i) => ({
-    ...result,
-    ...kept[i]!.extras,
-  }));
+  const expandStarted = now();
+  const expansions = await Promise.all(
+    list.map((params, i) => (params.expand > 0 && ranked[i]?.kept.length ? planExpansion(ranked[i]!.kept, params.expand) : null)),
+  );
+  const missing = [...new Set(expansions.flatMap((plan) => plan?.missing ?? []))];
+  const fetched = missing.length ? await context.store.retrieve(missing) : [];
+  const expandMs = now() - expandStarted;
+
+  return list.map((params, i): SearchAnswer => {
+    const error = errors[i];
+    if (error) return { error };
+    const timing = { embedMs, searchMs, expandMs: expansions.some(Boolean) ? expandMs : null, started, now };
+    return { outcome: assemble(params, plans[i]!, prepared[i]!, ranked[i]!, embedded[i]!, expansions[i]!, fetched, timing, embedder, context) };
+  });
+}
+
+interface StageTiming {
+  embedMs: number;
+  searchMs: number;
+  expandMs: number | null;
+  started: number;
+  now: () => number;
+}
+
+function assemble(
+  params: SearchParams,
+  plan: ReturnType<typeof planSearch>,
+  prepared: Prepared,
+  ranked: Ranked,
+  embedded: Embedded | null,
+  expansion: ExpansionPlan | null,
+  fetched: Parameters<typeof expansionPassages>[1],
+  timing: StageTiming,
+  embedder: ReturnType<SearchContext['embedder']> | null,
+  context: SearchContext,
+): SearchOutcome {
+  const { kept, dropped } = ranked;
+  const expanded = expansion ? expansionPassages(expansion, fetched, context.config.payloadFields) : null;
+  const results = mapResults(kept, context.config.payloadFields, params.includeMetadata).map((result, i) => {
+    const passage = expanded?.passages[i];
+    return { ...result, ...kept[i]!.extras, ...(passage ? { passage } : {}) };
+  });
   const summary = summarizeOutcome({
     params,
-    plan: { ...plan, scale },
+    plan: { ...plan, scale: ranked.scale },
     results,
     dropped,
-    totalCandidates,
-    warnings,
+    totalCandidates: ranked.totalCandidates,
+    warnings: prepared.warnings,
     cache: embedded?.cache ?? 'none',
     config: context.config,
     collection: context.store.collection,
-    ...(coverage !== undefined ? { coverage } : {}),
+    ...(prepared.coverage !== undefined ? { coverage: prepared.coverage } : {}),
   });
+  if (params.groupBy) summary.group_by = params.groupBy;
+  if (params.expand > 0) summary.expand = expanded?.report ?? ({ expand: params.expand, expanded: 0, not_expandable: 0, fetched: 0 } satisfies ExpandReport);
+  const usedEmbedder = embedded && embedder ? embedder : null;
   return {
     query: params.q,
     collection: context.store.collection,
@@ -124,26 +164,24 @@ export async function runSearch(params: SearchParams, context: SearchContext): P
     top_k_requested: params.kRequested,
     top_k_clamped: params.clamped,
     mode: params.mode,
-    embedder: embedder ? { kind: embedder.descriptor.kind, model: embedder.descriptor.model } : null,
+    embedder: usedEmbedder ? { kind: usedEmbedder.descriptor.kind, model: usedEmbedder.descriptor.model } : null,
     store: { kind: context.store.kind },
     results,
     summary,
     timing: {
-      embed_ms: round(embedded?.ms ?? 0),
-      search_ms: round(searchMs),
-      ...(rerankMs !== undefined ? { rerank_ms: round(rerankMs) } : {}),
-      total_ms: round(now() - started),
+      embed_ms: round(embedded ? timing.embedMs : 0),
+      search_ms: round(timing.searchMs),
+      ...(ranked.rerankMs !== undefined ? { rerank_ms: round(ranked.rerankMs) } : {}),
+      ...(expansion && timing.expandMs !== null ? { expand_ms: round(timing.expandMs) } : {}),
+      total_ms: round(timing.now() - timing.started),
       upstream_calls: context.upstreamCalls(),
     },
   };
 }
 
-function unknownTermsWarning(coverage: number): SearchWarning {
-  return {
-    code: 'unknown_query_terms',
-    message: `Only ${Math.round(coverage * 100)}% of the query's words appear in the indexed book, so the local embedder has little to go on: the book may not cover this`,
-    details: { query_coverage: Math.round(coverage * 1000) / 1000 },
-  };
+function asRetrieverError(error: unknown): RetrieverError {
+  if (isRetrieverError(error)) return error;
+  return new RetrieverError('internal_error', 'Internal error; the incident was logged', {}, { cause: error });
 }
 
 function round(ms: number): number {

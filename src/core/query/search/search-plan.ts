@@ -4,6 +4,7 @@
  */
 import type { Config } from '../../common/config/parse-config';
 import type { ScoreScale } from './confidence';
+import { GROUP_OVERFETCH } from './group-by-page';
 import type { SearchParams } from './search-params';
 
 /** What one search will fetch and how it will combine it. */
@@ -41,7 +42,9 @@ export function planSearch(params: SearchParams, config: Pick<Config, 'RERANK_OV
   const both = searchesDense && needsSparse;
   // Reranking and fusion need a deeper pool than k to choose from.
   const overfetch = params.rerank === 'cohere' || params.rerank === 'mmr' || both;
-  const candidates = overfetch ? Math.max(params.k, Math.ceil(params.k * config.RERANK_OVERFETCH)) : params.k;
+  const pool = overfetch ? Math.max(params.k, Math.ceil(params.k * config.RERANK_OVERFETCH)) : params.k;
+  // One result per page needs a deeper pool to still find k pages.
+  const candidates = params.groupBy ? Math.max(pool, params.k * GROUP_OVERFETCH) : pool;
   const fusion = both ? params.fusion : null;
   const unrerankedScale: ScoreScale = fusion ? 'fused' : searchesDense ? 'cosine' : 'bm25';
   const scale: ScoreScale = params.rerank === 'cohere' ? 'cosine' : unrerankedScale;

@@ -12,6 +12,7 @@ import type { CollectionInfo, StoreQuery, VectorStore } from '../ports';
 type QueryResponse = { result: Schemas['QueryResponse'] };
 type BatchResponse = { result: Schemas['QueryResponse'][] };
 type CollectionResponse = { result: Schemas['CollectionInfo'] };
+type RetrieveResponse = { result: Schemas['Record'][] };
 
 /**
  * A `VectorStore` backed by a Qdrant collection. Several queries go out as one
@@ -37,6 +38,11 @@ export function createQdrantStore(qdrant: QdrantTransport): VectorStore {
       }
       const json = await qdrant.request<BatchResponse>('POST', qdrant.collectionPath('/points/query/batch'), { searches: bodies });
       return json.result.map((r) => r.points.map(toScoredPoint));
+    },
+    async retrieve(ids) {
+      if (ids.length === 0) return [];
+      const json = await qdrant.request<RetrieveResponse>('POST', qdrant.collectionPath('/points'), { ids, with_payload: true, with_vector: false });
+      return json.result.map((record) => ({ id: record.id, payload: (record.payload ?? {}) as Record<string, unknown> }));
     },
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chunkMarkdownFile } from '../../../../src/core/build-time/ingest/chunk-markdown-file';
 import { estimateTokens } from '../../../../src/core/build-time/ingest/estimate-tokens';
-import { pointIdFor, sha256Hex } from '../../../../src/core/build-time/ingest/point-id';
+import { pointIdFor, sha256Hex } from '../../../../src/core/common/point-id';
 import { chunksOf, expectLineRangesMatch, paragraphs } from './chunk-test-helpers';
 
 const PAYLOAD_KEYS = [

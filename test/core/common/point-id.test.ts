@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CHUNK_ID_NAMESPACE, pointIdFor, sha256Hex, uuidV5 } from '../../../../src/core/build-time/ingest/point-id';
+import { CHUNK_ID_NAMESPACE, pointIdFor, sha256Hex, uuidV5 } from '../../../src/core/common/point-id';
 
 const UUID_V5 = /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -1,0 +1,116 @@
+/**
+ * The per-query stages of a search, shared by a single search and a batch: what a search wants
+ * from the store (once its query vector is known), and how the store's lists become the ranked,
+ * thresholded hits. The shared upstream work (embedding, the checked store round trip,
+ * fetching neighbours for `expand`) is done once for all queries by search-pipeline.ts.
+ */
+import { bm25QueryVector } from '../../common/bm25/index';
+import type { CacheStatus, QueryEmbedder, SearchContext, StoreQuery } from '../ports';
+import type { ScoredPoint } from '../../common/types';
+import { applyRerank } from './apply-rerank';
+import type { QueryIntent } from './checked-query';
+import type { ScoreScale } from './confidence';
+import { rankCandidates, type RankedHit } from './rank-candidates';
+import type { SearchParams } from './search-params';
+import type { SearchPlan } from './search-plan';
+import type { SearchWarning } from './warnings';
+
+/** A query vector and where it came from. */
+export interface Embedded {
+  vector: Float32Array;
+  cache: CacheStatus;
+}
+
+/** What one search wants from the store (checked-query.ts resolves and checks it), and what it learnt on the way. */
+export interface Prepared {
+  intent: QueryIntent;
+  warnings: SearchWarning[];
+  /** Share of the query's words a local embedder knows (absent for remote embedders). */
+  coverage?: number;
+}
+
+/**
+ * The store intent of one search: the dense list (unless the vector is all zeros) and the sparse
+ * BM25 list, before the collection facts resolve vector names and check them.
+ */
+export function prepareQueries(
+  params: SearchParams,
+  plan: SearchPlan,
+  embedder: QueryEmbedder | null,
+  embedded: Embedded | null,
+  config: SearchContext['config'],
+): Prepared {
+  const warnings: SearchWarning[] = params.aliases.map((alias) => ({
+    code: 'deprecated_alias' as const,
+    message: `${alias} is an alias of mode=hybrid&fusion=rrf; ask for those instead`,
+    details: { alias, canonical: { mode: 'hybrid', fusion: 'rrf' } },
+  }));
+  const coverage = embedder?.coverage?.(params.q);
+  if (coverage !== undefined && coverage < 0.5) warnings.push(unknownTermsWarning(coverage));
+  // A zero vector (no word the local model knows) scores 0 against everything: searching with it
+  // would return arbitrary chunks, so the dense list is empty instead.
+  const usable = embedded !== null && embedded.vector.some((x) => x !== 0);
+  // keyword + MMR: the keyword list still needs the candidates' dense vectors (withVector).
+  const base = { limit: plan.candidates, ...(params.filter ? { filter: params.filter } : {}), ...(plan.withVectors ? { withVector: true } : {}) };
+  const intent: QueryIntent = {
+    dense: embedded && embedder ? { vector: embedded.vector, embedder: embedder.descriptor, search: plan.searchesDense && usable } : null,
+    sparse: plan.needsSparse ? bm25QueryVector(params.q) : null,
+    mode: params.mode,
+    base,
+    vectorName: config.QDRANT_VECTOR_NAME,
+    sparseName: config.QDRANT_SPARSE_VECTOR_NAME,
+  };
+  return { intent, warnings, ...(coverage !== undefined ? { coverage } : {}) };
+}
+
+/** The ranked, cut and thresholded hits of one search. */
+export interface Ranked {
+  kept: RankedHit[];
+  dropped: RankedHit[];
+  totalCandidates: number;
+  scale: ScoreScale;
+  rerankMs?: number;
+}
+
+/**
+ * Ranks one search's lists (fusion, MMR, Cohere rerank with fallback, group_by), cuts to k and
+ * applies the threshold.
+ */
+export async function rankLists(
+  params: SearchParams,
+  plan: SearchPlan,
+  prepared: Prepared,
+  queries: StoreQuery[],
+  lists: ScoredPoint[][],
+  queryVector: Float32Array | null,
+  context: Pick<SearchContext, 'rerank' | 'config' | 'log'>,
+  now: () => number,
+): Promise<Ranked> {
+  const denseList = queries[0]?.dense ? (lists[0] ?? []) : plan.searchesDense ? [] : null;
+  const sparseList = plan.needsSparse ? (lists[queries.length - 1] ?? []) : null;
+  let ranked = rankCandidates(denseList, sparseList, params, plan, queryVector);
+  // Counted on the fetched lists: MMR has already cut `ranked` to k.
+  const totalCandidates = new Set([...(denseList ?? []), ...(sparseList ?? [])].map((hit) => hit.id)).size;
+  let scale = plan.scale;
+  let rerankMs: number | undefined;
+  if (params.rerank === 'cohere') {
+    const started = now();
+    const before = ranked;
+    ranked = await applyRerank(ranked, params, context, prepared.warnings);
+    // A failed rerank keeps the original scores, which must be rated as what they are.
+    if (ranked === before) scale = plan.unrerankedScale;
+    rerankMs = now() - started;
+  }
+  const top = ranked.slice(0, params.k);
+  const kept = params.threshold === undefined ? top : top.filter((hit) => hit.score >= params.threshold!);
+  const dropped = top.filter((hit) => !kept.includes(hit));
+  return { kept, dropped, totalCandidates, scale, ...(rerankMs !== undefined ? { rerankMs } : {}) };
+}
+
+function unknownTermsWarning(coverage: number): SearchWarning {
+  return {
+    code: 'unknown_query_terms',
+    message: `Only ${Math.round(coverage * 100)}% of the query's words appear in the indexed book, so the local embedder has little to go on: the book may not cover this`,
+    details: { query_coverage: Math.round(coverage * 1000) / 1000 },
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * `POST /search/batch`: several searches in one request, sharing one Cohere embed call for every
+ * embedding-cache miss and one Qdrant round trip for every list (see `runSearches`).
+ */
+import { Hono } from 'hono';
+import { RetrieverError } from '../../core/common/errors';
+import { parseBatchRequest } from '../../core/query/search/batch-params';
+import { runSearches } from '../../core/query/search/search-pipeline';
+import type { SearchParams } from '../../core/query/search/search-params';
+import type { AppEnv } from '../bindings';
+import { readJsonBody } from '../read-json-body';
+import { streamBatch, type BatchEntry } from '../batch-response';
+import { buildSearchContext } from '../services';
+import { negotiateFormat } from '../stream-response';
+
+/** The batch route. */
+export const batchRoute = new Hono<AppEnv>();
+
+batchRoute.post('/', async (c) => {
+  const body = await readJsonBody(c, 'POST /search/batch');
+  const context = buildSearchContext({ env: c.env, waitUntil: (work) => c.executionCtx.waitUntil(work) });
+  const started = performance.now();
+  const parsed = parseBatchRequest(body, context.config);
+  const valid = parsed.flatMap((entry, index) => (entry instanceof RetrieverError ? [] : [{ index, params: entry as SearchParams }]));
+  const answers = valid.length ? await runSearches(valid.map((v) => v.params), context) : [];
+  const entries: BatchEntry[] = parsed.map((entry, index) => (entry instanceof RetrieverError ? { index, error: entry } : { index, outcome: null! }));
+  valid.forEach(({ index }, n) => {
+    const answer = answers[n]!;
+    // Batch answers bypass the result cache (README, "Batch search"): say so as a single search would.
+    entries[index] = 'error' in answer ? { index, error: answer.error } : { index, outcome: { ...answer.outcome, summary: { ...answer.outcome.summary, result_cache: 'bypass' } } };
+  });
+  const failed = entries.filter((entry) => 'error' in entry).length;
+  const tail = {
+    summary: { queries: entries.length, succeeded: entries.length - failed, failed },
+    timing: { total_ms: Math.round((performance.now() - started) * 100) / 100, upstream_calls: context.upstreamCalls() },
+  };
+  return streamBatch(c, entries, tail, negotiateFormat(c.req.header('accept')));
+});
