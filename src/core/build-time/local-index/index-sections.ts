@@ -115,6 +115,7 @@ export function buildSections(data: EmbeddedIndexData): { sections: SectionBytes
     payload_json: payloads.json,
     lsa_idf: asBytes(data.lsa?.idf ?? new Float32Array(0)),
     lsa_projection: asBytes(data.lsa?.projection ?? new Float32Array(0)),
+    lexicon_bits: asBytes(data.lexicon?.bits ?? new Uint32Array(0)),
   };
   return { sections, sparseTerms: terms.length };
 }

@@ -103,6 +103,7 @@ function openSections(header: Header, buffer: ArrayBuffer, start: number, dataLe
       projection: section('lsa_projection', Float32Array, vocabSize * header.lsa.dims),
     };
   }
+  const lexicon = header.lexicon ? { hashes: header.lexicon.hashes, bits: section('lexicon_bits', Uint32Array) } : null;
   return {
     formatVersion: version,
     collection: header.collection,
@@ -132,5 +133,6 @@ function openSections(header: Header, buffer: ArrayBuffer, start: number, dataLe
       dfCounts: section('bm25_df_counts', Uint32Array, header.bm25.terms),
     },
     lsa,
+    lexicon,
   };
 }

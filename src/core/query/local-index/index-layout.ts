@@ -21,6 +21,7 @@ export const SECTION_NAMES = [
   'payload_json',
   'lsa_idf',
   'lsa_projection',
+  'lexicon_bits',
 ] as const;
 
 /** One section's name. */
@@ -42,6 +43,8 @@ export interface Header {
   sparse: { name: string; modifier: 'idf' };
   bm25: { avg_len: number; N: number; terms: number };
   lsa: { vocab: string[]; dims: number; model_id: string } | null;
+  /** Absent in indexes written before the lexicon existed (read as null). */
+  lexicon?: { hashes: number } | null;
   sections: Record<SectionName, { offset: number; length: number }>;
 }
 

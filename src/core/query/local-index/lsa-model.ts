@@ -78,21 +78,6 @@ export function embedWithLsa(model: LsaModel, text: string): Float32Array {
   return out;
 }
 
-/**
- * The share of a text's (stemmed, stopword-free) words the model knows. LSA can only place a
- * query by the words it has seen in the book; a query mostly made of unknown words lands on the
- * direction of its one or two known words and can look confidently similar to unrelated chunks.
- *
- * @example
- * lsaCoverage(model, 'chocolate cake recipe'); // 0 for a robotics book
- */
-export function lsaCoverage(model: LsaModel, text: string): number {
-  const stems = analyzeText(text);
-  if (stems.length === 0) return 0;
-  const index = vocabIndex(model);
-  return stems.filter((stem) => index.has(stem)).length / stems.length;
-}
-
 /** FNV-1a (32-bit) over bytes, continuing from `hash`. */
 function fnv1a(bytes: Uint8Array, hash = 0x811c9dc5): number {
   let h = hash;

@@ -62,11 +62,10 @@ export async function runSearch(params: SearchParams, context: SearchContext): P
     message: `${alias} is an alias of mode=hybrid&fusion=rrf; ask for those instead`,
     details: { alias, canonical: { mode: 'hybrid', fusion: 'rrf' } },
   }));
-  const coverage = embedder?.coverage?.(params.q);
+  const terms = context.judgeTerms?.(params.q);
   // A zero vector (no word the local model knows) scores 0 against everything: searching with it
   // would return arbitrary chunks, so the dense list is empty instead.
   const denseUsable = embedded !== null && embedded.vector.some((x) => x !== 0);
-  if (coverage !== undefined && coverage < 0.5) warnings.push(unknownTermsWarning(coverage));
   // keyword + MMR: the keyword list still needs the candidates' dense vectors (withVector).
   const base = { limit: plan.candidates, ...(params.filter ? { filter: params.filter } : {}), ...(plan.withVectors ? { withVector: true } : {}) };
   const intent = {
@@ -115,7 +114,8 @@ export async function runSearch(params: SearchParams, context: SearchContext): P
     cache: embedded?.cache ?? 'none',
     config: context.config,
     collection: context.store.collection,
-    ...(coverage !== undefined ? { coverage } : {}),
+    embedderKind: embedder?.descriptor.kind ?? null,
+    ...(terms ? { terms } : {}),
   });
   return {
     query: params.q,
@@ -135,14 +135,6 @@ export async function runSearch(params: SearchParams, context: SearchContext): P
       total_ms: round(now() - started),
       upstream_calls: context.upstreamCalls(),
     },
-  };
-}
-
-function unknownTermsWarning(coverage: number): SearchWarning {
-  return {
-    code: 'unknown_query_terms',
-    message: `Only ${Math.round(coverage * 100)}% of the query's words appear in the indexed book, so the local embedder has little to go on: the book may not cover this`,
-    details: { query_coverage: Math.round(coverage * 1000) / 1000 },
   };
 }
 

@@ -7,6 +7,7 @@ import { embedWithLsa } from '../../../../src/core/query/local-index/lsa-model';
 import { trainLsa } from '../../../../src/core/build-time/local-index/lsa-train';
 import { RetrieverError } from '../../../../src/core/common/errors';
 import { randomIndexData } from './random-index';
+import { buildLexiconFilter, lexiconHas } from '../../../../src/core/query/local-index/lexicon-filter';
 
 const texts = ['robots sense the world', 'robots move arms', 'sensors sense depth', 'arms and sensors on robots'];
 
@@ -63,6 +64,15 @@ describe('encodeIndex / decodeIndex', () => {
     expect(lsa.modelId).toBe(data.lsa!.modelId);
     expect(Array.from(lsa.projection)).toEqual(Array.from(data.lsa!.projection));
     expect(Array.from(embedWithLsa(lsa, 'robot sensors'))).toEqual(Array.from(embedWithLsa(data.lsa!, 'robot sensors')));
+  });
+
+  it('round-trips the lexicon filter, and reads an index without one as null', () => {
+    const lexicon = buildLexiconFilter(['travel', 'versus', 'kitchen']);
+    const index = decodeIndex(encodeIndex({ ...lsaIndexData(), lexicon }));
+    expect(index.lexicon!.hashes).toBe(lexicon.hashes);
+    expect([...index.lexicon!.bits]).toEqual([...lexicon.bits]);
+    expect(['travel', 'versus', 'kitchen'].every((w) => lexiconHas(index.lexicon!, w))).toBe(true);
+    expect(decodeIndex(encodeIndex(lsaIndexData())).lexicon).toBeNull();
   });
 
   it('normalises dense vectors (as Qdrant does for Cosine)', () => {
