@@ -47,6 +47,17 @@ describe('embedded default (bundled sample book, local LSA embedder)', () => {
     expect(res.json().error).toMatchObject({ code: 'collection_not_found', available: ['textbook_chunks'] });
   });
 
+  it('searches in hybrid mode by default (measured best for the local model), BM25 weighing 0.15', async () => {
+    const t = tenant('default-mode');
+    const body = (await t.call('/search?q=URDF%20joints%20and%20links&k=5', {}, offline)).json();
+    expect(body.summary).toMatchObject({ mode: 'hybrid', fusion: 'weighted' });
+    const scores = (answer: any) => answer.results.map((r: any) => [r.id, r.score]);
+    const explicit = (await t.call('/search?q=URDF%20joints%20and%20links&k=5&mode=hybrid&semantic_weight=0.85&keyword_weight=0.15', {}, offline)).json();
+    expect(scores(body)).toEqual(scores(explicit));
+    const cohereWeights = (await t.call('/search?q=URDF%20joints%20and%20links&k=5&mode=hybrid&semantic_weight=0.7&keyword_weight=0.3', {}, offline)).json();
+    expect(scores(body)).not.toEqual(scores(cohereWeights));
+  });
+
   it('runs from the wrangler.toml configuration alone (the deployed entry point)', async () => {
     expect((env as unknown as Record<string, unknown>).QDRANT_URL).toBeUndefined();
     const res = await exports.default.fetch('https://worker.test/search?q=URDF%20joints%20and%20links&k=3');
