@@ -11,8 +11,8 @@ import { createProgress } from '../../../src/cli/ingest/progress';
 import { ingestLocal } from '../../../src/cli/ingest/target-local';
 import { inProcessSearcher } from '../../../src/cli/retrieve/run-query';
 import { bm25DocumentVector } from '../../../src/core/common/bm25/index';
-import { trainLsa } from '../../../src/core/build/local-index/lsa-train';
-import { encodeIndex } from '../../../src/core/query/local-index/index-format';
+import { trainLsa } from '../../../src/core/build-time/local-index/lsa-train';
+import { encodeIndex } from '../../../src/core/build-time/local-index/index-encode';
 import { embedWithLsa } from '../../../src/core/query/local-index/lsa-model';
 
 const TINY = resolve(__dirname, '../../fixtures/books/tiny');

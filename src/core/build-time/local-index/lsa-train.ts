@@ -6,6 +6,7 @@
 import { RetrieverError } from '../../common/errors';
 import { analyzeText } from '../../common/bm25/index';
 import { type LsaModel, lsaModelId, lsaTermWeights } from '../../query/local-index/lsa-model';
+import { dequantizeRows, quantizeRows } from '../../query/local-index/projection-codec';
 import { randomizedSvd } from './randomized-svd';
 import type { CsrMatrix } from './sparse-dense';
 
@@ -85,7 +86,11 @@ export function trainLsa(texts: string[], options: LsaTrainOptions = {}): LsaMod
   const target = Math.min(dims, n - 1, v);
   const svd = randomizedSvd(matrix, target, { powerIterations, ...(seed === undefined ? {} : { seed }) });
   const k = Math.max(svd.rank, 1);
-  const projection = new Float32Array(v * k);
-  if (svd.rank > 0) projection.set(svd.vectors);
-  return { vocab, idf, projection, dims: k, modelId: lsaModelId(vocab, k, projection) };
+  const exact = new Float32Array(v * k);
+  if (svd.rank > 0) exact.set(svd.vectors);
+  // The index stores the projection as int8 rows; the model IS that form, so ingest-time document
+  // vectors and query-time vectors use identical numbers.
+  const quantized = quantizeRows(exact, k);
+  const projection = dequantizeRows(quantized, k);
+  return { vocab, idf, projection, dims: k, modelId: lsaModelId(vocab, k, projection), quantized };
 }

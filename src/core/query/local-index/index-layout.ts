@@ -21,6 +21,7 @@ export const SECTION_NAMES = [
   'payload_json',
   'lsa_idf',
   'lsa_projection',
+  'lsa_scales',
   'lexicon_bits',
 ] as const;
 
@@ -28,7 +29,7 @@ export const SECTION_NAMES = [
 export type SectionName = (typeof SECTION_NAMES)[number];
 
 /** The format this build writes and reads; bump on any incompatible change. */
-export const INDEX_FORMAT_VERSION = 1;
+export const INDEX_FORMAT_VERSION = 2; // 2: LSA projection as int8 rows + float32 scales (lsa_scales)
 export const MAGIC = [0x45, 0x52, 0x49, 0x58]; // "ERIX"
 export const PRELUDE_BYTES = 16;
 

@@ -5,6 +5,7 @@
  * words co-occur in the book. This file is the query-time half (Worker-safe, no dependencies).
  */
 import { analyzeText } from '../../common/bm25/index';
+import type { QuantizedProjection } from './projection-codec';
 
 /** A trained LSA model. `projection` is V × dims, row-major (row t = term t's direction). */
 export interface LsaModel {
@@ -15,6 +16,8 @@ export interface LsaModel {
   dims: number;
   /** `lsa-<dims>-<8 hex>`: changes whenever the vocabulary or the projection changes. */
   modelId: string;
+  /** The int8 form `projection` was decoded from (trained and decoded models carry it; the index stores it). */
+  quantized?: QuantizedProjection;
 }
 
 // Built lazily once per model: the Worker embeds many queries with the same decoded model.

@@ -115,7 +115,7 @@ describe('encodeIndex / decodeIndex', () => {
     expectConfigError(() => decodeIndex(badMagic), /not an edge-retriever index/);
     const oldVersion = good.slice();
     new DataView(oldVersion.buffer).setUint32(4, 0, true);
-    expectConfigError(() => decodeIndex(oldVersion), /format version 0.*reads version 1.*Rebuild/);
+    expectConfigError(() => decodeIndex(oldVersion), /format version 0.*reads version 2.*Rebuild/);
     expectConfigError(() => decodeIndex(good.slice(0, good.byteLength - 16)), /truncated/);
     const brokenHeader = good.slice();
     brokenHeader[16] = 0x7b + 1; // first byte of the JSON header is "{"
