@@ -10,6 +10,8 @@ import { encodeIndex } from '../../core/build-time/local-index/index-encode';
 import { indexingText, planIngest, type IndexedPoint, type IngestPlan } from '../../core/build-time/ingest/ingest-plan';
 import type { Chunk } from '../../core/build-time/ingest/types';
 import { bm25Vectors, cohereVectors, lsaVectors } from './embed-documents';
+import { lexiconFor } from './english-lexicon';
+import { analyzeText } from '../../core/common/bm25/index';
 import type { Progress } from './progress';
 
 /** Result of a local build. */
@@ -49,6 +51,7 @@ export async function ingestLocal(
     sparse: { name: 'bm25', vectors: sparse.vectors },
     bm25: { avgLen: sparse.avgLen },
     lsa: dense.model,
+    lexicon: lexiconFor(new Set(texts.flatMap((text) => analyzeText(text)))),
   });
   await mkdir(dirname(options.out), { recursive: true });
   await writeFile(options.out, bytes);

@@ -63,8 +63,18 @@ export interface QueryEmbedder {
   embedQuery(text: string): Promise<Float32Array>;
   /** Several queries in ONE upstream call (batch search); absent → one `embedQuery` each. */
   embedQueries?(texts: string[]): Promise<Float32Array[]>;
-  /** Share of the query's words the model knows (local models only; a remote model knows all). */
-  coverage?(text: string): number;
+}
+
+/** What the book's own vocabulary says about a query (see local-index/term-evidence.ts). */
+export interface TermEvidence {
+  /** IDF-weighted share of the query's words that occur in the book (0–1). */
+  coverage: number;
+  /** Query words the book never uses. */
+  unknown: string[];
+  /** The unknown words that are not ordinary English words either: names the book never mentions. */
+  foreign: string[];
+  /** False when the rule judges that the book does not cover the question. */
+  covered: boolean;
 }
 
 /** Persistent query-embedding storage, e.g. a KV namespace adapter. */
@@ -128,6 +138,8 @@ export interface SearchContext {
   cache: CachedEmbedOptions;
   /** Cohere rerank, when a key is configured. */
   rerank: Reranker | null;
+  /** Judges the query's words against the book; only the embedded index has the statistics. */
+  judgeTerms?: (text: string) => TermEvidence;
   /** Upstream HTTP attempts made so far for this request. */
   upstreamCalls: () => number;
   /** Logs a failure the search survived (a degraded cache or reranker), with its cause. */

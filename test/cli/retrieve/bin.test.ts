@@ -18,7 +18,7 @@ describe('retrieve as a process', () => {
     expect(doc.query).toBe('What is a ROS 2 topic?');
     expect(doc.results).toHaveLength(2);
 
-    const none = spawnSync('npm', ['run', '-s', 'retrieve', '--', 'What is a ROS 2 topic?', '--threshold', '0.99'], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
+    const none = spawnSync('npm', ['run', '-s', 'retrieve', '--', 'What is a ROS 2 topic?', '--mode', 'semantic', '--threshold', '0.99'], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
     expect(none.status, none.stderr).toBe(1);
     expect(none.stdout).toMatch(/^0 results in/m);
     expect(none.stderr).toMatch(/retrieve: no results/);

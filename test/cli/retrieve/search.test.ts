@@ -123,8 +123,8 @@ describe('exit codes', () => {
   });
 
   it('1 when every result falls under --threshold, with the best score in the hint', async () => {
-    const top = (await json([QUERY, '-k', '1'])).results[0]!.score;
-    const run = await retrieve([QUERY, '--threshold', '0.99']);
+    const top = (await json([QUERY, '-k', '1', '--mode', 'semantic'])).results[0]!.score;
+    const run = await retrieve([QUERY, '--mode', 'semantic', '--threshold', '0.99']);
     expect(top).toBeLessThan(0.99);
     expect(run.code).toBe(1);
     expect(run.out).toMatch(/^0 results in/m);

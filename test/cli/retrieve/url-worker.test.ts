@@ -61,7 +61,7 @@ describe('retrieve --url against wrangler dev', () => {
   });
 
   it('exit 1 for no results and 2 for a parameter the Worker rejects', async () => {
-    const none = await retrieve([QUERY, '--threshold', '0.99', '--url', url]);
+    const none = await retrieve([QUERY, '--mode', 'semantic', '--threshold', '0.99', '--url', url]);
     expect(none.code).toBe(1);
     expect(none.err).toMatch(/no results: All \d+ results scored below threshold 0\.99/);
     const bad = await retrieve([QUERY, '--mode', 'fuzzy', '--url', url]);

@@ -11,7 +11,9 @@ export const METHODS: Method[] = ['GET', 'POST'];
 export const FORMATS: Format[] = ['json', 'ndjson', 'sse', 'context'];
 
 /** The embedded default: no Qdrant, no Cohere, the bundled sample book. */
-export const OFFLINE = { COHERE_API_KEY: '', QDRANT_URL: '', QDRANT_API_KEY: '' };
+// The strategy tests compare both stores under the same settings, so the embedded default's own
+// defaults (hybrid, 0.85/0.15 — tested in embedded-default.test.ts) are pinned to Cohere's here.
+export const OFFLINE = { COHERE_API_KEY: '', QDRANT_URL: '', QDRANT_API_KEY: '', SEARCH_MODE: 'semantic', HYBRID_SEMANTIC_WEIGHT: '0.7', HYBRID_KEYWORD_WEIGHT: '0.3' };
 
 /** Both stores with a query that hits the strategy corpus (fake Qdrant) or the sample book (embedded). */
 export const STORES = [

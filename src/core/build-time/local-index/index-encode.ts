@@ -31,6 +31,7 @@ export function encodeIndex(data: EmbeddedIndexData): Uint8Array {
     sparse: { name: data.sparse.name ?? 'bm25', modifier: 'idf' },
     bm25: { avg_len: data.bm25.avgLen, N: data.ids.length, terms: sparseTerms },
     lsa: data.lsa ? { vocab: data.lsa.vocab, dims: data.lsa.dims, model_id: data.lsa.modelId } : null,
+    lexicon: data.lexicon ? { hashes: data.lexicon.hashes } : null,
     sections: table,
   };
   const headerBytes = new TextEncoder().encode(JSON.stringify(header));

@@ -5,6 +5,7 @@
 import { RetrieverError } from '../../common/errors';
 import type { EmbeddedIndexData } from '../../query/local-index/index-types';
 import type { SectionName } from '../../query/local-index/index-layout';
+import { quantizeRows } from '../../query/local-index/projection-codec';
 
 /** The bytes of every section, by name. */
 export type SectionBytes = Record<SectionName, Uint8Array>;
@@ -104,6 +105,8 @@ export function buildSections(data: EmbeddedIndexData): { sections: SectionBytes
   const terms = Uint32Array.from([...sparse.df.keys()].sort((a, b) => a - b));
   const counts = Uint32Array.from(terms, (t) => sparse.df.get(t)!);
   const payloads = payloadSections(data);
+  const lsa = data.lsa;
+  const quantized = lsa ? (lsa.quantized ?? quantizeRows(lsa.projection, lsa.dims)) : null;
   const sections: SectionBytes = {
     dense: asBytes(denseSection(data)),
     sparse_offsets: asBytes(sparse.offsets),
@@ -114,7 +117,9 @@ export function buildSections(data: EmbeddedIndexData): { sections: SectionBytes
     payload_offsets: asBytes(payloads.offsets),
     payload_json: payloads.json,
     lsa_idf: asBytes(data.lsa?.idf ?? new Float32Array(0)),
-    lsa_projection: asBytes(data.lsa?.projection ?? new Float32Array(0)),
+    lsa_projection: asBytes(quantized?.values ?? new Int8Array(0)),
+    lsa_scales: asBytes(quantized?.scales ?? new Float32Array(0)),
+    lexicon_bits: asBytes(data.lexicon?.bits ?? new Uint32Array(0)),
   };
   return { sections, sparseTerms: terms.length };
 }

@@ -37,9 +37,10 @@ export const configSchema = z.object({
   REQUEST_BUDGET_MS: intVar(100, 120_000, 10_000),
   UPSTREAM_TIMEOUT_MS: intVar(50, 120_000, 5_000),
   CORS_ORIGINS: z._default(z.string(), '*'),
-  SEARCH_MODE: z._default(z.enum(SEARCH_MODES), 'semantic'),
-  HYBRID_SEMANTIC_WEIGHT: numVar(0, 100, 0.7),
-  HYBRID_KEYWORD_WEIGHT: numVar(0, 100, 0.3),
+  // Defaults depend on the embedder (see EMBEDDER_DEFAULTS in parse-config.ts).
+  SEARCH_MODE: z.optional(z.enum(SEARCH_MODES)),
+  HYBRID_SEMANTIC_WEIGHT: z.optional(z.coerce.number().check(z.minimum(0), z.maximum(100))),
+  HYBRID_KEYWORD_WEIGHT: z.optional(z.coerce.number().check(z.minimum(0), z.maximum(100))),
   RRF_K: numVar(0, 10_000, 60),
   RERANK_MODEL: z._default(z.string().check(z.minLength(1)), 'rerank-v3.5'),
   RERANK_OVERFETCH: numVar(1, 10, 2),

@@ -9,6 +9,7 @@ import type { SingleFlight } from '../cache/single-flight';
 import { cohereEmbedderFor } from '../embedders/cohere-embedder';
 import { embeddedStore, localEmbedder } from '../local-index/embedded-backends';
 import type { EmbeddedIndex } from '../local-index/index-types';
+import { assessQueryTerms } from '../local-index/term-evidence';
 import { createDeadline, type Deadline } from '../../common/http/deadline';
 import type { FetchLike } from '../../common/http/upstream-fetch';
 import { cohereRerank } from '../rerank/cohere-reranker';
@@ -91,5 +92,7 @@ export function createSearchContext(runtime: SearchRuntime): RequestContext {
     },
     upstreamCalls: () => calls,
     log,
+    // The book's word statistics live in the embedded index only (Qdrant does not expose them).
+    ...(config.storeKind === 'embedded' ? { judgeTerms: (text: string) => assessQueryTerms(runtime.embeddedIndex(), text) } : {}),
   };
 }

@@ -6,7 +6,7 @@ import { RetrieverError } from '../../common/errors';
 import type { QueryEmbedder, VectorStore } from '../ports';
 import { createEmbeddedStore } from './embedded-store';
 import type { EmbeddedIndex } from './index-types';
-import { embedWithLsa, lsaCoverage } from './lsa-model';
+import { embedWithLsa } from './lsa-model';
 
 const stores = new WeakMap<EmbeddedIndex, Map<string, VectorStore>>();
 
@@ -36,6 +36,5 @@ export function localEmbedder(index: EmbeddedIndex): QueryEmbedder {
     descriptor: { kind: 'lsa', model: model.modelId, dimension: model.dims },
     cacheable: false,
     embedQuery: async (text) => embedWithLsa(model, text),
-    coverage: (text) => lsaCoverage(model, text),
   };
 }

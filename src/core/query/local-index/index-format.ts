@@ -7,6 +7,7 @@
 import { RetrieverError } from '../../common/errors';
 import type { Payload } from '../../common/types';
 import type { EmbeddedIndex } from './index-types';
+import { dequantizeRows } from './projection-codec';
 import { align8, INDEX_FORMAT_VERSION, MAGIC, PRELUDE_BYTES, type Header, type SectionName } from './index-layout';
 
 function corrupt(reason: string, cause?: unknown): RetrieverError {
@@ -20,8 +21,8 @@ function corrupt(reason: string, cause?: unknown): RetrieverError {
 }
 
 /**
- * Opens an index file without copying its arrays: vectors, sparse postings and the LSA
- * projection are typed-array views over `source`. Throws `config_error` for a file that is not
+ * Opens an index file without copying its big arrays: dense vectors and sparse postings are
+ * typed-array views over `source` (only the int8 LSA projection is decoded, once). Throws `config_error` for a file that is not
  * an index, comes from another format version, or is truncated.
  *
  * @example
@@ -95,14 +96,21 @@ function openSections(header: Header, buffer: ArrayBuffer, start: number, dataLe
   let lsa: EmbeddedIndex['lsa'] = null;
   if (header.lsa) {
     const vocabSize = header.lsa.vocab.length;
+    const quantized = {
+      values: section('lsa_projection', Int8Array, vocabSize * header.lsa.dims),
+      scales: section('lsa_scales', Float32Array, vocabSize),
+    };
     lsa = {
       vocab: header.lsa.vocab,
       dims: header.lsa.dims,
       modelId: header.lsa.model_id,
       idf: section('lsa_idf', Float32Array, vocabSize),
-      projection: section('lsa_projection', Float32Array, vocabSize * header.lsa.dims),
+      // Decoded once per isolate (~1 ms for 3,000 terms × 128 dims); queries then use float32 rows.
+      projection: dequantizeRows(quantized, header.lsa.dims),
+      quantized,
     };
   }
+  const lexicon = header.lexicon ? { hashes: header.lexicon.hashes, bits: section('lexicon_bits', Uint32Array) } : null;
   return {
     formatVersion: version,
     collection: header.collection,
@@ -132,5 +140,6 @@ function openSections(header: Header, buffer: ArrayBuffer, start: number, dataLe
       dfCounts: section('bm25_df_counts', Uint32Array, header.bm25.terms),
     },
     lsa,
+    lexicon,
   };
 }

@@ -21,13 +21,15 @@ export const SECTION_NAMES = [
   'payload_json',
   'lsa_idf',
   'lsa_projection',
+  'lsa_scales',
+  'lexicon_bits',
 ] as const;
 
 /** One section's name. */
 export type SectionName = (typeof SECTION_NAMES)[number];
 
 /** The format this build writes and reads; bump on any incompatible change. */
-export const INDEX_FORMAT_VERSION = 1;
+export const INDEX_FORMAT_VERSION = 2; // 2: LSA projection as int8 rows + float32 scales (lsa_scales)
 export const MAGIC = [0x45, 0x52, 0x49, 0x58]; // "ERIX"
 export const PRELUDE_BYTES = 16;
 
@@ -42,6 +44,8 @@ export interface Header {
   sparse: { name: string; modifier: 'idf' };
   bm25: { avg_len: number; N: number; terms: number };
   lsa: { vocab: string[]; dims: number; model_id: string } | null;
+  /** Absent in indexes written before the lexicon existed (read as null). */
+  lexicon?: { hashes: number } | null;
   sections: Record<SectionName, { offset: number; length: number }>;
 }
 

@@ -3,6 +3,7 @@
  * Worker gets back from `decodeIndex` (typed-array views over the one bundled ArrayBuffer).
  */
 import type { Payload, PointId, SparseVector } from '../../common/types';
+import type { LexiconFilter } from './lexicon-filter';
 import type { LsaModel } from './lsa-model';
 
 /** Which model made the dense vectors; queries must be embedded by the same one. */
@@ -35,6 +36,8 @@ export interface EmbeddedIndexData {
   bm25: Bm25Stats;
   /** Required when `embedder.kind` is `lsa`: the query embedder ships inside the index. */
   lsa?: LsaModel | null;
+  /** Stems of ordinary English words the book does not use (see `term-evidence.ts`); optional. */
+  lexicon?: LexiconFilter | null;
 }
 
 /** A decoded index. The big arrays are views into the source buffer, not copies. */
@@ -55,4 +58,6 @@ export interface EmbeddedIndex {
   /** `N` = points; df[k] = number of points whose sparse vector contains dfTerms[k] (ascending). */
   bm25: { avgLen: number; N: number; dfTerms: Uint32Array; dfCounts: Uint32Array };
   lsa: LsaModel | null;
+  /** Null for indexes built without one: the off-topic rule then relies on coverage alone. */
+  lexicon: LexiconFilter | null;
 }

@@ -5,6 +5,7 @@
  * words co-occur in the book. This file is the query-time half (Worker-safe, no dependencies).
  */
 import { analyzeText } from '../../common/bm25/index';
+import type { QuantizedProjection } from './projection-codec';
 
 /** A trained LSA model. `projection` is V × dims, row-major (row t = term t's direction). */
 export interface LsaModel {
@@ -15,6 +16,8 @@ export interface LsaModel {
   dims: number;
   /** `lsa-<dims>-<8 hex>`: changes whenever the vocabulary or the projection changes. */
   modelId: string;
+  /** The int8 form `projection` was decoded from (trained and decoded models carry it; the index stores it). */
+  quantized?: QuantizedProjection;
 }
 
 // Built lazily once per model: the Worker embeds many queries with the same decoded model.
@@ -76,21 +79,6 @@ export function embedWithLsa(model: LsaModel, text: string): Float32Array {
   const inv = 1 / Math.sqrt(norm);
   for (let c = 0; c < dims; c++) out[c] = acc[c]! * inv;
   return out;
-}
-
-/**
- * The share of a text's (stemmed, stopword-free) words the model knows. LSA can only place a
- * query by the words it has seen in the book; a query mostly made of unknown words lands on the
- * direction of its one or two known words and can look confidently similar to unrelated chunks.
- *
- * @example
- * lsaCoverage(model, 'chocolate cake recipe'); // 0 for a robotics book
- */
-export function lsaCoverage(model: LsaModel, text: string): number {
-  const stems = analyzeText(text);
-  if (stems.length === 0) return 0;
-  const index = vocabIndex(model);
-  return stems.filter((stem) => index.has(stem)).length / stems.length;
 }
 
 /** FNV-1a (32-bit) over bytes, continuing from `hash`. */

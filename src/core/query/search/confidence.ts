@@ -49,7 +49,7 @@ export interface ConfidenceSummary {
   low_confidence: boolean;
   scale: ScoreScale;
   /** What the rating was computed from: the scores, the raw cosines of fused results, or the relative gap. */
-  rated_on: 'score' | 'semantic' | 'relative_gap' | null;
+  rated_on: 'score' | 'semantic' | 'relative_gap' | 'terms' | null;
 }
 
 function mean(xs: readonly number[]): number {
@@ -65,7 +65,8 @@ function median(xs: readonly number[]): number {
 /** Absolute rating of cosine similarities. */
 function rateCosine(cosines: readonly number[], lowCut: number): ConfidenceRating {
   const top = Math.max(...cosines);
-  if (top >= RATING_CUTOFFS.cosine.highTop && mean(cosines) >= RATING_CUTOFFS.cosine.highAvg) return 'high';
+  // A cut configured above the 'high' bar still wins: a list under it is never rated high.
+  if (top >= Math.max(RATING_CUTOFFS.cosine.highTop, lowCut) && mean(cosines) >= RATING_CUTOFFS.cosine.highAvg) return 'high';
   return top >= lowCut ? 'medium' : 'low';
 }
 

@@ -3,8 +3,8 @@
  * threshold accounting, confidence and warnings.
  */
 import type { Config } from '../../common/config/parse-config';
-import type { CacheStatus } from '../ports';
-import { summarizeConfidence } from './confidence';
+import type { CacheStatus, TermEvidence } from '../ports';
+import { judgeConfidence, noMatchWarning } from './book-coverage';
 import { buildWarnings, type SearchWarning } from './warnings';
 import { describeFilter } from './filter-describe';
 import type { RankedHit } from './rank-candidates';
@@ -23,25 +23,32 @@ export interface SummaryInput {
   cache: CacheStatus;
   config: Pick<Config, 'LOW_CONFIDENCE_SCORE'>;
   collection: string;
-  /** Share of the query's words a local embedder knows (absent for remote embedders). */
-  coverage?: number;
+  /** The embedder that produced the dense scores, if one was used. */
+  embedderKind?: string | null;
+  /** The book's verdict on the query's words (embedded index only). */
+  terms?: TermEvidence;
 }
 
 /** Builds the summary object of a search outcome. */
 export function summarizeOutcome(input: SummaryInput) {
   const { params, plan, results, dropped } = input;
-  let confidence = summarizeConfidence(results, { lowConfidenceScore: input.config.LOW_CONFIDENCE_SCORE, scale: plan.scale });
-  // Scores cannot vouch for a query the model mostly does not understand.
-  if (input.coverage !== undefined && input.coverage < 0.5 && confidence.rating !== 'none') {
-    confidence = { ...confidence, rating: 'low', low_confidence: true };
-  }
+  const { confidence, scores } = judgeConfidence({
+    results,
+    scale: plan.scale,
+    embedderKind: input.embedderKind ?? null,
+    ...(input.terms ? { terms: input.terms } : {}),
+    lowConfidenceScore: input.config.LOW_CONFIDENCE_SCORE,
+  });
+  const noMatch = input.terms ? noMatchWarning(input.terms) : null;
   const highest = dropped.length ? Math.max(...dropped.map((hit) => hit.score)) : null;
   const warnings = [
     ...input.warnings,
+    ...(noMatch ? [noMatch] : []),
+    // The low_confidence warning speaks about the scores only; no_match says why the terms fail.
     ...buildWarnings({
       results,
       mode: params.mode,
-      summary: confidence,
+      summary: scores,
       scale: plan.scale,
       lowConfidenceScore: input.config.LOW_CONFIDENCE_SCORE,
       ...(params.threshold !== undefined ? { belowThreshold: { count: dropped.length, highestScore: highest, threshold: params.threshold } } : {}),
@@ -64,7 +71,7 @@ export function summarizeOutcome(input: SummaryInput) {
     threshold: params.threshold ?? null,
     filtered_below_threshold: dropped.length,
     confidence,
-    ...(input.coverage !== undefined ? { query_coverage: Math.round(input.coverage * 1000) / 1000 } : {}),
+    ...(input.terms ? { query_coverage: Math.round(input.terms.coverage * 1000) / 1000 } : {}),
     warnings,
   };
   if (results.length === 0) {

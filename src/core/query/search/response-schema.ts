@@ -18,7 +18,7 @@ const nullableNumber = z.nullable(z.number());
 const record = z.record(z.string(), z.unknown());
 
 /** Codes of the advisory warnings in `summary.warnings`. */
-export const WARNING_CODES = ['low_diversity', 'low_confidence', 'all_below_threshold', 'rerank_failed', 'unknown_query_terms', 'deprecated_alias'] as const;
+export const WARNING_CODES = ['low_diversity', 'low_confidence', 'all_below_threshold', 'rerank_failed', 'no_match', 'deprecated_alias'] as const;
 
 export const warningSchema = z.object({
   code: z.enum(WARNING_CODES),
@@ -70,7 +70,7 @@ export const confidenceSchema = z.object({
   rating: z.enum(['high', 'medium', 'low', 'none']),
   low_confidence: z.boolean(),
   scale: z.enum(['cosine', 'fused', 'bm25']),
-  rated_on: z.nullable(z.enum(['score', 'semantic', 'relative_gap'])),
+  rated_on: z.nullable(z.enum(['score', 'semantic', 'relative_gap', 'terms'])),
 });
 
 export const summarySchema = z.looseObject({

@@ -80,7 +80,7 @@ export async function runSearches(list: readonly SearchParams[], context: Search
   const embedded: (Embedded | null)[] = list.map(() => null);
   denseIndexes.forEach((i, n) => (embedded[i] = vectors[n]!));
 
-  const prepared = list.map((params, i) => prepareQueries(params, plans[i]!, embedder, embedded[i]!, context.config));
+  const prepared = list.map((params, i) => prepareQueries(params, plans[i]!, embedder, embedded[i]!, context));
   const searchStarted = now();
   // ONE store call for every search, checked against the facts (a refusal is diagnosed there).
   const checked = await checkedQueries(prepared.map((p) => p.intent), known, context.facts, context.store);
@@ -137,6 +137,7 @@ function assemble(
   context: SearchContext,
 ): SearchOutcome {
   const { kept, dropped } = ranked;
+  const usedEmbedder = embedded && embedder ? embedder : null;
   const expanded = expansion ? expansionPassages(expansion, fetched, context.config.payloadFields) : null;
   const results = mapResults(kept, context.config.payloadFields, params.includeMetadata).map((result, i) => {
     const passage = expanded?.passages[i];
@@ -152,11 +153,11 @@ function assemble(
     cache: embedded?.cache ?? 'none',
     config: context.config,
     collection: context.store.collection,
-    ...(prepared.coverage !== undefined ? { coverage: prepared.coverage } : {}),
+    embedderKind: usedEmbedder?.descriptor.kind ?? null,
+    ...(prepared.terms ? { terms: prepared.terms } : {}),
   });
   if (params.groupBy) summary.group_by = params.groupBy;
   if (params.expand > 0) summary.expand = expanded?.report ?? ({ expand: params.expand, expanded: 0, not_expandable: 0, fetched: 0 } satisfies ExpandReport);
-  const usedEmbedder = embedded && embedder ? embedder : null;
   return {
     query: params.q,
     collection: context.store.collection,

@@ -5,7 +5,7 @@
  * fetching neighbours for `expand`) is done once for all queries by search-pipeline.ts.
  */
 import { bm25QueryVector } from '../../common/bm25/index';
-import type { CacheStatus, QueryEmbedder, SearchContext, StoreQuery } from '../ports';
+import type { CacheStatus, QueryEmbedder, SearchContext, StoreQuery, TermEvidence } from '../ports';
 import type { ScoredPoint } from '../../common/types';
 import { applyRerank } from './apply-rerank';
 import type { QueryIntent } from './checked-query';
@@ -25,8 +25,8 @@ export interface Embedded {
 export interface Prepared {
   intent: QueryIntent;
   warnings: SearchWarning[];
-  /** Share of the query's words a local embedder knows (absent for remote embedders). */
-  coverage?: number;
+  /** What the book's own words say about the query (embedded index only). */
+  terms?: TermEvidence;
 }
 
 /**
@@ -38,15 +38,15 @@ export function prepareQueries(
   plan: SearchPlan,
   embedder: QueryEmbedder | null,
   embedded: Embedded | null,
-  config: SearchContext['config'],
+  context: Pick<SearchContext, 'config' | 'judgeTerms'>,
 ): Prepared {
+  const { config } = context;
   const warnings: SearchWarning[] = params.aliases.map((alias) => ({
     code: 'deprecated_alias' as const,
     message: `${alias} is an alias of mode=hybrid&fusion=rrf; ask for those instead`,
     details: { alias, canonical: { mode: 'hybrid', fusion: 'rrf' } },
   }));
-  const coverage = embedder?.coverage?.(params.q);
-  if (coverage !== undefined && coverage < 0.5) warnings.push(unknownTermsWarning(coverage));
+  const terms = context.judgeTerms?.(params.q);
   // A zero vector (no word the local model knows) scores 0 against everything: searching with it
   // would return arbitrary chunks, so the dense list is empty instead.
   const usable = embedded !== null && embedded.vector.some((x) => x !== 0);
@@ -60,7 +60,7 @@ export function prepareQueries(
     vectorName: config.QDRANT_VECTOR_NAME,
     sparseName: config.QDRANT_SPARSE_VECTOR_NAME,
   };
-  return { intent, warnings, ...(coverage !== undefined ? { coverage } : {}) };
+  return { intent, warnings, ...(terms ? { terms } : {}) };
 }
 
 /** The ranked, cut and thresholded hits of one search. */
@@ -105,12 +105,4 @@ export async function rankLists(
   const kept = params.threshold === undefined ? top : top.filter((hit) => hit.score >= params.threshold!);
   const dropped = top.filter((hit) => !kept.includes(hit));
   return { kept, dropped, totalCandidates, scale, ...(rerankMs !== undefined ? { rerankMs } : {}) };
-}
-
-function unknownTermsWarning(coverage: number): SearchWarning {
-  return {
-    code: 'unknown_query_terms',
-    message: `Only ${Math.round(coverage * 100)}% of the query's words appear in the indexed book, so the local embedder has little to go on: the book may not cover this`,
-    details: { query_coverage: Math.round(coverage * 1000) / 1000 },
-  };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEmbeddedStore } from '../../../../src/core/query/local-index/embedded-store';
 import { decodeIndex } from '../../../../src/core/query/local-index/index-format';
+import { INDEX_FORMAT_VERSION } from '../../../../src/core/query/local-index/index-layout';
 import { encodeIndex } from '../../../../src/core/build-time/local-index/index-encode';
 import type { EmbeddedIndexData } from '../../../../src/core/query/local-index/index-types';
 import { mulberry32 } from '../../../../src/core/build-time/local-index/prng';
@@ -167,7 +168,7 @@ describe('IDF on a hand-computed example', () => {
       sparseVectors: { bm25: { modifier: 'idf' } },
       metadata: {
         embedder: { kind: 'cohere', model: 'm', dims: 2, model_id: 'm' },
-        index: { format_version: 1, created_at: expect.any(String) },
+        index: { format_version: INDEX_FORMAT_VERSION, created_at: expect.any(String) },
         bm25: { avg_len: 1.5 },
       },
     });

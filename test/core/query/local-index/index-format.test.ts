@@ -7,6 +7,7 @@ import { embedWithLsa } from '../../../../src/core/query/local-index/lsa-model';
 import { trainLsa } from '../../../../src/core/build-time/local-index/lsa-train';
 import { RetrieverError } from '../../../../src/core/common/errors';
 import { randomIndexData } from './random-index';
+import { buildLexiconFilter, lexiconHas } from '../../../../src/core/query/local-index/lexicon-filter';
 
 const texts = ['robots sense the world', 'robots move arms', 'sensors sense depth', 'arms and sensors on robots'];
 
@@ -65,6 +66,15 @@ describe('encodeIndex / decodeIndex', () => {
     expect(Array.from(embedWithLsa(lsa, 'robot sensors'))).toEqual(Array.from(embedWithLsa(data.lsa!, 'robot sensors')));
   });
 
+  it('round-trips the lexicon filter, and reads an index without one as null', () => {
+    const lexicon = buildLexiconFilter(['travel', 'versus', 'kitchen']);
+    const index = decodeIndex(encodeIndex({ ...lsaIndexData(), lexicon }));
+    expect(index.lexicon!.hashes).toBe(lexicon.hashes);
+    expect([...index.lexicon!.bits]).toEqual([...lexicon.bits]);
+    expect(['travel', 'versus', 'kitchen'].every((w) => lexiconHas(index.lexicon!, w))).toBe(true);
+    expect(decodeIndex(encodeIndex(lsaIndexData())).lexicon).toBeNull();
+  });
+
   it('normalises dense vectors (as Qdrant does for Cosine)', () => {
     const data = randomIndexData({ n: 20, dims: 5 });
     const index = decodeIndex(encodeIndex(data));
@@ -105,7 +115,7 @@ describe('encodeIndex / decodeIndex', () => {
     expectConfigError(() => decodeIndex(badMagic), /not an edge-retriever index/);
     const oldVersion = good.slice();
     new DataView(oldVersion.buffer).setUint32(4, 0, true);
-    expectConfigError(() => decodeIndex(oldVersion), /format version 0.*reads version 1.*Rebuild/);
+    expectConfigError(() => decodeIndex(oldVersion), /format version 0.*reads version 2.*Rebuild/);
     expectConfigError(() => decodeIndex(good.slice(0, good.byteLength - 16)), /truncated/);
     const brokenHeader = good.slice();
     brokenHeader[16] = 0x7b + 1; // first byte of the JSON header is "{"

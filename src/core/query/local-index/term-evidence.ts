@@ -1,0 +1,122 @@
+/**
+ * "Does this book cover the question?" judged from the query's words against the book's own
+ * vocabulary — the local embedder's low-confidence rule. LSA cosines cannot answer it (measured:
+ * off-topic questions reach 0.74 when one word matches a chunk), but word statistics can:
+ *
+ * - each query word weighs its BM25 IDF in this book; a word the book never uses weighs the IDF
+ *   of a word seen nowhere, scaled by {@link ORDINARY_WORD_WEIGHT} when it is an ordinary English
+ *   word (a paraphrase, "versus", "travel") or a one-letter typo of a book word;
+ * - `coverage` = the weight of the words the book uses / the weight of all words;
+ * - the question is NOT covered when coverage < {@link MIN_COVERAGE} (most of what it asks about
+ *   is absent), or when it names something that is neither a book word nor an English word
+ *   ("kubectl", "fail2ban", "buttercream"): a tool or thing the book never mentions.
+ */
+import { isStopword, stemWord, tokenizeWords, tokenId } from '../../common/bm25/index';
+import type { TermEvidence } from '../ports';
+import type { EmbeddedIndex } from './index-types';
+import { lexiconHas } from './lexicon-filter';
+
+/** Below this IDF-weighted coverage the book is judged not to cover the question. */
+export const MIN_COVERAGE = 0.5;
+/** Weight of an ordinary English word the book does not use, relative to an unknown name. */
+export const ORDINARY_WORD_WEIGHT = 0.3;
+
+interface Vocabulary {
+  n: number;
+  df: (stem: string) => number;
+  isOrdinary: (stem: string) => boolean;
+  bookStems: readonly string[];
+}
+
+const vocabularies = new WeakMap<EmbeddedIndex, Vocabulary>();
+
+function vocabulary(index: EmbeddedIndex): Vocabulary {
+  let v = vocabularies.get(index);
+  if (v) return v;
+  const { dfTerms, dfCounts, N } = index.bm25;
+  const df = (stem: string): number => {
+    const id = tokenId(stem);
+    let lo = 0;
+    let hi = dfTerms.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const t = dfTerms[mid]!;
+      if (t === id) return dfCounts[mid]!;
+      if (t < id) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return 0;
+  };
+  const lexicon = index.lexicon;
+  const bookStems = index.lsa?.vocab ?? [];
+  // Without a lexicon (an index built before it existed) every unknown word counts as ordinary:
+  // the rule then only uses coverage, as before.
+  const isOrdinary = (stem: string): boolean => (lexicon ? lexiconHas(lexicon, stem) : true);
+  v = { n: N, df, isOrdinary, bookStems };
+  vocabularies.set(index, v);
+  return v;
+}
+
+/** True when a and b differ by one inserted, deleted or replaced letter. */
+function oneEditApart(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
+  let i = 0;
+  let j = 0;
+  let edits = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      i++;
+      j++;
+      continue;
+    }
+    if (++edits > 1) return false;
+    if (a.length > b.length) i++;
+    else if (b.length > a.length) j++;
+    else {
+      i++;
+      j++;
+    }
+  }
+  return edits + (a.length - i) + (b.length - j) <= 1;
+}
+
+/** Tokens that carry no topic on their own: short fragments ("ons" of "add-ons") and numbers. */
+const negligible = (stem: string): boolean => stem.length <= 2 || /^\d+$/.test(stem);
+
+/**
+ * Judges a query against the book's vocabulary (see the module comment for the rule).
+ *
+ * @example
+ * assessQueryTerms(index, 'deploy to a Kubernetes cluster with kubectl');
+ * // → { coverage: 0.41, unknown: ['kubernetes', 'kubectl'], foreign: ['kubernetes', 'kubectl'], covered: false }
+ */
+export function assessQueryTerms(index: EmbeddedIndex, text: string): TermEvidence {
+  const v = vocabulary(index);
+  const idf = (df: number): number => Math.log(1 + (v.n - df + 0.5) / (df + 0.5));
+  const unseen = idf(0);
+  let known = 0;
+  let total = 0;
+  const unknown: string[] = [];
+  const foreign: string[] = [];
+  const seen = new Set<string>();
+  for (const word of tokenizeWords(text)) {
+    if (isStopword(word)) continue;
+    const stem = stemWord(word);
+    if (!stem || seen.has(stem)) continue;
+    seen.add(stem);
+    const df = v.df(stem);
+    if (df > 0) {
+      known += idf(df);
+      total += idf(df);
+      continue;
+    }
+    // Numbers and fragments the book does not use say nothing about the topic: no weight.
+    if (negligible(stem)) continue;
+    unknown.push(word);
+    const ordinary = v.isOrdinary(stem) || v.bookStems.some((b) => b.length > 3 && oneEditApart(b, stem));
+    total += ordinary ? ORDINARY_WORD_WEIGHT * unseen : unseen;
+    if (!ordinary) foreign.push(word);
+  }
+  const coverage = total > 0 ? known / total : 0;
+  return { coverage, unknown, foreign, covered: total > 0 && coverage >= MIN_COVERAGE && foreign.length === 0 };
+}

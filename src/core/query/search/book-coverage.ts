@@ -1,0 +1,78 @@
+/**
+ * The low-confidence rule, one per embedder — when may a search say "this book does not cover
+ * that"?
+ *
+ * | embedder | store | `low_confidence` when |
+ * |---|---|---|
+ * | Cohere | Qdrant | best cosine < `LOW_CONFIDENCE_SCORE` (0.4); keyword lists: relative gap < 0.2 |
+ * | Cohere | embedded index | the cosine rule above, or the term rule |
+ * | local (LSA), or keyword mode | embedded index | the term rule (`local-index/term-evidence.ts`) |
+ *
+ * Why not the cosine for the local model: LSA cosines have no absolute scale — measured on two
+ * books, off-topic questions reached 0.74 (one shared word lands on one chunk's topic) while
+ * answerable paraphrases went down to 0.39, so any cut flags answerable questions and misses
+ * off-topic ones. The book's word statistics separate them instead. Cohere's cosines do have a
+ * scale (relevant passages typically 0.4–0.8); its cut could not be re-measured offline here.
+ */
+import type { TermEvidence } from '../ports';
+import { summarizeConfidence, type ConfidenceInput, type ConfidenceSummary, type ScoreScale } from './confidence';
+import type { SearchWarning } from './warnings';
+
+/** Inputs of {@link judgeConfidence}. */
+export interface JudgeInput {
+  results: readonly ConfidenceInput[];
+  scale: ScoreScale;
+  /** The embedder that made the dense scores, if any ('lsa' | 'cohere'). */
+  embedderKind: string | null;
+  /** The book's verdict on the query's words (embedded index only). */
+  terms?: TermEvidence;
+  /** Cohere's cosine cut (`LOW_CONFIDENCE_SCORE`). */
+  lowConfidenceScore: number;
+}
+
+/**
+ * Rates a result list by the rule of its embedder (see the table above). `scores` is the rating the
+ * scores alone deserve — what the `low_confidence` warning speaks about; `confidence` is the final
+ * verdict (`rated_on: 'terms'` when the term rule decided).
+ *
+ * @example
+ * judgeConfidence({ results, scale: 'cosine', embedderKind: 'lsa', terms, lowConfidenceScore: 0.4 }).confidence.low_confidence;
+ */
+export function judgeConfidence(input: JudgeInput): { confidence: ConfidenceSummary; scores: ConfidenceSummary } {
+  const { results, terms } = input;
+  const cohereCosine = input.embedderKind === 'cohere';
+  // Only a Cohere cosine has an absolute cut; LSA cosines are rated high/medium, never low.
+  let scores = summarizeConfidence(results, { scale: input.scale, lowConfidenceScore: cohereCosine || !terms ? input.lowConfidenceScore : 0 });
+  // With the book's statistics at hand, a flat keyword list is no evidence of an off-topic question.
+  if (terms && scores.rated_on === 'relative_gap' && scores.rating === 'low') scores = { ...scores, rating: 'medium', low_confidence: false };
+  let confidence = scores;
+  if (terms && !terms.covered && confidence.rating !== 'none') confidence = { ...confidence, rating: 'low', low_confidence: true, rated_on: 'terms' };
+  return { confidence, scores };
+}
+
+const round3 = (x: number): number => Math.round(x * 1000) / 1000;
+const list = (words: readonly string[]): string => words.slice(0, 5).map((w) => `"${w}"`).join(', ');
+
+/**
+ * The `no_match` warning of a query the term rule judged not covered, or null when it is covered.
+ *
+ * @example
+ * noMatchWarning({ coverage: 0.6, unknown: ['kubectl'], foreign: ['kubectl'], covered: false })?.message;
+ * // 'The book never mentions "kubectl": it probably does not cover this question.'
+ */
+export function noMatchWarning(terms: TermEvidence): SearchWarning | null {
+  if (terms.covered) return null;
+  let message: string;
+  if (terms.foreign.length > 0) {
+    message = `The book never mentions ${list(terms.foreign)}: it probably does not cover this question.`;
+  } else if (terms.unknown.length > 0) {
+    message = `Most of what this question asks about (${list(terms.unknown)}) never appears in the book (${Math.round(terms.coverage * 100)}% of its informative words do): it probably does not cover this question.`;
+  } else {
+    message = 'The question has no informative word to match against the book.';
+  }
+  return {
+    code: 'no_match',
+    message,
+    details: { query_coverage: round3(terms.coverage), unknown_terms: terms.unknown, foreign_terms: terms.foreign },
+  };
+}

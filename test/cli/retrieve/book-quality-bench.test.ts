@@ -1,0 +1,82 @@
+/**
+ * bench/book-quality.ts: both query formats, page-level scoring (extension ignored, needs-all,
+ * off-topic), the BM25-window baseline, and a whole measured run over the mini fixture book.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { measureBook } from '../../../bench/book-quality';
+import { buildWindowIndex, searchWindows } from '../../../bench/quality/bm25-windows';
+import { parseBookQueries } from '../../../bench/quality/book-queries';
+import { aggregate, scoreAnswer } from '../../../bench/quality/page-score';
+
+const MINI = resolve(__dirname, '../../fixtures/books/mini');
+
+describe('parseBookQueries', () => {
+  it('reads the project format and the page-list format into page keys without extensions', () => {
+    const [a, b, c] = parseBookQueries([
+      { id: 'a', query: 'x', expected: { file_paths: ['01-m/02-p.mdx'], modules: ['01-m'] } },
+      { id: 'b', query: 'y', expected_files: ['03-git.md', '04-x.md'], also_relevant: ['05-y.md'], needs_all_files: true },
+      { id: 'c', query: 'z', expected_files: [], expect_no_results: true },
+    ]);
+    expect(a).toMatchObject({ expected: ['01-m/02-p'], modules: ['01-m'], offTopic: false });
+    expect(b).toMatchObject({ expected: ['03-git', '04-x'], alsoRelevant: ['05-y'], needsAll: true });
+    expect(c).toMatchObject({ expected: [], offTopic: true });
+    expect(() => parseBookQueries([{ query: 'no labels' }])).toThrow(/no page labels/);
+  });
+});
+
+describe('scoreAnswer / aggregate', () => {
+  const [page, both, off] = parseBookQueries([
+    { id: 'p', query: 'x', expected_files: ['b.md'] },
+    { id: 'n', query: 'y', expected_files: ['a.md', 'c.md'], needs_all_files: true },
+    { id: 'o', query: 'z', expected_files: [], expect_no_results: true },
+  ]) as [never, never, never];
+
+  it('ranks by the first expected page, credits needs-all pages in the top 3, passes flagged off-topic', () => {
+    expect(scoreAnswer(page, { pages: ['a', 'a', 'b'], flagged: false })).toMatchObject({ rank: 3, flagged: false });
+    expect(scoreAnswer(page, { pages: ['a'], flagged: true })).toMatchObject({ rank: null, flagged: true });
+    expect(scoreAnswer(both, { pages: ['c', 'x', 'a'], flagged: false })).toMatchObject({ rank: 1, p3All: 1 });
+    expect(scoreAnswer(off, { pages: [], flagged: false })).toMatchObject({ rank: null, flagged: true });
+    const run = aggregate([
+      scoreAnswer(page, { pages: ['b'], flagged: false }),
+      scoreAnswer(both, { pages: ['x', 'y', 'z', 'c'], flagged: true }),
+      scoreAnswer(off, { pages: ['a'], flagged: false }),
+    ]);
+    expect(run).toEqual({ answerable: 2, offTopic: 1, hit1: 0.5, hit3: 0.5, mrr: (1 + 1 / 4) / 2, offTopicFlagged: 0, answerableFlagged: 1 });
+  });
+});
+
+describe('BM25 windows baseline', () => {
+  it('splits pages into windows and ranks the window that holds the rare term first', () => {
+    const filler = Array.from({ length: 300 }, (_, i) => `word${i % 7}`).join(' ');
+    const index = buildWindowIndex([
+      { path: 'a.md', text: `${filler} gasket gasket` },
+      { path: 'b.mdx', text: `gasket ${filler}` },
+    ]);
+    expect(index.windows).toHaveLength(4);
+    expect(searchWindows(index, 'replace the gasket', 10)).toEqual(['a', 'b']);
+    expect(searchWindows(index, 'nothing matches', 10)).toEqual([]);
+  });
+});
+
+describe('measureBook', () => {
+  it('builds a temp index of the docs and reports the baseline and every run per set and subset', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bq-'));
+    const path = join(dir, 'q.json');
+    writeFileSync(path, JSON.stringify([
+      { id: 'm1', query: 'PID controller integral windup', expected_files: ['02-control/01-pid-control.mdx'] },
+      { id: 'm2', query: 'lidar point cloud downsampling', expected_files: ['01-sensing/02-lidar-processing.md'] },
+      { id: 'm3', query: 'best pizza recipe in Naples', expected_files: [], expect_no_results: true },
+    ]));
+    const result = await measureBook({ docsDir: MINI, sets: [{ name: 'mini', path }], runs: ['keyword', 'hybrid'], subsets: ['m2..m3'] });
+    expect(result.rows.map((r) => `${r.set}|${r.run}`)).toEqual([
+      'mini (3)|bm25-windows', 'mini (3)|keyword', 'mini (3)|hybrid',
+      'mini m2..m3 (2)|bm25-windows', 'mini m2..m3 (2)|keyword', 'mini m2..m3 (2)|hybrid',
+    ]);
+    const keyword = result.rows[1]!.score;
+    expect(keyword).toMatchObject({ answerable: 2, offTopic: 1, hit3: 1 });
+    expect(result.text).toMatch(/^mini \(3\) +bm25-windows +\d\.\d{3} +1\.000 /m);
+  });
+});

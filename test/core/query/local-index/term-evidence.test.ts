@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeText, bm25DocumentVector } from '../../../../src/core/common/bm25/index';
+import { decodeIndex } from '../../../../src/core/query/local-index/index-format';
+import { encodeIndex } from '../../../../src/core/build-time/local-index/index-encode';
+import { buildLexiconFilter, lexiconHas } from '../../../../src/core/query/local-index/lexicon-filter';
+import { embedWithLsa } from '../../../../src/core/query/local-index/lsa-model';
+import { assessQueryTerms, MIN_COVERAGE } from '../../../../src/core/query/local-index/term-evidence';
+import { trainLsa } from '../../../../src/core/build-time/local-index/lsa-train';
+
+const texts = [
+  'The pump moves water from the tank through the heater.',
+  'Bleed the air out of the pump housing before the first start.',
+  'The controller clamps the integral term while the heater is saturated.',
+  'Replace the rubber gasket of the tank lid when it has gone hard.',
+  'Write the date of every service in the log next to the bench.',
+  'The heater keeps the water in the tank at the target temperature.',
+];
+// Ordinary English words that this little book does not use.
+const ENGLISH = ['travel', 'versus', 'holiday', 'kitchen', 'cake', 'recipe', 'garden', 'flower', 'seal', 'swap', 'machine'];
+
+function index(withLexicon: boolean) {
+  const lsa = trainLsa(texts, { dims: 4 });
+  return decodeIndex(
+    encodeIndex({
+      collection: 'tiny',
+      embedder: { kind: 'lsa', model: 'lsa', dims: lsa.dims, model_id: lsa.modelId },
+      ids: texts.map((_, i) => i + 1),
+      payloads: texts.map((text) => ({ text })),
+      dense: { vectors: texts.map((t) => embedWithLsa(lsa, t)) },
+      sparse: { vectors: texts.map((t) => bm25DocumentVector(t, 8)) },
+      bm25: { avgLen: 8 },
+      lsa,
+      lexicon: withLexicon ? buildLexiconFilter(ENGLISH.flatMap((w) => analyzeText(w))) : null,
+    }),
+  );
+}
+
+describe('lexicon filter', () => {
+  it('holds every added stem and rejects most others', () => {
+    const words = Array.from({ length: 2000 }, (_, i) => `word${i}x`);
+    const filter = buildLexiconFilter(words, 0.01);
+    expect(words.every((w) => lexiconHas(filter, w))).toBe(true);
+    const strangers = Array.from({ length: 2000 }, (_, i) => `other${i}y`).filter((w) => lexiconHas(filter, w)).length;
+    expect(strangers).toBeLessThan(60); // ~1% expected
+    expect(lexiconHas(buildLexiconFilter([]), 'anything')).toBe(false);
+  });
+});
+
+describe('assessQueryTerms (the term rule)', () => {
+  const book = index(true);
+
+  it('covers a question in the book, paraphrased with ordinary words or with a one-letter typo', () => {
+    expect(assessQueryTerms(book, 'how do I replace the gasket?')).toMatchObject({ coverage: 1, unknown: [], covered: true });
+    const paraphrase = assessQueryTerms(book, 'swap the tank lid gasket seal');
+    expect(paraphrase).toMatchObject({ unknown: ['swap', 'seal'], foreign: [], covered: true });
+    expect(paraphrase.coverage).toBeGreaterThanOrEqual(MIN_COVERAGE);
+    expect(assessQueryTerms(book, 'the heatr keeps the water warm')).toMatchObject({ unknown: ['heatr', 'warm'], foreign: ['warm'] });
+    expect(assessQueryTerms(book, 'the heatr and the water tank')).toMatchObject({ foreign: [], covered: true });
+  });
+
+  it('does not cover a question mostly about things the book never uses, weighted by IDF', () => {
+    const off = assessQueryTerms(book, 'cake recipe for a holiday in the kitchen garden');
+    expect(off.coverage).toBe(0);
+    expect(off.covered).toBe(false);
+    // One book word among many ordinary outside words: still not covered.
+    const mostly = assessQueryTerms(book, 'kitchen garden flower recipe with water');
+    expect(mostly.coverage).toBeGreaterThan(0);
+    expect(mostly.coverage).toBeLessThan(MIN_COVERAGE);
+    expect(mostly.covered).toBe(false);
+  });
+
+  it('does not cover a question naming something that is neither a book word nor an English word', () => {
+    const named = assessQueryTerms(book, 'replace the pump gasket of my Gaggia espresso machine');
+    expect(named.foreign).toEqual(['gaggia', 'espresso']);
+    expect(named.covered).toBe(false);
+  });
+
+  it('ignores numbers and two-letter fragments; a query with no informative word is not covered', () => {
+    expect(assessQueryTerms(book, 'pump 24 v')).toMatchObject({ foreign: [], covered: true });
+    expect(assessQueryTerms(book, 'what is it?')).toMatchObject({ coverage: 0, covered: false });
+  });
+
+  it('without a lexicon (an older index) treats every unknown word as ordinary', () => {
+    const old = index(false);
+    expect(old.lexicon).toBeNull();
+    expect(assessQueryTerms(old, 'replace the pump gasket of my Gaggia espresso machine')).toMatchObject({ foreign: [], covered: true });
+  });
+});

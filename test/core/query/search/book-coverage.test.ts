@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { judgeConfidence, noMatchWarning } from '../../../../src/core/query/search/book-coverage';
+
+const covered = { coverage: 1, unknown: [], foreign: [], covered: true };
+const named = { coverage: 0.7, unknown: ['kubectl'], foreign: ['kubectl'], covered: false };
+const cosines = [{ score: 0.35 }, { score: 0.3 }];
+
+describe('judgeConfidence: one rule per embedder', () => {
+  it('Cohere on Qdrant: the cosine cut decides', () => {
+    const { confidence } = judgeConfidence({ results: cosines, scale: 'cosine', embedderKind: 'cohere', lowConfidenceScore: 0.4 });
+    expect(confidence).toMatchObject({ rating: 'low', low_confidence: true, rated_on: 'score' });
+  });
+
+  it('local LSA embedder: a low cosine alone does not flag, the term rule does', () => {
+    const kept = judgeConfidence({ results: cosines, scale: 'cosine', embedderKind: 'lsa', terms: covered, lowConfidenceScore: 0.4 });
+    expect(kept.confidence).toMatchObject({ rating: 'medium', low_confidence: false });
+    const high = [{ score: 0.9 }, { score: 0.8 }];
+    const flagged = judgeConfidence({ results: high, scale: 'cosine', embedderKind: 'lsa', terms: named, lowConfidenceScore: 0.4 });
+    expect(flagged.confidence).toMatchObject({ rating: 'low', low_confidence: true, rated_on: 'terms' });
+    // What the scores alone say is kept apart, so no warning claims a low cosine.
+    expect(flagged.scores).toMatchObject({ rating: 'high', low_confidence: false });
+  });
+
+  it('keyword lists on the embedded index: a flat list is not evidence, the term rule is', () => {
+    const flat = [{ score: 3 }, { score: 2.9 }, { score: 2.95 }];
+    expect(judgeConfidence({ results: flat, scale: 'bm25', embedderKind: null, lowConfidenceScore: 0.4 }).confidence.low_confidence).toBe(true);
+    expect(judgeConfidence({ results: flat, scale: 'bm25', embedderKind: null, terms: covered, lowConfidenceScore: 0.4 }).confidence).toMatchObject({ rating: 'medium', low_confidence: false });
+  });
+
+  it('Cohere on the embedded index: either rule flags', () => {
+    expect(judgeConfidence({ results: cosines, scale: 'cosine', embedderKind: 'cohere', terms: covered, lowConfidenceScore: 0.4 }).confidence.low_confidence).toBe(true);
+    expect(judgeConfidence({ results: [{ score: 0.8 }], scale: 'cosine', embedderKind: 'cohere', terms: named, lowConfidenceScore: 0.4 }).confidence.low_confidence).toBe(true);
+  });
+
+  it('no results stay rated none', () => {
+    expect(judgeConfidence({ results: [], scale: 'cosine', embedderKind: 'lsa', terms: named, lowConfidenceScore: 0.4 }).confidence.rating).toBe('none');
+  });
+});
+
+describe('noMatchWarning', () => {
+  it('names what the book never mentions, or what share of the question it holds', () => {
+    expect(noMatchWarning(covered)).toBeNull();
+    expect(noMatchWarning(named)).toMatchObject({
+      code: 'no_match',
+      message: 'The book never mentions "kubectl": it probably does not cover this question.',
+      details: { query_coverage: 0.7, foreign_terms: ['kubectl'] },
+    });
+    const mostly = noMatchWarning({ coverage: 0.214, unknown: ['hiking', 'trails'], foreign: [], covered: false })!;
+    expect(mostly.message).toBe('Most of what this question asks about ("hiking", "trails") never appears in the book (21% of its informative words do): it probably does not cover this question.');
+    expect(noMatchWarning({ coverage: 0, unknown: [], foreign: [], covered: false })!.message).toMatch(/no informative word/);
+  });
+});
