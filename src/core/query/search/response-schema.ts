@@ -76,6 +76,8 @@ export const confidenceSchema = z.object({
 export const summarySchema = z.looseObject({
   returned: z.number(),
   cache: z.enum(['hit', 'miss', 'none']),
+  /** Result cache (Worker only): `bypass` for batch answers and when asked or turned off. */
+  result_cache: z.optional(z.enum(['hit', 'miss', 'bypass'])),
   message: z.optional(z.string()),
   mode: z.optional(z.enum(SEARCH_MODES)),
   fusion: z.optional(z.string()),
