@@ -1,8 +1,11 @@
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
+import { TEST_INDEX_MODULE } from './test/support/test-index';
 
 export default defineConfig({
   test: {
+    // Every project uses the tests' own index (generated/test/), built once here.
+    globalSetup: ['test/support/test-index.ts'],
     projects: [
       {
         test: {
@@ -23,6 +26,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: { '@edge-retriever/embedded-index': TEST_INDEX_MODULE } },
         plugins: [
           cloudflareTest(({ inject }) => ({
             wrangler: { configPath: './wrangler.toml' },
