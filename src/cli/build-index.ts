@@ -17,9 +17,6 @@ import { DEFAULT_DOCS_DIR, indexModulePath, WORKER_INDEX } from './index-paths';
 
 const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Set by `npm run dev` and the test helpers, which build their own index before starting wrangler. */
-export const SKIP_BUILD_VARIABLE = 'EDGE_RETRIEVER_SKIP_INDEX_BUILD';
-
 /** Outcome of {@link buildIndexIfStale}. */
 export interface IndexBuild {
   out: string;
@@ -80,7 +77,6 @@ function listFiles(dir: string): string[] {
 
 if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('/src/cli/build-index.ts')) {
   const { values, positionals } = parseArgs({ allowPositionals: true, options: { out: { type: 'string' } } });
-  if (process.env[SKIP_BUILD_VARIABLE] === '1') process.exit(0);
   const docs = positionals[0] ?? process.env.DOCS_DIR ?? DEFAULT_DOCS_DIR;
   const result = await buildIndexIfStale(docs, values.out ?? WORKER_INDEX);
   if (result.built) console.log(`build-index: ${docs} -> ${result.out}`);

@@ -9,7 +9,7 @@
  */
 import { resolve } from 'node:path';
 import { unstable_startWorker } from 'wrangler';
-import { buildIndexIfStale, SKIP_BUILD_VARIABLE } from './build-index';
+import { buildIndexIfStale } from './build-index';
 import { DEV_USAGE, parseDevArgs } from './dev/dev-args';
 import { bookIndexPath, DEFAULT_DOCS_DIR, INDEX_MODULE, indexModulePath } from './index-paths';
 
@@ -30,14 +30,14 @@ async function main(): Promise<number> {
   const build = await buildIndexIfStale(docs, index, { env: { ...process.env } as Record<string, string> });
   if (build.exitCode !== 0) return build.exitCode;
 
-  // Offline-friendly: no telemetry, no Request.cf fetch (a 3 s stall without network). The index is
-  // built above, so wrangler.toml's [build] step (which builds the deploy index) is skipped.
-  Object.assign(process.env, { WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', [SKIP_BUILD_VARIABLE]: '1' });
+  // Offline-friendly: no telemetry, no Request.cf fetch (a 3 s stall without network).
+  Object.assign(process.env, { WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' });
   const url = `http://${args.ip.includes(':') ? `[${args.ip}]` : args.ip}:${args.port}`;
   console.log(`Embedded index of ${docs}: ${index}. Starting the dev server on ${url}`);
   const worker = await unstable_startWorker({
     config: resolve('wrangler.toml'),
-    build: { alias: { [INDEX_MODULE]: resolve(indexModulePath(index)) } },
+    // No [build] step: the index is built above; wrangler's would restart the Worker once after start.
+    build: { alias: { [INDEX_MODULE]: resolve(indexModulePath(index)) }, custom: { command: '' } },
     bindings: Object.fromEntries(Object.entries(args.vars).map(([name, value]) => [name, { type: 'plain_text' as const, value }])),
     dev: {
       server: { hostname: args.ip, port: args.port },

@@ -3,11 +3,12 @@
  * server, `ingest` or `wrangler deploy` uses. Built once per run (vitest globalSetup); the stamp
  * beside it makes that a no-op when the book and the index code are unchanged.
  */
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildIndexIfStale } from '../../src/cli/build-index';
 import { indexModulePath } from '../../src/cli/index-paths';
 
-const ROOT = resolve(__dirname, '../..');
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The book the tests index. */
 export const TEST_DOCS = resolve(ROOT, 'sample-book/docs');

@@ -7,12 +7,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { freePort } from './free-port';
 import { TEST_INDEX } from './test-index';
 
 /** The repository root (where wrangler.toml and node_modules are). */
-export const REPO_ROOT = resolve(__dirname, '../..');
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** A running `wrangler dev`. */
 export interface WranglerDev {
