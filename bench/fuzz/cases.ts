@@ -4,7 +4,7 @@
  * Accept/Content-Type/Origin variety, JSON bodies valid and broken, deep nesting, oversized and
  * chunked bodies. The same seed gives the same requests, so a failure can be replayed.
  */
-import { mulberry32 } from '../../src/core/build/local-index/prng';
+import { mulberry32 } from '../../src/core/build-time/local-index/prng';
 
 /** One request to send. */
 export interface FuzzCase {
