@@ -1,6 +1,10 @@
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
-import { TEST_INDEX_MODULE } from './test/support/test-index';
+import { fileURLToPath } from 'node:url';
+
+// The tests' own index module (test/support/test-index-paths.ts names the same file; a relative
+// import here would make vite warn on every run about its native config loader).
+const TEST_INDEX_MODULE = fileURLToPath(new URL('generated/test/sample-book.js', import.meta.url));
 
 export default defineConfig({
   test: {
