@@ -35,7 +35,7 @@ export interface WranglerDevOptions {
 
 /**
  * Starts `wrangler dev` from the repository root and resolves once `/health` answers 200.
- * Needs the embedded index (`npm run build:index`).
+ * Needs the tests' own index (test/support/test-index.ts, built by the vitest globalSetup).
  *
  * @example
  * const worker = await startWranglerDev({ vars: { CORS_ORIGINS: 'http://127.0.0.1:5000' } });
