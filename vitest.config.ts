@@ -1,8 +1,15 @@
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+// The tests' own index module (test/support/test-index-paths.ts names the same file; a relative
+// import here would make vite warn on every run about its native config loader).
+const TEST_INDEX_MODULE = fileURLToPath(new URL('generated/test/sample-book.js', import.meta.url));
 
 export default defineConfig({
   test: {
+    // Every project uses the tests' own index (generated/test/), built once here.
+    globalSetup: ['test/support/test-index.ts'],
     projects: [
       {
         test: {
@@ -23,6 +30,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: { '@edge-retriever/embedded-index': TEST_INDEX_MODULE } },
         plugins: [
           cloudflareTest(({ inject }) => ({
             wrangler: { configPath: './wrangler.toml' },

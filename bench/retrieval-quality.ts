@@ -10,6 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ReportSummary } from '../src/core/build-time/eval/summarize';
+import { WORKER_INDEX } from '../src/cli/index-paths';
 import { inProcessSearcher } from '../src/cli/retrieve/run-query';
 import { loadQuerySet, parseRunSpec, validateRun } from '../src/cli/retrieve/validate';
 
@@ -72,7 +73,7 @@ export async function runRetrievalQuality(options: RetrievalQualityOptions = {})
   const summaries: { name: string; summary: ReportSummary; pass: boolean }[] = [];
   for (const spec of specs) {
     // `env: {}`: the embedded default whatever .dev.vars says, so the figures are comparable.
-    const searcher = inProcessSearcher({ env: {}, indexPath: options.indexPath ?? resolve(ROOT, 'generated/embedded-index.bin') });
+    const searcher = inProcessSearcher({ env: {}, indexPath: options.indexPath ?? resolve(ROOT, WORKER_INDEX) });
     const { report } = await validateRun(items, searcher, spec.name, { k: 5, params: spec.params });
     summaries.push({ name: spec.name, summary: report.summary, pass: report.pass });
   }

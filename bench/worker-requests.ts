@@ -7,8 +7,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
-import { runIngest } from '../src/cli/ingest';
-import { startFakeUpstream } from '../test/support/fake-upstream/server';
+import { startFakeWithBook } from './fake-with-book';
 
 /** One scenario's figures. */
 export interface ScenarioRow {
@@ -56,13 +55,7 @@ async function median(mf: Miniflare, url: string, n = 7, body?: unknown): Promis
 
 /** Runs the request benches; `outdir` holds a wrangler dry-run build. */
 export async function benchWorkerRequests(outdir = 'dist/size') {
-  const fake = await startFakeUpstream();
-  const base = `${fake.url}/t/bench`;
-  const vars = { COHERE_API_KEY: 'test-cohere-key', COHERE_BASE_URL: base, QDRANT_URL: base, QDRANT_API_KEY: 'test-qdrant-key' };
-  const log = console.log;
-  console.log = () => {};
-  const code = await runIngest(['sample-book/docs', '--target', 'qdrant', '--quiet'], vars).finally(() => (console.log = log));
-  if (code !== 0) throw new Error(`ingest into the fake failed with exit code ${code}`);
+  const { fake, base, vars } = await startFakeWithBook('bench');
   const count = async () => {
     const calls = (await (await fetch(`${base}/__fake/calls`)).json()) as { service: string }[];
     return { cohere: calls.filter((c) => c.service === 'cohere').length, qdrant: calls.filter((c) => c.service === 'qdrant').length };

@@ -18,7 +18,7 @@ const WORKERS_FREE_LIMIT_KIB = 3 * 1024;
 export function measureBundle(outdir = 'dist/size', entry?: string): { file: string; rawKiB: number; gzipKiB: number }[] {
   // wrangler leaves earlier outputs in place: a rebuilt index would be counted (and loaded) twice.
   rmSync(outdir, { recursive: true, force: true });
-  execFileSync('node_modules/.bin/wrangler', ['deploy', '--dry-run', '--outdir', outdir, ...(entry ? [entry] : [])], {
+  execFileSync('node_modules/.bin/wrangler', ['deploy', '--dry-run', '--env=', '--outdir', outdir, ...(entry ? [entry] : [])], {
     stdio: 'ignore',
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
   });

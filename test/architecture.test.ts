@@ -116,7 +116,7 @@ describe('architecture', () => {
       format: 'esm',
       platform: 'neutral',
       mainFields: ['module', 'main'],
-      external: ['*.bin', 'cloudflare:*'],
+      external: ['*.bin', 'cloudflare:*', '@edge-retriever/embedded-index'],
       logLevel: 'silent',
     });
     const bundled = Object.keys(result.metafile.inputs).filter((file) => file.startsWith('src/'));

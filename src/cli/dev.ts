@@ -1,29 +1,57 @@
 /**
- * `npm run dev`: build the embedded index from the sample book (or DOCS_DIR), then start
- * `wrangler dev` offline. With no `.dev.vars` it serves the embedded default: no keys, no network.
+ * `npm run dev [-- --port N …]`: build the embedded index of the sample book (or `DOCS_DIR`) into
+ * that book's own file, then serve the Worker on it with wrangler's dev server, offline. With no
+ * `.dev.vars` it serves the embedded default: no keys, no network. Each dev server bundles its own
+ * book's file, so another dev server or an `ingest` of another book never switches it.
+ *
+ * wrangler's API is used rather than its CLI because `wrangler dev --alias` is accepted but
+ * ignored (4.86), and the alias is how a dev server picks its index file.
  */
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { runIngest } from './ingest';
+import { unstable_startWorker } from 'wrangler';
+import { buildIndexIfStale } from './build-index';
+import { DEV_USAGE, parseDevArgs } from './dev/dev-args';
+import { bookIndexPath, DEFAULT_DOCS_DIR, INDEX_MODULE, indexModulePath } from './index-paths';
 
-const docs = process.env.DOCS_DIR ?? 'sample-book/docs';
-const port = process.env.PORT ?? '8787';
+async function main(): Promise<number> {
+  let args;
+  try {
+    args = parseDevArgs(process.argv.slice(2), process.env);
+  } catch (error) {
+    console.error(`dev: ${(error as Error).message}\n\n${DEV_USAGE}`);
+    return 2;
+  }
+  if (args.help) {
+    console.log(DEV_USAGE);
+    return 0;
+  }
+  const docs = process.env.DOCS_DIR ?? DEFAULT_DOCS_DIR;
+  const index = args.index ?? bookIndexPath(docs);
+  const build = await buildIndexIfStale(docs, index, { env: { ...process.env } as Record<string, string> });
+  if (build.exitCode !== 0) return build.exitCode;
 
-const code = await runIngest([docs, '--target', 'local', '--out', 'generated/embedded-index.bin', '--quiet'], { ...process.env } as Record<string, string>);
-if (code !== 0) process.exit(code);
-
-const wrangler = resolve('node_modules/.bin/wrangler');
-if (!existsSync(wrangler)) {
-  console.error('wrangler is not installed: run `npm install` first');
-  process.exit(2);
-}
-console.log(`Embedded index built from ${docs}. Starting wrangler dev on http://127.0.0.1:${port}`);
-console.log(`  try: curl 'http://127.0.0.1:${port}/search?q=What+is+a+ROS+2+topic%3F&k=3'`);
-const child = spawn(wrangler, ['dev', '--ip', '127.0.0.1', '--port', port, ...process.argv.slice(2)], {
-  stdio: 'inherit',
   // Offline-friendly: no telemetry, no Request.cf fetch (a 3 s stall without network).
-  env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
-});
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
-child.on('exit', (exitCode) => process.exit(exitCode ?? 0));
+  Object.assign(process.env, { WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' });
+  const url = `http://${args.ip.includes(':') ? `[${args.ip}]` : args.ip}:${args.port}`;
+  console.log(`Embedded index of ${docs}: ${index}. Starting the dev server on ${url}`);
+  const worker = await unstable_startWorker({
+    config: resolve('wrangler.toml'),
+    // No [build] step: the index is built above; wrangler's would restart the Worker once after start.
+    build: { alias: { [INDEX_MODULE]: resolve(indexModulePath(index)) }, custom: { command: '' } },
+    bindings: Object.fromEntries(Object.entries(args.vars).map(([name, value]) => [name, { type: 'plain_text' as const, value }])),
+    dev: {
+      server: { hostname: args.ip, port: args.port },
+      inspector: args.inspectorPort === undefined ? false : { port: args.inspectorPort },
+      ...(args.persistTo !== undefined ? { persist: resolve(args.persistTo) } : {}),
+    },
+  });
+  await worker.ready;
+  console.log(`  try: curl '${url}/search?q=What+is+a+ROS+2+topic%3F&k=3'`);
+  await new Promise<void>((done) => {
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => done());
+  });
+  await worker.dispose();
+  return 0;
+}
+
+if (process.argv[1]?.endsWith('/src/cli/dev.ts')) process.exit(await main());

@@ -43,7 +43,7 @@ export async function runRetrieve(argv: readonly string[], env?: Record<string, 
 function searcherFor(args: RetrieveArgs, env: Record<string, string>, io: RetrieveIo): Searcher {
   const fetchImpl = io.fetch;
   if (args.url !== null) return remoteSearcher({ url: args.url, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
-  const indexPath = args.index !== null ? resolve(io.cwd, args.index) : defaultIndexPath(io.cwd);
+  const indexPath = args.index !== null ? resolve(io.cwd, args.index) : defaultIndexPath(io.cwd, env);
   return inProcessSearcher({ env, indexPath, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
 }
 

@@ -1,16 +1,19 @@
 /**
- * Starts the Worker with `wrangler dev` for tests that need it over real HTTP: offline, on a free
- * loopback port, with its own KV state in a temp dir, and stops it (and the workerd it spawned)
- * without touching any other process.
+ * Starts the Worker with wrangler's dev server (through `npm run dev`'s script, src/cli/dev.ts) for
+ * tests that need it over real HTTP: offline, on a free loopback port, on the tests' own index, with
+ * its own KV state in a temp dir, and stops it (and the workerd it spawned) without touching any
+ * other process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { freePort } from './free-port';
+import { TEST_INDEX } from './test-index';
 
 /** The repository root (where wrangler.toml and node_modules are). */
-export const REPO_ROOT = resolve(__dirname, '../..');
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** A running `wrangler dev`. */
 export interface WranglerDev {
@@ -32,27 +35,27 @@ export interface WranglerDevOptions {
 
 /**
  * Starts `wrangler dev` from the repository root and resolves once `/health` answers 200.
- * Needs the embedded index (`npm run build:index`).
+ * Needs the tests' own index (test/support/test-index.ts, built by the vitest globalSetup).
  *
  * @example
  * const worker = await startWranglerDev({ vars: { CORS_ORIGINS: 'http://127.0.0.1:5000' } });
  * try { await fetch(`${worker.url}/search?q=topics`); } finally { await worker.stop(); }
  */
 export async function startWranglerDev(options: WranglerDevOptions = {}): Promise<WranglerDev> {
-  const wrangler = resolve(REPO_ROOT, 'node_modules/.bin/wrangler');
-  if (!existsSync(resolve(REPO_ROOT, 'generated/embedded-index.bin'))) throw new Error('run `npm run build:index` first');
-  const [port, inspector] = [await freePort(), await freePort()];
+  const tsx = resolve(REPO_ROOT, 'node_modules/.bin/tsx');
+  if (!existsSync(TEST_INDEX)) throw new Error('the test index is missing: run the tests through vitest (its globalSetup builds it)');
+  const port = await freePort();
   const state = mkdtempSync(join(tmpdir(), 'wrangler-dev-'));
   const url = `http://127.0.0.1:${port}`;
   // wrangler splits --var on the first colon only, so URLs with ports pass through intact.
   const vars = Object.entries(options.vars ?? {}).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
-  const args = ['dev', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspector), '--persist-to', state, ...vars];
+  const args = ['src/cli/dev.ts', '--ip', '127.0.0.1', '--port', String(port), '--index', TEST_INDEX, '--persist-to', state, ...vars];
   // Own process group, so stop() ends wrangler and the workerd it starts, and nothing else.
-  const child: ChildProcess = spawn(wrangler, args, {
+  const child: ChildProcess = spawn(tsx, args, {
     cwd: REPO_ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_COLOR: '1' },
+    env: { ...process.env, DOCS_DIR: 'sample-book/docs', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_COLOR: '1' },
   });
   let log = '';
   child.stdout?.on('data', (chunk) => void (log += String(chunk)));

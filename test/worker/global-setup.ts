@@ -4,6 +4,7 @@
  */
 import type { TestProject } from 'vitest/node';
 import { startFakeUpstream } from '../support/fake-upstream/server';
+import { quietWorkerdDisconnects } from './quiet-workerd-disconnects';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,7 +15,9 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const fake = await startFakeUpstream();
   project.provide('fakeUrl', fake.url);
+  const restoreStdout = quietWorkerdDisconnects();
   return async () => {
+    restoreStdout();
     await fake.close();
   };
 }

@@ -3,6 +3,7 @@
  */
 import { parseArgs } from 'node:util';
 import { usageError } from '../cli-failure';
+import { bookIndexPath } from '../index-paths';
 
 /** Parsed ingest options. */
 export interface IngestArgs {
@@ -31,7 +32,7 @@ Options:
   --collection NAME       collection name (default: QDRANT_COLLECTION or textbook_chunks)
   --base-url URL          site URL prefixed to each page route (default: none, path only)
   --route-base-path P     Docusaurus docs routeBasePath (default: /docs)
-  --out FILE              local index file (default: generated/embedded-index.bin)
+  --out FILE              local index file (default: generated/indexes/<book>.bin, one per book)
   --embedder cohere|lsa   document embedder (default: cohere for qdrant, lsa for local)
   --dims N                LSA dimensions (default: 128)
   --dry-run               print what would change; write nothing
@@ -92,7 +93,7 @@ export function parseIngestArgs(argv: string[], env: Record<string, string | und
     baseUrl: values['base-url'] ?? '',
     routeBasePath: values['route-base-path'] ?? '/docs',
     target,
-    out: values.out ?? 'generated/embedded-index.bin',
+    out: values.out ?? bookIndexPath(positionals[0] ?? '.'),
     embedder,
     dims,
     dryRun: values['dry-run'] ?? false,

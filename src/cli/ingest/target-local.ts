@@ -2,7 +2,7 @@
  * `--target local`: builds the embedded index file the Worker bundles (dense vectors, BM25
  * vectors, payloads and — for LSA — the query model), reporting what changed since the last build.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Config } from '../../core/common/config/parse-config';
 import { decodeIndex } from '../../core/query/local-index/index-format';
@@ -53,9 +53,21 @@ export async function ingestLocal(
     lsa: dense.model,
     lexicon: lexiconFor(new Set(texts.flatMap((text) => analyzeText(text)))),
   });
-  await mkdir(dirname(options.out), { recursive: true });
-  await writeFile(options.out, bytes);
+  await writeIfChanged(options.out, bytes);
   return { plan, bytes: bytes.byteLength, embedder: dense.descriptor.model_id, written: true };
+}
+
+/**
+ * A running `wrangler dev` reloads when its index file changes: leave an identical file alone, and
+ * replace a changed one atomically (write aside, then rename) so no reader sees half a file.
+ */
+async function writeIfChanged(path: string, bytes: Uint8Array): Promise<void> {
+  const current = await readFile(path).catch(() => null);
+  if (current && Buffer.compare(current, bytes) === 0) return;
+  await mkdir(dirname(path), { recursive: true });
+  const aside = `${path}.tmp-${process.pid}`;
+  await writeFile(aside, bytes);
+  await rename(aside, path);
 }
 
 async function readExisting(path: string): Promise<Map<string, IndexedPoint> | null> {

@@ -16,6 +16,7 @@ import { runSearch, type SearchOutcome } from '../../core/query/search/search-pi
 import { parseSearchParams } from '../../core/query/search/search-params';
 import { createClient, EdgeRetrieverError, type SearchParams } from '../../client/index';
 import { CliFailure, EXIT } from '../cli-failure';
+import { bookIndexPath, DEFAULT_DOCS_DIR, WORKER_INDEX } from '../index-paths';
 
 /** Answers one search with the Worker's JSON document. */
 export interface Searcher {
@@ -26,12 +27,18 @@ export interface Searcher {
   search(raw: Record<string, string | number>): Promise<SearchOutcome>;
 }
 
-/** Where the default embedded index lives: the working directory's build, else this package's. */
-export function defaultIndexPath(cwd: string): string {
-  const local = resolve(cwd, 'generated/embedded-index.bin');
-  if (existsSync(local)) return local;
+/**
+ * Where the default embedded index lives: the book's own file (`DOCS_DIR`, else the sample book) in
+ * the working directory, else the one `wrangler deploy` bundles, else this package's.
+ */
+export function defaultIndexPath(cwd: string, env: Record<string, string | undefined> = {}): string {
   const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-  return resolve(packageRoot, 'generated/embedded-index.bin');
+  const candidates = [
+    resolve(cwd, bookIndexPath(env.DOCS_DIR ?? DEFAULT_DOCS_DIR, cwd)),
+    resolve(cwd, WORKER_INDEX),
+    resolve(packageRoot, bookIndexPath(DEFAULT_DOCS_DIR, packageRoot)),
+  ];
+  return candidates.find((file) => existsSync(file)) ?? candidates[0]!;
 }
 
 /** Reads and decodes an index file; a missing or unreadable file is a configuration error (exit 2). */
@@ -41,7 +48,7 @@ export function loadIndexFile(path: string): EmbeddedIndex {
     bytes = readFileSync(path);
   } catch {
     throw new RetrieverError('config_error', `The embedded index ${path} does not exist`, {
-      hint: 'run `npm run build:index` (or pass --index FILE, or configure QDRANT_URL and COHERE_API_KEY)',
+      hint: 'run `npm run build:index` or `npm run ingest -- <docs> --target local` (or pass --index FILE, or configure QDRANT_URL and COHERE_API_KEY)',
     });
   }
   try {

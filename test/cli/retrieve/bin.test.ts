@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { TEST_INDEX } from '../../support/test-index';
 import { ROOT } from './support';
 
 // No keys from the developer's shell: the embedded default answers.
@@ -12,13 +13,13 @@ const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COL
 
 describe('retrieve as a process', () => {
   it('bin/retrieve.mjs prints JSON and exits 0; npm run retrieve exits 1 for no results and 2 for a bad flag', () => {
-    const bin = spawnSync(process.execPath, [resolve(ROOT, 'bin/retrieve.mjs'), 'What is a ROS 2 topic?', '-k', '2', '--json'], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
+    const bin = spawnSync(process.execPath, [resolve(ROOT, 'bin/retrieve.mjs'), 'What is a ROS 2 topic?', '-k', '2', '--json', '--index', TEST_INDEX], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
     expect(bin.status, bin.stderr).toBe(0);
     const doc = JSON.parse(bin.stdout) as { results: unknown[]; query: string };
     expect(doc.query).toBe('What is a ROS 2 topic?');
     expect(doc.results).toHaveLength(2);
 
-    const none = spawnSync('npm', ['run', '-s', 'retrieve', '--', 'What is a ROS 2 topic?', '--mode', 'semantic', '--threshold', '0.99'], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
+    const none = spawnSync('npm', ['run', '-s', 'retrieve', '--', 'What is a ROS 2 topic?', '--mode', 'semantic', '--threshold', '0.99', '--index', TEST_INDEX], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
     expect(none.status, none.stderr).toBe(1);
     expect(none.stdout).toMatch(/^0 results in/m);
     expect(none.stderr).toMatch(/retrieve: no results/);

@@ -7,11 +7,12 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runRetrievalQuality } from '../../../bench/retrieval-quality';
 import type { ValidationReport } from '../../../src/core/build-time/eval/summarize';
+import { TEST_INDEX } from '../../support/test-index';
 import { retrieve, SMALL_QUERIES } from './support';
 
 describe('runRetrievalQuality', () => {
   it('puts keyword first, matches --validate per mode, and divides by the keyword figures', async () => {
-    const result = await runRetrievalQuality({ queriesPath: SMALL_QUERIES, runs: ['hybrid'], baselinePath: null });
+    const result = await runRetrievalQuality({ queriesPath: SMALL_QUERIES, runs: ['hybrid'], baselinePath: null, indexPath: TEST_INDEX });
     expect(result.queries).toBe(5);
     expect(result.rows.map((r) => r.name)).toEqual(['keyword', 'hybrid']);
     const [keyword, hybrid] = result.rows as [(typeof result.rows)[0], (typeof result.rows)[0]];
@@ -32,6 +33,7 @@ describe('runRetrievalQuality', () => {
       queriesPath: SMALL_QUERIES,
       runs: ['hybrid'],
       baselinePath: resolve(__dirname, 'fixtures/impossible-baseline.json'),
+      indexPath: TEST_INDEX,
     });
     expect(result.regressions).toHaveLength(1);
     expect(result.regressions[0]).toMatch(/^keyword mean_p3 \d\.\d{3} < baseline 1\.010$/);

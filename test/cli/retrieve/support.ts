@@ -5,6 +5,7 @@
 import { freePort } from '../../support/free-port';
 import { resolve } from 'node:path';
 import { runRetrieve } from '../../../src/cli/retrieve';
+import { TEST_INDEX } from '../../support/test-index';
 
 export const ROOT = resolve(__dirname, '../../..');
 export const SAMPLE_QUERIES = resolve(ROOT, 'sample-book/queries.json');
@@ -18,7 +19,8 @@ export interface CliRun {
 }
 
 /**
- * Runs the CLI with `env` (default: none, i.e. the embedded default whatever .dev.vars says).
+ * Runs the CLI with `env` (default: none, i.e. the embedded default whatever .dev.vars says) on the
+ * tests' own index.
  *
  * @example
  * const run = await retrieve(['What is a ROS 2 topic?', '-k', '3']);
@@ -26,7 +28,9 @@ export interface CliRun {
 export async function retrieve(argv: string[], env: Record<string, string> = {}, fetchImpl?: typeof fetch): Promise<CliRun> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runRetrieve(argv, env, {
+  // In-process runs search the tests' own index unless the test names one (or a Worker URL).
+  const args = argv.includes('--url') || argv.includes('--index') ? argv : [...argv, '--index', TEST_INDEX];
+  const code = await runRetrieve(args, env, {
     stdout: (text) => void out.push(text),
     stderr: (text) => void err.push(text),
     cwd: ROOT,

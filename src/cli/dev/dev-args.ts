@@ -1,0 +1,74 @@
+/**
+ * `npm run dev` options (node:util parseArgs: strict, so a typo is an error, not a silent no-op).
+ */
+import { parseArgs } from 'node:util';
+
+/** Parsed dev-server options. */
+export interface DevArgs {
+  ip: string;
+  port: number;
+  /** `--var NAME:VALUE` overrides of wrangler.toml's [vars] (and .dev.vars). */
+  vars: Record<string, string>;
+  /** Local KV/cache state directory (default: wrangler's `.wrangler/state`). */
+  persistTo: string | undefined;
+  /** Devtools inspector port; none unless given. */
+  inspectorPort: number | undefined;
+  /** Index file to build and serve (default: the book's own file under generated/indexes/). */
+  index: string | undefined;
+  help: boolean;
+}
+
+/** Usage text for `--help` and errors. */
+export const DEV_USAGE = `Usage: npm run dev -- [options]      (DOCS_DIR=path/to/docs to serve another book)
+
+  --port N                 port (default: PORT or 8787)
+  --ip ADDRESS             address to listen on (default: 127.0.0.1)
+  --var NAME:VALUE         override a [vars] / .dev.vars value; repeatable
+  --persist-to DIR         where local KV and cache state live (default: .wrangler/state)
+  --inspector-port N       open the devtools inspector on this port
+  --index FILE             index file to build and serve (default: generated/indexes/<book>.bin)
+  -h, --help               this help`;
+
+/**
+ * Parses argv (without node and script); throws an Error with a readable message on bad input.
+ *
+ * @example
+ * parseDevArgs(['--port', '8791'], {}).port; // 8791
+ */
+export function parseDevArgs(argv: string[], env: Record<string, string | undefined>): DevArgs {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      port: { type: 'string' },
+      ip: { type: 'string' },
+      var: { type: 'string', multiple: true },
+      'persist-to': { type: 'string' },
+      'inspector-port': { type: 'string' },
+      index: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const vars: Record<string, string> = {};
+  for (const pair of values.var ?? []) {
+    const colon = pair.indexOf(':');
+    if (colon < 1) throw new Error(`--var expects NAME:VALUE, got "${pair}"`);
+    vars[pair.slice(0, colon)] = pair.slice(colon + 1);
+  }
+  return {
+    ip: values.ip ?? '127.0.0.1',
+    port: portNumber('--port', values.port ?? env.PORT ?? '8787'),
+    vars,
+    persistTo: values['persist-to'],
+    inspectorPort: values['inspector-port'] === undefined ? undefined : portNumber('--inspector-port', values['inspector-port']),
+    index: values.index,
+    help: values.help ?? false,
+  };
+}
+
+function portNumber(flag: string, text: string): number {
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${flag} must be a port number (0-65535), got "${text}"`);
+  return port;
+}

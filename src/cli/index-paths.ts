@@ -1,0 +1,46 @@
+/**
+ * Where embedded index files live.
+ *
+ * Every book gets its own file (`generated/indexes/<book>.bin`), so ingesting one book never
+ * switches what a running dev server, the tests or a deploy bundle: those each name their own file
+ * (the dev server its book's, the tests `generated/test/…`, `wrangler deploy` the one its
+ * `[alias]` names).
+ */
+import { createHash } from 'node:crypto';
+import { basename, isAbsolute, join, relative, resolve } from 'node:path';
+
+/** The book the Worker serves when nothing else is said. */
+export const DEFAULT_DOCS_DIR = 'sample-book/docs';
+
+/** The index `wrangler dev` / `wrangler deploy` bundle (wrangler.toml `[alias]`, built by `[build]`). */
+export const WORKER_INDEX = 'generated/worker/embedded-index.bin';
+
+/** The module specifier the Worker imports its index by; wrangler/vite aliases point it at a file. */
+export const INDEX_MODULE = '@edge-retriever/embedded-index';
+
+/**
+ * The alias target for an index file: a one-line ES module beside it that re-exports the `.bin`
+ * as a Data module (an alias straight to the `.bin` would bypass wrangler's module rules).
+ *
+ * @example
+ * indexModulePath('generated/indexes/book.bin'); // 'generated/indexes/book.js'
+ */
+export function indexModulePath(indexFile: string): string {
+  return indexFile.replace(/\.bin$/, '') + '.js';
+}
+
+/**
+ * The index file of one book, relative to `cwd`: a slug of the docs directory's path, plus a short
+ * hash when the book lives outside `cwd` (two `docs/` folders elsewhere must not share a file).
+ *
+ * @example
+ * bookIndexPath('sample-book/docs', '/repo'); // 'generated/indexes/sample-book-docs.bin'
+ */
+export function bookIndexPath(docsDir: string, cwd = process.cwd()): string {
+  const absolute = resolve(cwd, docsDir);
+  const inside = relative(cwd, absolute);
+  const outside = inside === '' || inside.startsWith('..') || isAbsolute(inside);
+  const name = outside ? `${basename(absolute)}-${createHash('sha256').update(absolute).digest('hex').slice(0, 8)}` : inside;
+  const slug = name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'book';
+  return join('generated', 'indexes', `${slug}.bin`);
+}

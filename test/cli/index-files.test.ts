@@ -1,0 +1,93 @@
+/**
+ * One index file per book, and rebuilds that only run (and only write) when something changed:
+ * what keeps a running dev server, the tests and a deploy from switching books under each other.
+ */
+import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildIndexIfStale } from '../../src/cli/build-index';
+import { parseDevArgs } from '../../src/cli/dev/dev-args';
+import { parseIngestArgs } from '../../src/cli/ingest/ingest-args';
+import { bookIndexPath, indexModulePath } from '../../src/cli/index-paths';
+import { decodeIndex } from '../../src/core/query/local-index/index-format';
+import { MINI_BOOK } from './ingest/ingest-harness';
+
+describe('bookIndexPath', () => {
+  it('gives each book its own file, named after its path', () => {
+    expect(bookIndexPath('sample-book/docs', '/repo')).toBe('generated/indexes/sample-book-docs.bin');
+    expect(bookIndexPath('mydocs', '/repo')).toBe('generated/indexes/mydocs.bin');
+    expect(bookIndexPath('./My Docs/', '/repo')).toBe('generated/indexes/my-docs.bin');
+    expect(bookIndexPath('mydocs', '/repo')).not.toBe(bookIndexPath('sample-book/docs', '/repo'));
+  });
+
+  it('adds a hash for books outside the working directory, so two docs/ folders differ', () => {
+    const a = bookIndexPath('/books/a/docs', '/repo');
+    const b = bookIndexPath('/books/b/docs', '/repo');
+    expect(a).toMatch(/^generated\/indexes\/docs-[0-9a-f]{8}\.bin$/);
+    expect(a).not.toBe(b);
+  });
+
+  it('is the default --out of ingest --target local, never the file the Worker or the tests bundle', () => {
+    const args = parseIngestArgs(['mydocs', '--target', 'local'], {});
+    expect(args.out).toBe(bookIndexPath('mydocs'));
+    expect(args.out).not.toMatch(/generated\/(worker|test)\//);
+  });
+
+  it('pairs each index with the module an alias points at', () => {
+    expect(indexModulePath('generated/indexes/book.bin')).toBe('generated/indexes/book.js');
+  });
+});
+
+describe('buildIndexIfStale', () => {
+  let dir: string;
+  let book: string;
+  let out: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'index-files-'));
+    book = join(dir, 'book');
+    await cp(MINI_BOOK, book, { recursive: true });
+    // Only readable pages: the fixture's broken files would make ingest print what it skipped.
+    for (const bad of ['02-control/binary.md', '01-sensing/broken-front-matter.md', 'empty.md']) await rm(join(book, bad));
+    out = join(dir, 'generated', 'book.bin');
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('builds the index, its alias module and a stamp; a second call with nothing changed does nothing', async () => {
+    const first = await buildIndexIfStale(book, out, { cwd: dir });
+    expect(first).toMatchObject({ built: true, exitCode: 0 });
+    expect(decodeIndex(await readFile(out)).ids.length).toBeGreaterThan(0);
+    expect(await readFile(indexModulePath(out), 'utf8')).toMatch(/export \{ default \} from '\.\/book\.bin';/);
+    const before = (await stat(out)).mtimeMs;
+    const second = await buildIndexIfStale(book, out, { cwd: dir });
+    expect(second).toMatchObject({ built: false, exitCode: 0 });
+    expect((await stat(out)).mtimeMs).toBe(before);
+  });
+
+  it('rebuilds when the book changes, and the new index holds the new page', async () => {
+    await writeFile(join(book, 'added-page.md'), '# Added page\n\nServo calibration with a torque sensor and encoder offsets.\n');
+    const rebuilt = await buildIndexIfStale(book, out, { cwd: dir });
+    expect(rebuilt.built).toBe(true);
+    const index = decodeIndex(await readFile(out));
+    const files = index.ids.map((_, i) => index.payload(i).file_path);
+    expect(files).toContain('added-page.md');
+  });
+});
+
+describe('npm run dev options', () => {
+  it('takes --port N and --port=N (wrangler no longer gets two ports), PORT as the fallback', () => {
+    expect(parseDevArgs(['--port', '8791'], {}).port).toBe(8791);
+    expect(parseDevArgs(['--port=8792'], { PORT: '9000' }).port).toBe(8792);
+    expect(parseDevArgs([], { PORT: '9000' }).port).toBe(9000);
+    expect(parseDevArgs([], {})).toMatchObject({ port: 8787, ip: '127.0.0.1', vars: {} });
+  });
+
+  it('collects --var NAME:VALUE (values may hold colons) and rejects what it does not know', () => {
+    expect(parseDevArgs(['--var', 'QDRANT_URL:http://127.0.0.1:6333', '--var', 'TOP_K_DEFAULT:2'], {}).vars).toEqual({ QDRANT_URL: 'http://127.0.0.1:6333', TOP_K_DEFAULT: '2' });
+    expect(() => parseDevArgs(['--port', 'eighty'], {})).toThrow(/--port must be a port number/);
+    expect(() => parseDevArgs(['--var', 'novalue'], {})).toThrow(/NAME:VALUE/);
+    expect(() => parseDevArgs(['--bogus'], {})).toThrow(/--bogus/);
+  });
+});
