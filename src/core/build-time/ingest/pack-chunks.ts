@@ -47,7 +47,10 @@ function groupSections(pieces: Piece[], sections: Section[], minTokens: number):
   for (let i = 0; i < bySection.length; i++) {
     const group = [...bySection[i]!];
     const parent = sections[group[0]!.section]!.path.slice(0, -1);
-    while (sum(group) < minTokens && i + 1 < bySection.length) {
+    // A heading starts a new chunk wherever the section before it has text of its own: a short
+    // definition stays apart from the code of the next section. Only a heading with nothing under
+    // it but sub-headings (an H2 straight into an H3) is joined to what follows.
+    while (!group.some((p) => p.kind !== 'heading') && sum(group) < minTokens && i + 1 < bySection.length) {
       const nextPath = sections[bySection[i + 1]![0]!.section]!.path;
       if (!parent.every((id, k) => nextPath[k] === id)) break;
       group.push(...bySection[++i]!);
