@@ -3,6 +3,8 @@
  * exact brute force, with the same scores, filters, thresholds and tie order Qdrant would give.
  */
 import { RetrieverError } from '../../common/errors';
+import { byScoreThenId } from '../../common/ordering';
+import { prefetchDepth, rescore } from '../stores/score-formula';
 import type { CollectionInfo, StoreQuery, VectorStore } from '../ports';
 import type { DenseVector, ScoredPoint, SparseVector } from '../../common/types';
 import { compileFilter, type PointPredicate } from './filter-eval';
@@ -99,11 +101,9 @@ export function createEmbeddedStore(index: EmbeddedIndex, options: EmbeddedStore
   const denseNames = [index.dense.name];
   const sparseName = index.sparse.name;
 
-  const runOne = (query: StoreQuery): ScoredPoint[] => {
-    checkLimit(query);
-    const pass = compileFilter(query.filter);
-    const threshold = query.scoreThreshold ?? -Infinity;
-    const top = new TopK(query.limit, index.ids);
+  /** The top `limit` points of one list by raw score (filter and threshold applied). */
+  const search = (query: StoreQuery, limit: number, threshold: number, pass: PointPredicate | null): { point: number; score: number }[] => {
+    const top = new TopK(limit, index.ids);
     if (query.dense && !query.sparse) {
       const name = query.dense.using ?? '';
       if (name !== index.dense.name) {
@@ -134,8 +134,37 @@ export function createEmbeddedStore(index: EmbeddedIndex, options: EmbeddedStore
     } else {
       throw new RetrieverError('invalid_request', 'A store query needs exactly one of `dense` or `sparse`', { param: 'query' });
     }
+    return top.sorted();
+  };
+
+  /**
+   * Qdrant's formula rescoring (see score-formula.ts), over the same candidates Qdrant sees: the
+   * top `prefetchDepth(limit)` of the list, then the prior applied, re-sorted, threshold, cut.
+   */
+  const rescored = (query: StoreQuery, pass: PointPredicate | null): { point: number; score: number }[] => {
+    const main = search(query, prefetchDepth(query.limit), -Infinity, pass);
+    const prior = query.prior;
+    const matches = prior ? compileFilter({ must: [{ key: prior.key, match: { value: prior.value } }] }) : null;
+    const threshold = query.scoreThreshold ?? -Infinity;
+    return main
+      .map(({ point, score }) => ({ point, id: index.ids[point]!, score: rescore(score, undefined, null, matches?.(index.payload(point), index.ids[point]!) ?? false, prior) }))
+      .filter((hit) => hit.score >= threshold)
+      .sort(byScoreThenId)
+      .slice(0, query.limit);
+  };
+
+  const runOne = (query: StoreQuery): ScoredPoint[] => {
+    checkLimit(query);
+    if (query.fields) {
+      throw new RetrieverError('invalid_request', `The embedded index has no sparse vector named "${query.fields.using}"`, {
+        param: 'using',
+        available_sparse_vectors: [sparseName],
+      });
+    }
+    const pass = compileFilter(query.filter);
+    const hits = query.prior ? rescored(query, pass) : search(query, query.limit, query.scoreThreshold ?? -Infinity, pass);
     const { vectors, dims } = index.dense;
-    return top.sorted().map(({ point, score }) => {
+    return hits.map(({ point, score }) => {
       // Copies, so a caller mutating a result cannot corrupt the cached payloads or the index.
       const hit: ScoredPoint = { id: index.ids[point]!, score, payload: structuredClone(index.payload(point)) };
       // The dense vector even for keyword queries: MMR, its only user, compares dense vectors.

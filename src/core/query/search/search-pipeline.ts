@@ -16,6 +16,7 @@ import { applyRerank } from './apply-rerank';
 import { mapResults, type SearchResult } from './result-mapping';
 import type { SearchParams } from './search-params';
 import { planSearch } from './search-plan';
+import { OVERVIEW_PRIOR } from '../stores/score-formula';
 
 /** The whole answer, ready to serialise in any format. */
 export interface SearchOutcome {
@@ -67,7 +68,14 @@ export async function runSearch(params: SearchParams, context: SearchContext): P
   // would return arbitrary chunks, so the dense list is empty instead.
   const denseUsable = embedded !== null && embedded.vector.some((x) => x !== 0);
   // keyword + MMR: the keyword list still needs the candidates' dense vectors (withVector).
-  const base = { limit: plan.candidates, ...(params.filter ? { filter: params.filter } : {}), ...(plan.withVectors ? { withVector: true } : {}) };
+  // Overview pages (landing pages, link lists) are demoted in the store itself, in the same query,
+  // so the candidates fetched already favour the chapter that teaches the topic.
+  const base = {
+    limit: plan.candidates,
+    prior: OVERVIEW_PRIOR,
+    ...(params.filter ? { filter: params.filter } : {}),
+    ...(plan.withVectors ? { withVector: true } : {}),
+  };
   const intent = {
     dense: embedded && embedder ? { vector: embedded.vector, embedder: embedder.descriptor, search: plan.searchesDense && denseUsable } : null,
     sparse: plan.needsSparse ? bm25QueryVector(params.q) : null,
