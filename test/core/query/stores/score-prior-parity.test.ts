@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeadline } from '../../../../src/core/common/http/deadline';
 import { createEmbeddedStore } from '../../../../src/core/query/local-index/embedded-store';
-import { decodeIndex, encodeIndex } from '../../../../src/core/query/local-index/index-format';
+import { encodeIndex } from '../../../../src/core/build/local-index/index-encode';
+import { decodeIndex } from '../../../../src/core/query/local-index/index-format';
 import { createQdrantStore, toQueryRequest } from '../../../../src/core/query/stores/qdrant-store';
 import { createQdrantTransport } from '../../../../src/core/common/upstream/qdrant-transport';
 import type { ScorePrior } from '../../../../src/core/query/stores/score-formula';
