@@ -125,6 +125,8 @@ describe('round trips', () => {
     // One request: the sparse search as a prefetch, rescored by the overview prior's formula.
     expect(query!.body.prefetch[0]).toMatchObject({ using: 'bm25', query: { indices: expect.any(Array), values: expect.any(Array) } });
     expect(query!.body.query.formula).toMatchObject({ mult: ['$score[0]', expect.anything()] });
+    // This collection was made without the titles-and-headings vector: no second prefetch (degrade, not break).
+    expect(query!.body.prefetch).toHaveLength(1);
     expect(value.timing.upstream_calls).toBe(calls.length);
     expect(value.timing.embed_ms).toBe(0);
   });

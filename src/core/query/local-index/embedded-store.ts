@@ -9,6 +9,7 @@ import type { CollectionInfo, StoreQuery, VectorStore } from '../ports';
 import type { DenseVector, ScoredPoint, SparseVector } from '../../common/types';
 import { compileFilter, type PointPredicate } from './filter-eval';
 import type { EmbeddedIndex } from './index-types';
+import { FIELDS_SPARSE_VECTOR, scoreFields } from './field-index';
 import { scoreSparse } from './sparse-scan';
 import { TopK } from './top-k';
 
@@ -142,12 +143,26 @@ export function createEmbeddedStore(index: EmbeddedIndex, options: EmbeddedStore
    * top `prefetchDepth(limit)` of the list, then the prior applied, re-sorted, threshold, cut.
    */
   const rescored = (query: StoreQuery, pass: PointPredicate | null): { point: number; score: number }[] => {
-    const main = search(query, prefetchDepth(query.limit), -Infinity, pass);
+    const depth = prefetchDepth(query.limit);
+    const main = new Map(search(query, depth, -Infinity, pass).map((hit) => [hit.point, hit.score]));
+    const fields = query.sparse ? query.fields : undefined;
+    const field = new Map<number, number>();
+    if (fields) {
+      const top = new TopK(depth, index.ids);
+      for (const [p, score] of scoreFields(index, fields.vector)) {
+        if (!top.accepts(p, score) || (pass && !pass(index.payload(p), index.ids[p]!))) continue;
+        top.push(p, score);
+      }
+      for (const hit of top.sorted()) field.set(hit.point, hit.score);
+    }
     const prior = query.prior;
     const matches = prior ? compileFilter({ must: [{ key: prior.key, match: { value: prior.value } }] }) : null;
     const threshold = query.scoreThreshold ?? -Infinity;
-    return main
-      .map(({ point, score }) => ({ point, id: index.ids[point]!, score: rescore(score, undefined, null, matches?.(index.payload(point), index.ids[point]!) ?? false, prior) }))
+    return [...new Set([...main.keys(), ...field.keys()])]
+      .map((point) => {
+        const matched = matches?.(index.payload(point), index.ids[point]!) ?? false;
+        return { point, id: index.ids[point]!, score: rescore(main.get(point), field.get(point), fields, matched, prior) };
+      })
       .filter((hit) => hit.score >= threshold)
       .sort(byScoreThenId)
       .slice(0, query.limit);
@@ -155,14 +170,15 @@ export function createEmbeddedStore(index: EmbeddedIndex, options: EmbeddedStore
 
   const runOne = (query: StoreQuery): ScoredPoint[] => {
     checkLimit(query);
-    if (query.fields) {
+    if (query.fields && query.fields.using !== FIELDS_SPARSE_VECTOR) {
       throw new RetrieverError('invalid_request', `The embedded index has no sparse vector named "${query.fields.using}"`, {
         param: 'using',
-        available_sparse_vectors: [sparseName],
+        available_sparse_vectors: [sparseName, FIELDS_SPARSE_VECTOR],
       });
     }
+    if (query.fields) checkSparse(query.fields.vector);
     const pass = compileFilter(query.filter);
-    const hits = query.prior ? rescored(query, pass) : search(query, query.limit, query.scoreThreshold ?? -Infinity, pass);
+    const hits = query.prior || query.fields ? rescored(query, pass) : search(query, query.limit, query.scoreThreshold ?? -Infinity, pass);
     const { vectors, dims } = index.dense;
     return hits.map(({ point, score }) => {
       // Copies, so a caller mutating a result cannot corrupt the cached payloads or the index.
@@ -182,7 +198,8 @@ export function createEmbeddedStore(index: EmbeddedIndex, options: EmbeddedStore
         name: index.collection,
         pointsCount: index.size,
         denseVectors: { [index.dense.name]: { size: index.dense.dims, distance: 'Cosine' } },
-        sparseVectors: { [sparseName]: { modifier: 'idf' } },
+        // The titles-and-headings field is derived from the payloads (field-index.ts): always there.
+        sparseVectors: { [sparseName]: { modifier: 'idf' }, [FIELDS_SPARSE_VECTOR]: { modifier: 'idf' } },
         metadata: {
           embedder: index.embedder,
           index: { format_version: index.formatVersion, created_at: index.createdAt },

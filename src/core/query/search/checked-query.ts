@@ -19,6 +19,12 @@ export interface QueryIntent {
   base: Omit<StoreQuery, 'dense' | 'sparse'>;
   vectorName: string | undefined;
   sparseName: string;
+  /**
+   * The titles-and-headings sparse vector searched with the keyword list. Sent optimistically when
+   * the collection facts are unknown; a collection without it (ingested before) refuses, and the
+   * fresh facts drop it — degrade, never break.
+   */
+  fields?: { name: string; weight: number };
 }
 
 type Learning = Promise<{ info: CollectionInfo } | { error: unknown }>;
@@ -36,7 +42,10 @@ export function buildQueries(intent: QueryIntent, info: CollectionInfo | null): 
   }
   if (intent.sparse) {
     if (info) checkSparseVector(info, intent.sparseName, intent.mode);
-    queries.push({ ...intent.base, sparse: { vector: intent.sparse, using: intent.sparseName } });
+    const fields = intent.fields && (!info || intent.fields.name in info.sparseVectors)
+      ? { fields: { vector: intent.sparse, using: intent.fields.name, weight: intent.fields.weight } }
+      : {};
+    queries.push({ ...intent.base, sparse: { vector: intent.sparse, using: intent.sparseName }, ...fields });
   }
   return queries;
 }
@@ -102,6 +111,7 @@ function explainable(error: unknown): boolean {
 }
 
 function sameNames(a: StoreQuery[], b: StoreQuery[]): boolean {
-  const names = (queries: StoreQuery[]) => queries.map((q) => `${q.dense ? `d:${q.dense.using ?? ''}` : ''}${q.sparse ? `s:${q.sparse.using}` : ''}`).join(',');
+  const names = (queries: StoreQuery[]) =>
+    queries.map((q) => `${q.dense ? `d:${q.dense.using ?? ''}` : ''}${q.sparse ? `s:${q.sparse.using}` : ''}${q.fields ? `f:${q.fields.using}` : ''}`).join(',');
   return names(a) === names(b);
 }

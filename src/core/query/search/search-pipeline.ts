@@ -16,7 +16,8 @@ import { applyRerank } from './apply-rerank';
 import { mapResults, type SearchResult } from './result-mapping';
 import type { SearchParams } from './search-params';
 import { planSearch } from './search-plan';
-import { OVERVIEW_PRIOR } from '../stores/score-formula';
+import { FIELD_WEIGHT, OVERVIEW_PRIOR } from '../stores/score-formula';
+import { FIELDS_SPARSE_VECTOR } from '../local-index/field-index';
 
 /** The whole answer, ready to serialise in any format. */
 export interface SearchOutcome {
@@ -83,6 +84,8 @@ export async function runSearch(params: SearchParams, context: SearchContext): P
     base,
     vectorName: context.config.QDRANT_VECTOR_NAME,
     sparseName: context.config.QDRANT_SPARSE_VECTOR_NAME,
+    // Field-aware BM25: a title/heading match adds to the body match, in the same query.
+    fields: { name: FIELDS_SPARSE_VECTOR, weight: FIELD_WEIGHT },
   };
 
   const searchStarted = now();

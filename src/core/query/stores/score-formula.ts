@@ -29,6 +29,9 @@ export interface FieldVector {
  */
 export const OVERVIEW_PRIOR: ScorePrior = { key: 'kind', value: 'overview', factor: 0.85 };
 
+/** Weight of a title/heading BM25 match relative to a body match (keyword and hybrid modes). */
+export const FIELD_WEIGHT = 1;
+
 /**
  * Candidates each prefetch hands to the rescoring step: deep enough that a demoted overview can
  * let a chapter from below the cut through.

@@ -11,6 +11,8 @@ import { decodeIndex } from '../../../../src/core/query/local-index/index-format
 import { createQdrantStore, toQueryRequest } from '../../../../src/core/query/stores/qdrant-store';
 import { createQdrantTransport } from '../../../../src/core/common/upstream/qdrant-transport';
 import type { ScorePrior } from '../../../../src/core/query/stores/score-formula';
+import { FIELDS_SPARSE_VECTOR, fieldVectors } from '../../../../src/core/query/local-index/field-index';
+import { bm25QueryVector } from '../../../../src/core/common/bm25/index';
 import type { StoreQuery } from '../../../../src/core/query/ports';
 import { qdrantSchemaValidator } from '../../../support/fake-upstream/qdrant-schema';
 import { startFakeUpstream, type FakeUpstream } from '../../../support/fake-upstream/server';
@@ -72,5 +74,47 @@ describe('ranking prior: embedded store = Qdrant formula query', () => {
     const [plain] = await embedded.queryBatch([query]);
     const [absent] = await embedded.queryBatch([{ ...query, prior: { key: 'kind', value: 'overview', factor: 0.85 } }]);
     expect(absent!.map((h) => h.id)).toEqual(plain!.map((h) => h.id));
+  });
+});
+
+describe('field-aware BM25: embedded store = Qdrant prefetch pair + formula', () => {
+  const words = ['topics', 'services', 'actions', 'launch', 'frames', 'quality'];
+  const fieldData = {
+    ...data,
+    payloads: data.payloads.map((p, i) => ({ ...p, title: `Chapter ${words[i % 6]}`, heading_trail: [`About ${words[(i * 5) % 6]}`, `Using ${words[(i + 2) % 6]} well`] })),
+  };
+
+  it('adds the weighted title/heading score to the body score, points found by either list', async () => {
+    const tenant = freshTenant('fields');
+    const q = tenantClient(fake.url, tenant);
+    await q.qdrant('PUT', '/collections/random', { vectors: { size: 6, distance: 'Cosine' }, sparse_vectors: { bm25: { modifier: 'idf' }, [FIELDS_SPARSE_VECTOR]: { modifier: 'idf' } } });
+    const fields = fieldVectors(fieldData.payloads);
+    const points = fieldData.ids.map((id, i) => ({
+      id,
+      payload: fieldData.payloads[i],
+      vector: { '': Array.from(fieldData.dense.vectors[i]!), bm25: fieldData.sparse.vectors[i], [FIELDS_SPARSE_VECTOR]: fields.vectors[i] },
+    }));
+    expect((await q.qdrant('PUT', '/collections/random/points?wait=true', { points })).status).toBe(200);
+    const qdrant = createQdrantStore(
+      createQdrantTransport({ url: q.root, apiKey: QDRANT_KEY, collection: 'random', fetch: (i, init) => fetch(i, init), deadline: createDeadline(10_000), timeoutMs: 5_000 }),
+    );
+    const embedded = createEmbeddedStore(decodeIndex(encodeIndex(fieldData)));
+    const query: StoreQuery = {
+      sparse: { vector: { indices: [17, 99], values: [1, 1] }, using: 'bm25' },
+      fields: { vector: bm25QueryVector('using topics'), using: FIELDS_SPARSE_VECTOR, weight: 1.5 },
+      prior,
+      limit: 12,
+    };
+    const body = toQueryRequest(query);
+    expect(body.prefetch).toHaveLength(2);
+    const [fromQdrant] = await qdrant.queryBatch([query]);
+    const [fromEmbedded] = await embedded.queryBatch([query]);
+    expect(fromEmbedded!.map((h) => h.id)).toEqual(fromQdrant!.map((h) => h.id));
+    fromEmbedded!.forEach((hit, i) => expect(hit.score).toBeCloseTo(fromQdrant![i]!.score, 4));
+    // Title/heading matches lift points the body terms alone would not return first.
+    const [bodyOnly] = await embedded.queryBatch([{ ...query, fields: undefined }]);
+    expect(fromEmbedded!.map((h) => h.id)).not.toEqual(bodyOnly!.map((h) => h.id));
+    expect(fromEmbedded!.some((h) => /topics/.test(JSON.stringify(h.payload)))).toBe(true);
+    expect((await embedded.describe()).sparseVectors).toHaveProperty(FIELDS_SPARSE_VECTOR);
   });
 });
