@@ -1,7 +1,7 @@
 /**
  * Rescoring both stores apply the same way, in the same single query: an optional ranking prior
  * (points whose payload `key` equals `value` have their score multiplied by `factor`; overview
- * pages get 0.85×) and, for keyword search, an optional second sparse vector over titles and
+ * pages get 0.7×) and, for keyword search, an optional second sparse vector over titles and
  * headings whose score is added with a weight (field-aware BM25). Qdrant runs it as a formula
  * query over prefetches; the embedded store evaluates the same arithmetic over the same
  * candidates (the top `prefetchDepth(limit)` of each list).
@@ -23,11 +23,12 @@ export interface FieldVector {
 }
 
 /**
- * Overview chunks (`kind: overview`: landing pages, link lists; set at ingest) score 0.85× so the
- * chapter that teaches a topic wins a near tie with the page that lists it, while a strongly
- * matching overview still ranks. Collections ingested before `kind` existed match nothing: 1×.
+ * Overview chunks (`kind: overview`: a landing page's lists and tables, link lists; set at ingest)
+ * score 0.7× so the chapter that teaches a topic wins over the page that lists it, while a
+ * strongly matching overview still ranks. Chosen by measurement (bench:quality): 0.5–0.7 score the
+ * same on every set; 0.85 left the chapter second to its module's chapter table. Collections ingested before `kind` existed match nothing: 1×.
  */
-export const OVERVIEW_PRIOR: ScorePrior = { key: 'kind', value: 'overview', factor: 0.85 };
+export const OVERVIEW_PRIOR: ScorePrior = { key: 'kind', value: 'overview', factor: 0.7 };
 
 /** Weight of a title/heading BM25 match relative to a body match (keyword and hybrid modes). */
 export const FIELD_WEIGHT = 1;

@@ -44,11 +44,17 @@ describe('chunk text and labels in chunks', () => {
 });
 
 describe('chunk kind', () => {
-  it('marks landing pages (index, README, overview, numbered or not) as overview, chapters as content', () => {
+  it('marks the lists and tables of landing pages (index, README, numbered or not) as overview, their prose and chapters as content', () => {
     expect(isLandingPage('01-ros2/index.md')).toBe(true);
     expect(isLandingPage('00-index.mdx')).toBe(true);
     expect(isLandingPage('guide/README.md')).toBe(true);
     expect(isLandingPage('01-ros2/02-indexing.md')).toBe(false);
+    const table = '## Chapters in this module\n\n| Chapter | Topic |\n|---|---|\n| 1 | Architecture |\n| 2 | Nodes and topics |';
+    const outcomes = '## What you will learn\n\n- Explain the layered design.\n- Write publishers and subscribers.\n- Choose QoS settings.';
+    expect(chunkKind('01-ros2/index.md', table)).toBe('overview');
+    expect(chunkKind('01-ros2/index.md', outcomes)).toBe('overview');
+    expect(chunkKind('02-sim/index.md', '## What is a digital twin?\n\nA digital twin is a virtual replica of a robot.')).toBe('content');
+    expect(chunkKind('01-ros2/02-nodes.md', table)).toBe('content');
     expect(chunkKind('01-ros2/02-nodes.md', 'A topic is a named channel.')).toBe('content');
   });
 
