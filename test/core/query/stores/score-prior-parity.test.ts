@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeadline } from '../../../../src/core/common/http/deadline';
 import { createEmbeddedStore } from '../../../../src/core/query/local-index/embedded-store';
-import { encodeIndex } from '../../../../src/core/build/local-index/index-encode';
+import { encodeIndex } from '../../../../src/core/build-time/local-index/index-encode';
 import { decodeIndex } from '../../../../src/core/query/local-index/index-format';
 import { createQdrantStore, toQueryRequest } from '../../../../src/core/query/stores/qdrant-store';
 import { createQdrantTransport } from '../../../../src/core/common/upstream/qdrant-transport';
@@ -116,5 +116,11 @@ describe('field-aware BM25: embedded store = Qdrant prefetch pair + formula', ()
     expect(fromEmbedded!.map((h) => h.id)).not.toEqual(bodyOnly!.map((h) => h.id));
     expect(fromEmbedded!.some((h) => /topics/.test(JSON.stringify(h.payload)))).toBe(true);
     expect((await embedded.describe()).sparseVectors).toHaveProperty(FIELDS_SPARSE_VECTOR);
+    // An index written with the field vectors (ingest) answers exactly as one that derives them from payloads.
+    const written = decodeIndex(encodeIndex({ ...fieldData, fields: { name: FIELDS_SPARSE_VECTOR, ...fields } }));
+    expect(written.fields?.offsets.length).toBe(fieldData.ids.length + 1);
+    expect(decodeIndex(encodeIndex(fieldData)).fields).toBeNull();
+    const [fromWritten] = await createEmbeddedStore(written).queryBatch([query]);
+    expect(fromWritten!.map((h) => [h.id, h.score])).toEqual(fromEmbedded!.map((h) => [h.id, h.score]));
   });
 });
