@@ -20,9 +20,10 @@ export interface QueryIntent {
   vectorName: string | undefined;
   sparseName: string;
   /**
-   * The titles-and-headings sparse vector searched with the keyword list. Sent optimistically when
-   * the collection facts are unknown; a collection without it (ingested before) refuses, and the
-   * fresh facts drop it — degrade, never break.
+   * The titles-and-headings sparse vector searched with the keyword list, when the collection
+   * facts say it exists. Never sent optimistically: a collection ingested before it would refuse
+   * and cost a second round trip; with facts not yet known (an isolate's first search, facts not
+   * in KV) the keyword list is body-only — degrade, never break.
    */
   fields?: { name: string; weight: number };
 }
@@ -42,7 +43,7 @@ export function buildQueries(intent: QueryIntent, info: CollectionInfo | null): 
   }
   if (intent.sparse) {
     if (info) checkSparseVector(info, intent.sparseName, intent.mode);
-    const fields = intent.fields && (!info || intent.fields.name in info.sparseVectors)
+    const fields = intent.fields && info && intent.fields.name in info.sparseVectors
       ? { fields: { vector: intent.sparse, using: intent.fields.name, weight: intent.fields.weight } }
       : {};
     queries.push({ ...intent.base, sparse: { vector: intent.sparse, using: intent.sparseName }, ...fields });
