@@ -41,14 +41,24 @@ describe('chunking follows the heading structure', () => {
     expectLineRangesMatch(plain, chunks);
   });
 
-  it('starts a new chunk at every heading whose section has text, however short (a definition is not glued to the next section)', async () => {
-    const doc = ['# Guide', paragraphs(1, 6, 'Intro'), '## Topics', 'A topic is a named channel.', '### A publisher', paragraphs(1, 6, 'Pub')].join('\n\n');
+  it('starts a new chunk at a heading whose section has a sentence or two of its own (a definition is not glued to the next section)', async () => {
+    const definition = 'A topic is a named channel carrying messages of a single type. Publishers do not know who is listening, and subscribers do not know who publishes.';
+    const doc = ['# Guide', paragraphs(1, 6, 'Intro'), '## Topics', definition, '### A publisher', paragraphs(1, 6, 'Pub')].join('\n\n');
     const chunks = await chunksOf('g.md', doc);
     expect(chunks).toHaveLength(3);
-    expect(chunks[1]!.payload.content).toBe('## Topics\n\nA topic is a named channel.');
+    expect(chunks[1]!.payload.content).toBe(`## Topics\n\n${definition}`);
     expect(chunks[1]!.payload.headings).toEqual(['Guide', 'Topics']);
     expect(chunks[2]!.payload.content.startsWith('### A publisher\n\n')).toBe(true);
     expectLineRangesMatch(doc, chunks);
+  });
+
+  it('joins a section of a mere line to what follows, labelled where it starts', async () => {
+    const doc = ['# Guide', paragraphs(1, 6, 'Intro'), '## Prerequisites', 'A recent Ubuntu.', '## Install', paragraphs(1, 6, 'Inst')].join('\n\n');
+    const chunks = await chunksOf('g.md', doc);
+    expect(chunks).toHaveLength(2);
+    expect(chunks[1]!.payload.content).toMatch(/^## Prerequisites\n\nA recent Ubuntu\.\n\n## Install\n/);
+    expect(chunks[1]!.payload.section).toBe('Prerequisites');
+    expect(chunks[1]!.payload.heading_trail).toEqual(['Guide', 'Prerequisites', 'Install']);
   });
 
   it('merges a heading-only section with its first sub-section, labelled where it starts, the spanned headings in the trail', async () => {
