@@ -5,6 +5,7 @@
  */
 import { measureBundle, CODE_BUDGET_KIB } from '../scripts/size';
 import { benchEmbeddedScale } from './embedded-scale';
+import { measureBook, sampleBookSets } from './book-quality';
 import { printHotPath } from './hot-path-run';
 import { DEFAULT_QUALITY_RUNS, runRetrievalQuality } from './retrieval-quality';
 import { benchWorkerRequests } from './worker-requests';
@@ -47,6 +48,10 @@ async function main(): Promise<void> {
   const quality = await runRetrievalQuality({ runs: DEFAULT_QUALITY_RUNS });
   console.log(quality.text);
   if (quality.regressions.length) process.exitCode = 1;
+
+  console.log('\n== book quality: sample book, old and student sets, index rebuilt from the docs (ratios vs BM25 over 250-word windows in this run)');
+  console.log('   any book: npm run bench:quality -- --docs DIR --queries FILE [--subset FROM..TO] [-v]');
+  console.log((await measureBook({ docsDir: 'sample-book/docs', sets: sampleBookSets() })).text);
 }
 
 await main();

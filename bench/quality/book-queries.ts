@@ -1,7 +1,7 @@
 /**
  * Query sets for the book-quality benchmark, in either of two formats, turned into one shape:
  * - the project's (`expected: {file_paths, urls, chapters, modules}`, `expect_no_results`), see
- *   src/core/build/eval/query-set.ts;
+ *   src/core/build-time/eval/query-set.ts;
  * - the page-list format (`expected_files`, `also_relevant`, `needs_all_files`,
  *   `expect_no_results`) used by external labelled books.
  * Relevance is judged per page: a file path relative to the docs root, extension ignored.

@@ -76,6 +76,7 @@ describe('batch: refusals diagnosed with fresh facts, per search', () => {
     const { calls } = await callsDuring(t, () => batch(t, { queries: [unique('z'), unique('w')] }));
     const searches = calls.filter((c) => c.service === 'qdrant');
     expect(searches).toHaveLength(1);
-    expect(searches[0]!.body.searches.map((s: any) => s.using)).toEqual(['dense', 'dense']);
+    // (Each search is a prefetch rescored by the overview prior, so the vector name sits in the prefetch.)
+    expect(searches[0]!.body.searches.map((s: any) => s.prefetch?.[0]?.using)).toEqual(['dense', 'dense']);
   });
 });

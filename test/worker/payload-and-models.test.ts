@@ -44,12 +44,13 @@ describe('named vectors and models', () => {
     expect(auto.status).toBe(200);
     // Facts unknown: the unnamed vector is tried, Qdrant refuses, the facts name the only vector.
     const queries = (await t.calls('qdrant')).filter((c) => c.path.endsWith('/points/query'));
-    expect(queries.map((c) => c.body.using)).toEqual([undefined, 'dense']);
+    // The search runs as a prefetch rescored by the overview prior (one request each).
+    expect(queries.map((c) => c.body.prefetch[0].using)).toEqual([undefined, 'dense']);
     // Facts known now: one query, straight to the named vector.
     const before = (await t.calls('qdrant')).length;
     expect((await t.call('/search?q=reinforcement+learning')).status).toBe(200);
     const after = (await t.calls('qdrant')).slice(before);
-    expect(after.map((c) => [c.path, c.body?.using])).toEqual([['/collections/textbook_chunks/points/query', 'dense']]);
+    expect(after.map((c) => [c.path, c.body?.prefetch[0].using])).toEqual([['/collections/textbook_chunks/points/query', 'dense']]);
     const wrong = await t.call('/search?q=reinforcement', {}, { QDRANT_VECTOR_NAME: 'missing' });
     expect(wrong.json().error).toMatchObject({ code: 'config_error', variables: ['QDRANT_VECTOR_NAME'] });
   });

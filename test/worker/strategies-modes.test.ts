@@ -122,7 +122,11 @@ describe('round trips', () => {
     const [query, ...rest] = searches(calls);
     expect(rest).toEqual([]);
     expect(query!.path).toBe('/collections/textbook_chunks/points/query');
-    expect(query!.body).toMatchObject({ using: 'bm25', query: { indices: expect.any(Array), values: expect.any(Array) } });
+    // One request: the sparse search as a prefetch, rescored by the overview prior's formula.
+    expect(query!.body.prefetch[0]).toMatchObject({ using: 'bm25', query: { indices: expect.any(Array), values: expect.any(Array) } });
+    expect(query!.body.query.formula).toMatchObject({ mult: ['$score[0]', expect.anything()] });
+    // This collection was made without the titles-and-headings vector: no second prefetch (degrade, not break).
+    expect(query!.body.prefetch).toHaveLength(1);
     expect(value.timing.upstream_calls).toBe(calls.length);
     expect(value.timing.embed_ms).toBe(0);
   });
@@ -134,10 +138,12 @@ describe('round trips', () => {
     expect(batch!.path).toBe('/collections/textbook_chunks/points/query/batch');
     expect(batch!.body.searches).toHaveLength(2);
     const [dense, sparse] = batch!.body.searches;
-    expect(dense.query).toHaveLength(1024);
-    expect(sparse).toMatchObject({ using: 'bm25', query: { indices: expect.any(Array) } });
-    // Fusion needs a deeper pool than k: both lists are over-fetched (k × RERANK_OVERFETCH).
+    expect(dense.prefetch[0].query).toHaveLength(1024);
+    expect(sparse.prefetch[0]).toMatchObject({ using: 'bm25', query: { indices: expect.any(Array) } });
+    // Fusion needs a deeper pool than k: both lists are over-fetched (k × RERANK_OVERFETCH), and
+    // each prefetch goes deeper still so the overview prior can reorder them.
     expect([dense.limit, sparse.limit]).toEqual([6, 6]);
+    expect(dense.prefetch[0].limit).toBeGreaterThan(6);
     expect(calls.filter((c) => c.path === '/v2/embed')).toHaveLength(1);
     expect(value.timing.upstream_calls).toBe(calls.length);
     // Warm (collection facts and query vector cached, result cache bypassed): the search is the only upstream call.

@@ -12,6 +12,8 @@ import type { Chunk } from '../../core/build-time/ingest/types';
 import { bm25Vectors, cohereVectors, lsaVectors } from './embed-documents';
 import { lexiconFor } from './english-lexicon';
 import { analyzeText } from '../../core/common/bm25/index';
+import { FIELDS_SPARSE_VECTOR, fieldVectors } from '../../core/query/local-index/field-index';
+import type { Payload } from '../../core/common/types';
 import type { Progress } from './progress';
 
 /** Result of a local build. */
@@ -52,6 +54,7 @@ export async function ingestLocal(
     bm25: { avgLen: sparse.avgLen },
     lsa: dense.model,
     lexicon: lexiconFor(new Set(texts.flatMap((text) => analyzeText(text)))),
+    fields: { name: FIELDS_SPARSE_VECTOR, ...fieldVectors(chunks.map((chunk) => chunk.payload as unknown as Payload)) },
   });
   await writeIfChanged(options.out, bytes);
   return { plan, bytes: bytes.byteLength, embedder: dense.descriptor.model_id, written: true };

@@ -21,6 +21,8 @@ import {
 import { createQdrantStore } from '../../core/query/stores/qdrant-store';
 import { createQdrantTransport, type QdrantTransport } from '../../core/common/upstream/qdrant-transport';
 import { bm25Vectors, cohereVectors } from './embed-documents';
+import { FIELDS_SPARSE_VECTOR, fieldVectors } from '../../core/query/local-index/field-index';
+import type { Payload } from '../../core/common/types';
 import type { Progress } from './progress';
 
 /** Result of a Qdrant ingest. */
@@ -52,7 +54,8 @@ export async function ingestQdrant(
   }
   const denseName = config.QDRANT_VECTOR_NAME || null;
   const sparseName = config.QDRANT_SPARSE_VECTOR_NAME;
-  const recordedAvgLen = exists && !options.recreate ? await checkCompatible(qdrant, config, denseName, sparseName) : undefined;
+  const recorded = exists && !options.recreate ? await checkCompatible(qdrant, config, denseName, sparseName) : { fields: true };
+  const recordedAvgLen = recorded.avgLen;
   const indexed = exists && !options.recreate ? await readIndexedPoints(qdrant) : new Map();
   const plan = planIngest(chunks, indexed);
   if (options.dryRun) return { plan, created: !exists, written: false };
@@ -64,6 +67,11 @@ export async function ingestQdrant(
   const allTexts = chunks.map(indexingText);
   const sparse = bm25Vectors(allTexts, recordedAvgLen);
   const sparseById = new Map(chunks.map((chunk, i) => [chunk.id, sparse.vectors[i]!]));
+  // Field-aware BM25 (titles + headings), for new collections and those made with it; an older
+  // collection without the vector keeps working without it (searches degrade, nothing breaks).
+  const fieldsName = recorded.fields ? FIELDS_SPARSE_VECTOR : null;
+  const fieldVecs = fieldVectors(chunks.map((chunk) => chunk.payload as unknown as Payload), recorded.fieldsAvgLen);
+  const fieldsById = new Map(chunks.map((chunk, i) => [chunk.id, fieldVecs.vectors[i]!]));
   progress.start('embedding', toWrite.length);
   const dense = await cohereVectors(toWrite.map(indexingText), config, (n) => progress.update(n));
   progress.stop();
@@ -72,7 +80,8 @@ export async function ingestQdrant(
     dimension: dense.descriptor.dims,
     denseName,
     sparseName,
-    metadata: { embedder: dense.descriptor, bm25: { avg_len: sparse.avgLen }, created_by: 'edge-retriever' },
+    fieldsName,
+    metadata: { embedder: dense.descriptor, bm25: { avg_len: sparse.avgLen, fields_avg_len: fieldVecs.avgLen }, created_by: 'edge-retriever' },
   };
   if (!exists) await createCollection(qdrant, layout);
   progress.start('upserting', toWrite.length);
@@ -80,7 +89,7 @@ export async function ingestQdrant(
   await upsertPoints(
     qdrant,
     layout,
-    toWrite.map((chunk, i) => ({ id: chunk.id, dense: dense.vectors[i]!, sparse: sparseById.get(chunk.id)!, payload: { ...chunk.payload } })),
+    toWrite.map((chunk, i) => ({ id: chunk.id, dense: dense.vectors[i]!, sparse: sparseById.get(chunk.id)!, fields: fieldsById.get(chunk.id)!, payload: { ...chunk.payload } })),
     64,
     (n) => progress.update((done += n)),
   );
@@ -89,13 +98,16 @@ export async function ingestQdrant(
   return { plan, created: !exists, written: true };
 }
 
-/** Refuses a collection built for another model or layout; returns the BM25 avg_len it records. */
+/**
+ * Refuses a collection built for another model or layout; returns the BM25 average lengths it
+ * records and whether it has the titles-and-headings sparse vector.
+ */
 async function checkCompatible(
   qdrant: QdrantTransport,
   config: Config,
   denseName: string | null,
   sparseName: string,
-): Promise<number | undefined> {
+): Promise<{ avgLen?: number; fieldsAvgLen?: number; fields: boolean }> {
   const info = await createQdrantStore(qdrant).describe();
   const recorded = info.metadata.embedder as { model_id?: string } | undefined;
   if (recorded?.model_id && recorded.model_id !== config.EMBED_MODEL) {
@@ -113,6 +125,9 @@ async function checkCompatible(
       variables: ['QDRANT_SPARSE_VECTOR_NAME'],
     });
   }
-  const avgLen = (info.metadata.bm25 as { avg_len?: unknown } | undefined)?.avg_len;
-  return typeof avgLen === 'number' && Number.isFinite(avgLen) && avgLen > 0 ? avgLen : undefined;
+  const bm25 = info.metadata.bm25 as { avg_len?: unknown; fields_avg_len?: unknown } | undefined;
+  const positive = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined);
+  const avgLen = positive(bm25?.avg_len);
+  const fieldsAvgLen = positive(bm25?.fields_avg_len);
+  return { ...(avgLen ? { avgLen } : {}), ...(fieldsAvgLen ? { fieldsAvgLen } : {}), fields: FIELDS_SPARSE_VECTOR in info.sparseVectors };
 }

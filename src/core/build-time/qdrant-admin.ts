@@ -12,6 +12,8 @@ export interface CollectionLayout {
   /** Dense vector name; null = unnamed. */
   denseName: string | null;
   sparseName: string;
+  /** Sparse vector over titles and headings (field-aware BM25); null for collections made before it. */
+  fieldsName?: string | null;
   /** Recorded in the collection metadata so the Worker can refuse a mismatched embedder. */
   metadata: Record<string, unknown>;
 }
@@ -40,14 +42,15 @@ export async function deleteCollection(conn: QdrantConnection): Promise<void> {
 }
 
 /**
- * Creates the collection with a cosine dense vector, a `bm25` sparse vector with server-side IDF,
- * and keyword/integer payload indexes.
+ * Creates the collection with a cosine dense vector, a `bm25` sparse vector with server-side IDF
+ * (and, with `fieldsName`, a second one over titles and headings), and keyword/integer payload
+ * indexes.
  */
 export async function createCollection(conn: QdrantConnection, layout: CollectionLayout): Promise<void> {
   const dense = { size: layout.dimension, distance: 'Cosine' as const };
   const body: Schemas['CreateCollection'] = {
     vectors: layout.denseName ? { [layout.denseName]: dense } : dense,
-    sparse_vectors: { [layout.sparseName]: { modifier: 'idf' } },
+    sparse_vectors: { [layout.sparseName]: { modifier: 'idf' }, ...(layout.fieldsName ? { [layout.fieldsName]: { modifier: 'idf' as const } } : {}) },
     metadata: layout.metadata,
   };
   await conn.request('PUT', path(conn), body);
@@ -80,6 +83,8 @@ export interface PointToWrite {
   id: PointId;
   dense: Float32Array | number[];
   sparse: SparseVector;
+  /** Titles-and-headings BM25 vector, written when the layout has `fieldsName`. */
+  fields?: SparseVector;
   payload: Record<string, unknown>;
 }
 
@@ -91,6 +96,7 @@ export async function upsertPoints(conn: QdrantConnection, layout: CollectionLay
       vector: {
         [layout.denseName ?? '']: Array.from(point.dense),
         [layout.sparseName]: { indices: point.sparse.indices, values: point.sparse.values },
+        ...(layout.fieldsName && point.fields ? { [layout.fieldsName]: { indices: point.fields.indices, values: point.fields.values } } : {}),
       },
       payload: point.payload,
     }));

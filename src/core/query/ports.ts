@@ -7,6 +7,7 @@
 import type { Config } from '../common/config/parse-config';
 import type { DenseVector, Payload, PointId, QdrantFilter, ScoredPoint, SparseVector } from '../common/types';
 import type { SingleFlight } from './cache/single-flight';
+import type { FieldVector, ScorePrior } from './stores/score-formula';
 
 /** One nearest-neighbour search. Exactly one of `dense` / `sparse` is set. */
 export interface StoreQuery {
@@ -20,6 +21,10 @@ export interface StoreQuery {
   scoreThreshold?: number;
   /** Return the stored vector of each hit (for MMR). */
   withVector?: boolean;
+  /** Ranking prior applied in the store, in the same query (see stores/score-formula.ts). */
+  prior?: ScorePrior;
+  /** Sparse queries only: a second sparse vector (titles + headings) added to the score. */
+  fields?: FieldVector;
 }
 
 /** What the service needs to know about a collection. */

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexingText } from '../../../src/core/build-time/ingest/ingest-plan';
 import { pointIdFor } from '../../../src/core/common/point-id';
 import { analyzeText, bm25DocumentVectorFromTokens } from '../../../src/core/common/bm25/index';
+import { FIELDS_SPARSE_VECTOR, fieldText, fieldVectors } from '../../../src/core/query/local-index/field-index';
 import { fakeEmbedding, startFakeUpstream, type FakeUpstream } from '../../support/fake-upstream';
 import { copyBook, embedCalls, MINI_BOOK, runCli, tempDir, tenant, writeCalls, type CliRun, type ScrolledPoint, type Tenant } from './ingest-harness';
 
@@ -25,7 +26,7 @@ beforeAll(async () => {
   run = await runCli([MINI_BOOK, '--target', 'qdrant', '--collection', 'mini', '--base-url', 'https://book.example.com', '--quiet'], t.env);
   // The fake (like Qdrant for a lone unnamed vector) answers `with_vector: true` with the bare
   // dense array, so the sparse vector is asked for by name; dense vectors are fetched by id below.
-  points = await t.scroll('mini', ['bm25']);
+  points = await t.scroll('mini', ['bm25', FIELDS_SPARSE_VECTOR]);
 });
 
 afterAll(async () => {
@@ -53,7 +54,7 @@ describe('ingest --target qdrant (mini book)', () => {
     const { config, payload_schema } = json.result;
     // embed-english-v3.0 (the default EMBED_MODEL) produces 1024-dimensional vectors.
     expect(config.params.vectors).toEqual({ size: 1024, distance: 'Cosine' });
-    expect(config.params.sparse_vectors).toEqual({ bm25: { modifier: 'idf' } });
+    expect(config.params.sparse_vectors).toEqual({ bm25: { modifier: 'idf' }, [FIELDS_SPARSE_VECTOR]: { modifier: 'idf' } });
     expect(config.metadata.embedder).toMatchObject({ kind: 'cohere', model: 'embed-english-v3.0', model_id: 'embed-english-v3.0', dims: 1024 });
     for (const field of ['module', 'chapter', 'tags']) expect(payload_schema[field]?.data_type, field).toBe('keyword');
     for (const field of ['sidebar_position', 'chunk_token_count']) expect(payload_schema[field]?.data_type, field).toBe('integer');
@@ -166,6 +167,20 @@ describe('ingest --target qdrant (mini book)', () => {
       expect(stored.indices).toEqual(Array.from(expected.indices));
       stored.values.forEach((v, k) => expect(v).toBeCloseTo(expected.values[k]!, 5));
     }
+  });
+
+  it('stores the titles-and-headings vector the embedded store derives from the same payloads (field-aware BM25)', async () => {
+    const expected = fieldVectors(points.map((p) => p.payload));
+    const { json } = await t.qdrant<{ result: { config: { metadata: { bm25: { fields_avg_len: number } } } } }>('GET', '/collections/mini');
+    expect(json.result.config.metadata.bm25.fields_avg_len).toBeCloseTo(expected.avgLen, 9);
+    points.forEach((point, i) => {
+      const stored = (point.vector as Record<string, unknown>)[FIELDS_SPARSE_VECTOR] as { indices: number[]; values: number[] };
+      expect(stored.indices).toEqual(Array.from(expected.vectors[i]!.indices));
+      stored.values.forEach((v, k) => expect(v).toBeCloseTo(expected.vectors[i]!.values[k]!, 5));
+    });
+    // The heading words are in it, and body-only words are not.
+    const lidar = byChunkId('01-sensing/02-lidar-processing.md#0');
+    expect(fieldText(lidar.payload)).toMatch(/LiDAR/);
   });
 });
 

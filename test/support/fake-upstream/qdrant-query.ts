@@ -1,7 +1,8 @@
 /**
  * The fake Qdrant's Query API (`points/query`, `points/query/batch`): exact (brute-force)
  * nearest-neighbour search over dense vectors, sparse dot product with optional server-side IDF,
- * prefetch + fusion (RRF, DBSF), filters, score_threshold, limit/offset and output selection.
+ * prefetch + fusion (RRF, DBSF) or formula rescoring (qdrant-formula.ts), filters, score_threshold,
+ * limit/offset and output selection.
  *
  * RRF as in Qdrant: score = Σ_lists 1 / ((rank + 1) / w + k − 1) with 0-based ranks, default
  * k = 2 and weight w = 1, i.e. 1 / (rank + 2): the top hit of one list adds 1/2.
@@ -9,6 +10,7 @@
  * 0.5), then summed.
  */
 import { compileFilter, type PointPredicate } from './filter';
+import { applyFormula } from './qdrant-formula';
 import { isObject } from './http-io';
 import { badRequest, QdrantError, unsupported, validatorError, vectorNameError } from './qdrant-errors';
 import { compareIds, idKey } from './qdrant-ids';
@@ -27,7 +29,7 @@ interface Ranked {
 }
 
 const DEFAULT_RRF_K = 2;
-const OTHER_QUERIES = ['recommend', 'discover', 'context', 'order_by', 'formula', 'sample', 'relevance_feedback'];
+const OTHER_QUERIES = ['recommend', 'discover', 'context', 'order_by', 'sample', 'relevance_feedback'];
 
 /**
  * Runs one `QueryRequest` and returns the `QueryResponse` (`{points}`).
@@ -75,7 +77,7 @@ function execute(collection: Collection, request: Record<string, unknown>, paren
       ranked = scoreByVector(collection, [...union.values()], query, request.using as string | undefined);
     }
   } else if (fusion) {
-    throw badRequest('Fusion queries need prefetches to fuse');
+    throw badRequest(isObject(query) && 'formula' in query ? 'Formula queries need at least one prefetch to rescore' : 'Fusion queries need prefetches to fuse');
   } else {
     const candidates = [...collection.points.values()].filter(keep);
     ranked =
@@ -93,6 +95,7 @@ function execute(collection: Collection, request: Record<string, unknown>, paren
 }
 
 function fusionOf(query: Record<string, unknown>, lists: number): ((ranked: Ranked[]) => Ranked) | undefined {
+  if ('formula' in query) return (ranked) => ({ hits: applyFormula(query, ranked.map((r) => r.hits)), smallerBetter: false });
   if (query.fusion === 'rrf') return (r) => rrf(r, DEFAULT_RRF_K, []);
   if (query.fusion === 'dbsf') return dbsf;
   if (isObject(query.rrf)) {

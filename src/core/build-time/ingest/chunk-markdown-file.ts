@@ -1,5 +1,7 @@
 import { resolveChunkOptions } from './chunk-options';
 import { collectPieces, type Piece } from './collect-pieces';
+import { chunkKind } from './chunk-kind';
+import { cleanChunkText } from './clean-chunk-text';
 import { chapterOf, moduleOf, titleOf } from './doc-metadata';
 import { docusaurusRoute, sourceUrlFor } from './docusaurus-route';
 import { estimateTokens } from './estimate-tokens';
@@ -71,20 +73,28 @@ export async function chunkMarkdownFile(input: MarkdownFileInput, options: Chunk
     sidebar_position: frontMatter.sidebarPosition,
     source_url: sourceUrlFor(options.baseUrl ?? '', route),
   };
+  // The reader-visible text of each planned chunk; a chunk that cleans to nothing (only tags or
+  // fences) is dropped before numbering, so chunk indexes stay consecutive.
+  const cleaned = planned
+    .map((plan) => ({ plan, ...sliceChunk(text, lines, plan) }))
+    .map((chunk) => ({ ...chunk, content: cleanChunkText(chunk.content) }))
+    .filter((chunk) => chunk.content !== '');
   const chunks = await Promise.all(
-    planned.map(async (plan, index): Promise<Chunk> => {
-      const { content, startLine, endLine } = sliceChunk(text, lines, plan);
-      const headings = [...sections[dominantSection(plan.pieces)]!.headings];
+    cleaned.map(async ({ plan, content, startLine, endLine }, index): Promise<Chunk> => {
+      // Labels describe where the chunk STARTS; the trail keeps every heading it spans.
+      const headings = [...sections[plan.pieces[0]!.section]!.headings];
       const payload: ChunkPayload = {
         content,
         file_path: filePath,
         start_line: startLine,
         end_line: endLine,
         headings,
+        heading_trail: headingTrail(plan.pieces.map((p) => sections[p.section]!.headings)),
         title: common.title,
         module: common.module,
         chapter: common.chapter,
         section: headings[headings.length - 1] || null,
+        kind: chunkKind(filePath, content),
         tags: [...common.tags],
         sidebar_position: common.sidebar_position,
         chunk_index: index,
@@ -118,11 +128,9 @@ function sliceChunk(text: string, lines: LineIndex, plan: PlannedChunk): { conte
   };
 }
 
-/** The section contributing most tokens to a chunk (the first on a tie): its breadcrumb labels the chunk. */
-function dominantSection(pieces: Piece[]): number {
-  const tokens = new Map<number, number>();
-  for (const piece of pieces) tokens.set(piece.section, (tokens.get(piece.section) ?? 0) + Math.max(1, piece.tokens));
-  let best = pieces[0]!.section;
-  for (const [section, count] of tokens) if (count > (tokens.get(best) ?? 0)) best = section;
-  return best;
+/** Every heading of every section a chunk touches, in order, each once (breadcrumb ancestors first). */
+function headingTrail(breadcrumbs: readonly (readonly string[])[]): string[] {
+  const trail: string[] = [];
+  for (const crumbs of breadcrumbs) for (const heading of crumbs) if (heading && !trail.includes(heading)) trail.push(heading);
+  return trail;
 }

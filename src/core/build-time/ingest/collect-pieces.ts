@@ -1,4 +1,5 @@
 import type { Root } from 'mdast';
+import { cleanChunkText } from './clean-chunk-text';
 import { estimateTokens } from './estimate-tokens';
 import type { LineIndex } from './line-index';
 import { lineSpans, sentenceSpans, type Span } from './sentence-spans';
@@ -102,7 +103,9 @@ export function collectPieces(tree: Root, text: string, lines: LineIndex, maxTok
       block++;
       return;
     }
-    if (node.type === 'html' && typeof node.value === 'string' && HTML_COMMENT.test(node.value)) return;
+    // Comments, and raw HTML/JSX that is only tags (`<TabItem …>` lines when MDX fell back to
+    // markdown), show nothing to a reader: they never make, start or end a chunk.
+    if (node.type === 'html' && typeof node.value === 'string' && (HTML_COMMENT.test(node.value) || cleanChunkText(node.value) === '')) return;
     if (node.type === 'paragraph' && span) {
       for (const sentence of sentenceSpans(text, span[0], span[1])) {
         const tokens = estimateTokens(text.slice(sentence[0], sentence[1]));

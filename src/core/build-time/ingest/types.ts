@@ -5,23 +5,31 @@
 
 /** Everything stored with one chunk. */
 export interface ChunkPayload {
-  /** Markdown source of the chunk (code fences and tables intact), line endings normalised to `\n`. */
+  /**
+   * What a reader sees of the chunk's source lines (code fences and tables intact; MDX imports,
+   * JSX tags, HTML comments and admonition fences removed, `:::tip T` as "Tip: T"), line endings
+   * normalised to `\n`.
+   */
   content: string;
   /** Path relative to the docs dir, forward slashes (`01-ros2/01-ros2-architecture.md`). */
   file_path: string;
   /** 1-based, inclusive lines of the ORIGINAL file (front matter counted). */
   start_line: number;
   end_line: number;
-  /** Heading breadcrumb, outermost first (H1 > H2 > H3). Empty before the first heading. */
+  /** Heading breadcrumb where the chunk STARTS, outermost first (H1 > H2 > H3). Empty before the first heading. */
   headings: string[];
+  /** Every heading the chunk spans (breadcrumbs of all its sections, in order, each once). */
+  heading_trail: string[];
   /** Front-matter `title`, else the first H1, else the humanized file name. */
   title: string;
   /** Top-level folder (`01-ros2`); `null` for files at the docs root. */
   module: string | null;
   /** Front-matter `chapter`, else the file name without extension and number prefix. */
   chapter: string;
-  /** Text of the nearest heading (last of `headings`), `null` when there is none. */
+  /** Text of the heading the chunk starts under (last of `headings`), `null` when there is none. */
   section: string | null;
+  /** `overview` for landing pages and link lists, else `content` (see chunk-kind.ts); ranking demotes overviews slightly. */
+  kind: 'overview' | 'content';
   tags: string[];
   sidebar_position: number | null;
   /** 0-based position of the chunk within its file. */

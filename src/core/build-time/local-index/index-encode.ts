@@ -32,6 +32,7 @@ export function encodeIndex(data: EmbeddedIndexData): Uint8Array {
     bm25: { avg_len: data.bm25.avgLen, N: data.ids.length, terms: sparseTerms },
     lsa: data.lsa ? { vocab: data.lsa.vocab, dims: data.lsa.dims, model_id: data.lsa.modelId } : null,
     lexicon: data.lexicon ? { hashes: data.lexicon.hashes } : null,
+    fields: data.fields ? { name: data.fields.name, avg_len: data.fields.avgLen } : null,
     sections: table,
   };
   const headerBytes = new TextEncoder().encode(JSON.stringify(header));

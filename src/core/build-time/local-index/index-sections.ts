@@ -3,6 +3,7 @@
  * way (a bad index must fail the build, not a query in production).
  */
 import { RetrieverError } from '../../common/errors';
+import type { SparseVector } from '../../common/types';
 import type { EmbeddedIndexData } from '../../query/local-index/index-types';
 import type { SectionName } from '../../query/local-index/index-layout';
 import { quantizeRows } from '../../query/local-index/projection-codec';
@@ -32,13 +33,12 @@ function denseSection(data: EmbeddedIndexData): Float32Array {
   return out;
 }
 
-function sparseSections(data: EmbeddedIndexData): { offsets: Uint32Array; indices: Uint32Array; values: Float32Array; df: Map<number, number> } {
-  const n = data.ids.length;
+function sparseSections(n: number, vectors: readonly SparseVector[]): { offsets: Uint32Array; indices: Uint32Array; values: Float32Array; df: Map<number, number> } {
   const offsets = new Uint32Array(n + 1);
   const indices: number[] = [];
   const values: number[] = [];
   const df = new Map<number, number>();
-  data.sparse.vectors.forEach((vector, i) => {
+  vectors.forEach((vector, i) => {
     if (vector.indices.length !== vector.values.length) throw bad(`sparse vector ${i} has ${vector.indices.length} indices but ${vector.values.length} values`, { point: i });
     const order = vector.indices.map((_, k) => k).sort((a, b) => vector.indices[a]! - vector.indices[b]!);
     let previous = -1;
@@ -101,7 +101,10 @@ function checkShape(data: EmbeddedIndexData): void {
  */
 export function buildSections(data: EmbeddedIndexData): { sections: SectionBytes; sparseTerms: number } {
   checkShape(data);
-  const sparse = sparseSections(data);
+  const sparse = sparseSections(data.ids.length, data.sparse.vectors);
+  // Titles-and-headings BM25 vectors (field-aware keyword search); empty sections when absent.
+  if (data.fields && data.fields.vectors.length !== data.ids.length) throw bad(`${data.fields.vectors.length} field vectors for ${data.ids.length} points`);
+  const fields = data.fields ? sparseSections(data.ids.length, data.fields.vectors) : null;
   const terms = Uint32Array.from([...sparse.df.keys()].sort((a, b) => a - b));
   const counts = Uint32Array.from(terms, (t) => sparse.df.get(t)!);
   const payloads = payloadSections(data);
@@ -120,6 +123,9 @@ export function buildSections(data: EmbeddedIndexData): { sections: SectionBytes
     lsa_projection: asBytes(quantized?.values ?? new Int8Array(0)),
     lsa_scales: asBytes(quantized?.scales ?? new Float32Array(0)),
     lexicon_bits: asBytes(data.lexicon?.bits ?? new Uint32Array(0)),
+    fields_offsets: asBytes(fields?.offsets ?? new Uint32Array(0)),
+    fields_indices: asBytes(fields?.indices ?? new Uint32Array(0)),
+    fields_values: asBytes(fields?.values ?? new Float32Array(0)),
   };
   return { sections, sparseTerms: terms.length };
 }

@@ -3,10 +3,13 @@
  * exact brute force, with the same scores, filters, thresholds and tie order Qdrant would give.
  */
 import { RetrieverError } from '../../common/errors';
+import { byScoreThenId } from '../../common/ordering';
+import { prefetchDepth, rescore } from '../stores/score-formula';
 import type { CollectionInfo, StoreQuery, VectorStore } from '../ports';
 import type { DenseVector, PointId, ScoredPoint, SparseVector } from '../../common/types';
 import { compileFilter, type PointPredicate } from './filter-eval';
 import type { EmbeddedIndex } from './index-types';
+import { FIELDS_SPARSE_VECTOR, scoreFields } from './field-index';
 import { scoreSparse } from './sparse-scan';
 import { TopK } from './top-k';
 
@@ -111,11 +114,9 @@ export function createEmbeddedStore(index: EmbeddedIndex, options: EmbeddedStore
   const denseNames = [index.dense.name];
   const sparseName = index.sparse.name;
 
-  const runOne = (query: StoreQuery): ScoredPoint[] => {
-    checkLimit(query);
-    const pass = compileFilter(query.filter);
-    const threshold = query.scoreThreshold ?? -Infinity;
-    const top = new TopK(query.limit, index.ids);
+  /** The top `limit` points of one list by raw score (filter and threshold applied). */
+  const search = (query: StoreQuery, limit: number, threshold: number, pass: PointPredicate | null): { point: number; score: number }[] => {
+    const top = new TopK(limit, index.ids);
     if (query.dense && !query.sparse) {
       const name = query.dense.using ?? '';
       if (name !== index.dense.name) {
@@ -146,8 +147,52 @@ export function createEmbeddedStore(index: EmbeddedIndex, options: EmbeddedStore
     } else {
       throw new RetrieverError('invalid_request', 'A store query needs exactly one of `dense` or `sparse`', { param: 'query' });
     }
+    return top.sorted();
+  };
+
+  /**
+   * Qdrant's formula rescoring (see score-formula.ts), over the same candidates Qdrant sees: the
+   * top `prefetchDepth(limit)` of the list, then the prior applied, re-sorted, threshold, cut.
+   */
+  const rescored = (query: StoreQuery, pass: PointPredicate | null): { point: number; score: number }[] => {
+    const depth = prefetchDepth(query.limit);
+    const main = new Map(search(query, depth, -Infinity, pass).map((hit) => [hit.point, hit.score]));
+    const fields = query.sparse ? query.fields : undefined;
+    const field = new Map<number, number>();
+    if (fields) {
+      const top = new TopK(depth, index.ids);
+      for (const [p, score] of scoreFields(index, fields.vector)) {
+        if (!top.accepts(p, score) || (pass && !pass(index.payload(p), index.ids[p]!))) continue;
+        top.push(p, score);
+      }
+      for (const hit of top.sorted()) field.set(hit.point, hit.score);
+    }
+    const prior = query.prior;
+    const matches = prior ? compileFilter({ must: [{ key: prior.key, match: { value: prior.value } }] }) : null;
+    const threshold = query.scoreThreshold ?? -Infinity;
+    return [...new Set([...main.keys(), ...field.keys()])]
+      .map((point) => {
+        const matched = matches?.(index.payload(point), index.ids[point]!) ?? false;
+        return { point, id: index.ids[point]!, score: rescore(main.get(point), field.get(point), fields, matched, prior) };
+      })
+      .filter((hit) => hit.score >= threshold)
+      .sort(byScoreThenId)
+      .slice(0, query.limit);
+  };
+
+  const runOne = (query: StoreQuery): ScoredPoint[] => {
+    checkLimit(query);
+    if (query.fields && query.fields.using !== FIELDS_SPARSE_VECTOR) {
+      throw new RetrieverError('invalid_request', `The embedded index has no sparse vector named "${query.fields.using}"`, {
+        param: 'using',
+        available_sparse_vectors: [sparseName, FIELDS_SPARSE_VECTOR],
+      });
+    }
+    if (query.fields) checkSparse(query.fields.vector);
+    const pass = compileFilter(query.filter);
+    const hits = query.prior || query.fields ? rescored(query, pass) : search(query, query.limit, query.scoreThreshold ?? -Infinity, pass);
     const { vectors, dims } = index.dense;
-    return top.sorted().map(({ point, score }) => {
+    return hits.map(({ point, score }) => {
       // Copies, so a caller mutating a result cannot corrupt the cached payloads or the index.
       const hit: ScoredPoint = { id: index.ids[point]!, score, payload: structuredClone(index.payload(point)) };
       // The dense vector even for keyword queries: MMR, its only user, compares dense vectors.
@@ -165,7 +210,8 @@ export function createEmbeddedStore(index: EmbeddedIndex, options: EmbeddedStore
         name: index.collection,
         pointsCount: index.size,
         denseVectors: { [index.dense.name]: { size: index.dense.dims, distance: 'Cosine' } },
-        sparseVectors: { [sparseName]: { modifier: 'idf' } },
+        // The titles-and-headings field is derived from the payloads (field-index.ts): always there.
+        sparseVectors: { [sparseName]: { modifier: 'idf' }, [FIELDS_SPARSE_VECTOR]: { modifier: 'idf' } },
         metadata: {
           embedder: index.embedder,
           index: { format_version: index.formatVersion, created_at: index.createdAt },

@@ -141,5 +141,24 @@ function openSections(header: Header, buffer: ArrayBuffer, start: number, dataLe
     },
     lsa,
     lexicon,
+    fields: openFields(header, n, section),
+  };
+}
+
+/** The optional titles-and-headings vectors: null when the index predates them. */
+function openFields(
+  header: Header,
+  n: number,
+  section: <T>(name: SectionName, Kind: { new (b: ArrayBuffer, o: number, l: number): T; BYTES_PER_ELEMENT: number }, count?: number) => T,
+): EmbeddedIndex['fields'] {
+  if (!header.fields || !header.sections?.fields_offsets) return null;
+  const offsets = section('fields_offsets', Uint32Array, n + 1);
+  const nnz = offsets[n]!;
+  return {
+    name: header.fields.name,
+    avgLen: header.fields.avg_len,
+    offsets,
+    indices: section('fields_indices', Uint32Array, nnz),
+    values: section('fields_values', Float32Array, nnz),
   };
 }

@@ -23,6 +23,10 @@ export const SECTION_NAMES = [
   'lsa_projection',
   'lsa_scales',
   'lexicon_bits',
+  // Optional (absent from indexes written before them): titles-and-headings BM25 vectors, CSR.
+  'fields_offsets',
+  'fields_indices',
+  'fields_values',
 ] as const;
 
 /** One section's name. */
@@ -46,6 +50,8 @@ export interface Header {
   lsa: { vocab: string[]; dims: number; model_id: string } | null;
   /** Absent in indexes written before the lexicon existed (read as null). */
   lexicon?: { hashes: number } | null;
+  /** The titles-and-headings sparse vector, when the index has one. */
+  fields?: { name: string; avg_len: number } | null;
   sections: Record<SectionName, { offset: number; length: number }>;
 }
 

@@ -38,6 +38,8 @@ export interface EmbeddedIndexData {
   lsa?: LsaModel | null;
   /** Stems of ordinary English words the book does not use (see `term-evidence.ts`); optional. */
   lexicon?: LexiconFilter | null;
+  /** Titles-and-headings BM25 vectors (field-aware keyword search), one per point. */
+  fields?: { name: string; avgLen: number; vectors: SparseVector[] } | null;
 }
 
 /** A decoded index. The big arrays are views into the source buffer, not copies. */
@@ -60,4 +62,6 @@ export interface EmbeddedIndex {
   lsa: LsaModel | null;
   /** Null for indexes built without one: the off-topic rule then relies on coverage alone. */
   lexicon: LexiconFilter | null;
+  /** Titles-and-headings BM25 vectors (CSR like `sparse`); null in indexes built before them. */
+  fields: { name: string; avgLen: number; offsets: Uint32Array; indices: Uint32Array; values: Float32Array } | null;
 }

@@ -19,6 +19,13 @@ export interface QueryIntent {
   base: Omit<StoreQuery, 'dense' | 'sparse'>;
   vectorName: string | undefined;
   sparseName: string;
+  /**
+   * The titles-and-headings sparse vector searched with the keyword list, when the collection
+   * facts say it exists. Never sent optimistically: a collection ingested before it would refuse
+   * and cost a second round trip; with facts not yet known (an isolate's first search, facts not
+   * in KV) the keyword list is body-only — degrade, never break.
+   */
+  fields?: { name: string; weight: number };
 }
 
 type Learning = Promise<{ info: CollectionInfo } | { error: unknown }>;
@@ -36,7 +43,10 @@ export function buildQueries(intent: QueryIntent, info: CollectionInfo | null): 
   }
   if (intent.sparse) {
     if (info) checkSparseVector(info, intent.sparseName, intent.mode);
-    queries.push({ ...intent.base, sparse: { vector: intent.sparse, using: intent.sparseName } });
+    const fields = intent.fields && info && intent.fields.name in info.sparseVectors
+      ? { fields: { vector: intent.sparse, using: intent.fields.name, weight: intent.fields.weight } }
+      : {};
+    queries.push({ ...intent.base, sparse: { vector: intent.sparse, using: intent.sparseName }, ...fields });
   }
   return queries;
 }
@@ -138,6 +148,6 @@ function explainable(error: unknown): boolean {
 /** Whether fresh facts change nothing: the same searches refused, the same vector names sent. */
 function sameShape(a: Built[], b: Built[]): boolean {
   const names = (built: Built[]) =>
-    built.map((entry) => (isError(entry) ? '!' : entry.map((q) => `${q.dense ? `d:${q.dense.using ?? ''}` : ''}${q.sparse ? `s:${q.sparse.using}` : ''}`).join(','))).join('|');
+    built.map((entry) => (isError(entry) ? '!' : entry.map((q) => `${q.dense ? `d:${q.dense.using ?? ''}` : ''}${q.sparse ? `s:${q.sparse.using}` : ''}${q.fields ? `f:${q.fields.using}` : ''}`).join(','))).join('|');
   return names(a) === names(b);
 }

@@ -14,6 +14,8 @@ import { rankCandidates, type RankedHit } from './rank-candidates';
 import type { SearchParams } from './search-params';
 import type { SearchPlan } from './search-plan';
 import type { SearchWarning } from './warnings';
+import { FIELD_WEIGHT, OVERVIEW_PRIOR } from '../stores/score-formula';
+import { FIELDS_SPARSE_VECTOR } from '../local-index/field-index';
 
 /** A query vector and where it came from. */
 export interface Embedded {
@@ -51,7 +53,14 @@ export function prepareQueries(
   // would return arbitrary chunks, so the dense list is empty instead.
   const usable = embedded !== null && embedded.vector.some((x) => x !== 0);
   // keyword + MMR: the keyword list still needs the candidates' dense vectors (withVector).
-  const base = { limit: plan.candidates, ...(params.filter ? { filter: params.filter } : {}), ...(plan.withVectors ? { withVector: true } : {}) };
+  // Overview pages (landing pages, link lists) are demoted in the store itself, in the same query,
+  // so the candidates fetched already favour the chapter that teaches the topic.
+  const base = {
+    limit: plan.candidates,
+    prior: OVERVIEW_PRIOR,
+    ...(params.filter ? { filter: params.filter } : {}),
+    ...(plan.withVectors ? { withVector: true } : {}),
+  };
   const intent: QueryIntent = {
     dense: embedded && embedder ? { vector: embedded.vector, embedder: embedder.descriptor, search: plan.searchesDense && usable } : null,
     sparse: plan.needsSparse ? bm25QueryVector(params.q) : null,
@@ -59,6 +68,8 @@ export function prepareQueries(
     base,
     vectorName: config.QDRANT_VECTOR_NAME,
     sparseName: config.QDRANT_SPARSE_VECTOR_NAME,
+    // Field-aware BM25: a title/heading match adds to the body match, in the same query.
+    fields: { name: FIELDS_SPARSE_VECTOR, weight: FIELD_WEIGHT },
   };
   return { intent, warnings, ...(terms ? { terms } : {}) };
 }

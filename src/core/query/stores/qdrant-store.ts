@@ -8,6 +8,7 @@ import type { Schemas } from '@qdrant/js-client-rest';
 import type { ScoredPoint } from '../../common/types';
 import type { QdrantTransport } from '../../common/upstream/qdrant-transport';
 import type { CollectionInfo, StoreQuery, VectorStore } from '../ports';
+import { prefetchDepth, qdrantFormula } from './score-formula';
 
 type QueryResponse = { result: Schemas['QueryResponse'] };
 type BatchResponse = { result: Schemas['QueryResponse'][] };
@@ -47,22 +48,37 @@ export function createQdrantStore(qdrant: QdrantTransport): VectorStore {
   };
 }
 
-/** Translates a store query into Qdrant's `QueryRequest`. */
+/**
+ * Translates a store query into Qdrant's `QueryRequest`. With a prior or a field vector the
+ * search becomes prefetch(es) rescored by a formula in the same request (one round trip).
+ */
 export function toQueryRequest(query: StoreQuery): Schemas['QueryRequest'] {
   const body: Schemas['QueryRequest'] = { limit: query.limit, with_payload: true };
   if (query.dense) {
-    body.query = Array.from(query.dense.vector);
-    if (query.dense.using) body.using = query.dense.using;
     if (query.withVector) body.with_vector = query.dense.using ? [query.dense.using] : true;
   } else if (query.sparse) {
-    body.query = { indices: query.sparse.vector.indices, values: query.sparse.vector.values };
-    body.using = query.sparse.using;
     // MMR over keyword hits needs their dense vectors; the sparse one is skipped when mapping.
     if (query.withVector) body.with_vector = true;
   }
   if (query.filter) body.filter = query.filter;
   if (query.scoreThreshold !== undefined) body.score_threshold = query.scoreThreshold;
+  const fields = query.sparse ? query.fields : undefined;
+  if (!query.prior && !fields) return { ...body, ...searchOf(query) };
+  const depth = prefetchDepth(query.limit);
+  const prefetch = (search: ReturnType<typeof searchOf>): Schemas['Prefetch'] => ({ ...search, limit: depth, ...(query.filter ? { filter: query.filter } : {}) });
+  body.prefetch = [prefetch(searchOf(query)), ...(fields ? [prefetch({ query: sparseOf(fields.vector), using: fields.using })] : [])];
+  body.query = qdrantFormula(query.prior, fields) as Schemas['FormulaQuery'];
   return body;
+}
+
+function searchOf(query: StoreQuery): Pick<Schemas['QueryRequest'], 'query' | 'using'> {
+  if (query.dense) return { query: Array.from(query.dense.vector), ...(query.dense.using ? { using: query.dense.using } : {}) };
+  if (query.sparse) return { query: sparseOf(query.sparse.vector), using: query.sparse.using };
+  return {};
+}
+
+function sparseOf(vector: { indices: ArrayLike<number>; values: ArrayLike<number> }): Schemas['SparseVector'] {
+  return { indices: Array.from(vector.indices), values: Array.from(vector.values) };
 }
 
 function toScoredPoint(point: Schemas['ScoredPoint']): ScoredPoint {

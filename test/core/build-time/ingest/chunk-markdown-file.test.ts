@@ -6,7 +6,7 @@ import { chunksOf, expectLineRangesMatch, paragraphs } from './chunk-test-helper
 
 const PAYLOAD_KEYS = [
   'chapter', 'chunk_id', 'chunk_index', 'chunk_token_count', 'content', 'content_hash', 'end_line', 'file_path',
-  'headings', 'module', 'section', 'sidebar_position', 'source_url', 'start_line', 'tags', 'title',
+  'heading_trail', 'headings', 'kind', 'module', 'section', 'sidebar_position', 'source_url', 'start_line', 'tags', 'title',
 ].sort();
 
 describe('chunkMarkdownFile: payload', () => {
@@ -32,7 +32,9 @@ describe('chunkMarkdownFile: payload', () => {
       start_line: 7, // "# Architecture", after 5 front-matter lines and a blank
       end_line: 11,
       headings: ['Architecture'],
+      heading_trail: ['Architecture'],
       section: 'Architecture',
+      kind: 'content',
       title: 'ROS 2 Architecture',
       module: '01-ros2',
       chapter: 'ros2-architecture',

@@ -49,6 +49,7 @@ describe('MDX files', () => {
     expect(result.warnings).toEqual([]); // valid MDX: the strict parser was used
     const all = result.chunks.map((c) => c.payload.content).join('\n');
     expect(all).not.toContain('import Tabs');
+    expect(all).not.toMatch(/<\/?Tabs|<\/?TabItem/); // component tags go, the code inside them stays
     expect(all).toContain('print("hello from python")');
     expect(all).toContain('console.log("hello from js");');
     const install = result.chunks.find((c) => c.payload.content.includes('hello from python'))!;
@@ -58,8 +59,8 @@ describe('MDX files', () => {
     expectLineRangesMatch(text, result.chunks);
   });
 
-  // Non-content nodes never start or end a chunk (an HTML comment *between* two paragraphs of one
-  // chunk stays, since content is the exact source of its line range).
+  // Non-content nodes never start or end a chunk, and never show in its text (the line range
+  // still covers them when they sit between two pieces of one chunk).
   it('falls back to markdown for non-strict MDX ({#id} headings, HTML comments), still dropping imports', async () => {
     const text = [
       "import Tabs from '@theme/Tabs';",
@@ -80,7 +81,7 @@ describe('MDX files', () => {
     if (!result.ok) return;
     expect(result.warnings.join(' ')).toMatch(/not strict MDX/);
     const all = result.chunks.map((c) => c.payload.content).join('\n');
-    expect(all).not.toMatch(/import|TabItem,|editors: keep/);
+    expect(all).not.toMatch(/import|TabItem|<\/?Tabs|editors: keep|<!--/);
     expect(all).toContain('print("hello from python")');
     expect(all).toContain('console.log("hello from js");');
     expect(result.chunks[0]!.payload.headings).toEqual(['Setup']);

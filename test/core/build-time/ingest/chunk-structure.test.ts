@@ -41,21 +41,34 @@ describe('chunking follows the heading structure', () => {
     expectLineRangesMatch(plain, chunks);
   });
 
-  it('merges a tiny section into the following sibling under the same parent', async () => {
+  it('starts a new chunk at a heading whose section has a sentence or two of its own (a definition is not glued to the next section)', async () => {
+    const definition = 'A topic is a named channel carrying messages of a single type. Publishers do not know who is listening, and subscribers do not know who publishes.';
+    const doc = ['# Guide', paragraphs(1, 6, 'Intro'), '## Topics', definition, '### A publisher', paragraphs(1, 6, 'Pub')].join('\n\n');
+    const chunks = await chunksOf('g.md', doc);
+    expect(chunks).toHaveLength(3);
+    expect(chunks[1]!.payload.content).toBe(`## Topics\n\n${definition}`);
+    expect(chunks[1]!.payload.headings).toEqual(['Guide', 'Topics']);
+    expect(chunks[2]!.payload.content.startsWith('### A publisher\n\n')).toBe(true);
+    expectLineRangesMatch(doc, chunks);
+  });
+
+  it('joins a section of a mere line to what follows, labelled where it starts', async () => {
     const doc = ['# Guide', paragraphs(1, 6, 'Intro'), '## Prerequisites', 'A recent Ubuntu.', '## Install', paragraphs(1, 6, 'Inst')].join('\n\n');
     const chunks = await chunksOf('g.md', doc);
     expect(chunks).toHaveLength(2);
     expect(chunks[1]!.payload.content).toMatch(/^## Prerequisites\n\nA recent Ubuntu\.\n\n## Install\n/);
-    expect(chunks[1]!.payload.headings).toEqual(['Guide', 'Install']); // the section with most of the text
-    expectLineRangesMatch(doc, chunks);
+    expect(chunks[1]!.payload.section).toBe('Prerequisites');
+    expect(chunks[1]!.payload.heading_trail).toEqual(['Guide', 'Prerequisites', 'Install']);
   });
 
-  it('merges a heading-only section with its first sub-section', async () => {
+  it('merges a heading-only section with its first sub-section, labelled where it starts, the spanned headings in the trail', async () => {
     const doc = ['# Guide', paragraphs(1, 6, 'Intro'), '## Setup', '### Step 1', paragraphs(1, 6, 'Step')].join('\n\n');
     const chunks = await chunksOf('g.md', doc);
     expect(chunks).toHaveLength(2);
     expect(chunks[1]!.payload.content.startsWith('## Setup\n\n### Step 1\n\n')).toBe(true);
-    expect(chunks[1]!.payload.headings).toEqual(['Guide', 'Setup', 'Step 1']);
+    expect(chunks[1]!.payload.headings).toEqual(['Guide', 'Setup']);
+    expect(chunks[1]!.payload.section).toBe('Setup');
+    expect(chunks[1]!.payload.heading_trail).toEqual(['Guide', 'Setup', 'Step 1']);
   });
 
   it('keeps a tiny section whose next section has a different parent', async () => {

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { chunkMarkdownFile } from '../../../../src/core/build-time/ingest/chunk-markdown-file';
+import { cleanChunkText } from '../../../../src/core/build-time/ingest/clean-chunk-text';
 import type { Chunk, ChunkFileOptions } from '../../../../src/core/build-time/ingest/types';
 
 /** Chunks of a file that must be accepted. */
@@ -10,8 +11,9 @@ export async function chunksOf(filePath: string, text: string, options?: ChunkFi
 }
 
 /**
- * Every chunk's content is found in lines start_line..end_line of the ORIGINAL text, its first
- * line on start_line and its last line on end_line.
+ * Every chunk's content is the reader-visible text (see cleanChunkText) of lines
+ * start_line..end_line of the ORIGINAL text, its first line on start_line and its last line on
+ * the last line of the range that shows anything.
  */
 export function expectLineRangesMatch(text: string, chunks: Chunk[]): void {
   const lines = text.split(/\r\n|\r|\n/);
@@ -20,10 +22,14 @@ export function expectLineRangesMatch(text: string, chunks: Chunk[]): void {
     expect(payload.end_line).toBeGreaterThanOrEqual(payload.start_line);
     expect(payload.end_line).toBeLessThanOrEqual(lines.length);
     const range = lines.slice(payload.start_line - 1, payload.end_line).join('\n');
-    expect(range).toContain(payload.content);
+    expect(cleanChunkText(range)).toContain(payload.content);
     const contentLines = payload.content.split('\n');
-    expect(lines[payload.start_line - 1]).toContain(contentLines[0]);
-    expect(lines[payload.end_line - 1]).toContain(contentLines[contentLines.length - 1]);
+    // The first and last lines of the range that show anything (a closing `:::` or `</Tabs>` shows
+    // nothing, though the range rightly covers it).
+    const visible = lines.slice(payload.start_line - 1, payload.end_line).map((line) => cleanChunkText(line)).filter((line) => line !== '');
+    expect(visible[0]).toContain(contentLines[0]);
+    expect(visible.at(-1)).toContain(contentLines[contentLines.length - 1]);
+    expect(cleanChunkText(lines[payload.start_line - 1]!)).not.toBe('');
   }
 }
 

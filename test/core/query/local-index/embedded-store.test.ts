@@ -165,7 +165,8 @@ describe('IDF on a hand-computed example', () => {
       name: 'idf',
       pointsCount: 4,
       denseVectors: { '': { size: 2, distance: 'Cosine' } },
-      sparseVectors: { bm25: { modifier: 'idf' } },
+      // bm25_fields: titles and headings, derived from the payloads (field-aware BM25).
+      sparseVectors: { bm25: { modifier: 'idf' }, bm25_fields: { modifier: 'idf' } },
       metadata: {
         embedder: { kind: 'cohere', model: 'm', dims: 2, model_id: 'm' },
         index: { format_version: INDEX_FORMAT_VERSION, created_at: expect.any(String) },

@@ -1,0 +1,80 @@
+/**
+ * `kind` of a chunk: `overview` for navigation material — the lists and tables of a folder's
+ * landing page (`index.md`, `README.md`: chapter tables, outcome lists) or a chunk that is mostly
+ * links (a link list, a table of chapter links) — else `content`. Overview chunks are real text but rarely the answer;
+ * ranking gives them a small penalty (see `OVERVIEW_PRIOR`) so the chapter that teaches a topic is
+ * not outranked by the page that merely lists it.
+ */
+
+/** The two kinds; stored in the payload as `kind`. */
+export type ChunkKind = 'overview' | 'content';
+
+const LANDING_PAGE = /^(?:\d+[-_.\s]*)?(?:index|readme|_index|overview)$/i;
+const LINK = /\[([^\]]*)\]\(([^)\s]+)[^)]*\)/g;
+
+/**
+ * True for a folder's landing page: `index`, `README`, `overview` (a numeric prefix allowed).
+ *
+ * @example
+ * isLandingPage('01-ros2/index.md'); // true
+ * isLandingPage('01-ros2/02-nodes.md'); // false
+ */
+export function isLandingPage(filePath: string): boolean {
+  const name = filePath.split('/').pop() ?? '';
+  return LANDING_PAGE.test(name.replace(/\.mdx?$/i, ''));
+}
+
+/**
+ * True when links carry most of the chunk: at least three links, and link text plus targets make up
+ * over half of the non-space characters (a list or table of links to other pages).
+ *
+ * @example
+ * isLinkDominated('- [Nodes](./nodes)\n- [Topics](./topics)\n- [QoS](./qos)'); // true
+ */
+export function isLinkDominated(content: string): boolean {
+  let links = 0;
+  let linkChars = 0;
+  for (const match of content.matchAll(LINK)) {
+    links++;
+    linkChars += match[0].replace(/\s/g, '').length;
+  }
+  const total = content.replace(/\s/g, '').length;
+  return links >= 3 && total > 0 && linkChars / total > 0.5;
+}
+
+const LIST_OR_TABLE_LINE = /^\s*(?:\||[-*+]\s|\d+[.)]\s)/;
+const FENCE = /^\s*(`{3,}|~{3,})/;
+
+/**
+ * True when lists and tables carry most of the chunk's text (outside code and headings): a
+ * "chapters in this module" table, a "what you will learn" list.
+ *
+ * @example
+ * isListOrTable('## Chapters\n\n| # | Topic |\n|---|---|\n| 1 | Nodes |'); // true
+ */
+export function isListOrTable(content: string): boolean {
+  let inCode = false;
+  let listChars = 0;
+  let total = 0;
+  for (const line of content.split('\n')) {
+    if (FENCE.test(line)) inCode = !inCode;
+    if (inCode || FENCE.test(line) || /^\s*#/.test(line) || line.trim() === '') continue;
+    const chars = line.trim().length;
+    total += chars;
+    if (LIST_OR_TABLE_LINE.test(line)) listChars += chars;
+  }
+  return total > 0 && listChars / total > 0.6;
+}
+
+/**
+ * Classifies one chunk of `filePath`: link lists anywhere, and the lists and tables of a landing
+ * page (its chapter table, its outcomes list) are overview; a landing page's prose (a definition
+ * it really teaches) stays content.
+ *
+ * @example
+ * chunkKind('02-sim/index.md', '| 1 | Gazebo |\n| 2 | URDF |'); // 'overview'
+ * chunkKind('02-sim/index.md', 'A digital twin is a virtual replica…'); // 'content'
+ */
+export function chunkKind(filePath: string, content: string): ChunkKind {
+  return isLinkDominated(content) || (isLandingPage(filePath) && isListOrTable(content)) ? 'overview' : 'content';
+}

@@ -1,0 +1,76 @@
+/**
+ * The text a reader sees, from a chunk's markdown source: what is embedded, BM25-indexed and
+ * returned. MDX `import`/`export` lines, JSX component tags (their inner text is kept), HTML
+ * comments and admonition fences go; `:::tip Title` becomes "Tip: Title". Fenced code and inline
+ * code stay verbatim (a `<Node>` inside code is code). The chunk's line range is not changed by
+ * this: it still names the exact source lines.
+ */
+import { blankTopLevelEsm } from './parse-markdown';
+
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+// `:::tip`, `:::note[Title]`, `:::warning Some title` (Docusaurus admonitions); `:::` closes.
+const ADMONITION_OPEN = /^\s*:::\s*([A-Za-z][\w-]*)(?:\[([^\]]*)\])?\s*(.*?)\s*$/;
+const ADMONITION_CLOSE = /^\s*:::\s*$/;
+// An opening, closing or self-closing tag (`<Tabs groupId="x">`, `</TabItem>`, `<br/>`). Autolinks
+// (`<https://…>`) do not match: their name is followed by `/`, not by space, `/>` or `>`.
+const TAG = /<\/?[A-Za-z][\w.:-]*(?:\s+(?:[^<>"'{}]|"[^"]*"|'[^']*'|\{[^{}]*\})*)?\s*\/?>/g;
+const INLINE_CODE = /(`+)[\s\S]*?\1/g;
+
+/**
+ * Cleans one chunk's markdown source (see the file comment).
+ *
+ * @example
+ * cleanChunkText(':::tip Use a container\nMount the workspace.\n:::'); // 'Tip: Use a container\nMount the workspace.'
+ * cleanChunkText('<Tabs>\n  <TabItem value="py" label="Python">\n\nText\n\n  </TabItem>\n</Tabs>'); // 'Text'
+ */
+export function cleanChunkText(source: string): string {
+  const lines = blankTopLevelEsm(stripComments(source)).split('\n');
+  const out: string[] = [];
+  let fence: string | null = null;
+  for (const line of lines) {
+    if (fence !== null) {
+      out.push(line);
+      const close = FENCE.exec(line)?.[1];
+      if (close && close[0] === fence[0] && close.length >= fence.length && line.trim() === close) fence = null;
+      continue;
+    }
+    const open = FENCE.exec(line)?.[1];
+    if (open) {
+      fence = open;
+      out.push(line);
+      continue;
+    }
+    if (ADMONITION_CLOSE.test(line)) continue;
+    const admonition = ADMONITION_OPEN.exec(line);
+    if (admonition) {
+      const kind = admonition[1]!;
+      const title = (admonition[2] ?? admonition[3] ?? '').trim();
+      out.push(`${kind[0]!.toUpperCase()}${kind.slice(1).toLowerCase()}:${title ? ` ${title}` : ''}`);
+      continue;
+    }
+    const cleaned = stripTags(line);
+    // A line that held only tags vanishes instead of leaving a blank hole in the text.
+    if (cleaned.trim() === '' && line.trim() !== '') continue;
+    out.push(cleaned.trimEnd());
+  }
+  return out.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+}
+
+/** Drops `<!-- … -->` outside code fences (comments may span lines). */
+function stripComments(source: string): string {
+  if (!source.includes('<!--')) return source;
+  const parts = source.split(/(^ {0,3}(?:`{3,}|~{3,})[^\n]*$[\s\S]*?^ {0,3}(?:`{3,}|~{3,})\s*$)/m);
+  return parts.map((part, i) => (i % 2 === 1 ? part : part.replace(/<!--[\s\S]*?(?:-->|$)/g, ''))).join('');
+}
+
+/** Removes JSX/HTML tags from a prose line, leaving inline code spans untouched. */
+function stripTags(line: string): string {
+  if (!line.includes('<')) return line;
+  let result = '';
+  let last = 0;
+  for (const match of line.matchAll(INLINE_CODE)) {
+    result += line.slice(last, match.index).replace(TAG, '') + match[0];
+    last = match.index + match[0].length;
+  }
+  return result + line.slice(last).replace(TAG, '');
+}

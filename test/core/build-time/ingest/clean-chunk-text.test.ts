@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { chunkKind, isLandingPage, isLinkDominated } from '../../../../src/core/build-time/ingest/chunk-kind';
+import { cleanChunkText } from '../../../../src/core/build-time/ingest/clean-chunk-text';
+import { chunksOf, expectLineRangesMatch, paragraphs } from './chunk-test-helpers';
+
+describe('cleanChunkText', () => {
+  it('turns admonition fences into "Kind: Title" and drops the closing fence', () => {
+    expect(cleanChunkText(':::tip Use a container\nMount the workspace.\n:::')).toBe('Tip: Use a container\nMount the workspace.');
+    expect(cleanChunkText(':::warning\nHot.\n:::')).toBe('Warning:\nHot.');
+    expect(cleanChunkText(':::note[Read this]\nText.\n:::')).toBe('Note: Read this\nText.');
+  });
+
+  it('drops JSX/HTML tags but keeps their inner text, and removes tag-only lines', () => {
+    const source = '<Tabs groupId="x">\n  <TabItem value="py" label="Python" default>\n\nRun <kbd>Ctrl</kbd>+C to stop.\n\n  </TabItem>\n</Tabs>';
+    expect(cleanChunkText(source)).toBe('Run Ctrl+C to stop.');
+    expect(cleanChunkText('Line one<br/>line two, see <https://ros.org>.')).toBe('Line oneline two, see <https://ros.org>.');
+  });
+
+  it('removes MDX import/export statements and HTML comments, even across lines', () => {
+    const source = "import Tabs from '@theme/Tabs';\nimport {\n  TabItem,\n} from '@theme/TabItem';\nexport const x = 1;\n\nText <!-- hidden\nstill hidden --> shown.";
+    expect(cleanChunkText(source)).toBe('Text  shown.');
+  });
+
+  it('leaves code fences and inline code verbatim', () => {
+    const source = "Use `<robot>_interfaces` here.\n\n```tsx\nimport X from 'x';\n<Tabs>\n:::tip not an admonition\n<!-- kept -->\n```";
+    expect(cleanChunkText(source)).toBe(source);
+  });
+});
+
+describe('chunk text and labels in chunks', () => {
+  it('never shows tags, imports, comments or fences in chunk content, and keeps line ranges exact', async () => {
+    const text = [
+      "import Tabs from '@theme/Tabs';", '', '# Guide', '', paragraphs(1, 4, 'Intro'), '',
+      '<!-- editors: keep short -->', '', ':::tip Use a container', 'Mount your workspace as a volume.', ':::', '',
+      '## Topics', '', 'A topic is a named channel.', '',
+    ].join('\n');
+    const chunks = await chunksOf('g.mdx', text);
+    const all = chunks.map((c) => c.payload.content).join('\n');
+    expect(all).not.toMatch(/import|<!--|editors|:::/);
+    expect(all).toContain('Tip: Use a container\nMount your workspace as a volume.');
+    expect(chunks.at(-1)!.payload).toMatchObject({ section: 'Topics', headings: ['Guide', 'Topics'], kind: 'content' });
+    expectLineRangesMatch(text, chunks);
+  });
+});
+
+describe('chunk kind', () => {
+  it('marks the lists and tables of landing pages (index, README, numbered or not) as overview, their prose and chapters as content', () => {
+    expect(isLandingPage('01-ros2/index.md')).toBe(true);
+    expect(isLandingPage('00-index.mdx')).toBe(true);
+    expect(isLandingPage('guide/README.md')).toBe(true);
+    expect(isLandingPage('01-ros2/02-indexing.md')).toBe(false);
+    const table = '## Chapters in this module\n\n| Chapter | Topic |\n|---|---|\n| 1 | Architecture |\n| 2 | Nodes and topics |';
+    const outcomes = '## What you will learn\n\n- Explain the layered design.\n- Write publishers and subscribers.\n- Choose QoS settings.';
+    expect(chunkKind('01-ros2/index.md', table)).toBe('overview');
+    expect(chunkKind('01-ros2/index.md', outcomes)).toBe('overview');
+    expect(chunkKind('02-sim/index.md', '## What is a digital twin?\n\nA digital twin is a virtual replica of a robot.')).toBe('content');
+    expect(chunkKind('01-ros2/02-nodes.md', table)).toBe('content');
+    expect(chunkKind('01-ros2/02-nodes.md', 'A topic is a named channel.')).toBe('content');
+  });
+
+  it('marks a chunk carried by links as overview, not prose that cites a link or two', () => {
+    const list = '## Chapters\n\n- [Nodes and topics](./nodes)\n- [Quality of service](./qos)\n- [Launch files](./launch)';
+    expect(isLinkDominated(list)).toBe(true);
+    expect(chunkKind('01-ros2/09-more.md', list)).toBe('overview');
+    const prose = `${paragraphs(1, 4, 'Prose')} See [the QoS chapter](./qos) and [launch](./launch) and [tf2](./tf2).`;
+    expect(isLinkDominated(prose)).toBe(false);
+  });
+});
