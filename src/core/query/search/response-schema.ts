@@ -6,7 +6,8 @@
 import * as z from 'zod/mini';
 import { SEARCH_MODES } from '../../common/config/config-schema';
 import { ERROR_STATUS, type ErrorCode } from '../../common/errors';
-import type { ConfidenceSummary, SearchWarning } from './confidence';
+import type { ConfidenceSummary } from './confidence';
+import type { SearchWarning } from './warnings';
 import type { SearchOutcome } from './search-pipeline';
 import type { SearchResult } from './result-mapping';
 
