@@ -14,6 +14,7 @@ import { RetrieverError, type ErrorCode, ERROR_STATUS } from '../../core/common/
 import { createSearchContext, type SearchRuntime } from '../../core/query/compose/search-context';
 import { runSearch, type SearchOutcome } from '../../core/query/search/search-pipeline';
 import { parseSearchParams } from '../../core/query/search/search-params';
+import { createClient, EdgeRetrieverError, type SearchParams } from '../../client/index';
 import { CliFailure, EXIT } from '../cli-failure';
 
 /** Answers one search with the Worker's JSON document. */
@@ -115,59 +116,45 @@ export interface RemoteOptions {
 }
 
 /**
- * A searcher that asks a running Worker: `GET {url}/search?q=…`. HTTP errors keep the Worker's
- * error code (so `config_error` still exits 2, upstream failures 3); a Worker that cannot be
- * reached at all exits 3.
+ * A searcher that asks a running Worker through the typed client (`edge-retriever/client`).
+ * HTTP errors keep the Worker's error code (so `config_error` still exits 2, upstream failures
+ * 3); a Worker that cannot be reached at all exits 3.
  *
  * @example
  * await remoteSearcher({ url: 'http://127.0.0.1:8787' }).search({ q: 'tf2', k: 3 });
  */
 export function remoteSearcher(options: RemoteOptions): Searcher {
   const base = options.url.replace(/\/+$/, '').replace(/\/search$/, '');
-  const doFetch = options.fetch ?? ((input: string | URL | Request, init?: RequestInit) => fetch(input, init));
+  const client = createClient({ baseUrl: base, ...(options.fetch ? { fetch: options.fetch } : {}) });
   return {
     label: `Worker at ${base}`,
     async search(raw) {
-      const query = new URLSearchParams(Object.entries(raw).map(([key, value]) => [key, String(value)]));
-      let response: Response;
       try {
-        response = await doFetch(`${base}/search?${query}`, {
-          headers: { accept: 'application/json' },
-          signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
-        });
+        // The wire document has the pipeline's shape (response-schema.ts checks that at compile time).
+        return (await client.search(raw as SearchParams, { signal: AbortSignal.timeout(options.timeoutMs ?? 30_000) })) as SearchOutcome;
       } catch (error) {
-        const why = error instanceof Error && error.name === 'TimeoutError' ? 'did not answer in time' : 'cannot be reached';
-        throw new CliFailure(EXIT.upstream, `The Worker at ${base} ${why}`, 'start it with `npm run dev` (or check --url)');
+        throw remoteError(base, error);
       }
-      const text = await response.text();
-      const body = parseBody(text);
-      if (response.ok && body && typeof body === 'object' && Array.isArray((body as { results?: unknown }).results)) {
-        return body as SearchOutcome;
-      }
-      throw remoteError(base, response.status, body);
     },
   };
 }
 
-function parseBody(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
 /** Rebuilds the Worker's error so it maps to the same exit code as it would in-process. */
-function remoteError(base: string, status: number, body: unknown): Error {
-  const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
-  const code = typeof error?.code === 'string' && error.code in ERROR_STATUS ? (error.code as ErrorCode) : null;
-  if (code === 'not_found' || (code === null && status === 404)) {
-    const why = typeof error?.message === 'string' ? `: ${error.message}` : '';
+function remoteError(base: string, error: unknown): Error {
+  if (!(error instanceof EdgeRetrieverError)) {
+    const why = error instanceof Error && error.name === 'TimeoutError' ? 'did not answer in time' : 'cannot be reached';
+    return new CliFailure(EXIT.upstream, `The Worker at ${base} ${why}`, 'start it with `npm run dev` (or check --url)');
+  }
+  const { code, status } = error;
+  if (code === 'network_error') {
+    return new CliFailure(EXIT.upstream, `The Worker at ${base} cannot be reached`, 'start it with `npm run dev` (or check --url)');
+  }
+  if (code === 'not_found' || (code === 'invalid_response' && status === 404)) {
+    const why = code === 'not_found' ? `: ${error.message}` : '';
     return new CliFailure(EXIT.config, `${base}/search was not found (HTTP ${status}${why})`, '--url must be the Worker base URL, e.g. http://127.0.0.1:8787');
   }
-  if (code !== null) {
-    const { code: _code, message, ...details } = error as Record<string, unknown>;
-    return new RetrieverError(code, `${typeof message === 'string' ? message : code} (HTTP ${status} from ${base})`, details);
+  if (code in ERROR_STATUS) {
+    return new RetrieverError(code as ErrorCode, `${error.message} (HTTP ${status} from ${base})`, error.details);
   }
   if (status >= 500) return new CliFailure(EXIT.upstream, `The Worker at ${base} failed with HTTP ${status}`, 'check the Worker logs (wrangler tail or the dev console)');
   return new CliFailure(EXIT.config, `Unexpected HTTP ${status} from ${base}/search`, '--url must point at an edge-retriever Worker');

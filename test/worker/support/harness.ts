@@ -39,6 +39,15 @@ export function tenant(name = 't') {
       await waitOnExecutionContext(ctx);
       return { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) };
     },
+    /** A `fetch` that calls the Worker with this tenant's env (for the typed client). */
+    fetcher(overrides: Record<string, unknown> = {}) {
+      return async (input: string, init?: RequestInit): Promise<Response> => {
+        const ctx = createExecutionContext();
+        const response = await worker.fetch(new Request(input, init), vars(overrides), ctx);
+        await waitOnExecutionContext(ctx);
+        return response;
+      };
+    },
     async calls(service?: 'cohere' | 'qdrant'): Promise<{ method: string; path: string; body: any; service: string }[]> {
       const all = await (await fetch(`${base}/__fake/calls`)).json<any[]>();
       return service ? all.filter((c) => c.service === service) : all;

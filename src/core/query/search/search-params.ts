@@ -43,7 +43,8 @@ const numberLike = z.union([z.number(), z.string().check(z.regex(/^\s*-?(\d+\.?\
 const booleanLike = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]);
 const text = z.string();
 
-const paramsSchema = z.strictObject({
+/** The request parameters as accepted on the wire (query string or JSON body); also the OpenAPI source. */
+export const searchParamsSchema = z.strictObject({
   q: z.string({ error: 'must be a string' }),
   k: z.optional(numberLike),
   mode: z.optional(z.enum(SEARCH_MODES)),
@@ -63,6 +64,9 @@ const paramsSchema = z.strictObject({
   include_metadata: z.optional(booleanLike),
 });
 
+/** What a caller may send to `/search` (the typed client's parameter type). */
+export type SearchRequestBody = z.input<typeof searchParamsSchema>;
+
 /**
  * Parses raw parameters; throws `invalid_request` naming every bad or unknown parameter.
  *
@@ -70,7 +74,7 @@ const paramsSchema = z.strictObject({
  * parseSearchParams({ q: ' tf2 ', k: '100' }, config); // { q: 'tf2', k: 50, kRequested: 100, clamped: true, … }
  */
 export function parseSearchParams(raw: Record<string, unknown>, config: Config): SearchParams {
-  const parsed = z.safeParse(paramsSchema, raw);
+  const parsed = z.safeParse(searchParamsSchema, raw);
   if (!parsed.success) throw invalidParams(parsed.error.issues);
   const p = parsed.data;
   const q = p.q.trim();

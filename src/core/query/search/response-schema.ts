@@ -1,0 +1,143 @@
+/**
+ * The search API's response shapes as zod schemas. They are the single description the OpenAPI
+ * document (`GET /openapi.json`) is generated from and the typed client's types are inferred from;
+ * compile-time checks at the bottom tie them to the pipeline's own types so the three cannot drift.
+ */
+import * as z from 'zod/mini';
+import { SEARCH_MODES } from '../../common/config/config-schema';
+import { ERROR_STATUS, type ErrorCode } from '../../common/errors';
+import type { ConfidenceSummary } from './confidence';
+import type { SearchWarning } from './warnings';
+import type { SearchOutcome } from './search-pipeline';
+import type { SearchResult } from './result-mapping';
+
+const nullableText = z.nullable(z.string());
+const nullableNumber = z.nullable(z.number());
+const record = z.record(z.string(), z.unknown());
+
+/** Codes of the advisory warnings in `summary.warnings`. */
+export const WARNING_CODES = ['low_diversity', 'low_confidence', 'all_below_threshold', 'rerank_failed', 'unknown_query_terms'] as const;
+
+export const warningSchema = z.object({
+  code: z.enum(WARNING_CODES),
+  message: z.string(),
+  details: z.optional(record),
+});
+
+/** A line range of a source file merged from neighbouring chunks (`expand=N`). */
+export const passageSchema = z.object({
+  content: z.string(),
+  chunk_indexes: z.array(z.number()),
+  ids: z.array(z.union([z.string(), z.number()])),
+  start_line: nullableNumber,
+  end_line: nullableNumber,
+  source: nullableText,
+});
+
+export const searchResultSchema = z.looseObject({
+  rank: z.number(),
+  id: z.union([z.string(), z.number()]),
+  score: z.number(),
+  content: nullableText,
+  source_url: nullableText,
+  chapter: nullableText,
+  section: nullableText,
+  title: nullableText,
+  module: nullableText,
+  chunk_index: nullableNumber,
+  chunk_id: nullableText,
+  source: nullableText,
+  metadata: z.optional(record),
+  scores: z.optional(z.object({ semantic: nullableNumber, keyword: nullableNumber, fused: z.number() })),
+  ranks: z.optional(z.object({ semantic: nullableNumber, keyword: nullableNumber })),
+  mmr: z.optional(z.object({ score: z.number(), relevance: z.number(), diversity: z.number(), lambda: z.number() })),
+  relevance_score: z.optional(z.number()),
+  original_score: z.optional(z.number()),
+  original_rank: z.optional(z.number()),
+  rerank_rank: z.optional(z.number()),
+  passage: z.optional(passageSchema),
+});
+
+export const confidenceSchema = z.object({
+  avg: nullableNumber,
+  min: nullableNumber,
+  max: nullableNumber,
+  std: nullableNumber,
+  unique_sources: z.number(),
+  unique_modules: z.number(),
+  rating: z.enum(['high', 'medium', 'low', 'none']),
+  low_confidence: z.boolean(),
+  scale: z.enum(['cosine', 'fused', 'bm25']),
+  rated_on: z.nullable(z.enum(['score', 'semantic', 'relative_gap'])),
+});
+
+export const summarySchema = z.looseObject({
+  returned: z.number(),
+  cache: z.enum(['hit', 'miss', 'none']),
+  message: z.optional(z.string()),
+  mode: z.optional(z.enum(SEARCH_MODES)),
+  fusion: z.optional(z.string()),
+  rerank: z.optional(z.string()),
+  filters: z.optional(z.unknown()),
+  total_candidates: z.optional(z.number()),
+  threshold: z.optional(nullableNumber),
+  filtered_below_threshold: z.optional(z.number()),
+  confidence: z.optional(confidenceSchema),
+  query_coverage: z.optional(z.number()),
+  warnings: z.array(warningSchema),
+});
+
+export const timingSchema = z.catchall(
+  z.object({ embed_ms: z.number(), search_ms: z.number(), total_ms: z.number(), upstream_calls: z.number(), rerank_ms: z.optional(z.number()) }),
+  z.number(),
+);
+
+/** The header fields of an answer (JSON document head, NDJSON/SSE `meta`). */
+export const searchMetaSchema = z.looseObject({
+  query: z.string(),
+  collection: z.string(),
+  top_k: z.number(),
+  top_k_requested: z.number(),
+  top_k_clamped: z.boolean(),
+  mode: z.enum(SEARCH_MODES),
+  embedder: z.nullable(z.object({ kind: z.string(), model: z.string() })),
+  store: z.object({ kind: z.string() }),
+});
+
+/** `application/json`: one document. */
+export const searchResponseSchema = z.looseObject({
+  ...searchMetaSchema.shape,
+  results: z.array(searchResultSchema),
+  summary: summarySchema,
+  timing: timingSchema,
+});
+
+/** One NDJSON line (`type` tags it; SSE uses the same objects without `type`, named by the event). */
+export const streamMetaSchema = z.looseObject({ type: z.literal('meta'), ...searchMetaSchema.shape });
+export const streamResultSchema = z.looseObject({ type: z.literal('result'), ...searchResultSchema.shape });
+export const streamSummarySchema = z.object({ type: z.literal('summary'), summary: summarySchema, timing: timingSchema });
+
+/** Every error response: `{"error":{"code","message",…details}}`. */
+export const errorBodySchema = z.object({
+  error: z.looseObject({
+    code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]),
+    message: z.string(),
+    params: z.optional(z.array(z.string())),
+  }),
+});
+
+export type SearchResponseBody = z.output<typeof searchResponseSchema>;
+export type SearchResultBody = z.output<typeof searchResultSchema>;
+export type SearchMetaBody = z.output<typeof searchMetaSchema>;
+export type SearchSummaryBody = z.output<typeof summarySchema>;
+export type SearchTimingBody = z.output<typeof timingSchema>;
+export type ErrorBody = z.output<typeof errorBodySchema>;
+
+// Compile-time drift checks: what the pipeline produces must fit what the schemas promise.
+type Assert<T extends true> = T;
+// (Spread into an anonymous type: interfaces have no implicit index signature.)
+type Plain<T> = { [K in keyof T]: T[K] };
+export type _OutcomeFits = Assert<Plain<SearchOutcome> extends SearchResponseBody ? true : false>;
+export type _ResultFits = Assert<SearchResult extends SearchResultBody ? true : false>;
+export type _WarningFits = Assert<SearchWarning['code'] extends (typeof WARNING_CODES)[number] ? true : false>;
+export type _ConfidenceFits = Assert<ConfidenceSummary extends z.output<typeof confidenceSchema> ? true : false>;
