@@ -20,6 +20,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // Each file starts its own wrangler dev and Chromium: one file at a time on small machines.
+          fileParallelism: false,
         },
       },
       {

@@ -1,10 +1,11 @@
 /**
- * `npm run dev`: build the embedded index from the sample book (or DOCS_DIR), then start
+ * `npm run dev`: build the embedded index from the sample book (or DOCS_DIR) and the web assets, then start
  * `wrangler dev` offline. With no `.dev.vars` it serves the embedded default: no keys, no network.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { buildWebAssets } from '../../scripts/build-web';
 import { runIngest } from './ingest';
 
 const docs = process.env.DOCS_DIR ?? 'sample-book/docs';
@@ -12,6 +13,8 @@ const port = process.env.PORT ?? '8787';
 
 const code = await runIngest([docs, '--target', 'local', '--out', 'generated/embedded-index.bin', '--quiet'], { ...process.env } as Record<string, string>);
 if (code !== 0) process.exit(code);
+// The demo page (GET /) and /widget.js are bundled from src/web.
+await buildWebAssets();
 
 const wrangler = resolve('node_modules/.bin/wrangler');
 if (!existsSync(wrangler)) {

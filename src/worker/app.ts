@@ -10,7 +10,9 @@ import type { AppEnv } from './bindings';
 import { toErrorResponse } from './on-error';
 import { adminRoute } from './routes/admin-route';
 import { healthRoute } from './routes/health-route';
+import { homeRoute } from './routes/home-route';
 import { searchRoute } from './routes/search-route';
+import { widgetRoute } from './routes/widget-route';
 import { configFor } from './services';
 
 /** The edge-retriever Worker application. */
@@ -48,9 +50,8 @@ app.route('/search', searchRoute);
 app.route('/health', healthRoute);
 app.route('/admin', adminRoute);
 
-app.get('/', (c) =>
-  c.json({ name: 'edge-retriever', endpoints: ['GET /search?q=…&k=…', 'POST /search', 'GET /health'] }),
-);
+app.get('/', homeRoute);
+app.get('/widget.js', widgetRoute);
 
 app.all('/search', (c) => {
   throw new RetrieverError('method_not_allowed', `${c.req.method} is not allowed on /search; use GET or POST`, {
