@@ -26,8 +26,12 @@ async function bundle(entry: string): Promise<string> {
     legalComments: 'none',
     charset: 'utf8',
     write: false,
+    metafile: true,
     absWorkingDir: ROOT,
   });
+  // Browser code may take only types from the server side; a runtime import would ship it.
+  const foreign = Object.keys(result.metafile.inputs).filter((file) => !/^src\/(web|client)\//.test(file));
+  if (foreign.length) throw new Error(`${entry} bundles code from outside src/web and src/client: ${foreign.join(', ')}`);
   return result.outputFiles[0]!.text.trim();
 }
 

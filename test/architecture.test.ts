@@ -24,14 +24,15 @@ function importsOf(file: string): { spec: string; target: string | null }[] {
   return specs.map((spec) => {
     if (!spec.startsWith('.')) return { spec, target: null };
     const base = relative(ROOT, resolve(ROOT, dirname(file), spec));
-    const target = [`${base}.ts`, `${base}/index.ts`, base].find((candidate) => FILES.has(candidate)) ?? base;
+    // `./types.js` in ESM-style imports (the client's) names `types.ts`.
+    const target = [`${base}.ts`, `${base.replace(/\.js$/, '')}.ts`, `${base}/index.ts`, base].find((candidate) => FILES.has(candidate)) ?? base;
     return { spec, target };
   });
 }
 
 const FILES = new Set(sourceFiles('src'));
 const GRAPH = new Map([...FILES].map((file) => [file, importsOf(file)]));
-const layer = (file: string) => /^src\/(core\/(common|query|build-time)|worker|cli)\//.exec(file)?.[1] ?? file;
+const layer = (file: string) => /^src\/(core\/(common|query|build-time)|worker|cli|client|web)\//.exec(file)?.[1] ?? file;
 
 describe('architecture', () => {
   it('keeps src/core runtime-neutral: no hono, cloudflare:*, node:* and nothing from src/worker or src/cli', () => {
@@ -51,7 +52,10 @@ describe('architecture', () => {
       'core/query': ['core/common', 'core/query'],
       'core/build-time': ['core/common', 'core/query', 'core/build-time'],
       worker: ['core/common', 'core/query', 'worker'],
-      cli: ['core/common', 'core/query', 'core/build-time', 'cli'],
+      cli: ['core/common', 'core/query', 'core/build-time', 'cli', 'client'],
+      // The client and the browser code take only types from core (erased: nothing server-side ships).
+      client: ['core/common', 'core/query', 'client'],
+      web: ['core/common', 'core/query', 'client', 'web'],
     };
     const upward = [...GRAPH].flatMap(([file, imports]) =>
       imports

@@ -35,8 +35,8 @@ interface HostEvent {
 
 interface Visit {
   page: Page;
-  /** Bodies of the POST /search requests the widget sent. */
-  searches: Array<{ q: string }>;
+  /** Parameters of the /search requests the widget sent. */
+  searches: Array<Record<string, string>>;
   /** /search requests the browser gave up on, with Chromium's reason. */
   failed: Array<{ q: string; reason: string }>;
 }
@@ -44,10 +44,14 @@ interface Visit {
 async function open(viewport: { width: number; height: number }, debounce: number, latencyMs = 0): Promise<Visit> {
   const page = await browser!.newPage({ viewport });
   const visit: Visit = { page, searches: [], failed: [] };
-  const isSearch = (url: string, method: string) => url === `${worker!.url}/search` && method === 'POST';
-  page.on('request', (r) => void (isSearch(r.url(), r.method()) && visit.searches.push(JSON.parse(r.postData() ?? '{}'))));
+  const search = (url: string) => (url.startsWith(`${worker!.url}/search?`) ? Object.fromEntries(new URL(url).searchParams) : null);
+  page.on('request', (r) => {
+    const params = search(r.url());
+    if (params && r.method() === 'GET') visit.searches.push(params);
+  });
   page.on('requestfailed', (r) => {
-    if (isSearch(r.url(), r.method())) visit.failed.push({ q: JSON.parse(r.postData() ?? '{}').q, reason: r.failure()?.errorText ?? '' });
+    const params = search(r.url());
+    if (params) visit.failed.push({ q: params.q!, reason: r.failure()?.errorText ?? '' });
   });
   if (latencyMs) {
     // Slow the network (not the Worker) so a request is still in flight when the reader types on.
@@ -90,7 +94,7 @@ describe('the widget on a hostile page of another origin', () => {
   afterAll(() => desktop?.page.close());
 
   it('debounced: one request for the whole question, and one `results` event with its chunks', async () => {
-    expect(desktop.searches).toEqual([{ q: 'How do QoS reliability policies work?', k: 3, mode: 'hybrid' }]);
+    expect(desktop.searches).toEqual([{ q: 'How do QoS reliability policies work?', k: '3', mode: 'hybrid' }]);
     const [first] = await events(desktop.page);
     expect(first).toMatchObject({ type: 'results', query: 'How do QoS reliability policies work?', ranks: [1, 2, 3], contents: [true, true, true], composed: true, bubbles: true });
     expect(['high', 'medium', 'low']).toContain(first!.rating);

@@ -3,8 +3,8 @@
  * previous one), render each result as it arrives, then the confidence and warnings in words.
  * The form state lives in the address (`/?q=…&mode=…`) so a search can be shared or reloaded.
  */
+import { createClient, type SearchParams, type SearchStreamEvent } from '../../client/index';
 import { confidenceInWords, looksOffTopic, warningsInWords } from '../shared/plain-words';
-import { streamSearch, type SearchEvent } from '../shared/search-events';
 import { el, renderResult, scaleBars } from './render-result';
 
 const form = document.querySelector<HTMLFormElement>('#search')!;
@@ -34,11 +34,11 @@ function rememberModule(name: string | null): void {
   if (name && ![...modules.options].some((option) => option.value === name)) modules.append(new Option(name, name));
 }
 
-function onEvent(event: SearchEvent): void {
+function onEvent(event: SearchStreamEvent): void {
   if (event.type === 'result') {
-    list.append(renderResult(event.result));
+    list.append(renderResult(event));
     scaleBars(list);
-    rememberModule(event.result.module);
+    rememberModule(event.module);
     setStatus(`Receiving… ${list.children.length} so far`);
   } else if (event.type === 'summary') {
     const { summary, timing } = event;
@@ -64,8 +64,10 @@ async function run(): Promise<void> {
   notes.replaceChildren();
   setStatus('Searching…');
   list.setAttribute('aria-busy', 'true');
+  const key = field('key').value.trim();
+  const client = createClient({ baseUrl: location.origin, headers: key ? { authorization: `Bearer ${key}` } : {} });
   try {
-    await streamSearch(query, { endpoint: location.origin, signal: controller.signal, apiKey: field('key').value.trim() || undefined }, onEvent);
+    for await (const event of client.searchStream(query as SearchParams, { signal: controller.signal })) onEvent(event);
   } catch (error) {
     if (controller.signal.aborted) return;
     const failure = error as Error & { code?: string };

@@ -3,7 +3,7 @@
  * chunk that contains markup is shown, never run.
  */
 import { bodyText } from '../shared/plain-words';
-import type { StreamedResult } from '../shared/search-events';
+import type { SearchResult } from '../../client/index';
 
 /** Creates an element with a class and optional text. */
 export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className = '', text?: string): HTMLElementTagNameMap[K] {
@@ -18,7 +18,7 @@ const PREVIEW = 320;
 
 
 /** `module › title › section`, skipping missing or repeated parts (the chapter slug only when there is no title). */
-export function breadcrumb(result: StreamedResult): string[] {
+export function breadcrumb(result: SearchResult): string[] {
   const parts = [result.module, result.title ?? result.chapter, result.section];
   const seen = new Set<string>();
   return parts.filter((part): part is string => Boolean(part) && !seen.has(part!) && Boolean(seen.add(part!)));
@@ -42,7 +42,7 @@ function sourceLink(url: string): HTMLElement {
  * One `<li>` for a result. The score bar's width is set by {@link scaleBars} once the list's best
  * score is known (fused and RRF scores are not on a 0–1 scale).
  */
-export function renderResult(result: StreamedResult): HTMLLIElement {
+export function renderResult(result: SearchResult): HTMLLIElement {
   const item = el('li', 'result');
   item.dataset.score = String(result.score);
   const head = el('div', 'head');

@@ -2,7 +2,7 @@
  * The summary's machine fields in words a reader understands: the confidence rating and the
  * warnings (the Worker's own messages are kept; a short lead says what the code means).
  */
-import type { StreamedSummary } from './search-events';
+import type { SearchSummary } from '../../client/index';
 
 const RATINGS: Record<string, string> = {
   high: 'High confidence: the best results match the question closely.',
@@ -20,13 +20,13 @@ const WARNING_LEADS: Record<string, string> = {
 };
 
 /** One sentence for the confidence rating (empty when the summary has none). */
-export function confidenceInWords(summary: StreamedSummary): string {
+export function confidenceInWords(summary: SearchSummary): string {
   const rating = summary.confidence?.rating;
   return rating ? (RATINGS[rating] ?? `Confidence: ${rating}.`) : '';
 }
 
 /** Each warning as "lead — the Worker's message". */
-export function warningsInWords(summary: StreamedSummary): string[] {
+export function warningsInWords(summary: SearchSummary): string[] {
   return (summary.warnings ?? []).map((w) => {
     const lead = WARNING_LEADS[w.code];
     return lead ? `${lead} ${w.message}` : w.message;
@@ -39,6 +39,6 @@ export function bodyText(content: string | null): string {
 }
 
 /** True when the answer is empty or the Worker itself doubts it is on topic. */
-export function looksOffTopic(summary: StreamedSummary): boolean {
+export function looksOffTopic(summary: SearchSummary): boolean {
   return summary.returned === 0 || summary.confidence?.rating === 'none' || (summary.warnings ?? []).some((w) => w.code === 'unknown_query_terms');
 }

@@ -6,7 +6,7 @@
  * page's CSS out; `--er-*` custom properties and `::part()` theme it.
  */
 import { bodyText } from '../shared/plain-words';
-import { streamSearch, type StreamedResult, type StreamedSummary } from '../shared/search-events';
+import { createClient, type SearchParams, type SearchResult, type SearchSummary } from '../../client/index';
 import { WIDGET_CSS } from './widget-style';
 
 const TAG = 'edge-retriever-search';
@@ -24,7 +24,7 @@ export class EdgeRetrieverSearch extends HTMLElement {
   #list: HTMLUListElement;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #running: AbortController | null = null;
-  #results: StreamedResult[] = [];
+  #results: SearchResult[] = [];
   #query = '';
 
   constructor() {
@@ -50,7 +50,7 @@ export class EdgeRetrieverSearch extends HTMLElement {
   }
 
   /** The latest results (empty until an answer arrives). */
-  get results(): StreamedResult[] {
+  get results(): SearchResult[] {
     return [...this.#results];
   }
 
@@ -90,18 +90,24 @@ export class EdgeRetrieverSearch extends HTMLElement {
     if (!text) return;
     const controller = new AbortController();
     this.#running = controller;
-    const endpoint = this.getAttribute('endpoint') ?? location.origin;
-    const query: Record<string, string | number | undefined> = { q: text, k: intAttr(this, 'k', 5) || undefined };
-    for (const name of ['mode', 'module', 'rerank'] as const) query[name] = this.getAttribute(name) ?? undefined;
-    const results: StreamedResult[] = [];
-    let summary: StreamedSummary | null = null;
+    const key = this.getAttribute('key');
+    const client = createClient({ baseUrl: this.getAttribute('endpoint') ?? location.origin, headers: key ? { authorization: `Bearer ${key}` } : {} });
+    const query: Record<string, string | number> = { q: text, k: intAttr(this, 'k', 5) || 5 };
+    for (const name of ['mode', 'module', 'rerank'] as const) {
+      const value = this.getAttribute(name);
+      if (value) query[name] = value;
+    }
+    const results: SearchResult[] = [];
+    let summary: SearchSummary | null = null;
     this.#status.textContent = 'Searching…';
     this.#status.classList.remove('error');
     try {
-      await streamSearch(query, { endpoint, signal: controller.signal, apiKey: this.getAttribute('key') ?? undefined }, (event) => {
-        if (event.type === 'result') results.push(event.result);
-        else if (event.type === 'summary') summary = event.summary;
-      });
+      for await (const event of client.searchStream(query as SearchParams, { signal: controller.signal })) {
+        if (event.type === 'result') {
+          const { type: _type, ...result } = event;
+          results.push(result);
+        } else if (event.type === 'summary') summary = event.summary;
+      }
     } catch (error) {
       if (controller.signal.aborted) return;
       const failure = error as Error & { code?: string; status?: number };
@@ -111,13 +117,13 @@ export class EdgeRetrieverSearch extends HTMLElement {
     }
     if (controller.signal.aborted) return;
     this.#running = null;
-    const done = summary as StreamedSummary | null;
+    const done = summary as SearchSummary | null;
     const low = done?.confidence?.low_confidence ? ' · low confidence: the docs may not answer this' : '';
     this.#show(results, results.length ? `${results.length} passage${results.length === 1 ? '' : 's'}${low}` : (done?.message ?? 'No passages found'));
     this.#emit('results', { query: text, results, summary: done });
   }
 
-  #show(results: StreamedResult[], status: string, isError = false): void {
+  #show(results: SearchResult[], status: string, isError = false): void {
     this.#results = results;
     this.#status.textContent = status;
     this.#status.classList.toggle('error', isError);
