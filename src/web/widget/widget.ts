@@ -64,9 +64,10 @@ export class EdgeRetrieverSearch extends HTMLElement {
     this.#schedule(text);
   }
 
-  /** Searches `text` now (no debounce), aborting any request in flight. */
+  /** Searches `text` now (no debounce), aborting any request in flight; the input shows `text`. */
   search(text: string = this.#input.value): Promise<void> {
     clearTimeout(this.#timer);
+    this.#input.value = text;
     return this.#run(text.trim());
   }
 
