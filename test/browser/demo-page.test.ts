@@ -143,6 +143,7 @@ describe('the demo page on the embedded default', () => {
     expect(status).toMatch(/Low confidence: the book may not answer this question\./);
     expect((await results(desktop.page)).length).toBeGreaterThan(0);
     expect((await notes(desktop.page))[0]).toMatch(/looks off-topic/);
+    await desktop.page.screenshot({ path: join(SCREENSHOTS, 'demo-off-topic-desktop.png') });
   });
 
   it('loaded nothing from another origin, and the CSP blocked nothing', () => {
@@ -162,6 +163,8 @@ describe('the demo page on a phone', () => {
       const widths = await phone.page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
       expect(widths.scroll).toBeLessThanOrEqual(widths.view);
       await phone.page.screenshot({ path: join(SCREENSHOTS, 'demo-results-phone.png') });
+      await phone.page.emulateMedia({ colorScheme: 'dark' });
+      await phone.page.screenshot({ path: join(SCREENSHOTS, 'demo-results-phone-dark.png') });
     } finally {
       await phone.page.close();
     }
