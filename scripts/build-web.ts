@@ -51,8 +51,8 @@ function pagePolicy(page: string): string {
   return `default-src 'none'; script-src ${hash('script')}; style-src ${hash('style')}; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`;
 }
 
-/** Builds both assets; returns them with their sizes. */
-export async function buildWebAssets(): Promise<{ name: string; text: string; gzipBytes: number }[]> {
+/** Builds both assets into `out` (default generated/web-assets.ts); returns them with their sizes. */
+export async function buildWebAssets(out = OUT): Promise<{ name: string; text: string; gzipBytes: number }[]> {
   const script = await bundle('src/web/demo/demo.ts');
   const template = readFileSync(resolve(ROOT, 'src/web/demo/demo-page.html'), 'utf8');
   if (!template.includes('/*DEMO_SCRIPT*/')) throw new Error('demo-page.html lost its /*DEMO_SCRIPT*/ placeholder');
@@ -68,8 +68,8 @@ export async function buildWebAssets(): Promise<{ name: string; text: string; gz
     lines.push(`export const ${asset.name} = ${JSON.stringify(asset.text)};`, `export const ${asset.name}_ETAG = ${JSON.stringify(etag(asset.text))};`);
     if ('csp' in asset) lines.push(`export const ${asset.name}_CSP = ${JSON.stringify(asset.csp)};`);
   }
-  mkdirSync(dirname(OUT), { recursive: true });
-  writeFileSync(OUT, `${lines.join('\n')}\n`);
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, `${lines.join('\n')}\n`);
   return assets.map((asset) => ({ ...asset, gzipBytes: gzipSync(asset.text, { level: 9 }).length }));
 }
 
