@@ -23,6 +23,7 @@ if (!existsSync(wrangler)) {
 }
 console.log(`Embedded index built from ${docs}. Starting wrangler dev on http://127.0.0.1:${port}`);
 console.log(`  try: curl 'http://127.0.0.1:${port}/search?q=What+is+a+ROS+2+topic%3F&k=3'`);
+console.log(`  or open http://127.0.0.1:${port}/ in a browser (demo page; /widget.js embeds the search panel elsewhere)`);
 const child = spawn(wrangler, ['dev', '--ip', '127.0.0.1', '--port', port, ...process.argv.slice(2)], {
   stdio: 'inherit',
   // Offline-friendly: no telemetry, no Request.cf fetch (a 3 s stall without network).
