@@ -14,7 +14,7 @@ export default defineConfig({
       {
         test: {
           name: 'node',
-          include: ['test/*.test.ts', 'test/core/**/*.test.ts', 'test/cli/**/*.test.ts', 'test/client/**/*.test.ts'],
+          include: ['test/*.test.ts', 'test/core/**/*.test.ts', 'test/cli/**/*.test.ts', 'test/client/**/*.test.ts', 'test/scripts/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
         },
@@ -27,6 +27,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // Each file starts its own wrangler dev and Chromium: one file at a time on small machines.
+          fileParallelism: false,
         },
       },
       {

@@ -32,7 +32,7 @@ function importsOf(file: string): { spec: string; target: string | null }[] {
 
 const FILES = new Set(sourceFiles('src'));
 const GRAPH = new Map([...FILES].map((file) => [file, importsOf(file)]));
-const layer = (file: string) => /^src\/(core\/(common|query|build-time)|worker|cli|client)\//.exec(file)?.[1] ?? file;
+const layer = (file: string) => /^src\/(core\/(common|query|build-time)|worker|cli|client|web)\//.exec(file)?.[1] ?? file;
 
 describe('architecture', () => {
   it('keeps src/core runtime-neutral: no hono, cloudflare:*, node:* and nothing from src/worker or src/cli', () => {
@@ -53,8 +53,9 @@ describe('architecture', () => {
       'core/build-time': ['core/common', 'core/query', 'core/build-time'],
       worker: ['core/common', 'core/query', 'worker'],
       cli: ['core/common', 'core/query', 'core/build-time', 'cli', 'client'],
-      // The typed client (edge-retriever/client) takes only types from core: it ships no server code.
+      // The client and the browser code take only types from core (erased: nothing server-side ships).
       client: ['core/common', 'core/query', 'client'],
+      web: ['core/common', 'core/query', 'client', 'web'],
     };
     const upward = [...GRAPH].flatMap(([file, imports]) =>
       imports

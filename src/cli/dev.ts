@@ -1,6 +1,6 @@
 /**
  * `npm run dev [-- --port N …]`: build the embedded index of the sample book (or `DOCS_DIR`) into
- * that book's own file, then serve the Worker on it with wrangler's dev server, offline. With no
+ * that book's own file and the web assets (demo page, widget), then serve the Worker on it with wrangler's dev server, offline. With no
  * `.dev.vars` it serves the embedded default: no keys, no network. Each dev server bundles its own
  * book's file, so another dev server or an `ingest` of another book never switches it.
  *
@@ -9,6 +9,7 @@
  */
 import { resolve } from 'node:path';
 import { unstable_startWorker } from 'wrangler';
+import { buildWebAssets } from '../../scripts/build-web';
 import { buildIndexIfStale } from './build-index';
 import { DEV_USAGE, parseDevArgs } from './dev/dev-args';
 import { bookIndexPath, DEFAULT_DOCS_DIR, INDEX_MODULE, indexModulePath } from './index-paths';
@@ -29,6 +30,8 @@ async function main(): Promise<number> {
   const index = args.index ?? bookIndexPath(docs);
   const build = await buildIndexIfStale(docs, index, { env: { ...process.env } as Record<string, string> });
   if (build.exitCode !== 0) return build.exitCode;
+  // The demo page (GET /) and /widget.js are bundled from src/web.
+  await buildWebAssets();
 
   // Offline-friendly: no telemetry, no Request.cf fetch (a 3 s stall without network).
   Object.assign(process.env, { WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' });
@@ -47,6 +50,7 @@ async function main(): Promise<number> {
   });
   await worker.ready;
   console.log(`  try: curl '${url}/search?q=What+is+a+ROS+2+topic%3F&k=3'`);
+  console.log(`  or open ${url}/ in a browser (demo page; /widget.js embeds the search panel elsewhere)`);
   await new Promise<void>((done) => {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => done());
   });

@@ -12,7 +12,9 @@ import { adminRoute } from './routes/admin-route';
 import { healthRoute } from './routes/health-route';
 import { buildOpenApiDocument } from './openapi-document';
 import { batchRoute } from './routes/batch-route';
+import { homeRoute } from './routes/home-route';
 import { searchRoute } from './routes/search-route';
+import { widgetRoute } from './routes/widget-route';
 import { configFor } from './services';
 
 /** The edge-retriever Worker application. */
@@ -57,9 +59,8 @@ app.get('/openapi.json', (c) => {
   return c.json({ ...openApi, servers: [{ url: new URL(c.req.url).origin }] }, 200, { 'Cache-Control': 'public, max-age=300' });
 });
 
-app.get('/', (c) =>
-  c.json({ name: 'edge-retriever', endpoints: ['GET /search?q=…&k=…', 'POST /search', 'POST /search/batch', 'GET /health', 'GET /openapi.json'] }),
-);
+app.get('/', homeRoute);
+app.get('/widget.js', widgetRoute);
 
 app.all('/search/batch', (c) => {
   throw new RetrieverError('method_not_allowed', `${c.req.method} is not allowed on /search/batch; use POST`, { allowed: ['POST'] });

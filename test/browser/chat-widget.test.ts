@@ -5,15 +5,14 @@
  * EventSource and NDJSON with fetch + getReader. The Worker allows only the widget's origin, so
  * the same page served from a third origin must be refused by the browser.
  */
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWranglerDev, type WranglerDev } from '../support/wrangler-dev';
+import { SCREENSHOTS, launchChromium, originOf, servePages } from './support/browser';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAGE = readFileSync(resolve(__dirname, 'fixtures/chat-widget.html'), 'utf8');
 /** The fields README documents for every result (hybrid adds scores and ranks). */
 const RESULT_FIELDS = ['rank', 'id', 'score', 'content', 'source_url', 'chapter', 'section', 'title', 'module', 'chunk_index', 'chunk_id', 'source', 'metadata', 'scores', 'ranks'];
@@ -35,22 +34,7 @@ let worker: WranglerDev | null = null;
 let browser: Browser | null = null;
 let allowed: Server | null = null;
 let refused: Server | null = null;
-let shots = '';
-
-async function serveWidget(): Promise<Server> {
-  const server = createServer((req, res) => {
-    if (req.url?.startsWith('/widget')) {
-      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-      res.end(PAGE);
-    } else {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return server;
-}
-
-const originOf = (server: Server) => `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+const serveWidget = () => servePages({ '/widget': PAGE });
 
 async function visit(server: Server, screenshot?: string): Promise<Visit> {
   const page = await browser!.newPage({ viewport: { width: 1000, height: 900 } });
@@ -82,24 +66,19 @@ async function visit(server: Server, screenshot?: string): Promise<Visit> {
 beforeAll(async () => {
   [allowed, refused] = [await serveWidget(), await serveWidget()];
   worker = await startWranglerDev({ vars: { CORS_ORIGINS: originOf(allowed) } });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  shots = process.env.SCREENSHOT_DIR ?? mkdtempSync(join(tmpdir(), 'chat-widget-shots-'));
+  browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
   await worker?.stop();
   for (const server of [allowed, refused]) server?.close();
-  if (shots && !process.env.SCREENSHOT_DIR) rmSync(shots, { recursive: true, force: true });
 }, 30_000);
 
 describe('a chat widget on an allowed origin', () => {
   let seen: Visit;
   beforeAll(async () => {
-    seen = await visit(allowed!, join(shots, 'chat-widget.png'));
+    seen = await visit(allowed!, join(SCREENSHOTS, 'chat-widget.png'));
   }, 60_000);
 
   it('POST /search with a JSON body: preflight passes, 3 hybrid results with the documented fields', () => {
@@ -147,7 +126,7 @@ describe('a chat widget on an allowed origin', () => {
   });
 
   it('rendered the results on the page (screenshot taken)', () => {
-    expect(statSync(join(shots, 'chat-widget.png')).size).toBeGreaterThan(10_000);
+    expect(statSync(join(SCREENSHOTS, 'chat-widget.png')).size).toBeGreaterThan(10_000);
   });
 });
 

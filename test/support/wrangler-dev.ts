@@ -31,10 +31,13 @@ export interface WranglerDevOptions {
   vars?: Record<string, string>;
   /** How long to wait for `/health` to answer (default 60 s). */
   readyTimeoutMs?: number;
+  /** Ready once `/health` answers at all, even 503 (a Worker configured to fail on purpose). */
+  degraded?: boolean;
 }
 
 /**
- * Starts `wrangler dev` from the repository root and resolves once `/health` answers 200.
+ * Starts `wrangler dev` from the repository root and resolves once `/health` answers 200 (or 503
+ * with `degraded`).
  * Needs the tests' own index (test/support/test-index.ts, built by the vitest globalSetup).
  *
  * @example
@@ -77,7 +80,7 @@ export async function startWranglerDev(options: WranglerDevOptions = {}): Promis
       await stop();
       throw new Error(`wrangler dev exited early:\n${log}`);
     }
-    const ok = await fetch(`${url}/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/health`).then((r) => r.ok || (options.degraded === true && r.status === 503), () => false);
     if (ok) return { url, log: () => log, stop };
     await new Promise((done) => setTimeout(done, 250));
   }

@@ -1,0 +1,93 @@
+/**
+ * The demo page's behaviour: read the form, stream one search at a time (a new search aborts the
+ * previous one), render each result as it arrives, then the confidence and warnings in words.
+ * The form state lives in the address (`/?q=…&mode=…`) so a search can be shared or reloaded.
+ */
+import { createClient, type SearchParams, type SearchStreamEvent } from '../../client/index';
+import { confidenceInWords, looksOffTopic, warningsInWords } from '../shared/plain-words';
+import { el, renderResult, scaleBars } from './render-result';
+
+const form = document.querySelector<HTMLFormElement>('#search')!;
+const status = document.querySelector<HTMLElement>('#status')!;
+const notes = document.querySelector<HTMLElement>('#notes')!;
+const list = document.querySelector<HTMLOListElement>('#results')!;
+const modules = document.querySelector<HTMLDataListElement>('#modules')!;
+/** Form fields sent as search parameters (the key goes in a header instead). */
+const PARAMS = ['q', 'mode', 'k', 'module', 'rerank'] as const;
+
+let running: AbortController | null = null;
+
+function field(name: string): HTMLInputElement | HTMLSelectElement {
+  return form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement;
+}
+
+function setStatus(text: string, isError = false): void {
+  status.textContent = text;
+  status.classList.toggle('error', isError);
+}
+
+function note(text: string, className = ''): void {
+  notes.append(el('li', className, text));
+}
+
+function rememberModule(name: string | null): void {
+  if (name && ![...modules.options].some((option) => option.value === name)) modules.append(new Option(name, name));
+}
+
+function onEvent(event: SearchStreamEvent): void {
+  if (event.type === 'result') {
+    list.append(renderResult(event));
+    scaleBars(list);
+    rememberModule(event.module);
+    setStatus(`Receiving… ${list.children.length} so far`);
+  } else if (event.type === 'summary') {
+    const { summary, timing } = event;
+    const count = `${summary.returned} result${summary.returned === 1 ? '' : 's'}`;
+    setStatus(`${count} in ${Math.round(timing.total_ms ?? 0)} ms. ${confidenceInWords(summary)}`);
+    if (summary.returned === 0) note(`Nothing found${summary.message ? `: ${summary.message.replace(/\.?$/, '.')}` : '.'} Try other words, another mode or no module filter.`, 'empty');
+    else if (looksOffTopic(summary)) note('This question looks off-topic for this book: the passages below are the closest it has, not an answer.', 'empty');
+    for (const warning of warningsInWords(summary)) note(warning);
+  }
+}
+
+async function run(): Promise<void> {
+  running?.abort();
+  const controller = new AbortController();
+  running = controller;
+  const query: Record<string, string> = {};
+  for (const name of PARAMS) {
+    const value = field(name).value.trim();
+    if (value && !(name === 'rerank' && value === 'none')) query[name] = value;
+  }
+  history.replaceState(null, '', `?${new URLSearchParams(query)}`);
+  list.replaceChildren();
+  notes.replaceChildren();
+  setStatus('Searching…');
+  list.setAttribute('aria-busy', 'true');
+  const key = field('key').value.trim();
+  const client = createClient({ baseUrl: location.origin, headers: key ? { authorization: `Bearer ${key}` } : {} });
+  try {
+    for await (const event of client.searchStream(query as SearchParams, { signal: controller.signal })) onEvent(event);
+  } catch (error) {
+    if (controller.signal.aborted) return;
+    const failure = error as Error & { code?: string };
+    setStatus(`Search failed: ${failure.message}${failure.code ? ` (${failure.code})` : ''}`, true);
+  } finally {
+    if (running === controller) list.removeAttribute('aria-busy');
+  }
+}
+
+form.addEventListener('submit', (event) => {
+  event.preventDefault();
+  void run();
+});
+
+// A shared or reloaded address runs its search straight away.
+const initial = new URLSearchParams(location.search);
+for (const name of PARAMS) {
+  const value = initial.get(name);
+  if (value !== null) field(name).value = value;
+}
+const snippet = document.querySelector('#snippet');
+if (snippet) snippet.textContent = `<script src="${location.origin}/widget.js" defer></script> <edge-retriever-search endpoint="${location.origin}"></edge-retriever-search>`;
+if (initial.get('q')) void run();

@@ -1,0 +1,45 @@
+/**
+ * The summary's machine fields in words a reader understands: the confidence rating and the
+ * warnings (the Worker's own messages are kept; a short lead says what the code means).
+ */
+import type { SearchSummary } from '../../client/index';
+
+const RATINGS: Record<string, string> = {
+  high: 'High confidence: the best results match the question closely.',
+  medium: 'Medium confidence: the results are related; check that they answer the question.',
+  low: 'Low confidence: the book may not answer this question.',
+  none: 'No answer found in the book.',
+};
+
+const WARNING_LEADS: Record<string, string> = {
+  no_match: 'The book does not seem to cover this question.',
+  low_confidence: 'Weak matches.',
+  low_diversity: 'All top results come from one page.',
+  all_below_threshold: 'Every candidate was below the score threshold.',
+  rerank_failed: 'Reranking was unavailable.',
+  deprecated_alias: 'An old parameter name was used.',
+};
+
+/** One sentence for the confidence rating (empty when the summary has none). */
+export function confidenceInWords(summary: SearchSummary): string {
+  const rating = summary.confidence?.rating;
+  return rating ? (RATINGS[rating] ?? `Confidence: ${rating}.`) : '';
+}
+
+/** Each warning as "lead — the Worker's message". */
+export function warningsInWords(summary: SearchSummary): string[] {
+  return (summary.warnings ?? []).map((w) => {
+    const lead = WARNING_LEADS[w.code];
+    return lead ? `${lead} ${w.message}` : w.message;
+  });
+}
+
+/** A chunk's text without its leading markdown heading (the section name already shows it). */
+export function bodyText(content: string | null): string {
+  return (content ?? '').replace(/^\s*#{1,6}\s[^\n]*\n+/, '').trim();
+}
+
+/** True when the answer is empty or the Worker itself doubts it is on topic. */
+export function looksOffTopic(summary: SearchSummary): boolean {
+  return summary.returned === 0 || summary.confidence?.rating === 'none' || summary.confidence?.low_confidence === true || (summary.warnings ?? []).some((w) => w.code === 'no_match');
+}

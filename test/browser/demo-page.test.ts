@@ -1,0 +1,193 @@
+/**
+ * The demo page (`GET /` in a browser) in real Chromium against the real Worker (`wrangler dev`,
+ * offline, embedded default): driven by the keyboard only, results streamed as NDJSON and rendered
+ * with rank, score bar, breadcrumb, source and confidence; the empty and off-topic answers; an
+ * upstream failure's message; a phone-width layout; no request leaves the Worker's origin and the
+ * page's CSP blocks nothing of its own. Screenshots land in .tmp/screenshots/.
+ */
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support/free-port';
+import { startWranglerDev, type WranglerDev } from '../support/wrangler-dev';
+import { SCREENSHOTS, VIEWPORTS, launchChromium } from './support/browser';
+
+let worker: WranglerDev | null = null;
+let broken: WranglerDev | null = null;
+let browser: Browser | null = null;
+
+interface Visit {
+  page: Page;
+  /** Every URL the page requested. */
+  requests: string[];
+  /** Accept headers of the page's /search requests. */
+  searchAccepts: string[];
+  /** Console errors (CSP violations show up here). */
+  consoleErrors: string[];
+}
+
+async function open(base: string, viewport: { width: number; height: number }, path = '/'): Promise<Visit> {
+  const page = await browser!.newPage({ viewport });
+  const visit: Visit = { page, requests: [], searchAccepts: [], consoleErrors: [] };
+  page.on('request', (request) => {
+    visit.requests.push(request.url());
+    if (new URL(request.url()).pathname === '/search') visit.searchAccepts.push(request.headers().accept ?? '');
+  });
+  page.on('console', (message) => void (message.type() === 'error' && visit.consoleErrors.push(message.text())));
+  await page.goto(`${base}${path}`);
+  return visit;
+}
+
+/** Types a question and submits with Enter, as a keyboard user would; waits for the outcome. */
+async function ask(page: Page, question: string): Promise<string> {
+  await page.locator('#q').fill('');
+  await page.locator('#q').focus();
+  await page.keyboard.type(question);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => /result|failed/i.test(document.querySelector('#status')?.textContent ?? '') && !document.querySelector('#results[aria-busy]'));
+  return (await page.locator('#status').textContent()) ?? '';
+}
+
+const results = (page: Page) =>
+  page.$$eval('#results .result', (items) =>
+    items.map((item) => ({
+      rank: item.querySelector('.rank')?.textContent,
+      bar: (item.querySelector('.bar i') as HTMLElement).style.width,
+      crumbs: item.querySelector('.crumbs')?.textContent ?? '',
+      source: item.querySelector('.src code')?.textContent ?? '',
+      sourceUrl: item.querySelector('.src span, .src a')?.textContent ?? '',
+      text: item.querySelector('.text')?.textContent ?? '',
+    })),
+  );
+
+const notes = (page: Page) => page.$$eval('#notes li', (items) => items.map((item) => item.textContent ?? ''));
+
+beforeAll(async () => {
+  // A second Worker whose Qdrant is a closed port: its searches fail for real.
+  const closed = await freePort();
+  [worker, broken, browser] = await Promise.all([
+    startWranglerDev(),
+    startWranglerDev({ vars: { QDRANT_URL: `http://127.0.0.1:${closed}`, SEARCH_MODE: 'keyword' }, degraded: true }),
+    launchChromium(),
+  ]);
+}, 150_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([worker?.stop(), broken?.stop()]);
+}, 30_000);
+
+describe('the demo page on the embedded default', () => {
+  let desktop: Visit;
+  beforeAll(async () => {
+    desktop = await open(worker!.url, VIEWPORTS.desktop);
+  }, 60_000);
+  afterAll(() => desktop?.page.close());
+
+  it('is the HTML page for a browser, not the JSON list', async () => {
+    expect(await desktop.page.title()).toMatch(/edge-retriever/);
+    expect(await desktop.page.locator('#q').count()).toBe(1);
+  });
+
+  it('keyboard only: Tab to mode, pick hybrid, set k=3, Enter — three streamed results with rank, bar, breadcrumb, source', async () => {
+    const { page } = desktop;
+    await page.locator('#q').focus();
+    await page.keyboard.press('Tab'); // Search button
+    await page.keyboard.press('Tab'); // Mode
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('mode');
+    await page.keyboard.press('ArrowDown'); // default → hybrid
+    await page.keyboard.press('Tab'); // k
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('3');
+    const status = await ask(page, 'How do QoS reliability policies work?');
+    expect(status).toMatch(/^3 results in \d+ ms\. (High|Medium|Low) confidence/);
+    const shown = await results(page);
+    expect(shown.map((r) => r.rank)).toEqual(['#1', '#2', '#3']);
+    expect(shown[0]!.bar).toBe('100%');
+    for (const result of shown) {
+      expect(result.crumbs).toMatch(/^\d\d-[a-z0-9-]+ › /);
+      expect(result.source).toMatch(/\.mdx?:\d+-\d+$/);
+      expect(result.sourceUrl).toMatch(/^\/docs\//);
+      expect(result.text.length).toBeGreaterThan(40);
+    }
+    expect(shown.map((r) => r.crumbs).join(' ')).toMatch(/QoS|Quality of Service/i);
+    // Streamed: the page asked for NDJSON and the address now holds the search.
+    expect(desktop.searchAccepts.at(-1)).toBe('application/x-ndjson');
+    expect(new URL(page.url()).searchParams.get('mode')).toBe('hybrid');
+    await page.screenshot({ path: join(SCREENSHOTS, 'demo-results-desktop.png'), fullPage: true });
+  });
+
+  it('the module filter narrows every result to that module, and modules seen are offered', async () => {
+    const { page } = desktop;
+    await page.locator('input[name=module]').fill('02-simulation');
+    await ask(page, 'sensors and physics');
+    const shown = await results(page);
+    expect(shown.length).toBeGreaterThan(0);
+    for (const result of shown) expect(result.crumbs.startsWith('02-simulation › ')).toBe(true);
+    expect(await page.$$eval('#modules option', (options) => options.map((o) => o.getAttribute('value')))).toContain('02-simulation');
+    await page.locator('input[name=module]').fill('');
+  });
+
+  it('an empty answer says so', async () => {
+    const status = await ask(desktop.page, 'xyzzy plugh');
+    expect(status).toMatch(/^0 results in \d+ ms\. No answer found in the book\./);
+    expect(await results(desktop.page)).toEqual([]);
+    const shown = await notes(desktop.page);
+    expect(shown[0]).toMatch(/^Nothing found: No results for this query in collection "textbook_chunks"\. Try other words/);
+    expect(shown.join(' ')).toMatch(/do not appear in the book/);
+    await desktop.page.screenshot({ path: join(SCREENSHOTS, 'demo-empty-desktop.png'), fullPage: true });
+  });
+
+  it('an off-topic question shows the closest passages but says they are not an answer', async () => {
+    const status = await ask(desktop.page, 'chocolate cake recipe');
+    expect(status).toMatch(/Low confidence: the book may not answer this question\./);
+    expect((await results(desktop.page)).length).toBeGreaterThan(0);
+    expect((await notes(desktop.page))[0]).toMatch(/looks off-topic/);
+    await desktop.page.screenshot({ path: join(SCREENSHOTS, 'demo-off-topic-desktop.png') });
+  });
+
+  it('loaded nothing from another origin, and the CSP blocked nothing', () => {
+    const origins = new Set(desktop.requests.map((url) => new URL(url).origin));
+    expect([...origins]).toEqual([worker!.url]);
+    expect(desktop.consoleErrors).toEqual([]);
+  });
+});
+
+describe('the demo page on a phone', () => {
+  it('a shared address runs its search; the layout fits 390 and 320 px without sideways scrolling', async () => {
+    const phone = await open(worker!.url, VIEWPORTS.phone, '/?q=How+do+I+write+a+URDF+joint%3F&k=4&mode=hybrid');
+    try {
+      await phone.page.waitForFunction(() => /results in/.test(document.querySelector('#status')?.textContent ?? ''));
+      expect(await phone.page.locator('#results .result').count()).toBe(4);
+      expect(await phone.page.locator('#q').inputValue()).toBe('How do I write a URDF joint?');
+      const widths = await phone.page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
+      expect(widths.scroll).toBeLessThanOrEqual(widths.view);
+      await phone.page.screenshot({ path: join(SCREENSHOTS, 'demo-results-phone.png') });
+      // The narrowest phones still in use: nothing may push the page sideways.
+      await phone.page.setViewportSize({ width: 320, height: 640 });
+      await phone.page.screenshot({ path: join(SCREENSHOTS, 'demo-results-320.png') });
+      expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+      await phone.page.emulateMedia({ colorScheme: 'dark' });
+      await phone.page.screenshot({ path: join(SCREENSHOTS, 'demo-results-phone-dark.png') });
+    } finally {
+      await phone.page.close();
+    }
+  });
+});
+
+describe('the demo page when the search fails', () => {
+  it('shows the Worker\'s own error message and code', async () => {
+    const visit = await open(broken!.url, VIEWPORTS.desktop);
+    try {
+      const status = await ask(visit.page, 'ROS 2 topics');
+      const direct = (await (await fetch(`${broken!.url}/search?q=ROS%202%20topics`)).json()) as { error: { code: string; message: string } };
+      expect(direct.error.code).toMatch(/^vector_store_/);
+      expect(status).toBe(`Search failed: ${direct.error.message} (${direct.error.code})`);
+      expect(await visit.page.locator('#status.error').count()).toBe(1);
+      expect(await results(visit.page)).toEqual([]);
+      await visit.page.screenshot({ path: join(SCREENSHOTS, 'demo-error-desktop.png') });
+    } finally {
+      await visit.page.close();
+    }
+  });
+});

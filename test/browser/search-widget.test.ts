@@ -1,0 +1,227 @@
+/**
+ * The embeddable widget (`GET /widget.js`, `<edge-retriever-search>`) in real Chromium, on a page
+ * of ANOTHER origin whose stylesheet does its worst (`all: unset`, 44 px root font, display:none on
+ * the usual class names, borders on everything), against the real Worker (`wrangler dev`,
+ * embedded default, CORS limited to that origin). Checked: it renders readable results anyway;
+ * the host's `--er-*` theme applies; typing is debounced into one request; typing on aborts the
+ * request in flight (network slowed down through the DevTools protocol); `results` and `select`
+ * reach the host page with the chunks; keyboard selection. Screenshots in .tmp/screenshots/.
+ */
+import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWranglerDev, type WranglerDev } from '../support/wrangler-dev';
+import { SCREENSHOTS, VIEWPORTS, launchChromium, originOf, servePages } from './support/browser';
+
+const HOST = readFileSync(resolve(__dirname, 'fixtures/hostile-host.html'), 'utf8');
+
+let worker: WranglerDev | null = null;
+let host: Server | null = null;
+let browser: Browser | null = null;
+
+interface HostEvent {
+  type: 'results' | 'select' | 'error';
+  query: string;
+  ranks?: number[];
+  contents?: boolean[];
+  rating?: string;
+  picked?: { rank: number; source: string; hasContent: boolean };
+  code?: string;
+  composed: boolean;
+  bubbles: boolean;
+}
+
+/** The element's public API, as a host page script sees it. */
+interface Panel {
+  search(text: string): Promise<void>;
+  setAttribute(name: string, value: string): void;
+}
+
+interface Visit {
+  page: Page;
+  /** Parameters of the /search requests the widget sent. */
+  searches: Array<Record<string, string>>;
+  /** /search requests the browser gave up on, with Chromium's reason. */
+  failed: Array<{ q: string; reason: string }>;
+}
+
+async function open(viewport: { width: number; height: number }, debounce: number, latencyMs = 0): Promise<Visit> {
+  const page = await browser!.newPage({ viewport });
+  const visit: Visit = { page, searches: [], failed: [] };
+  const search = (url: string) => (url.startsWith(`${worker!.url}/search?`) ? Object.fromEntries(new URL(url).searchParams) : null);
+  page.on('request', (r) => {
+    const params = search(r.url());
+    if (params && r.method() === 'GET') visit.searches.push(params);
+  });
+  page.on('requestfailed', (r) => {
+    const params = search(r.url());
+    if (params) visit.failed.push({ q: params.q!, reason: r.failure()?.errorText ?? '' });
+  });
+  if (latencyMs) {
+    // Slow the network (not the Worker) so a request is still in flight when the reader types on.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: latencyMs, downloadThroughput: -1, uploadThroughput: -1 });
+  }
+  await page.goto(`${originOf(host!)}/host?debounce=${debounce}`);
+  await page.waitForFunction(() => customElements.get('edge-retriever-search') !== undefined);
+  return visit;
+}
+
+const events = (page: Page) => page.evaluate(() => (window as unknown as { __events: HostEvent[] }).__events);
+const waitForEvents = (page: Page, count: number) =>
+  page.waitForFunction((n) => (window as unknown as { __events: unknown[] }).__events.length >= n, count, { timeout: 20_000 });
+const input = (page: Page) => page.locator('edge-retriever-search input');
+
+beforeAll(async () => {
+  // The Worker's URL is known only once it runs, and each test picks its debounce.
+  host = await servePages((url) =>
+    url.pathname === '/host' ? HOST.replaceAll('__WORKER__', worker!.url).replace('__DEBOUNCE__', url.searchParams.get('debounce') ?? '250') : undefined,
+  );
+  [worker, browser] = await Promise.all([startWranglerDev({ vars: { CORS_ORIGINS: originOf(host) } }), launchChromium()]);
+}, 150_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await worker?.stop();
+  host?.close();
+}, 30_000);
+
+describe('the widget on a hostile page of another origin', () => {
+  let desktop: Visit;
+  beforeAll(async () => {
+    desktop = await open(VIEWPORTS.desktop, 800);
+    // Typed quickly (30 ms a key, debounce 800 ms: slack for a busy CI machine): one search, for the whole question.
+    await input(desktop.page).pressSequentially('How do QoS reliability policies work?', { delay: 30 });
+    await waitForEvents(desktop.page, 1);
+  }, 60_000);
+  afterAll(() => desktop?.page.close());
+
+  it('debounced: one request for the whole question, and one `results` event with its chunks', async () => {
+    expect(desktop.searches).toEqual([{ q: 'How do QoS reliability policies work?', k: '3', mode: 'hybrid' }]);
+    const [first] = await events(desktop.page);
+    expect(first).toMatchObject({ type: 'results', query: 'How do QoS reliability policies work?', ranks: [1, 2, 3], contents: [true, true, true], composed: true, bubbles: true });
+    expect(['high', 'medium', 'low']).toContain(first!.rating);
+  });
+
+  it('renders readable results despite the host stylesheet, in the host\'s theme', async () => {
+    const look = await desktop.page.evaluate(() => {
+      const root = document.querySelector('edge-retriever-search')!.shadowRoot!;
+      const where = root.querySelector('.where')!;
+      const button = root.querySelector('button')!;
+      const box = button.getBoundingClientRect();
+      return {
+        buttons: root.querySelectorAll('button').length,
+        visible: getComputedStyle(button).display !== 'none' && box.width > 200 && box.height > 20,
+        fontSize: getComputedStyle(root.querySelector('.root')!).fontSize,
+        letterSpacing: getComputedStyle(where).letterSpacing,
+        transform: getComputedStyle(where).textTransform,
+        accent: getComputedStyle(where).color,
+        status: root.querySelector('.status')!.textContent,
+        inputVisible: root.querySelector('input')!.getBoundingClientRect().height > 20,
+      };
+    });
+    expect(look).toEqual({
+      buttons: 3,
+      visible: true,
+      fontSize: '16px', // the host's --er-font-size, not its 40 px body or 44 px root
+      letterSpacing: 'normal',
+      transform: 'none',
+      accent: 'rgb(192, 0, 42)', // --er-accent
+      status: expect.stringMatching(/^3 passages/),
+      inputVisible: true,
+    });
+    await desktop.page.screenshot({ path: join(SCREENSHOTS, 'widget-hostile-desktop.png'), fullPage: true });
+  });
+
+  it('keyboard: ArrowDown to the first result, ArrowDown again, Enter — `select` carries that chunk', async () => {
+    await input(desktop.page).focus();
+    await desktop.page.keyboard.press('ArrowDown');
+    await desktop.page.keyboard.press('ArrowDown');
+    await desktop.page.keyboard.press('Enter');
+    await waitForEvents(desktop.page, 2);
+    const picked = (await events(desktop.page))[1]!;
+    expect(picked).toMatchObject({ type: 'select', query: 'How do QoS reliability policies work?', composed: true });
+    expect(picked.picked).toMatchObject({ rank: 2, hasContent: true, source: expect.stringMatching(/\.mdx?:\d+-\d+$/) });
+  });
+
+  it('a click selects too', async () => {
+    await desktop.page.locator('edge-retriever-search button').nth(2).click();
+    await waitForEvents(desktop.page, 3);
+    expect((await events(desktop.page))[2]!.picked!.rank).toBe(3);
+  });
+
+  it('an empty answer is a `results` event with no chunks and says so; an unreachable Worker is an `error` event', async () => {
+    const { page } = desktop;
+    await page.evaluate(() => (document.querySelector('edge-retriever-search') as unknown as Panel).search('xyzzy plugh'));
+    await waitForEvents(page, 4);
+    expect((await events(page))[3]).toMatchObject({ type: 'results', query: 'xyzzy plugh', ranks: [], rating: 'none' });
+    const status = () => page.evaluate(() => document.querySelector('edge-retriever-search')!.shadowRoot!.querySelector('.status')!.textContent);
+    expect(await status()).toMatch(/^No results for this query/);
+    await page.evaluate(() => {
+      const panel = document.querySelector('edge-retriever-search') as unknown as Panel;
+      panel.setAttribute('endpoint', 'http://127.0.0.1:9'); // nothing listens on the discard port
+      return panel.search('ROS 2 topics');
+    });
+    await waitForEvents(page, 5);
+    expect((await events(page))[4]).toMatchObject({ type: 'error', query: 'ROS 2 topics', code: 'network_error' });
+    expect(await status()).toMatch(/cannot be reached/);
+    expect(await input(page).inputValue()).toBe('ROS 2 topics');
+    await page.screenshot({ path: join(SCREENSHOTS, 'widget-error-desktop.png') });
+  });
+});
+
+describe('typing on while a search is in flight', () => {
+  it('aborts that request; only the final question\'s results reach the host', async () => {
+    // 1.5 s network latency, 300 ms debounce: the first search is still in flight when typing resumes.
+    const visit = await open(VIEWPORTS.phone, 300, 1500);
+    try {
+      await input(visit.page).pressSequentially('ROS 2 topics', { delay: 10 });
+      await visit.page.waitForTimeout(700); // past the debounce: the first search starts
+      await input(visit.page).pressSequentially(' and services', { delay: 10 });
+      await waitForEvents(visit.page, 1);
+      await visit.page.waitForTimeout(500); // would a late earlier answer still arrive?
+      const asked = visit.searches.map((s) => s.q);
+      expect(asked[0]).toBe('ROS 2 topics');
+      expect(asked.at(-1)).toBe('ROS 2 topics and services');
+      // Every search but the last was cancelled by the browser (a stall while typing may add one more).
+      // The last one may be reported "aborted" too, after its body was read in full: under emulated
+      // latency Chromium signals the load's end late, and the client's reader.cancel() (which frees
+      // the connection) lands first. Its answer arrived — the `results` event below proves it.
+      const earlier = visit.failed.filter((f) => f.q !== asked.at(-1));
+      expect(earlier).toEqual(asked.slice(0, -1).map((q) => ({ q, reason: 'net::ERR_ABORTED' })));
+      const seen = await events(visit.page);
+      expect(seen.map((e) => [e.type, e.query])).toEqual([['results', 'ROS 2 topics and services']]);
+      await visit.page.screenshot({ path: join(SCREENSHOTS, 'widget-hostile-phone.png') });
+    } finally {
+      await visit.page.close();
+    }
+  });
+});
+
+describe('the widget on the Worker\'s own origin, with a key', () => {
+  it('defaults its endpoint to the page\'s origin and sends the key as a Bearer token', async () => {
+    // The demo page is a same-origin page to put it on; its CSP admits only its own script, so bypass it here.
+    const context = await browser!.newContext({ bypassCSP: true });
+    const page = await context.newPage();
+    try {
+      const sent: Array<string | undefined> = [];
+      page.on('request', (r) => void (r.url().startsWith(`${worker!.url}/search?`) && sent.push(r.headers().authorization)));
+      await page.goto(worker!.url);
+      await page.addScriptTag({ url: '/widget.js' });
+      await page.evaluate(() => {
+        const panel = document.createElement('edge-retriever-search');
+        panel.setAttribute('key', 'demo-key-123');
+        panel.addEventListener('results', (e) => ((window as unknown as { __got: unknown }).__got = (e as CustomEvent).detail.results.length));
+        document.body.prepend(panel);
+        return (panel as unknown as Panel).search('tf2 coordinate frames');
+      });
+      expect(await page.evaluate(() => (window as unknown as { __got: unknown }).__got)).toBe(5);
+      expect(sent).toEqual(['Bearer demo-key-123']);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,34 @@
+/**
+ * `npm run build:web`: the same sources give the same bytes and ETags (so a redeploy of unchanged
+ * code keeps browsers' caches valid), the widget stays within its budget, and the page loads
+ * nothing from elsewhere (it must work offline and under its own CSP).
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { WIDGET_BUDGET_BYTES, buildWebAssets } from '../../scripts/build-web';
+
+// Not generated/: the Worker tests may be reading that file while this runs.
+const OUT = join(mkdtempSync(join(tmpdir(), 'build-web-')), 'web-assets.ts');
+
+describe('build-web', () => {
+  it('is deterministic: two builds write identical assets and ETags', async () => {
+    await buildWebAssets(OUT);
+    const first = readFileSync(OUT, 'utf8');
+    await buildWebAssets(OUT);
+    expect(readFileSync(OUT, 'utf8')).toBe(first);
+    expect(first).toMatch(/export const DEMO_PAGE_ETAG = "\\"[\w-]{22}\\"";/);
+  });
+
+  it('keeps the widget within budget and the page free of outside resources', async () => {
+    const assets = await buildWebAssets(OUT);
+    const widget = assets.find((a) => a.name === 'WIDGET_SCRIPT')!;
+    const page = assets.find((a) => a.name === 'DEMO_PAGE')!.text;
+    expect(widget.gzipBytes).toBeLessThanOrEqual(WIDGET_BUDGET_BYTES);
+    const markup = page.replace(/<script>[\s\S]*?<\/script>/, '<script></script>'); // the script only writes text
+    expect(markup.match(/\b(?:src|href)="(?!\/|data:|#)[^"]*"/g) ?? []).toEqual([]);
+    expect(markup).toContain('href="/health"');
+    expect(page).not.toMatch(/@import|url\(http/);
+  });
+});
