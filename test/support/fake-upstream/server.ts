@@ -3,9 +3,9 @@
  * from vitest `globalSetup` (the Worker reaches it over real HTTP) and from Node tests.
  *
  * Every route is also served under `/t/<tenant>/…` with separate state; the bare prefix is the
- * tenant "default". Per tenant, `GET /__fake/calls`, `POST /__fake/reset` and
- * `POST /__fake/faults` inspect and steer the fake; a fault applies to the next `times` matching
- * requests, first queued first.
+ * tenant "default". Per tenant, `GET /__fake/calls`, `POST /__fake/reset`, `POST /__fake/faults`
+ * and `DELETE /__fake/faults` inspect and steer the fake; a fault applies to the next `times`
+ * matching requests, first queued first.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -111,6 +111,10 @@ function control(res: ServerResponse, tenant: TenantState, method: string, path:
   if (route === 'POST /__fake/reset') {
     resetTenant(tenant);
     return sendJson(res, 200, { ok: true });
+  }
+  if (route === 'DELETE /__fake/faults') {
+    tenant.faults.length = 0;
+    return sendJson(res, 200, { ok: true, queued: 0 });
   }
   if (route === 'POST /__fake/faults') {
     try {

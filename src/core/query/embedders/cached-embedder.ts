@@ -81,10 +81,26 @@ async function embedThroughStore(
   return { vector, cache: 'miss' };
 }
 
+/**
+ * Longest wait for a cache read. KV answers in milliseconds when healthy; a read that hangs must
+ * cost a cache miss, not the request (the embedder is the fallback, and it has its own timeout).
+ */
+export const CACHE_READ_TIMEOUT_MS = 1000;
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, expired]).finally(() => {
+    if (timer !== undefined) clearTimeout(timer);
+  });
+}
+
 async function readStore(options: CachedEmbedOptions, key: string, dimension: number | null): Promise<Float32Array | null> {
   if (!options.store) return null;
   try {
-    const bytes = await options.store.get(key);
+    const bytes: ArrayBuffer | null = await withTimeout(options.store.get(key), CACHE_READ_TIMEOUT_MS);
     return bytes ? decodeVector(bytes, dimension) : null;
   } catch (error) {
     options.log('embedding cache read failed', error);
