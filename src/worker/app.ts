@@ -1,20 +1,29 @@
 /**
- * The Hono app: CORS for browser chat widgets, the search and health routes, JSON for every
- * error (one `onError`), JSON 404/405 instead of Hono's plain-text defaults.
+ * The Hono app: request ids and the log line, CORS for browser chat widgets, API keys and rate
+ * limits, the search and health routes, JSON for every error (one `onError`), JSON 404/405
+ * (with `Allow`) instead of Hono's plain-text defaults.
  */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { RetrieverError } from '../core/common/errors';
+import { accessControl } from './access/access-control';
 import type { AppEnv } from './bindings';
+import { limitBody } from './body-limit';
+import { allowOnly } from './method-guard';
 import { toErrorResponse } from './on-error';
+import { requestContext } from './request-context';
 import { adminRoute } from './routes/admin-route';
 import { healthRoute } from './routes/health-route';
 import { searchRoute } from './routes/search-route';
 import { configFor } from './services';
 
+/** Largest accepted request body. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
 /** The edge-retriever Worker application. */
 export const app = new Hono<AppEnv>();
+
+app.use('*', requestContext());
 
 app.use('*', async (c, next) => {
   // Origins come from config; an invalid config must still answer CORS preflights with JSON errors.
@@ -28,21 +37,14 @@ app.use('*', async (c, next) => {
   return cors({
     origin: list.includes('*') ? '*' : list,
     allowMethods: ['GET', 'POST', 'OPTIONS'],
-    allowHeaders: ['Content-Type', 'Accept', 'Cache-Control'],
-    exposeHeaders: ['Server-Timing', 'Age', 'Cache-Status'],
+    allowHeaders: ['Content-Type', 'Accept', 'Cache-Control', 'Authorization', 'X-API-Key', 'X-Request-Id'],
+    exposeHeaders: ['Server-Timing', 'Age', 'Cache-Status', 'X-Request-Id', 'Retry-After'],
     maxAge: 86400,
   })(c, next);
 });
 
-app.use(
-  '/search',
-  bodyLimit({
-    maxSize: 64 * 1024,
-    onError: () => {
-      throw new RetrieverError('payload_too_large', 'Request body exceeds 64 KiB');
-    },
-  }),
-);
+app.use('*', accessControl());
+app.use('/search', limitBody(MAX_BODY_BYTES));
 
 app.route('/search', searchRoute);
 app.route('/health', healthRoute);
@@ -52,11 +54,9 @@ app.get('/', (c) =>
   c.json({ name: 'edge-retriever', endpoints: ['GET /search?q=…&k=…', 'POST /search', 'GET /health'] }),
 );
 
-app.all('/search', (c) => {
-  throw new RetrieverError('method_not_allowed', `${c.req.method} is not allowed on /search; use GET or POST`, {
-    allowed: ['GET', 'POST'],
-  });
-});
+allowOnly(app, '/search', ['GET', 'POST']);
+allowOnly(app, '/health', ['GET']);
+allowOnly(app, '/', ['GET']);
 
 app.notFound((c) => toErrorResponse(new RetrieverError('not_found', `No route for ${c.req.method} ${new URL(c.req.url).pathname}`), c));
 app.onError((error, c) => toErrorResponse(error, c));

@@ -1,12 +1,14 @@
 /**
  * `GET /health`: which embedder, store and collection are configured, and whether each answers.
- * 200 when everything answers, 503 otherwise, so a load balancer can use it as is.
+ * 200 when everything answers, 503 otherwise, so a load balancer can use it as is. With API_KEYS
+ * set, a caller without a valid key sees only the status: hosts, models and errors are for operators.
  */
 import { Hono } from 'hono';
 import type { QueryEmbedder } from '../../core/query/ports';
 import { isRetrieverError } from '../../core/common/errors';
 import type { AppEnv } from '../bindings';
 import { buildSearchContext, configFor } from '../services';
+import { redactedJson } from '../redacted-json';
 import { probeEmbedder } from './probe-embedder';
 
 /** The health route. */
@@ -14,7 +16,7 @@ export const healthRoute = new Hono<AppEnv>();
 
 healthRoute.get('/', async (c) => {
   const config = configFor(c.env);
-  const context = buildSearchContext({ env: c.env, waitUntil: (work) => c.executionCtx.waitUntil(work) });
+  const context = buildSearchContext({ env: c.env, waitUntil: c.get('defer'), log: c.get('log') });
   // Building the embedder can itself fail (e.g. a Cohere-built index without a key): report, don't throw.
   let embedder: QueryEmbedder | null = null;
   const [store, embedderProbe] = await Promise.all([
@@ -29,7 +31,10 @@ healthRoute.get('/', async (c) => {
   ]);
   const descriptor = (embedder as QueryEmbedder | null)?.descriptor;
   const ok = store.ok && embedderProbe.ok;
-  return c.json(
+  c.get('log').upstream_calls = context.upstreamCalls();
+  if (!c.get('fullAccess')) return c.json({ status: ok ? 'ok' : 'degraded' }, ok ? 200 : 503, { 'Cache-Control': 'no-store' });
+  return redactedJson(
+    c,
     {
       status: ok ? 'ok' : 'degraded',
       embedder: { kind: descriptor?.kind ?? config.embedderKind, model: descriptor?.model ?? null, ...embedderProbe },
@@ -40,6 +45,11 @@ healthRoute.get('/', async (c) => {
         ...store,
       },
       cache: { kv_bound: Boolean(c.env.EMBED_CACHE), ttl_seconds: config.EMBED_CACHE_TTL_SECONDS },
+      access: {
+        api_keys: config.apiKeys.length,
+        allow_anonymous: config.apiKeys.length === 0 || config.ALLOW_ANONYMOUS,
+        rate_limits: { per_key: Boolean(c.env.KEY_RATE_LIMITER), per_ip: Boolean(c.env.IP_RATE_LIMITER) },
+      },
     },
     ok ? 200 : 503,
     { 'Cache-Control': 'no-store' },
