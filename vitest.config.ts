@@ -36,6 +36,8 @@ export default defineConfig({
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
               bindings: { FAKE_URL: inject('fakeUrl') },
+              // Small limits for the rate-limit tests (the real ones come from wrangler.toml).
+              ratelimits: { TEST_LIMIT_3: { namespace_id: '9003', simple: { limit: 3, period: 60 } } },
             },
           })),
         ],

@@ -20,6 +20,9 @@ export function tenant(name = 't') {
   resetIsolateCaches();
   const vars = (overrides: Record<string, unknown> = {}) => ({
     ...(env as unknown as Record<string, unknown>),
+    // The rate limiters are shared by every test in the run: tests that are about them pass them in.
+    IP_RATE_LIMITER: undefined,
+    KEY_RATE_LIMITER: undefined,
     COHERE_API_KEY: COHERE_KEY,
     COHERE_BASE_URL: base,
     QDRANT_URL: base,
