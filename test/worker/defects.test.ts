@@ -126,6 +126,14 @@ describe('request parsing', () => {
 });
 
 describe('request bodies over 64 KiB', () => {
+  it('a body beyond the drain cap is cancelled instead of read forever', async () => {
+    const body = chunkedBody(64 * 1024 * 1024);
+    const res = await t.call('/search', { method: 'POST', headers: { 'content-type': 'application/json' }, body: body.stream, duplex: 'half' } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(body.cancelled()).toBe(true);
+    expect(body.sent()).toBeLessThan(10 * 1024 * 1024);
+  });
+
   function chunkedBody(totalBytes: number) {
     let sent = 0;
     let cancelled = false;
@@ -143,12 +151,14 @@ describe('request bodies over 64 KiB', () => {
     return { stream, sent: () => sent, cancelled: () => cancelled };
   }
 
-  it('a chunked body is cut at the limit, cancelled (not left half-read) and answered 413', async () => {
+  it('a chunked body over the limit is read to its end (not left half-read) and answered 413', async () => {
     const body = chunkedBody(1024 * 1024);
     const res = await t.call('/search', { method: 'POST', headers: { 'content-type': 'application/json' }, body: body.stream, duplex: 'half' } as RequestInit);
     expect(errorOf(res)).toMatchObject({ status: 413, code: 'payload_too_large' });
-    expect(body.cancelled()).toBe(true);
-    expect(body.sent()).toBeLessThan(128 * 1024);
+    // Drained, not cancelled: a cancelled body still stalls the connection under wrangler dev
+    // (test/http/oversized-body.test.ts shows it over real HTTP).
+    expect(body.sent()).toBe(1024 * 1024);
+    expect(body.cancelled()).toBe(false);
     // And the Worker goes on answering.
     expect((await t.call('/search?q=topics')).status).toBe(200);
   });
