@@ -102,6 +102,12 @@ describe('request parsing', () => {
     }
   });
 
+  it('a JSON body with "__proto__" or "constructor" keys names them as unknown', async () => {
+    const res = await t.call('/search', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"q":"topics","__proto__":{"k":2},"constructor":1}' });
+    expect(errorOf(res)).toMatchObject({ status: 400, code: 'invalid_request' });
+    expect(res.json().error.unknown).toEqual(expect.arrayContaining(['__proto__', 'constructor']));
+  });
+
   it('POST /search with query-string parameters is a 400 naming them', async () => {
     const res = await t.call('/search?k=2&mode=keyword', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"q":"topics"}' });
     expect(errorOf(res)).toMatchObject({ status: 400, code: 'invalid_request', params: ['k', 'mode'] });

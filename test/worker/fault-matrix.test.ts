@@ -1,5 +1,6 @@
 /**
- * The fault matrix (issue 11): every Cohere and Qdrant failure the loopback fake can inject, on
+ * The fault matrix (issue 11): every Cohere and Qdrant failure the loopback fake can inject
+ * (including a body that stalls after its headers), on
  * every upstream call a search or a health check makes, plus KV and limiter failures. Each cell
  * asserts a documented answer (README, "Errors"), never a 500 `internal_error`, and that no
  * configured secret — Cohere key, Qdrant key, the caller's API key — reaches the response body,
@@ -25,6 +26,7 @@ const FAULTS: [string, (path: string, method?: string) => Fault][] = [
   ['503 with a text body', (path, method) => ({ path, method, status: 503, body: ECHO, times: 9 })],
   ['timeout', (path, method) => ({ path, method, delayMs: 1500, times: 9 })],
   ['dropped connection', (path, method) => ({ path, method, drop: true, times: 9 })],
+  ['body stalls after the headers', (path, method) => ({ path, method, status: 200, stallBody: true, times: 9 })],
   ['truncated JSON', (path, method) => ({ path, method, status: 200, body: '{"result":{"points":[{"id":1,"sc', times: 9 })],
   ['wrong-shape JSON', (path, method) => ({ path, method, status: 200, body: { result: { unexpected: ECHO }, embeddings: { float: 'no' } }, times: 9 })],
   ['400 echoing the keys', (path, method) => ({ path, method, status: 400, body: { message: ECHO, status: { error: ECHO } }, times: 9 })],
@@ -40,6 +42,7 @@ const EXPECTED: Record<string, Record<string, [number, string]>> = {
     '503 with a text body': [502, 'embedding_failed'],
     timeout: [504, 'upstream_timeout'],
     'dropped connection': [502, 'embedding_failed'],
+    'body stalls after the headers': [504, 'upstream_timeout'],
     'truncated JSON': [502, 'embedding_failed'],
     'wrong-shape JSON': [502, 'embedding_failed'],
     '400 echoing the keys': [502, 'embedding_failed'],
@@ -52,6 +55,7 @@ const EXPECTED: Record<string, Record<string, [number, string]>> = {
     '503 with a text body': [503, 'vector_store_unavailable'],
     timeout: [504, 'upstream_timeout'],
     'dropped connection': [503, 'vector_store_unavailable'],
+    'body stalls after the headers': [504, 'upstream_timeout'],
     'truncated JSON': [502, 'vector_store_error'],
     'wrong-shape JSON': [502, 'vector_store_error'],
     '400 echoing the keys': [502, 'vector_store_error'],

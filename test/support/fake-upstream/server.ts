@@ -135,6 +135,12 @@ function answerFault(req: IncomingMessage, res: ServerResponse, fault: FaultSpec
   }
   const status = fault.status ?? 500;
   const headers = fault.headers ?? {};
+  if (fault.stallBody) {
+    // Headers and a first chunk, then silence: the client must time out on the body itself.
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.write(typeof fault.body === 'string' ? fault.body : '{"result":');
+    return;
+  }
   if (typeof fault.body === 'string') return sendText(res, status, fault.body, headers);
   // Without a body, answer in the service's own error shape so clients parse it as they would.
   const fallback =

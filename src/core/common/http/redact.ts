@@ -17,7 +17,7 @@ export const MAX_LOGGED_TEXT = 2000;
 // backslash too, so redacting text already escaped inside a JSON string keeps it valid JSON.
 const CREDENTIAL_PATTERNS: [RegExp, string][] = [
   [/\b(bearer)\s+[^\s"'\\,;]+/gi, `$1 ${REDACTED}`],
-  [/\b(api[-_]?key|x-api-key|authorization|token|secret|password)(\\?["']?\s*[:=]\s*\\?["']?)[^\s"'\\,;}]+/gi, `$1$2${REDACTED}`],
+  [/\b(api[-_]?key|x-api-key|authorization|token|secret|password)(\\?["']?\s*[:=]\s*\\?["']?)(?!bearer\s)[^\s"'\\,;}]+/gi, `$1$2${REDACTED}`],
 ];
 
 /**
@@ -57,7 +57,8 @@ export function sanitizeReason(body: string, secrets: readonly string[]): string
 
 /** Upstream text for the server-side log: redacted and capped. */
 export function loggableText(body: string, secrets: readonly string[]): string {
-  return redactSecrets(body.slice(0, MAX_LOGGED_TEXT), secrets);
+  // Redact first: cutting first could leave half a secret that no longer matches.
+  return redactSecrets(body, secrets).slice(0, MAX_LOGGED_TEXT);
 }
 
 function envelopeMessage(body: string): string {
