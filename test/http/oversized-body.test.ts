@@ -58,3 +58,25 @@ it('413 for a declared Content-Length over 64 KiB, and the connection keeps serv
     expect(await send('GET', '/search?q=topics')).toBe(200);
   }
 }, 120_000);
+
+it('requests refused before their body is read (415, 400, 405, 404) leave the connection usable', async () => {
+  const refusals: [string, string, string, number, number][] = [
+    ['POST', '/search', 'text/plain', 415, 4],
+    ['POST', '/search?k=2', 'application/json', 400, 4],
+    ['PUT', '/search', 'application/json', 405, 4],
+    ['POST', '/nowhere', 'application/json', 404, 4],
+    ['POST', '/nowhere', 'application/json', 404, 25],
+    ['PUT', '/health', 'application/json', 405, 25],
+  ];
+  for (const [method, path, type, expected, chunks] of refusals) {
+    const status = await send(method, path, (req) => {
+      req.setHeader('content-type', type);
+      req.write('{"q":"');
+      for (let i = 0; i < chunks; i++) req.write('a'.repeat(8192));
+      req.end('"}');
+    });
+    expect(status, `${method} ${path}`).toBe(expected);
+    expect(await send('GET', '/search?q=topics'), `after ${method} ${path}`).toBe(200);
+  }
+}, 120_000);
+
