@@ -82,6 +82,12 @@ describe('API keys', () => {
     expect(res.text).not.toContain('short-key');
   });
 
+  it('with an invalid configuration, GET / still answers and /search fails closed', async () => {
+    const broken = { API_KEYS: 'short' };
+    expect((await t.call('/', {}, broken)).status).toBe(200);
+    expect((await t.call('/search?q=topics', { headers: { 'x-api-key': 'short' } }, broken)).json().error.code).toBe('config_error');
+  });
+
   it('CORS preflight allows the auth headers without a key', async () => {
     const res = await t.call(
       '/search',

@@ -24,12 +24,20 @@ const OPEN_PATHS = new Set(['/', '/health']);
 export function accessControl(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') return next();
-    const config = configFor(c.env);
+    const open = OPEN_PATHS.has(new URL(c.req.url).pathname);
+    let config;
+    try {
+      config = configFor(c.env);
+    } catch (error) {
+      // An invalid configuration: open paths still answer (and report it); the rest fail closed.
+      if (!open) throw error;
+      c.set('fullAccess', false);
+      return next();
+    }
     const { caller, fullAccess } = await identify(c, config.apiKeys);
     c.set('caller', caller);
     c.set('fullAccess', fullAccess);
     c.get('log').caller = caller.kind === 'key' ? `key:${caller.id}` : 'anonymous';
-    const open = OPEN_PATHS.has(new URL(c.req.url).pathname);
     if (!fullAccess && !open && !config.ALLOW_ANONYMOUS) {
       throw new RetrieverError('unauthorized', 'An API key is required: send Authorization: Bearer <key> or X-API-Key: <key>', {
         reason: 'missing_key',
