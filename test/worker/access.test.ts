@@ -111,6 +111,27 @@ describe('API keys', () => {
     expect((await t.call('/health', { headers: { 'x-api-key': 'wrong-key-wrong-key' } }, withKeys())).status).toBe(401);
   });
 
+  it('/health without a key reuses its check for 10 s: anonymous callers cannot drive upstream calls', async () => {
+    const { createExecutionContext, waitOnExecutionContext } = await import('cloudflare:test');
+    const { default: worker } = await import('../../src/worker/index');
+    const vars = t.vars(withKeys()); // one env object, as in a running isolate
+    const health = async (headers: Record<string, string> = {}) => {
+      const ctx = createExecutionContext();
+      const res = await worker.fetch(new Request('https://worker.test/health', { headers }), vars, ctx);
+      await waitOnExecutionContext(ctx);
+      return res.status;
+    };
+    const before = (await t.calls()).length;
+    expect(await health()).toBe(200);
+    const afterFirst = (await t.calls()).length;
+    expect(afterFirst).toBeGreaterThan(before);
+    for (let i = 0; i < 5; i++) expect(await health()).toBe(200);
+    expect((await t.calls()).length).toBe(afterFirst);
+    // A caller with a key always gets a fresh, full check.
+    expect(await health({ 'x-api-key': KEY_A })).toBe(200);
+    expect((await t.calls()).length).toBeGreaterThan(afterFirst);
+  });
+
   it('logs the key by id, never the key itself', async () => {
     const { clearLogs, requestLogs, logText } = await import('./support/log-capture');
     clearLogs();
