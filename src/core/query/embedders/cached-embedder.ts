@@ -5,6 +5,7 @@
  */
 import type { CachedEmbedOptions, CacheStatus, MemoryCache, QueryEmbedder } from '../ports';
 import { embeddingCacheKey } from './cache-key';
+import { CACHE_READ_TIMEOUT_MS, withTimeout } from '../../common/with-timeout';
 import { decodeVector, encodeVector } from './vector-codec';
 
 /** A tiny LRU (Map keeps insertion order: re-insert on read, evict the oldest). */
@@ -79,22 +80,6 @@ async function embedThroughStore(
     );
   }
   return { vector, cache: 'miss' };
-}
-
-/**
- * Longest wait for a cache read. KV answers in milliseconds when healthy; a read that hangs must
- * cost a cache miss, not the request (the embedder is the fallback, and it has its own timeout).
- */
-export const CACHE_READ_TIMEOUT_MS = 1000;
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, expired]).finally(() => {
-    if (timer !== undefined) clearTimeout(timer);
-  });
 }
 
 async function readStore(options: CachedEmbedOptions, key: string, dimension: number | null): Promise<Float32Array | null> {
