@@ -19,7 +19,8 @@ async function sha256Hex(text: string): Promise<string> {
 let t: Tenant;
 let keys: string;
 beforeAll(async () => {
-  t = tenant('access');
+  // The result cache would answer repeated queries without reaching the (faulty) upstreams.
+  t = tenant('access', { RESULT_CACHE_TTL_SECONDS: '0' });
   await seedCollection(t, DOCS);
   // One raw key and one stored as its SHA-256 digest.
   keys = `${KEY_A}, sha256:${await sha256Hex(KEY_B)}`;
@@ -86,6 +87,16 @@ describe('API keys', () => {
     const broken = { API_KEYS: 'short' };
     expect((await t.call('/', {}, broken)).status).toBe(200);
     expect((await t.call('/search?q=topics', { headers: { 'x-api-key': 'short' } }, broken)).json().error.code).toBe('config_error');
+  });
+
+  it('the admin route keeps its own key: ADMIN_API_KEY is not checked against API_KEYS', async () => {
+    const admin = 'admin-key-0123456789abcdef';
+    const vars = withKeys({ ADMIN_API_KEY: admin });
+    const purge = (token: string) => t.call('/admin/cache/purge', { method: 'POST', headers: { authorization: `Bearer ${token}` } }, vars);
+    expect((await purge(admin)).status).toBe(200);
+    const wrong = await purge(KEY_A);
+    expect(wrong.status).toBe(401);
+    expect(wrong.text).not.toContain(admin);
   });
 
   it('CORS preflight allows the auth headers without a key', async () => {

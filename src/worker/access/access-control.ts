@@ -14,6 +14,9 @@ import { keyId, keyringFor, matchKey, presentedKey } from './api-keys';
 /** Paths anyone may read without a key (the health route decides for itself how much to show). */
 const OPEN_PATHS = new Set(['/', '/health']);
 
+/** Routes with their own credential (ADMIN_API_KEY): their Bearer token is not an API key. */
+const OWN_AUTH_PREFIX = '/admin/';
+
 /**
  * Authenticates and rate-limits every request except CORS preflights (which carry no
  * credentials by design and must succeed for the real request to be sent).
@@ -24,7 +27,8 @@ const OPEN_PATHS = new Set(['/', '/health']);
 export function accessControl(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') return next();
-    const open = OPEN_PATHS.has(new URL(c.req.url).pathname);
+    const path = new URL(c.req.url).pathname;
+    const open = OPEN_PATHS.has(path);
     let config;
     try {
       config = configFor(c.env);
@@ -34,11 +38,12 @@ export function accessControl(): MiddlewareHandler<AppEnv> {
       c.set('fullAccess', false);
       return next();
     }
-    const { caller, fullAccess } = await identify(c, config.apiKeys);
+    const ownAuth = path.startsWith(OWN_AUTH_PREFIX);
+    const { caller, fullAccess } = ownAuth ? { caller: { kind: 'anonymous' } as const, fullAccess: false } : await identify(c, config.apiKeys);
     c.set('caller', caller);
     c.set('fullAccess', fullAccess);
     c.get('log').caller = caller.kind === 'key' ? `key:${caller.id}` : 'anonymous';
-    if (!fullAccess && !open && !config.ALLOW_ANONYMOUS) {
+    if (!fullAccess && !open && !ownAuth && !config.ALLOW_ANONYMOUS) {
       throw new RetrieverError('unauthorized', 'An API key is required: send Authorization: Bearer <key> or X-API-Key: <key>', {
         reason: 'missing_key',
       });

@@ -136,7 +136,7 @@ function parseApiKeys(value: string | undefined): string[] {
  */
 export function configuredSecrets(source: object): string[] {
   const env = source as Record<string, unknown>;
-  const values = [env.COHERE_API_KEY, env.QDRANT_API_KEY].filter((v): v is string => typeof v === 'string' && v.trim() !== '');
+  const values = [env.COHERE_API_KEY, env.QDRANT_API_KEY, env.ADMIN_API_KEY].filter((v): v is string => typeof v === 'string' && v.trim() !== '');
   const keys = typeof env.API_KEYS === 'string' ? env.API_KEYS.split(/[\s,]+/).filter(Boolean) : [];
   return [...values.map((v) => v.trim()), ...keys];
 }
