@@ -34,7 +34,7 @@ const FAULTS: [string, (path: string, method?: string) => Fault][] = [
 ];
 
 /** What each fault must give, per upstream call (status, code). */
-const EXPECTED: Record<string, Record<string, [number, string]>> = {
+const EXPECTED: Record<string, Record<string, [number, string | undefined]>> = {
   'Cohere embed': {
     '429 with Retry-After': [502, 'embedding_failed'],
     '429 without Retry-After': [502, 'embedding_failed'],
@@ -62,7 +62,9 @@ const EXPECTED: Record<string, Record<string, [number, string]>> = {
     '401 echoing the keys': [502, 'vector_store_error'],
   },
 };
-EXPECTED['Qdrant collection info'] = EXPECTED['Qdrant query']!;
+// Collection facts are learned off the hot path: a search whose facts cannot be read still answers
+// (the query itself succeeded), and the facts are learned again on a later request.
+EXPECTED['Qdrant collection info'] = Object.fromEntries(FAULTS.map(([name]) => [name, [200, undefined]]));
 
 const CALLS: Record<string, [string, string | undefined]> = {
   'Cohere embed': ['/v2/embed', 'POST'],
@@ -72,7 +74,8 @@ const CALLS: Record<string, [string, string | undefined]> = {
 
 let t: Tenant;
 beforeAll(async () => {
-  t = tenant('matrix');
+  // The result cache would answer repeated queries without reaching the (faulty) upstreams.
+  t = tenant('matrix', { RESULT_CACHE_TTL_SECONDS: '0' });
   await seedCollection(t, DOCS);
 });
 beforeEach(async () => {
@@ -93,9 +96,13 @@ describe.each(Object.keys(CALLS))('%s', (call) => {
     const res = await t.call('/search?q=topics', AUTH, VARS);
     const [status, code] = EXPECTED[call]![name]!;
     expect({ status: res.status, code: res.json().error?.code }).toEqual({ status, code });
-    expect(res.json().error.request_id).toBe(res.headers.get('x-request-id'));
     expect(requestLogs()).toHaveLength(1);
-    expect(requestLogs()[0]).toMatchObject({ status, error_code: code });
+    if (status >= 400) {
+      expect(res.json().error.request_id).toBe(res.headers.get('x-request-id'));
+      expect(requestLogs()[0]).toMatchObject({ status, error_code: code });
+    } else {
+      expect(res.json().results.length).toBeGreaterThan(0);
+    }
     expectNoSecrets(res);
   });
 });

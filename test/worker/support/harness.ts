@@ -14,7 +14,7 @@ export const QDRANT_KEY = 'test-qdrant-key';
 let counter = 0;
 
 /** A fresh tenant on the fake upstream plus helpers bound to it. */
-export function tenant(name = 't') {
+export function tenant(name = 't', defaults: Record<string, unknown> = {}) {
   const id = `${name}-${Date.now().toString(36)}-${counter++}`;
   const base = `${(env as unknown as { FAKE_URL: string }).FAKE_URL}/t/${id}`;
   resetIsolateCaches();
@@ -27,6 +27,7 @@ export function tenant(name = 't') {
     COHERE_BASE_URL: base,
     QDRANT_URL: base,
     QDRANT_API_KEY: QDRANT_KEY,
+    ...defaults,
     ...overrides,
   });
   return {
