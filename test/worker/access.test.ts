@@ -190,6 +190,12 @@ describe('rate limits (Workers Rate Limiting binding)', () => {
     expect((await t.call('/search?q=topics', keyed(other), v)).status).toBe(200);
   });
 
+  it('RATE_LIMITS=off ignores the bindings (load tests from one address)', async () => {
+    await insideOneWindow();
+    const ip = { headers: { 'cf-connecting-ip': `198.51.100.${Number(run) % 200}` } };
+    for (let i = 0; i < 5; i++) expect((await t.call('/search?q=topics', ip, vars({ RATE_LIMITS: 'off' }))).status).toBe(200);
+  });
+
   it('wrangler.toml declares both limiters', () => {
     const bound = env as unknown as Record<string, { limit?: unknown }>;
     expect(typeof bound.IP_RATE_LIMITER?.limit).toBe('function');

@@ -48,7 +48,7 @@ export function accessControl(): MiddlewareHandler<AppEnv> {
         reason: 'missing_key',
       });
     }
-    await rateLimit(c, caller, config.RATE_LIMIT_PERIOD_SECONDS);
+    if (config.RATE_LIMITS === 'on') await rateLimit(c, caller, config.RATE_LIMIT_PERIOD_SECONDS);
     return next();
   };
 }

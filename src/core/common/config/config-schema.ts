@@ -44,6 +44,8 @@ export const configSchema = z.object({
   ALLOW_ANONYMOUS: boolVar,
   /** The period of the [[ratelimits]] bindings (10 or 60 s, as Cloudflare allows): the 429's Retry-After. */
   RATE_LIMIT_PERIOD_SECONDS: z._default(z.enum(['10', '60']), '60'),
+  /** `off` ignores the [[ratelimits]] bindings: for load tests from one address, never in production. */
+  RATE_LIMITS: z._default(z.enum(['on', 'off']), 'on'),
   /** Put the query text in the request log line (off by default: queries can be personal). */
   LOG_QUERIES: boolVar,
   // Defaults depend on the embedder (see EMBEDDER_DEFAULTS in parse-config.ts).
