@@ -14,7 +14,7 @@ export default defineConfig({
       {
         test: {
           name: 'node',
-          include: ['test/*.test.ts', 'test/core/**/*.test.ts', 'test/cli/**/*.test.ts', 'test/client/**/*.test.ts', 'test/scripts/**/*.test.ts'],
+          include: ['test/*.test.ts', 'test/core/**/*.test.ts', 'test/cli/**/*.test.ts', 'test/client/**/*.test.ts', 'test/scripts/**/*.test.ts', 'test/http/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
         },
@@ -38,6 +38,8 @@ export default defineConfig({
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
               bindings: { FAKE_URL: inject('fakeUrl') },
+              // Small limits for the rate-limit tests (the real ones come from wrangler.toml).
+              ratelimits: { TEST_LIMIT_3: { namespace_id: '9003', simple: { limit: 3, period: 60 } } },
             },
           })),
         ],

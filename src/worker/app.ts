@@ -1,13 +1,17 @@
 /**
- * The Hono app: CORS for browser chat widgets, the search and health routes, JSON for every
- * error (one `onError`), JSON 404/405 instead of Hono's plain-text defaults.
+ * The Hono app: request ids and the log line, CORS for browser chat widgets, API keys and rate
+ * limits, the search and health routes, JSON for every error (one `onError`), JSON 404/405
+ * (with `Allow`) instead of Hono's plain-text defaults.
  */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { RetrieverError } from '../core/common/errors';
+import { accessControl } from './access/access-control';
 import type { AppEnv } from './bindings';
+import { limitBody } from './body-limit';
+import { allowOnly } from './method-guard';
 import { toErrorResponse } from './on-error';
+import { requestContext } from './request-context';
 import { adminRoute } from './routes/admin-route';
 import { healthRoute } from './routes/health-route';
 import { buildOpenApiDocument } from './openapi-document';
@@ -17,8 +21,13 @@ import { searchRoute } from './routes/search-route';
 import { widgetRoute } from './routes/widget-route';
 import { configFor } from './services';
 
+/** Largest accepted request body. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
 /** The edge-retriever Worker application. */
 export const app = new Hono<AppEnv>();
+
+app.use('*', requestContext());
 
 app.use('*', async (c, next) => {
   // Origins come from config; an invalid config must still answer CORS preflights with JSON errors.
@@ -32,20 +41,15 @@ app.use('*', async (c, next) => {
   return cors({
     origin: list.includes('*') ? '*' : list,
     allowMethods: ['GET', 'POST', 'OPTIONS'],
-    allowHeaders: ['Content-Type', 'Accept', 'Cache-Control'],
-    exposeHeaders: ['Server-Timing', 'Age', 'Cache-Status'],
+    allowHeaders: ['Content-Type', 'Accept', 'Cache-Control', 'Authorization', 'X-API-Key', 'X-Request-Id'],
+    exposeHeaders: ['Server-Timing', 'Age', 'Cache-Status', 'X-Request-Id', 'Retry-After'],
     maxAge: 86400,
   })(c, next);
 });
 
-const limitBody = bodyLimit({
-  maxSize: 64 * 1024,
-  onError: () => {
-    throw new RetrieverError('payload_too_large', 'Request body exceeds 64 KiB');
-  },
-});
-app.use('/search', limitBody);
-app.use('/search/batch', limitBody);
+app.use('*', accessControl());
+app.use('/search', limitBody(MAX_BODY_BYTES));
+app.use('/search/batch', limitBody(MAX_BODY_BYTES));
 
 app.route('/search/batch', batchRoute);
 app.route('/search', searchRoute);
@@ -62,15 +66,12 @@ app.get('/openapi.json', (c) => {
 app.get('/', homeRoute);
 app.get('/widget.js', widgetRoute);
 
-app.all('/search/batch', (c) => {
-  throw new RetrieverError('method_not_allowed', `${c.req.method} is not allowed on /search/batch; use POST`, { allowed: ['POST'] });
-});
-
-app.all('/search', (c) => {
-  throw new RetrieverError('method_not_allowed', `${c.req.method} is not allowed on /search; use GET or POST`, {
-    allowed: ['GET', 'POST'],
-  });
-});
+allowOnly(app, '/search/batch', ['POST']);
+allowOnly(app, '/search', ['GET', 'POST']);
+allowOnly(app, '/health', ['GET']);
+allowOnly(app, '/', ['GET']);
+allowOnly(app, '/openapi.json', ['GET']);
+allowOnly(app, '/widget.js', ['GET']);
 
 app.notFound((c) => toErrorResponse(new RetrieverError('not_found', `No route for ${c.req.method} ${new URL(c.req.url).pathname}`), c));
 app.onError((error, c) => toErrorResponse(error, c));

@@ -6,6 +6,7 @@
  * concurrent requests share that one read. Without a KV binding the version is constant and
  * only the cache TTL bounds staleness.
  */
+import { CACHE_READ_TIMEOUT_MS, withTimeout } from '../core/common/with-timeout';
 import { sha256Hex } from '../core/common/sha256-hex';
 
 const VERSION_RECHECK_MS = 5_000;
@@ -50,7 +51,7 @@ function readVersion(kv: KVNamespace | undefined, scope: string, log: (message: 
       let version = remembered.get(scope)?.version ?? '0';
       if (kv) {
         try {
-          version = (await kv.get(await versionKey(scope), 'text')) ?? '0';
+          version = (await withTimeout(kv.get(await versionKey(scope), 'text'), CACHE_READ_TIMEOUT_MS)) ?? '0';
         } catch (error) {
           log('index version read failed', error);
         }

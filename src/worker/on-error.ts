@@ -1,31 +1,46 @@
 /**
  * The single place errors become HTTP. `RetrieverError`s keep their code and status; Hono's
- * HTTPExceptions (body limit, malformed JSON) map onto the taxonomy; anything else is a 500
- * `internal_error` whose message reveals nothing about the internals.
+ * HTTPExceptions (malformed JSON) map onto the taxonomy; anything else is a 500 `internal_error`
+ * whose message reveals nothing about the internals. Every body carries the request id; what the
+ * operator needs (upstream text, stack) goes to the request's log line, never to the caller.
  */
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { RetrieverError, isRetrieverError, type ErrorCode } from '../core/common/errors';
+import type { AppEnv } from './bindings';
+import { redactedJson } from './redacted-json';
 
 const HTTP_CODES: Record<number, ErrorCode> = {
   400: 'invalid_request',
+  401: 'unauthorized',
   404: 'not_found',
   405: 'method_not_allowed',
   406: 'not_acceptable',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
+  429: 'rate_limited',
 };
 
 /** Converts any thrown value to the JSON error response. */
-export function toErrorResponse(error: unknown, c: Context): Response {
+export function toErrorResponse(error: unknown, c: Context<AppEnv>): Response {
   const known = normalize(error);
-  if (known.status >= 500) {
-    console.error(`[${known.code}] ${known.message}`, known.cause ?? '');
+  const requestId = c.get('requestId');
+  const log = c.get('log');
+  if (log) {
+    log.error_code = known.code;
+    const detail = known.internal ?? (known.code === 'internal_error' ? describeCause(known.cause) : undefined);
+    if (detail) log.error_detail = detail;
   }
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
   const retryAfter = known.details.retry_after_ms;
   if (typeof retryAfter === 'number') headers['Retry-After'] = String(Math.ceil(retryAfter / 1000));
-  return c.json(known.toJSON(), known.status as 400, headers);
+  const allowed = known.details.allowed;
+  if (known.code === 'method_not_allowed' && Array.isArray(allowed)) headers.Allow = allowed.join(', ');
+  if (known.code === 'unauthorized') {
+    headers['WWW-Authenticate'] = `Bearer realm="edge-retriever"${known.details.reason === 'invalid_key' ? ', error="invalid_token"' : ''}`;
+  }
+  const body = known.toJSON();
+  return redactedJson(c, { error: { ...body.error, ...(requestId ? { request_id: requestId } : {}) } }, known.status, headers);
 }
 
 function normalize(error: unknown): RetrieverError {
@@ -35,4 +50,9 @@ function normalize(error: unknown): RetrieverError {
     return new RetrieverError(code, error.message || 'Bad request');
   }
   return new RetrieverError('internal_error', 'Internal error; the incident was logged', {}, { cause: error });
+}
+
+function describeCause(cause: unknown): string {
+  if (cause instanceof Error) return `${cause.name}: ${cause.message}\n${cause.stack ?? ''}`.slice(0, 2000);
+  return String(cause).slice(0, 2000);
 }

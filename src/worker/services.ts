@@ -82,6 +82,8 @@ export interface RequestPlumbing {
   env: WorkerBindings;
   waitUntil: (work: Promise<unknown>) => void;
   fetch?: FetchLike;
+  /** The request's log line: degradations (a failing cache) are noted there. */
+  log?: Record<string, unknown>;
 }
 
 /** A request's store, embedder and cache, sharing one deadline and one upstream-call counter. */
@@ -97,5 +99,14 @@ export function buildSearchContext(plumbing: RequestPlumbing): RequestContext {
     facts: { memory: factsMemory, store: kv ? kvTextStore(kv) : null },
     embedFlights,
     defer: plumbing.waitUntil,
+    ...(plumbing.log ? { log: noteInto(plumbing.log) } : {}),
   });
+}
+
+/** Records a degradation (message and error text) in the request's log line. */
+function noteInto(line: Record<string, unknown>): (message: string, error: unknown) => void {
+  return (message, error) => {
+    const notes = (line.notes ??= []) as string[];
+    if (notes.length < 10) notes.push(`${message}: ${error instanceof Error ? error.message : String(error)}`.slice(0, 300));
+  };
 }

@@ -5,6 +5,7 @@
  * there still get a proper status code.
  */
 import type { Context } from 'hono';
+import { accepts } from 'hono/accepts';
 import { formatContext } from '../core/query/search/context-format';
 import type { SearchOutcome } from '../core/query/search/search-pipeline';
 import { negotiateEncoding } from './content-encoding';
@@ -15,12 +16,20 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
 /** Response formats, chosen from the Accept header. */
 export type StreamFormat = 'json' | 'ndjson' | 'sse';
 
-/** Picks the format from an Accept header (JSON unless NDJSON or SSE is asked for). */
-export function negotiateFormat(accept: string | undefined): StreamFormat {
-  const value = (accept ?? '').toLowerCase();
-  if (value.includes('text/event-stream')) return 'sse';
-  if (value.includes('application/x-ndjson') || value.includes('application/ndjson')) return 'ndjson';
-  return 'json';
+const FORMAT_OF: Record<string, StreamFormat> = {
+  'application/json': 'json',
+  'application/x-ndjson': 'ndjson',
+  'application/ndjson': 'ndjson',
+  'text/event-stream': 'sse',
+};
+
+/**
+ * Picks the format from the Accept header with quality values honoured (`q=0` means "not this
+ * one"); JSON when nothing we serve is preferred, so a browser's `text/html` (or any wildcard) still gets JSON.
+ */
+export function negotiateFormat(c: Context): StreamFormat {
+  const type = accepts(c, { header: 'Accept', supports: Object.keys(FORMAT_OF), default: 'application/json' });
+  return FORMAT_OF[type] ?? 'json';
 }
 
 function header(outcome: SearchOutcome): Record<string, unknown> {
@@ -53,7 +62,7 @@ export function serializeOutcome(outcome: SearchOutcome, format: StreamFormat): 
  * answer on loopback) and no compression (README, "Compression").
  *
  * @example
- * return streamOutcome(c, outcome, negotiateFormat(c.req.header('accept')));
+ * return streamOutcome(c, outcome, negotiateFormat(c));
  */
 export function streamOutcome(c: Context, outcome: SearchOutcome, format: StreamFormat, headers: Record<string, string> = NO_STORE): Response {
   const { body, type } = serializeOutcome(outcome, format);

@@ -123,7 +123,7 @@ describe('POST /search/batch', () => {
     expect(text.status).toBe(415);
     const get = await t.call('/search/batch');
     expect(get.status).toBe(405);
-    expect(get.json().error.allowed).toEqual(['POST']);
+    expect(get.json().error.allowed).toEqual(['POST', 'OPTIONS']);
   });
 
   it('streams NDJSON and SSE answers tagged with their index, then the summary', async () => {

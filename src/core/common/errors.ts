@@ -18,6 +18,7 @@ export const ERROR_STATUS = {
   embedder_mismatch: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  rate_limited: 429,
   config_error: 500,
   internal_error: 500,
   embedding_failed: 502,
@@ -43,13 +44,19 @@ export class RetrieverError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly details: ErrorDetails;
+  /**
+   * What the operator needs and the caller must not see (e.g. an upstream's full error text,
+   * secrets already redacted): logged server-side, never serialised into a response.
+   */
+  readonly internal: string | undefined;
 
-  constructor(code: ErrorCode, message: string, details: ErrorDetails = {}, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(code: ErrorCode, message: string, details: ErrorDetails = {}, options?: { cause?: unknown; internal?: string }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'RetrieverError';
     this.code = code;
     this.status = ERROR_STATUS[code];
     this.details = details;
+    this.internal = options?.internal;
   }
 
   /** The JSON body every error response carries: `{"error":{"code","message",…details}}`. */

@@ -18,7 +18,8 @@ export const batchRoute = new Hono<AppEnv>();
 
 batchRoute.post('/', async (c) => {
   const body = await readJsonBody(c, 'POST /search/batch');
-  const context = buildSearchContext({ env: c.env, waitUntil: (work) => c.executionCtx.waitUntil(work) });
+  const log = c.get('log');
+  const context = buildSearchContext({ env: c.env, waitUntil: c.get('defer'), log });
   const started = performance.now();
   const parsed = parseBatchRequest(body, context.config);
   const valid = parsed.flatMap((entry, index) => (entry instanceof RetrieverError ? [] : [{ index, params: entry as SearchParams }]));
@@ -34,5 +35,6 @@ batchRoute.post('/', async (c) => {
     summary: { queries: entries.length, succeeded: entries.length - failed, failed },
     timing: { total_ms: Math.round((performance.now() - started) * 100) / 100, upstream_calls: context.upstreamCalls() },
   };
-  return streamBatch(c, entries, tail, negotiateFormat(c.req.header('accept')));
+  Object.assign(log, { queries: entries.length, failed, upstream_calls: context.upstreamCalls() });
+  return streamBatch(c, entries, tail, negotiateFormat(c));
 });

@@ -1,20 +1,44 @@
 /**
  * `GET /health`: which embedder, store and collection are configured, and whether each answers.
- * 200 when everything answers, 503 otherwise, so a load balancer can use it as is.
+ * 200 when everything answers, 503 otherwise, so a load balancer can use it as is. With API_KEYS
+ * set, a caller without a valid key sees only the status: hosts, models and errors are for operators.
+ * Callers without a key share one check per isolate every 10 s.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { QueryEmbedder } from '../../core/query/ports';
 import { isRetrieverError } from '../../core/common/errors';
 import type { AppEnv } from '../bindings';
 import { buildSearchContext, configFor } from '../services';
+import { redactedJson } from '../redacted-json';
 import { probeEmbedder } from './probe-embedder';
 
 /** The health route. */
 export const healthRoute = new Hono<AppEnv>();
 
+/**
+ * How long a check is reused for callers without an API key. /health is open to anyone; without
+ * this, anyone could make the Worker call Cohere and Qdrant as often as they like. Callers with a
+ * valid key always get a fresh check.
+ */
+export const PUBLIC_HEALTH_TTL_MS = 10_000;
+const lastCheck = new WeakMap<object, { ok: boolean; body: Record<string, unknown>; until: number }>();
+
 healthRoute.get('/', async (c) => {
+  const keyed = c.get('caller')?.kind === 'key';
+  const remembered = keyed ? undefined : lastCheck.get(c.env);
+  const check = remembered && remembered.until > Date.now() ? remembered : await runCheck(c);
+  if (check === remembered) c.get('log').health_cached = true;
+  else lastCheck.set(c.env, { ...check, until: Date.now() + PUBLIC_HEALTH_TTL_MS });
+  const status = check.ok ? 200 : 503;
+  // Without full access only the status: hosts, models and errors are for operators.
+  if (!c.get('fullAccess')) return c.json({ status: check.body.status }, status, { 'Cache-Control': 'no-store' });
+  return redactedJson(c, check.body, status, { 'Cache-Control': 'no-store' });
+});
+
+/** Probes the store and the embedder and builds the full answer. */
+async function runCheck(c: Context<AppEnv>): Promise<{ ok: boolean; body: Record<string, unknown> }> {
   const config = configFor(c.env);
-  const context = buildSearchContext({ env: c.env, waitUntil: (work) => c.executionCtx.waitUntil(work) });
+  const context = buildSearchContext({ env: c.env, waitUntil: c.get('defer'), log: c.get('log') });
   // Building the embedder can itself fail (e.g. a Cohere-built index without a key): report, don't throw.
   let embedder: QueryEmbedder | null = null;
   const [store, embedderProbe] = await Promise.all([
@@ -29,22 +53,25 @@ healthRoute.get('/', async (c) => {
   ]);
   const descriptor = (embedder as QueryEmbedder | null)?.descriptor;
   const ok = store.ok && embedderProbe.ok;
-  return c.json(
-    {
-      status: ok ? 'ok' : 'degraded',
-      embedder: { kind: descriptor?.kind ?? config.embedderKind, model: descriptor?.model ?? null, ...embedderProbe },
-      store: {
-        kind: context.store.kind,
-        collection: context.store.collection,
-        ...(config.QDRANT_URL ? { host: new URL(config.QDRANT_URL).host } : {}),
-        ...store,
-      },
-      cache: { kv_bound: Boolean(c.env.EMBED_CACHE), ttl_seconds: config.EMBED_CACHE_TTL_SECONDS },
+  c.get('log').upstream_calls = context.upstreamCalls();
+  const body = {
+    status: ok ? 'ok' : 'degraded',
+    embedder: { kind: descriptor?.kind ?? config.embedderKind, model: descriptor?.model ?? null, ...embedderProbe },
+    store: {
+      kind: context.store.kind,
+      collection: context.store.collection,
+      ...(config.QDRANT_URL ? { host: new URL(config.QDRANT_URL).host } : {}),
+      ...store,
     },
-    ok ? 200 : 503,
-    { 'Cache-Control': 'no-store' },
-  );
-});
+    cache: { kv_bound: Boolean(c.env.EMBED_CACHE), ttl_seconds: config.EMBED_CACHE_TTL_SECONDS },
+    access: {
+      api_keys: config.apiKeys.length,
+      allow_anonymous: config.apiKeys.length === 0 || config.ALLOW_ANONYMOUS,
+      rate_limits: { per_key: Boolean(c.env.KEY_RATE_LIMITER), per_ip: Boolean(c.env.IP_RATE_LIMITER) },
+    },
+  };
+  return { ok, body };
+}
 
 /** Runs a probe, timing it; failures become `{ok: false, error}` instead of throwing. */
 async function probe<T extends object>(log: (message: string, error: unknown) => void, what: string, run: () => Promise<T>) {

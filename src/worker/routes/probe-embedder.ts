@@ -2,6 +2,7 @@
  * Checks that the embedder answers without spending an embed call: Cohere's
  * `GET /v1/models/{model}` verifies both the key and the model name.
  */
+import { RetrieverError } from '../../core/common/errors';
 import type { CohereTransport } from '../../core/common/upstream/cohere-transport';
 import type { QueryEmbedder } from '../../core/query/ports';
 
@@ -15,6 +16,9 @@ export async function probeEmbedder(embedder: QueryEmbedder, cohere: CohereTrans
     failureCode: 'embedding_failed',
     maxAttempts: 1,
     timeoutMs: Math.min(timeoutMs, 3000),
-  })) as { endpoints?: string[] } | null;
-  return { dimension: embedder.descriptor.dimension, endpoints: model?.endpoints ?? [] };
+  })) as { endpoints?: unknown } | null;
+  // A 200 that is not JSON (a proxy's page, a cut-off body) means Cohere is not really answering.
+  if (model === null) throw new RetrieverError('embedding_failed', 'Cohere answered the model check with a body that is not JSON', { upstream: 'cohere' });
+  const endpoints = Array.isArray(model.endpoints) ? model.endpoints.filter((e): e is string => typeof e === 'string') : [];
+  return { dimension: embedder.descriptor.dimension, endpoints };
 }

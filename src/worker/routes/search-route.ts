@@ -1,5 +1,6 @@
 /**
- * `GET /search?q=…&k=…` and `POST /search` (same fields as a JSON body).
+ * `GET /search?q=…&k=…` and `POST /search` (same fields as a JSON body; a POST takes no
+ * query-string parameters, so nothing is silently ignored or silently merged).
  */
 import { Hono, type Context } from 'hono';
 import { RetrieverError } from '../../core/common/errors';
@@ -14,11 +15,11 @@ import { contextResponse, negotiateFormat, streamOutcome } from '../stream-respo
 export const searchRoute = new Hono<AppEnv>();
 
 searchRoute.get('/', async (c) => {
-  const url = new URL(c.req.url);
-  const raw: Record<string, unknown> = {};
+  // No prototype: `constructor` or `__proto__` are just unknown parameters, not "repeated" ones.
+  const raw: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   const repeated: string[] = [];
-  for (const [key, value] of url.searchParams) {
-    if (key in raw) repeated.push(key);
+  for (const [key, value] of new URL(c.req.url).searchParams) {
+    if (Object.hasOwn(raw, key)) repeated.push(key);
     raw[key] = value;
   }
   if (repeated.length) {
@@ -36,11 +37,26 @@ searchRoute.post('/', async (c) => {
 });
 
 async function search(c: Context<AppEnv>, raw: Record<string, unknown>): Promise<Response> {
-  const context = buildSearchContext({ env: c.env, waitUntil: (work) => c.executionCtx.waitUntil(work) });
-  const bypass = takeBypass(raw, c.req.header('cache-control'));
-  const params = parseSearchParams(raw, context.config);
-  const result = await searchThroughCache(c, params, context, bypass);
-  const headers = cacheHeaders(result, context.config.RESULT_CACHE_TTL_SECONDS);
-  if (params.format === 'context') return contextResponse(c, result.outcome, headers);
-  return streamOutcome(c, result.outcome, negotiateFormat(c.req.header('accept')), headers);
+  const log = c.get('log');
+  const context = buildSearchContext({ env: c.env, waitUntil: c.get('defer'), log });
+  try {
+    const bypass = takeBypass(raw, c.req.header('cache-control'));
+    const params = parseSearchParams(raw, context.config);
+    const format = params.format === 'context' ? 'context' : negotiateFormat(c);
+    Object.assign(log, { mode: params.mode, format, k: params.k, rerank: params.rerank });
+    if (context.config.LOG_QUERIES) log.query = params.q;
+    const result = await searchThroughCache(c, params, context, bypass);
+    const { outcome } = result;
+    Object.assign(log, {
+      results: outcome.results.length,
+      cache: { embedding: outcome.summary.cache, result: result.status },
+      timing: outcome.timing,
+      ...(outcome.summary.warnings.length ? { warnings: outcome.summary.warnings.map((w) => w.code) } : {}),
+    });
+    const headers = cacheHeaders(result, context.config.RESULT_CACHE_TTL_SECONDS);
+    if (format === 'context') return contextResponse(c, outcome, headers);
+    return streamOutcome(c, outcome, format, headers);
+  } finally {
+    log.upstream_calls = context.upstreamCalls();
+  }
 }

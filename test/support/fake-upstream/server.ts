@@ -3,9 +3,9 @@
  * from vitest `globalSetup` (the Worker reaches it over real HTTP) and from Node tests.
  *
  * Every route is also served under `/t/<tenant>/…` with separate state; the bare prefix is the
- * tenant "default". Per tenant, `GET /__fake/calls`, `POST /__fake/reset` and
- * `POST /__fake/faults` inspect and steer the fake; a fault applies to the next `times` matching
- * requests, first queued first.
+ * tenant "default". Per tenant, `GET /__fake/calls`, `POST /__fake/reset`, `POST /__fake/faults`
+ * and `DELETE /__fake/faults` inspect and steer the fake; a fault applies to the next `times`
+ * matching requests, first queued first.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -112,6 +112,10 @@ function control(res: ServerResponse, tenant: TenantState, method: string, path:
     resetTenant(tenant);
     return sendJson(res, 200, { ok: true });
   }
+  if (route === 'DELETE /__fake/faults') {
+    tenant.faults.length = 0;
+    return sendJson(res, 200, { ok: true, queued: 0 });
+  }
   if (route === 'POST /__fake/faults') {
     try {
       const faults = parseFaults(body.kind === 'json' ? body.value : undefined);
@@ -131,6 +135,12 @@ function answerFault(req: IncomingMessage, res: ServerResponse, fault: FaultSpec
   }
   const status = fault.status ?? 500;
   const headers = fault.headers ?? {};
+  if (fault.stallBody) {
+    // Headers and a first chunk, then silence: the client must time out on the body itself.
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.write(typeof fault.body === 'string' ? fault.body : '{"result":');
+    return;
+  }
   if (typeof fault.body === 'string') return sendText(res, status, fault.body, headers);
   // Without a body, answer in the service's own error shape so clients parse it as they would.
   const fallback =

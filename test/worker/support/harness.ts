@@ -14,16 +14,20 @@ export const QDRANT_KEY = 'test-qdrant-key';
 let counter = 0;
 
 /** A fresh tenant on the fake upstream plus helpers bound to it. */
-export function tenant(name = 't') {
+export function tenant(name = 't', defaults: Record<string, unknown> = {}) {
   const id = `${name}-${Date.now().toString(36)}-${counter++}`;
   const base = `${(env as unknown as { FAKE_URL: string }).FAKE_URL}/t/${id}`;
   resetIsolateCaches();
   const vars = (overrides: Record<string, unknown> = {}) => ({
     ...(env as unknown as Record<string, unknown>),
+    // The rate limiters are shared by every test in the run: tests that are about them pass them in.
+    IP_RATE_LIMITER: undefined,
+    KEY_RATE_LIMITER: undefined,
     COHERE_API_KEY: COHERE_KEY,
     COHERE_BASE_URL: base,
     QDRANT_URL: base,
     QDRANT_API_KEY: QDRANT_KEY,
+    ...defaults,
     ...overrides,
   });
   return {

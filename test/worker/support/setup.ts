@@ -1,10 +1,15 @@
 /**
  * Every Worker test starts from empty caches: KV is real (miniflare) and outlives a test, and a
- * cached query vector would hide the upstream behaviour a test is about.
+ * cached query vector would hide the upstream behaviour a test is about. The Worker's log lines
+ * (console.log/warn/error) are captured instead of printed: tests read them with `logLines()`,
+ * and a passing run stays quiet.
  */
 import { env } from 'cloudflare:workers';
-import { beforeEach } from 'vitest';
+import { beforeEach, vi } from 'vitest';
 import { resetIsolateCaches } from '../../../src/worker/services';
+import { captureConsole } from './log-capture';
+
+captureConsole(vi);
 
 beforeEach(async () => {
   resetIsolateCaches();

@@ -9,6 +9,7 @@ const intVar = (min: number, max: number, fallback: number) =>
   z._default(z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max)), fallback);
 const numVar = (min: number, max: number, fallback: number) =>
   z._default(z.coerce.number().check(z.minimum(min), z.maximum(max)), fallback);
+const boolVar = z._default(z.enum(['true', 'false', '1', '0']), 'false');
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
 /** Search modes the service understands (issue: retrieval strategies). */
@@ -37,6 +38,16 @@ export const configSchema = z.object({
   REQUEST_BUDGET_MS: intVar(100, 120_000, 10_000),
   UPSTREAM_TIMEOUT_MS: intVar(50, 120_000, 5_000),
   CORS_ORIGINS: z._default(z.string(), '*'),
+  /** Secret: accepted API keys, comma-separated, each raw (≥ 16 characters) or `sha256:<hex>`. */
+  API_KEYS: z.optional(z.string()),
+  /** With API_KEYS set: still serve callers without a key (rate-limited by IP), e.g. a public widget. */
+  ALLOW_ANONYMOUS: boolVar,
+  /** The period of the [[ratelimits]] bindings (10 or 60 s, as Cloudflare allows): the 429's Retry-After. */
+  RATE_LIMIT_PERIOD_SECONDS: z._default(z.enum(['10', '60']), '60'),
+  /** `off` ignores the [[ratelimits]] bindings: for load tests from one address, never in production. */
+  RATE_LIMITS: z._default(z.enum(['on', 'off']), 'on'),
+  /** Put the query text in the request log line (off by default: queries can be personal). */
+  LOG_QUERIES: boolVar,
   // Defaults depend on the embedder (see EMBEDDER_DEFAULTS in parse-config.ts).
   SEARCH_MODE: z.optional(z.enum(SEARCH_MODES)),
   HYBRID_SEMANTIC_WEIGHT: z.optional(z.coerce.number().check(z.minimum(0), z.maximum(100))),

@@ -22,7 +22,7 @@ export const EMBEDDER_DEFAULTS = {
 } as const;
 
 /** The service configuration every part reads. */
-export interface Config extends Readonly<Omit<RawConfig, 'PAYLOAD_FIELDS' | PerEmbedder>> {
+export interface Config extends Readonly<Omit<RawConfig, 'PAYLOAD_FIELDS' | PerEmbedder | 'ALLOW_ANONYMOUS' | 'LOG_QUERIES' | 'RATE_LIMIT_PERIOD_SECONDS'>> {
   readonly SEARCH_MODE: NonNullable<RawConfig['SEARCH_MODE']>;
   readonly HYBRID_SEMANTIC_WEIGHT: number;
   readonly HYBRID_KEYWORD_WEIGHT: number;
@@ -32,6 +32,11 @@ export interface Config extends Readonly<Omit<RawConfig, 'PAYLOAD_FIELDS' | PerE
   readonly storeKind: 'qdrant' | 'embedded';
   /** API field → payload keys to try, in order. */
   readonly payloadFields: PayloadFieldMap;
+  /** Accepted API keys from API_KEYS: raw keys or `sha256:<64 hex>` digests. Empty: no keys. */
+  readonly apiKeys: readonly string[];
+  readonly ALLOW_ANONYMOUS: boolean;
+  readonly LOG_QUERIES: boolean;
+  readonly RATE_LIMIT_PERIOD_SECONDS: number;
 }
 
 /** Cohere embedding models and their output sizes (v4 takes `output_dimension`). */
@@ -72,9 +77,13 @@ export function parseConfig(env: Record<string, unknown>): Config {
     HYBRID_KEYWORD_WEIGHT: parsed.data.HYBRID_KEYWORD_WEIGHT ?? defaults.HYBRID_KEYWORD_WEIGHT,
   };
   checkConsistency(raw);
-  const { PAYLOAD_FIELDS, ...rest } = raw;
+  const { PAYLOAD_FIELDS, ALLOW_ANONYMOUS, LOG_QUERIES, RATE_LIMIT_PERIOD_SECONDS, ...rest } = raw;
   return Object.freeze({
     ...rest,
+    apiKeys: parseApiKeys(raw.API_KEYS),
+    ALLOW_ANONYMOUS: ALLOW_ANONYMOUS === 'true' || ALLOW_ANONYMOUS === '1',
+    LOG_QUERIES: LOG_QUERIES === 'true' || LOG_QUERIES === '1',
+    RATE_LIMIT_PERIOD_SECONDS: Number(RATE_LIMIT_PERIOD_SECONDS),
     embedderKind,
     storeKind: raw.QDRANT_URL ? 'qdrant' : 'embedded',
     payloadFields: parsePayloadFields(PAYLOAD_FIELDS),
@@ -99,6 +108,37 @@ function checkConsistency(raw: RawConfig & { HYBRID_SEMANTIC_WEIGHT: number; HYB
   if (raw.HYBRID_SEMANTIC_WEIGHT + raw.HYBRID_KEYWORD_WEIGHT <= 0) {
     fail(['HYBRID_SEMANTIC_WEIGHT', 'HYBRID_KEYWORD_WEIGHT'], 'hybrid weights must not both be zero');
   }
+}
+
+/**
+ * Splits API_KEYS into entries. A raw key must have at least 16 characters (a short key can be
+ * guessed despite rate limits); a hashed one is `sha256:` and 64 hex digits. Messages never quote
+ * an entry: it is a secret.
+ */
+function parseApiKeys(value: string | undefined): string[] {
+  const entries = (value ?? '').split(/[\s,]+/).filter(Boolean);
+  entries.forEach((entry, i) => {
+    const hashed = /^sha256:/i.test(entry);
+    if (hashed ? !/^sha256:[0-9a-f]{64}$/i.test(entry) : entry.length < 16) {
+      throw new RetrieverError(
+        'config_error',
+        `API_KEYS entry ${i + 1} is invalid: use a key of at least 16 characters or sha256:<64 hex digits>`,
+        { variables: ['API_KEYS'] },
+      );
+    }
+  });
+  return entries;
+}
+
+/**
+ * Every secret value in a raw environment or a parsed config, for redaction (works on a raw
+ * environment even when its config is invalid).
+ */
+export function configuredSecrets(source: object): string[] {
+  const env = source as Record<string, unknown>;
+  const values = [env.COHERE_API_KEY, env.QDRANT_API_KEY, env.ADMIN_API_KEY].filter((v): v is string => typeof v === 'string' && v.trim() !== '');
+  const keys = typeof env.API_KEYS === 'string' ? env.API_KEYS.split(/[\s,]+/).filter(Boolean) : [];
+  return [...values.map((v) => v.trim()), ...keys];
 }
 
 /** The output size the configured Cohere model produces, when known. */

@@ -1,11 +1,14 @@
 /**
  * The one way core code calls an upstream (Cohere, Qdrant): injected `fetch`, a per-attempt
  * timeout, retries on an explicit status set with backoff that honours Retry-After, all inside
- * the request's deadline. Failures become `RetrieverError`s with the caller's codes; bodies are
- * quoted only as a 200-character snippet and never include request headers (API keys).
+ * the request's deadline. Failures become `RetrieverError`s with the caller's codes. An upstream's
+ * error body never reaches the caller as is: messages quote a short sanitised reason (every secret
+ * redacted, see redact.ts) and the redacted full text travels in `RetrieverError.internal` for the
+ * server-side log.
  */
 import { RetrieverError, type ErrorCode } from '../errors';
 import type { Deadline } from './deadline';
+import { loggableText, redactSecrets, sanitizeReason } from './redact';
 import { backoffMs, retryAfterMs } from './retry-after';
 
 /** The fetch signature core code depends on (the Worker's or Node's global, or a test's). */
@@ -34,14 +37,21 @@ export interface UpstreamCallOptions {
   random?: () => number;
   /** Called once per attempt, for round-trip accounting. */
   onAttempt?: () => void;
+  /** Extra values to redact besides the credentials in the request headers (which always are). */
+  secrets?: readonly string[];
 }
 
 /** An upstream answered with a status outside 2xx (after retries). */
 export interface UpstreamFailure {
   status: number;
+  /** The body, secrets redacted, capped at 2,000 characters: for matching and logging, not for callers. */
   snippet: string;
+  /** A short sanitised reason that may be quoted to a caller. */
+  reason: string;
   headers: Headers;
 }
+
+const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 204, 205, 304]);
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -63,13 +73,14 @@ export async function upstreamFetch(
   const maxAttempts = options.maxAttempts ?? 3;
   const retryStatuses = options.retryStatuses ?? RETRY_STATUSES;
   const sleep = options.sleep ?? defaultSleep;
+  const secrets = [...credentialsIn(init.headers), ...(options.secrets ?? [])];
   for (let attempt = 0; ; attempt++) {
     const remaining = options.deadline.remaining();
     if (remaining <= 0) throw timeoutError(options, attempt);
     const lastAttempt = attempt + 1 >= maxAttempts;
     let response: Response;
     try {
-      response = await attemptOnce(url, init, options, Math.min(options.timeoutMs, remaining), attempt);
+      response = await attemptOnce(url, init, options, Math.min(options.timeoutMs, remaining), attempt, secrets);
     } catch (error) {
       // A dropped connection is worth another try (every call we make is idempotent); a timeout is not.
       const wait = backoffMs(attempt, options.random);
@@ -78,8 +89,13 @@ export async function upstreamFetch(
       continue;
     }
     if (response.ok) return response;
-    const snippet = (await response.text().catch(() => '')).slice(0, 200);
-    const failure: UpstreamFailure = { status: response.status, snippet, headers: response.headers };
+    const text = await response.text().catch(() => '');
+    const failure: UpstreamFailure = {
+      status: response.status,
+      snippet: loggableText(text, secrets),
+      reason: sanitizeReason(text, secrets),
+      headers: response.headers,
+    };
     if (!retryStatuses.has(response.status) || lastAttempt) {
       const mapped = await onStatus?.(failure);
       throw mapped ?? statusError(options, failure, attempt + 1);
@@ -100,17 +116,22 @@ async function attemptOnce(
   options: UpstreamCallOptions,
   timeoutMs: number,
   attempt: number,
+  secrets: readonly string[],
 ): Promise<Response> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   options.onAttempt?.();
   try {
-    return await options.fetch(url, { ...init, signal: controller.signal });
+    const response = await options.fetch(url, { ...init, signal: controller.signal });
+    // The body is read inside the same timer: an upstream that sends headers and then stalls (or
+    // drops the connection mid-body) is a timeout (or a network failure), not a hang.
+    const body = NULL_BODY_STATUSES.has(response.status) ? null : await response.arrayBuffer();
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   } catch (error) {
     if (controller.signal.aborted) throw timeoutError(options, attempt + 1, timeoutMs);
     throw new RetrieverError(
       options.unreachableCode,
-      `${options.service} could not be reached: ${describeNetworkError(error)}`,
+      `${options.service} could not be reached: ${describeNetworkError(error, secrets)}`,
       { upstream: options.service.toLowerCase(), network: true },
       { cause: error },
     );
@@ -134,18 +155,56 @@ function timeoutError(options: UpstreamCallOptions, attempts: number, timeoutMs?
 function statusError(options: UpstreamCallOptions, failure: UpstreamFailure, attempts: number, retryAfter?: number): RetrieverError {
   return new RetrieverError(
     options.failureCode,
-    `${options.service} answered ${failure.status}${failure.snippet ? `: ${failure.snippet}` : ''}`,
+    `${options.service} answered ${failure.status}${failure.reason ? `: ${failure.reason}` : ''}`,
     {
       upstream: options.service.toLowerCase(),
       upstream_status: failure.status,
       attempts,
       ...(retryAfter !== undefined ? { retry_after_ms: retryAfter } : {}),
     },
+    { internal: `${options.service} ${failure.status}: ${failure.snippet}` },
   );
 }
 
-function describeNetworkError(error: unknown): string {
+/**
+ * Parses a successful upstream answer as JSON. A 200 with a truncated or non-JSON body is the
+ * upstream's fault, so it becomes `code` (e.g. 502 vector_store_error), never an internal error.
+ *
+ * @example
+ * const json = await readUpstreamJson(response, 'Qdrant', 'vector_store_error');
+ */
+export async function readUpstreamJson(response: Response, service: string, code: ErrorCode, secrets: readonly string[] = []): Promise<unknown> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    throw new RetrieverError(code, `${service} broke off its answer`, { upstream: service.toLowerCase(), upstream_status: response.status }, {
+      cause: error,
+      internal: `${service}: body read failed: ${describeNetworkError(error, secrets)}`,
+    });
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new RetrieverError(code, `${service} answered ${response.status} with a body that is not valid JSON`, {
+      upstream: service.toLowerCase(),
+      upstream_status: response.status,
+    }, { internal: `${service} ${response.status} (invalid JSON, ${text.length} chars): ${loggableText(text, secrets)}` });
+  }
+}
+
+/** The secret values in a request's credential headers (the bearer token, Qdrant's api-key). */
+export function credentialsIn(headers: RequestInit['headers']): string[] {
+  const found: string[] = [];
+  new Headers(headers).forEach((value, name) => {
+    if (name === 'authorization') found.push(value.replace(/^bearer\s+/i, ''), value);
+    else if (name === 'api-key' || name === 'x-api-key') found.push(value);
+  });
+  return found.filter(Boolean);
+}
+
+function describeNetworkError(error: unknown, secrets: readonly string[]): string {
   // Messages from fetch can quote the URL; keep only the error's class and first line.
   const message = error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error);
-  return message.replace(/https?:\/\/\S+/g, '<url>').slice(0, 160) || 'network error';
+  return redactSecrets(message.replace(/https?:\/\/\S+/g, '<url>'), secrets).slice(0, 160) || 'network error';
 }

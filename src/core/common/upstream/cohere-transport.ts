@@ -18,6 +18,8 @@ export interface CohereTransportOptions {
   /** Attempts per call including the first, unless a call says otherwise (default 3; ingest uses more). */
   maxAttempts?: number;
   onAttempt?: () => void;
+  /** Every configured secret, redacted from upstream text we quote or log. */
+  secrets?: readonly string[];
 }
 
 /** How one call behaves: its name in messages, its error code, its own retry and time limits. */
@@ -67,6 +69,7 @@ export function createCohereTransport(options: CohereTransportOptions): CohereTr
         unreachableCode: call.failureCode,
         ...(maxAttempts ? { maxAttempts } : {}),
         ...(options.onAttempt ? { onAttempt: options.onAttempt } : {}),
+        ...(options.secrets ? { secrets: options.secrets } : {}),
       },
       ({ status }) =>
         status === 401 || status === 403
@@ -91,6 +94,7 @@ export interface UpstreamPlumbing {
   timeoutMs: number;
   maxAttempts?: number;
   onAttempt?: () => void;
+  secrets?: readonly string[];
 }
 
 /** The Cohere transport for `config` (which must have a key), or null when no key is configured. */

@@ -5,7 +5,7 @@
  */
 import { RetrieverError } from '../errors';
 import type { Deadline } from '../http/deadline';
-import { upstreamFetch, type FetchLike, type UpstreamFailure } from '../http/upstream-fetch';
+import { readUpstreamJson, upstreamFetch, type FetchLike, type UpstreamFailure } from '../http/upstream-fetch';
 import { closestName } from './closest-name';
 
 /** Connection settings for one collection. */
@@ -17,6 +17,8 @@ export interface QdrantTransportOptions {
   deadline: Deadline;
   timeoutMs: number;
   onAttempt?: () => void;
+  /** Every configured secret, redacted from upstream text we quote or log. */
+  secrets?: readonly string[];
 }
 
 /** HTTP access to one Qdrant collection (and the cluster's collection list). */
@@ -61,15 +63,23 @@ export function createQdrantTransport(options: QdrantTransportOptions): QdrantTr
         failureCode: 'vector_store_unavailable',
         unreachableCode: 'vector_store_unavailable',
         ...(options.onAttempt ? { onAttempt: options.onAttempt } : {}),
+        ...(options.secrets ? { secrets: options.secrets } : {}),
       },
       (failure) => mapFailure(failure, map404),
     );
-    return (await response.json()) as T;
+    // A 200 whose body is not JSON is Qdrant's failure (502), not ours; callers check the shape.
+    return (await readUpstreamJson(response, 'Qdrant', 'vector_store_error', options.secrets)) as T;
   };
 
   const listCollections = async (): Promise<string[]> => {
-    const json = await request<{ result: { collections: { name: string }[] } }>('GET', '/collections', undefined, false);
-    return json.result.collections.map((c) => c.name).sort();
+    const json = await request<{ result?: { collections?: unknown } } | null>('GET', '/collections', undefined, false);
+    const collections = json?.result?.collections;
+    if (!Array.isArray(collections)) {
+      throw new RetrieverError('vector_store_error', 'Qdrant answered with an unexpected response shape', { upstream: 'qdrant' }, {
+        internal: 'Qdrant: collection list has no result.collections array',
+      });
+    }
+    return collections.map((c) => (c as { name?: unknown } | null)?.name).filter((name): name is string => typeof name === 'string').sort();
   };
 
   const mapFailure = async (failure: UpstreamFailure, map404: boolean): Promise<RetrieverError | undefined> => {
@@ -96,11 +106,14 @@ export function createQdrantTransport(options: QdrantTransportOptions): QdrantTr
         upstream_status: failure.status,
       });
     }
-    if (failure.status >= 400 && failure.status < 500) {
-      return new RetrieverError('vector_store_error', `Qdrant rejected the request (${failure.status}): ${message}`, {
-        upstream: 'qdrant',
-        upstream_status: failure.status,
-      });
+    // 429 is Qdrant asking us to slow down: unavailable for now (with its Retry-After), not a rejection.
+    if (failure.status >= 400 && failure.status < 500 && failure.status !== 429) {
+      return new RetrieverError(
+        'vector_store_error',
+        `Qdrant rejected the request (${failure.status})${failure.reason ? `: ${failure.reason}` : ''}`,
+        { upstream: 'qdrant', upstream_status: failure.status },
+        { internal: `Qdrant ${failure.status}: ${failure.snippet}` },
+      );
     }
     return undefined;
   };

@@ -4,7 +4,7 @@
  * all sharing one deadline and one upstream-call counter. Used by the Worker and the CLI alike;
  * what differs (fetch, the index source, the cache store, waitUntil) is passed in.
  */
-import type { Config } from '../../common/config/parse-config';
+import { configuredSecrets, type Config } from '../../common/config/parse-config';
 import type { SingleFlight } from '../cache/single-flight';
 import { cohereEmbedderFor } from '../embedders/cohere-embedder';
 import { embeddedStore, localEmbedder } from '../local-index/embedded-backends';
@@ -53,7 +53,9 @@ export function createSearchContext(runtime: SearchRuntime): RequestContext {
   const { config } = runtime;
   const deadline = createDeadline(config.REQUEST_BUDGET_MS);
   let calls = 0;
-  const upstream = { fetch: runtime.fetch, deadline, timeoutMs: config.UPSTREAM_TIMEOUT_MS, onAttempt: () => void calls++ };
+  // Every configured secret is redacted from any upstream text we quote or log.
+  const secrets = configuredSecrets(config);
+  const upstream = { fetch: runtime.fetch, deadline, timeoutMs: config.UPSTREAM_TIMEOUT_MS, onAttempt: () => void calls++, secrets };
   const cohere = cohereTransportFor(config, upstream);
   const store: VectorStore =
     config.storeKind === 'qdrant'

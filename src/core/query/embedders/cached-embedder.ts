@@ -5,6 +5,7 @@
  */
 import type { CachedEmbedOptions, CacheStatus, MemoryCache, QueryEmbedder } from '../ports';
 import { embeddingCacheKey } from './cache-key';
+import { CACHE_READ_TIMEOUT_MS, withTimeout } from '../../common/with-timeout';
 import { decodeVector, encodeVector } from './vector-codec';
 
 /** A tiny LRU (Map keeps insertion order: re-insert on read, evict the oldest). */
@@ -131,7 +132,7 @@ function remember(key: string, vector: Float32Array, options: CachedEmbedOptions
 async function readStore(options: CachedEmbedOptions, key: string, dimension: number | null): Promise<Float32Array | null> {
   if (!options.store) return null;
   try {
-    const bytes = await options.store.get(key);
+    const bytes: ArrayBuffer | null = await withTimeout(options.store.get(key), CACHE_READ_TIMEOUT_MS);
     return bytes ? decodeVector(bytes, dimension) : null;
   } catch (error) {
     options.log('embedding cache read failed', error);

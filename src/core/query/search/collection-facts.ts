@@ -12,6 +12,7 @@
  *   (see `checked-query.ts`).
  */
 import { sha256Hex } from '../../common/sha256-hex';
+import { CACHE_READ_TIMEOUT_MS, withTimeout } from '../../common/with-timeout';
 import type { CollectionFacts, CollectionInfo, FactsStore, VectorStore } from '../ports';
 
 /** Facts as remembered: the collection info and when it was read from Qdrant (epoch ms). */
@@ -86,7 +87,8 @@ export function rememberedFacts(store: VectorStore, scope: string, options: Fact
 
 async function readShared(store: FactsStore, log: FactsCacheOptions['log'], key: string): Promise<LearnedFacts | null> {
   try {
-    const text = await store.get(key);
+    // A hanging read costs a miss (the search then learns the facts from Qdrant), not the request.
+    const text = await withTimeout(store.get(key), CACHE_READ_TIMEOUT_MS);
     if (!text) return null;
     const parsed = JSON.parse(text) as Partial<LearnedFacts>;
     const info = parsed.info;

@@ -158,11 +158,14 @@ export const batchStreamSummarySchema = z.object({ type: z.literal('summary'), s
 
 const probeError = z.optional(z.object({ code: z.string(), message: z.string() }));
 
-/** `GET /health`: 200 when the embedder and the store answer, 503 (`degraded`) otherwise. */
+/**
+ * `GET /health`: 200 when the embedder and the store answer, 503 (`degraded`) otherwise. Callers
+ * without full access (an API key, when keys are configured) get only `status`.
+ */
 export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded']),
-  embedder: z.looseObject({ kind: z.string(), model: nullableText, ok: z.boolean(), latency_ms: z.number(), error: probeError }),
-  store: z.looseObject({
+  embedder: z.optional(z.looseObject({ kind: z.string(), model: nullableText, ok: z.boolean(), latency_ms: z.number(), error: probeError })),
+  store: z.optional(z.looseObject({
     kind: z.string(),
     collection: z.string(),
     host: z.optional(z.string()),
@@ -172,8 +175,15 @@ export const healthResponseSchema = z.object({
     dense_vectors: z.optional(z.record(z.string(), z.object({ size: z.number(), distance: z.string() }))),
     sparse_vectors: z.optional(z.array(z.string())),
     error: probeError,
-  }),
-  cache: z.object({ kv_bound: z.boolean(), ttl_seconds: z.number() }),
+  })),
+  cache: z.optional(z.object({ kv_bound: z.boolean(), ttl_seconds: z.number() })),
+  access: z.optional(
+    z.object({
+      api_keys: z.number(),
+      allow_anonymous: z.boolean(),
+      rate_limits: z.object({ per_key: z.boolean(), per_ip: z.boolean() }),
+    }),
+  ),
 });
 
 export type SearchResponseBody = z.output<typeof searchResponseSchema>;

@@ -8,11 +8,9 @@ import type { Schemas } from '@qdrant/js-client-rest';
 import type { ScoredPoint } from '../../common/types';
 import type { QdrantTransport } from '../../common/upstream/qdrant-transport';
 import type { CollectionInfo, StoreQuery, VectorStore } from '../ports';
+import { collectionInfoResult, queryResultPoints } from './qdrant-response';
 import { prefetchDepth, qdrantFormula } from './score-formula';
 
-type QueryResponse = { result: Schemas['QueryResponse'] };
-type BatchResponse = { result: Schemas['QueryResponse'][] };
-type CollectionResponse = { result: Schemas['CollectionInfo'] };
 type RetrieveResponse = { result: Schemas['Record'][] };
 
 /**
@@ -28,17 +26,17 @@ export function createQdrantStore(qdrant: QdrantTransport): VectorStore {
     kind: 'qdrant',
     collection: qdrant.collection,
     async describe() {
-      const json = await qdrant.request<CollectionResponse>('GET', qdrant.collectionPath());
-      return toCollectionInfo(qdrant.collection, json.result);
+      const json = await qdrant.request<unknown>('GET', qdrant.collectionPath());
+      return toCollectionInfo(qdrant.collection, collectionInfoResult(json));
     },
     async queryBatch(queries) {
       const bodies = queries.map(toQueryRequest);
       if (bodies.length === 1) {
-        const json = await qdrant.request<QueryResponse>('POST', qdrant.collectionPath('/points/query'), bodies[0]);
-        return [json.result.points.map(toScoredPoint)];
+        const json = await qdrant.request<unknown>('POST', qdrant.collectionPath('/points/query'), bodies[0]);
+        return queryResultPoints(json, 1).map((points) => points.map(toScoredPoint));
       }
-      const json = await qdrant.request<BatchResponse>('POST', qdrant.collectionPath('/points/query/batch'), { searches: bodies });
-      return json.result.map((r) => r.points.map(toScoredPoint));
+      const json = await qdrant.request<unknown>('POST', qdrant.collectionPath('/points/query/batch'), { searches: bodies });
+      return queryResultPoints(json, bodies.length).map((points) => points.map(toScoredPoint));
     },
     async retrieve(ids) {
       if (ids.length === 0) return [];

@@ -1,0 +1,85 @@
+/**
+ * Who may call, and how often. With API_KEYS set, a request must carry a valid key
+ * (`Authorization: Bearer …` or `X-API-Key`) unless ALLOW_ANONYMOUS=true; a wrong key is always a
+ * 401. Every request then passes Cloudflare's Workers Rate Limiting binding: KEY_RATE_LIMITER per
+ * key, IP_RATE_LIMITER per CF-Connecting-IP for callers without one. Cloudflare counts per
+ * location and approximately; that is what it is for (abuse and runaway clients), not billing.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import { RetrieverError } from '../../core/common/errors';
+import type { AppEnv, Caller } from '../bindings';
+import { configFor } from '../services';
+import { keyId, keyringFor, matchKey, presentedKey } from './api-keys';
+
+/** Paths anyone may read without a key (the health route decides for itself how much to show). */
+// The widget script is loaded by a <script> tag, which cannot send a key; the API description is public.
+const OPEN_PATHS = new Set(['/', '/health', '/widget.js', '/openapi.json']);
+
+/** Routes with their own credential (ADMIN_API_KEY): their Bearer token is not an API key. */
+const OWN_AUTH_PREFIX = '/admin/';
+
+/**
+ * Authenticates and rate-limits every request except CORS preflights (which carry no
+ * credentials by design and must succeed for the real request to be sent).
+ *
+ * @example
+ * app.use('*', accessControl());
+ */
+export function accessControl(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.req.method === 'OPTIONS') return next();
+    const path = new URL(c.req.url).pathname;
+    const open = OPEN_PATHS.has(path);
+    let config;
+    try {
+      config = configFor(c.env);
+    } catch (error) {
+      // An invalid configuration: open paths still answer (and report it); the rest fail closed.
+      if (!open) throw error;
+      c.set('fullAccess', false);
+      return next();
+    }
+    const ownAuth = path.startsWith(OWN_AUTH_PREFIX);
+    const { caller, fullAccess } = ownAuth ? { caller: { kind: 'anonymous' } as const, fullAccess: false } : await identify(c, config.apiKeys);
+    c.set('caller', caller);
+    c.set('fullAccess', fullAccess);
+    c.get('log').caller = caller.kind === 'key' ? `key:${caller.id}` : 'anonymous';
+    if (!fullAccess && !open && !ownAuth && !config.ALLOW_ANONYMOUS) {
+      throw new RetrieverError('unauthorized', 'An API key is required: send Authorization: Bearer <key> or X-API-Key: <key>', {
+        reason: 'missing_key',
+      });
+    }
+    if (config.RATE_LIMITS === 'on') await rateLimit(c, caller, config.RATE_LIMIT_PERIOD_SECONDS);
+    return next();
+  };
+}
+
+async function identify(c: Context<AppEnv>, entries: readonly string[]): Promise<{ caller: Caller; fullAccess: boolean }> {
+  const presented = presentedKey(c.req.raw.headers);
+  if (presented.kind === 'none') return { caller: { kind: 'anonymous' }, fullAccess: entries.length === 0 };
+  // A key sent to a deployment without keys is ignored: nothing to check it against.
+  if (entries.length === 0) return { caller: { kind: 'anonymous' }, fullAccess: true };
+  const digest = await matchKey(presented.key, await keyringFor(entries));
+  if (!digest) throw new RetrieverError('unauthorized', 'The API key is not valid', { reason: 'invalid_key' });
+  return { caller: { kind: 'key', id: keyId(digest) }, fullAccess: true };
+}
+
+async function rateLimit(c: Context<AppEnv>, caller: Caller, periodSeconds: number): Promise<void> {
+  const limiter = caller.kind === 'key' ? c.env.KEY_RATE_LIMITER : c.env.IP_RATE_LIMITER;
+  if (!limiter) return;
+  const key = caller.kind === 'key' ? `key:${caller.id}` : `ip:${c.req.header('cf-connecting-ip') ?? 'unknown'}`;
+  let success = true;
+  try {
+    ({ success } = await limiter.limit({ key }));
+  } catch (error) {
+    // The limiter protects the upstreams; its own outage should not take the service down.
+    c.get('log').rate_limit_error = error instanceof Error ? error.message.slice(0, 200) : 'limit() failed';
+  }
+  if (!success) {
+    c.get('log').rate_limited = true;
+    throw new RetrieverError('rate_limited', `Too many requests; try again in ${periodSeconds} s`, {
+      retry_after_ms: periodSeconds * 1000,
+      scope: caller.kind === 'key' ? 'api_key' : 'ip',
+    });
+  }
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_REASON_LENGTH, loggableText, redactSecrets, sanitizeReason } from '../../../../src/core/common/http/redact';
+
+describe('redactSecrets', () => {
+  it('removes every configured secret, longest first', () => {
+    expect(redactSecrets('k=abcd1234 and abcd1234xyz', ['abcd1234', 'abcd1234xyz'])).toBe('k=[redacted] and [redacted]');
+  });
+
+  it('removes credential-shaped values it was not told about', () => {
+    expect(redactSecrets('Authorization: Bearer sk-live-123', [])).toBe('Authorization: Bearer [redacted]');
+    expect(redactSecrets('api-key: q-9 rest', [])).toBe('api-key: [redacted] rest');
+    expect(redactSecrets('{"api_key":"zzz","x":1}', [])).toBe('{"api_key":"[redacted]","x":1}');
+  });
+
+  it('keeps JSON that embeds escaped JSON valid', () => {
+    const line = JSON.stringify({ detail: JSON.stringify({ message: 'Authorization: Bearer tok-1', token: 'tok-2' }) });
+    const redacted = redactSecrets(line, []);
+    expect(() => JSON.parse(redacted)).not.toThrow();
+    expect(redacted).not.toContain('tok-1');
+    expect(redacted).not.toContain('tok-2');
+  });
+
+  it('ignores secrets too short to redact safely', () => {
+    expect(redactSecrets('a b c', ['a'])).toBe('a b c');
+  });
+});
+
+describe('sanitizeReason', () => {
+  it('quotes the envelope message of Qdrant and Cohere bodies', () => {
+    expect(sanitizeReason('{"status":{"error":"Wrong input: bad vector"},"time":0}', [])).toBe('Wrong input: bad vector');
+    expect(sanitizeReason('{"message":"invalid model"}', [])).toBe('invalid model');
+  });
+
+  it('redacts, strips URLs and control characters, and caps the length', () => {
+    const reason = sanitizeReason(`see https://proxy.internal/x?key=s3cr3t-value\n\u0007 s3cr3t-value ${'x'.repeat(500)}`, ['s3cr3t-value']);
+    expect(reason).not.toContain('s3cr3t');
+    expect(reason).not.toContain('proxy.internal');
+    expect(reason).not.toMatch(/[\u0000-\u001f]/);
+    expect(reason.length).toBeLessThanOrEqual(MAX_REASON_LENGTH);
+    expect(reason.endsWith('…')).toBe(true);
+  });
+});
+
+it('loggableText caps at 2,000 characters and redacts', () => {
+  const text = loggableText(`key1234 ${'y'.repeat(5000)}`, ['key1234']);
+  expect(text.startsWith('[redacted] ')).toBe(true);
+  expect(text.length).toBeLessThanOrEqual(2000);
+});

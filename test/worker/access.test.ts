@@ -1,0 +1,210 @@
+/**
+ * API keys and rate limits, in the Workers runtime with miniflare's real Rate Limiting binding
+ * (TEST_LIMIT_3: 3 requests per 60 s, declared in vitest.config.ts).
+ */
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DOCS } from './support/docs';
+import { seedCollection, tenant, type Tenant } from './support/harness';
+
+const KEY_A = 'key-a-0123456789abcdef';
+const KEY_B = 'key-b-fedcba9876543210';
+const KEY_C = 'key-c-rotated-in-00000';
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+let t: Tenant;
+let keys: string;
+beforeAll(async () => {
+  // The result cache would answer repeated queries without reaching the (faulty) upstreams.
+  t = tenant('access', { RESULT_CACHE_TTL_SECONDS: '0' });
+  await seedCollection(t, DOCS);
+  // One raw key and one stored as its SHA-256 digest.
+  keys = `${KEY_A}, sha256:${await sha256Hex(KEY_B)}`;
+});
+
+const withKeys = (extra: Record<string, unknown> = {}) => ({ API_KEYS: keys, ...extra });
+
+describe('API keys', () => {
+  it('401 unauthorized with WWW-Authenticate when the key is missing', async () => {
+    const res = await t.call('/search?q=topics', {}, withKeys());
+    expect(res.status).toBe(401);
+    expect(res.json().error).toMatchObject({ code: 'unauthorized', reason: 'missing_key' });
+    expect(res.headers.get('www-authenticate')).toBe('Bearer realm="edge-retriever"');
+    expect(res.json().error.request_id).toBe(res.headers.get('x-request-id'));
+  });
+
+  it('401 with error="invalid_token" for a wrong key, whichever header carries it', async () => {
+    const attempts: Record<string, string>[] = [{ authorization: 'Bearer not-a-valid-key-at-all' }, { 'x-api-key': `${KEY_A}x` }, { authorization: `Bearer ${KEY_A.slice(0, -1)}` }];
+    for (const headers of attempts) {
+      const res = await t.call('/search?q=topics', { headers }, withKeys());
+      expect(res.status).toBe(401);
+      expect(res.json().error.reason).toBe('invalid_key');
+      expect(res.headers.get('www-authenticate')).toContain('error="invalid_token"');
+      expect(res.text).not.toContain(KEY_A);
+    }
+  });
+
+  it('accepts a raw key and a hashed key, as Bearer or X-API-Key', async () => {
+    const accepted: Record<string, string>[] = [{ authorization: `Bearer ${KEY_A}` }, { 'x-api-key': KEY_A }, { authorization: `bearer ${KEY_B}` }, { 'x-api-key': KEY_B }];
+    for (const headers of accepted) {
+      const res = await t.call('/search?q=topics', { headers }, withKeys());
+      expect(res.status, JSON.stringify(headers)).toBe(200);
+    }
+  });
+
+  it('rotation: a new key works alongside the old one, and the old one stops once removed', async () => {
+    const during = withKeys({ API_KEYS: `${KEY_A},${KEY_C}` });
+    expect((await t.call('/search?q=topics', { headers: { 'x-api-key': KEY_A } }, during)).status).toBe(200);
+    expect((await t.call('/search?q=topics', { headers: { 'x-api-key': KEY_C } }, during)).status).toBe(200);
+    const after = withKeys({ API_KEYS: KEY_C });
+    expect((await t.call('/search?q=topics', { headers: { 'x-api-key': KEY_A } }, after)).status).toBe(401);
+    expect((await t.call('/search?q=topics', { headers: { 'x-api-key': KEY_C } }, after)).status).toBe(200);
+  });
+
+  it('without API_KEYS no key is needed (and a key sent anyway is ignored)', async () => {
+    expect((await t.call('/search?q=topics')).status).toBe(200);
+    expect((await t.call('/search?q=topics', { headers: { 'x-api-key': 'anything' } })).status).toBe(200);
+  });
+
+  it('ALLOW_ANONYMOUS serves callers without a key but still rejects wrong keys', async () => {
+    const vars = withKeys({ ALLOW_ANONYMOUS: 'true' });
+    expect((await t.call('/search?q=topics', {}, vars)).status).toBe(200);
+    expect((await t.call('/search?q=topics', { headers: { 'x-api-key': 'wrong-key-wrong-key' } }, vars)).status).toBe(401);
+  });
+
+  it('rejects weak or malformed API_KEYS entries without quoting them', async () => {
+    const res = await t.call('/search?q=topics', {}, { API_KEYS: `${KEY_A},short-key` });
+    expect(res.status).toBe(500);
+    expect(res.json().error).toMatchObject({ code: 'config_error', variables: ['API_KEYS'] });
+    expect(res.text).not.toContain('short-key');
+  });
+
+  it('with an invalid configuration, GET / still answers and /search fails closed', async () => {
+    const broken = { API_KEYS: 'short' };
+    expect((await t.call('/', {}, broken)).status).toBe(200);
+    expect((await t.call('/search?q=topics', { headers: { 'x-api-key': 'short' } }, broken)).json().error.code).toBe('config_error');
+  });
+
+  it('the admin route keeps its own key: ADMIN_API_KEY is not checked against API_KEYS', async () => {
+    const admin = 'admin-key-0123456789abcdef';
+    const vars = withKeys({ ADMIN_API_KEY: admin });
+    const purge = (token: string) => t.call('/admin/cache/purge', { method: 'POST', headers: { authorization: `Bearer ${token}` } }, vars);
+    expect((await purge(admin)).status).toBe(200);
+    const wrong = await purge(KEY_A);
+    expect(wrong.status).toBe(401);
+    expect(wrong.text).not.toContain(admin);
+  });
+
+  it('CORS preflight allows the auth headers without a key', async () => {
+    const res = await t.call(
+      '/search',
+      {
+        method: 'OPTIONS',
+        headers: { origin: 'https://widget.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, x-api-key, content-type' },
+      },
+      withKeys(),
+    );
+    expect(res.status).toBe(204);
+    const allowed = (res.headers.get('access-control-allow-headers') ?? '').toLowerCase();
+    for (const header of ['authorization', 'x-api-key', 'content-type']) expect(allowed).toContain(header);
+  });
+
+  it('/health stays open but says only the status without a key', async () => {
+    const open = await t.call('/health', {}, withKeys());
+    expect(open.status).toBe(200);
+    expect(open.json()).toEqual({ status: 'ok' });
+    const full = await t.call('/health', { headers: { 'x-api-key': KEY_A } }, withKeys());
+    expect(full.json()).toMatchObject({ status: 'ok', store: { kind: 'qdrant' }, access: { api_keys: 2 } });
+    expect((await t.call('/health', { headers: { 'x-api-key': 'wrong-key-wrong-key' } }, withKeys())).status).toBe(401);
+  });
+
+  it('/health without a key reuses its check for 10 s: anonymous callers cannot drive upstream calls', async () => {
+    const { createExecutionContext, waitOnExecutionContext } = await import('cloudflare:test');
+    const { default: worker } = await import('../../src/worker/index');
+    const vars = t.vars(withKeys()); // one env object, as in a running isolate
+    const health = async (headers: Record<string, string> = {}) => {
+      const ctx = createExecutionContext();
+      const res = await worker.fetch(new Request('https://worker.test/health', { headers }), vars, ctx);
+      await waitOnExecutionContext(ctx);
+      return res.status;
+    };
+    const before = (await t.calls()).length;
+    expect(await health()).toBe(200);
+    const afterFirst = (await t.calls()).length;
+    expect(afterFirst).toBeGreaterThan(before);
+    for (let i = 0; i < 5; i++) expect(await health()).toBe(200);
+    expect((await t.calls()).length).toBe(afterFirst);
+    // A caller with a key always gets a fresh, full check.
+    expect(await health({ 'x-api-key': KEY_A })).toBe(200);
+    expect((await t.calls()).length).toBeGreaterThan(afterFirst);
+  });
+
+  it('logs the key by id, never the key itself', async () => {
+    const { clearLogs, requestLogs, logText } = await import('./support/log-capture');
+    clearLogs();
+    await t.call('/search?q=topics', { headers: { authorization: `Bearer ${KEY_A}` } }, withKeys());
+    const [line] = requestLogs();
+    expect(line?.caller).toMatch(/^key:[0-9a-f]{16}$/);
+    expect(logText().join('\n')).not.toContain(KEY_A);
+  });
+});
+
+describe('rate limits (Workers Rate Limiting binding)', () => {
+  const limiter = (env as unknown as { TEST_LIMIT_3: RateLimit }).TEST_LIMIT_3;
+  const vars = (extra: Record<string, unknown> = {}) => ({ IP_RATE_LIMITER: limiter, KEY_RATE_LIMITER: limiter, ...extra });
+  const run = `${Date.now()}`;
+
+  // Miniflare counts in fixed 60 s windows: start well inside one so the 4th call lands in it too.
+  async function insideOneWindow() {
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < 5_000) await new Promise((done) => setTimeout(done, left + 100));
+  }
+
+  it('the 4th call from one IP in a window gets 429 with Retry-After; another IP is unaffected', async () => {
+    await insideOneWindow();
+    // Addresses unique to this run: the limiter's memory outlives a watch-mode rerun.
+    const a = Number(run) % 100;
+    const ip = (n: number) => ({ headers: { 'cf-connecting-ip': `203.0.113.${n}` } });
+    for (let i = 0; i < 3; i++) expect((await t.call('/search?q=topics', ip(a), vars())).status).toBe(200);
+    const limited = await t.call('/search?q=topics', ip(a), vars());
+    expect(limited.status).toBe(429);
+    expect(limited.json().error).toMatchObject({ code: 'rate_limited', scope: 'ip' });
+    expect(limited.headers.get('retry-after')).toBe('60');
+    expect((await t.call('/search?q=topics', ip(a + 100), vars())).status).toBe(200);
+  });
+
+  it('callers with a key are counted per key', async () => {
+    await insideOneWindow();
+    const key = `rate-key-${run}-aaaaaaaa`;
+    const other = `rate-key-${run}-bbbbbbbb`;
+    const keyed = (k: string) => ({ headers: { 'x-api-key': k } });
+    const v = vars({ API_KEYS: `${key},${other}` });
+    for (let i = 0; i < 3; i++) expect((await t.call('/search?q=topics', keyed(key), v)).status).toBe(200);
+    const limited = await t.call('/search?q=topics', keyed(key), v);
+    expect(limited.status).toBe(429);
+    expect(limited.json().error.scope).toBe('api_key');
+    expect((await t.call('/search?q=topics', keyed(other), v)).status).toBe(200);
+  });
+
+  it('RATE_LIMITS=off ignores the bindings (load tests from one address)', async () => {
+    await insideOneWindow();
+    const ip = { headers: { 'cf-connecting-ip': `198.51.100.${Number(run) % 200}` } };
+    for (let i = 0; i < 5; i++) expect((await t.call('/search?q=topics', ip, vars({ RATE_LIMITS: 'off' }))).status).toBe(200);
+  });
+
+  it('wrangler.toml declares both limiters', () => {
+    const bound = env as unknown as Record<string, { limit?: unknown }>;
+    expect(typeof bound.IP_RATE_LIMITER?.limit).toBe('function');
+    expect(typeof bound.KEY_RATE_LIMITER?.limit).toBe('function');
+  });
+
+  it('a limiter that fails lets the request through (noted in the log)', async () => {
+    const broken = { limit: async () => { throw new Error('limiter down'); } };
+    const res = await t.call('/search?q=topics', {}, { IP_RATE_LIMITER: broken });
+    expect(res.status).toBe(200);
+  });
+});
