@@ -139,7 +139,8 @@ describe('the demo page on the embedded default', () => {
   });
 
   it('an off-topic question shows the closest passages but says they are not an answer', async () => {
-    const status = await ask(desktop.page, 'chocolate cake recipe');
+    // 'recipe' is a (rare) word of the sample book, so a recipe question is not off-topic by its words alone.
+    const status = await ask(desktop.page, 'chocolate cake baking temperature');
     expect(status).toMatch(/Low confidence: the book may not answer this question\./);
     expect((await results(desktop.page)).length).toBeGreaterThan(0);
     expect((await notes(desktop.page))[0]).toMatch(/looks off-topic/);

@@ -12,7 +12,7 @@ const RATINGS: Record<string, string> = {
 };
 
 const WARNING_LEADS: Record<string, string> = {
-  no_match: 'The book does not seem to cover this question.',
+  no_match: 'Key words of the question do not appear in the book.',
   low_confidence: 'Weak matches.',
   low_diversity: 'All top results come from one page.',
   all_below_threshold: 'Every candidate was below the score threshold.',
