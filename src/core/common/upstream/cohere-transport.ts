@@ -8,10 +8,8 @@ import { RetrieverError, type ErrorCode } from '../errors';
 import type { Deadline } from '../http/deadline';
 import { upstreamFetch, type FetchLike } from '../http/upstream-fetch';
 
-/** Connection settings. */
-export interface CohereTransportOptions {
-  apiKey: string;
-  baseUrl: string;
+/** Per-request plumbing shared by every upstream of one search. */
+export interface UpstreamPlumbing {
   fetch: FetchLike;
   deadline: Deadline;
   timeoutMs: number;
@@ -20,6 +18,12 @@ export interface CohereTransportOptions {
   onAttempt?: () => void;
   /** Every configured secret, redacted from upstream text we quote or log. */
   secrets?: readonly string[];
+}
+
+/** Connection settings. */
+export interface CohereTransportOptions extends UpstreamPlumbing {
+  apiKey: string;
+  baseUrl: string;
 }
 
 /** How one call behaves: its name in messages, its error code, its own retry and time limits. */
@@ -85,16 +89,6 @@ export function createCohereTransport(options: CohereTransportOptions): CohereTr
     post: (path, body, call) => send(path, { method: 'POST', body: JSON.stringify(body) }, call),
     get: (path, call) => send(path, { method: 'GET' }, call),
   };
-}
-
-/** Per-request plumbing shared by every upstream of one search. */
-export interface UpstreamPlumbing {
-  fetch: FetchLike;
-  deadline: Deadline;
-  timeoutMs: number;
-  maxAttempts?: number;
-  onAttempt?: () => void;
-  secrets?: readonly string[];
 }
 
 /** The Cohere transport for `config` (which must have a key), or null when no key is configured. */
