@@ -44,7 +44,7 @@ describe('GET /openapi.json document', () => {
 
   it('describes every route with its errors, and every $ref resolves', () => {
     const paths = (doc as any).paths;
-    expect(Object.keys(paths).sort()).toEqual(['/health', '/openapi.json', '/search', '/search/batch']);
+    expect(Object.keys(paths).sort()).toEqual(['/', '/admin/cache/purge', '/health', '/openapi.json', '/search', '/search/batch', '/widget.js']);
     const batch = paths['/search/batch'].post;
     expect(Object.keys(batch.responses)).toEqual(expect.arrayContaining(['200', '400', '413', '415', '502', '503', '504']));
     for (const status of Object.keys(batch.responses).filter((s) => s !== '200')) {

@@ -58,6 +58,10 @@ const SEARCH_ERRORS: ErrorCode[] = [
   'config_error', 'internal_error', 'embedding_failed', 'vector_store_error', 'vector_store_unavailable', 'upstream_timeout',
 ];
 const BODY_ERRORS: ErrorCode[] = ['payload_too_large', 'unsupported_media_type'];
+/** Every route but the open ones (/, /health, /widget.js, /openapi.json) checks keys and rate limits. */
+const ACCESS_ERRORS: ErrorCode[] = ['unauthorized', 'rate_limited'];
+/** Where a key is required (`API_KEYS` set): either header works; the open paths need none. */
+const KEYED = [{ bearer: [] }, { apiKey: [] }];
 
 /** The three streamed formats of one answer, chosen by `Accept`. */
 function streamed(json: string, ndjson: string[], sse: Record<string, string>, description: string): Json {
@@ -112,13 +116,15 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
           operationId: 'search',
           summary: 'Search (parameters in the query string)',
           parameters: queryParameters,
-          responses: { '200': searchOk(true), ...errors(SEARCH_ERRORS) },
+          security: KEYED,
+          responses: { '200': searchOk(true), ...errors([...SEARCH_ERRORS, ...ACCESS_ERRORS]) },
         },
         post: {
           operationId: 'searchPost',
           summary: 'Search (parameters as a JSON body)',
           requestBody: { required: true, content: { 'application/json': { schema: ref('SearchParams') } } },
-          responses: { '200': searchOk(true), ...errors([...SEARCH_ERRORS, ...BODY_ERRORS]) },
+          security: KEYED,
+          responses: { '200': searchOk(true), ...errors([...SEARCH_ERRORS, ...BODY_ERRORS, ...ACCESS_ERRORS]) },
         },
       },
       '/search/batch': {
@@ -128,7 +134,7 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
           requestBody: { required: true, content: { 'application/json': { schema: ref('BatchRequest') } } },
           responses: {
             '200': streamed('BatchResponse', ['BatchStreamAnswer', 'BatchStreamSummary'], { answer: 'BatchAnswer', summary: 'BatchTail' }, 'One answer per query, in input order'),
-            ...errors([...SEARCH_ERRORS, ...BODY_ERRORS]),
+            ...errors([...SEARCH_ERRORS, ...BODY_ERRORS, ...ACCESS_ERRORS]),
           },
         },
       },
@@ -137,8 +143,46 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
           operationId: 'health',
           summary: 'Configured embedder and store, and whether each answers',
           responses: {
+            // Open; without a key (when keys are configured) the answer is only `status`.
             '200': { description: 'Everything answers', content: { 'application/json': { schema: ref('Health') } } },
             '503': { description: 'Something does not answer (`status: degraded`)', content: { 'application/json': { schema: ref('Health') } } },
+          },
+        },
+      },
+      '/': {
+        get: {
+          operationId: 'home',
+          summary: 'The endpoint list (JSON), or the demo page for a browser (Accept prefers text/html)',
+          responses: {
+            '200': {
+              description: 'By `Accept` (the answer says `Vary: Accept`)',
+              content: {
+                'application/json': { schema: { type: 'object', required: ['name', 'endpoints'], properties: { name: { type: 'string' }, endpoints: { type: 'array', items: { type: 'string' } } } } },
+                'text/html': { schema: { type: 'string', description: 'The demo search page' } },
+              },
+            },
+            '304': { description: 'Not modified (`If-None-Match`)' },
+          },
+        },
+      },
+      '/widget.js': {
+        get: {
+          operationId: 'widget',
+          summary: 'The <edge-retriever-search> web component, for one <script> tag on any page',
+          responses: {
+            '200': { description: 'The widget script', content: { 'text/javascript': { schema: { type: 'string' } } } },
+            '304': { description: 'Not modified (`If-None-Match`)' },
+          },
+        },
+      },
+      '/admin/cache/purge': {
+        post: {
+          operationId: 'purgeResultCache',
+          summary: 'Bump the index version so cached answers are not served again (Authorization: Bearer ADMIN_API_KEY)',
+          security: [{ bearer: [] }],
+          responses: {
+            '200': { description: 'Purged', content: { 'application/json': { schema: { type: 'object', required: ['purged'], properties: { purged: { type: 'boolean' }, index_version: { type: 'string' } } } } } },
+            ...errors(['unauthorized', 'not_found', 'config_error']),
           },
         },
       },
@@ -147,6 +191,10 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
       },
     },
     components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'One of API_KEYS (or ADMIN_API_KEY on /admin)' },
+        apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'One of API_KEYS' },
+      },
       schemas: {
         SearchParams: schema(searchParamsSchema, 'input'),
         BatchRequest: schema(batchRequestSchema, 'input'),
