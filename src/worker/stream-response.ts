@@ -70,10 +70,20 @@ export function streamOutcome(c: Context, outcome: SearchOutcome, format: Stream
   return sendBody(c, body, type, headers);
 }
 
+/**
+ * What the CLIENT accepts. Cloudflare (and wrangler dev, which emulates it) rewrites the request's
+ * Accept-Encoding to "br, gzip" and keeps the client's own value in `request.cf.clientAcceptEncoding`;
+ * naming br for a client that never asked (plain curl) would hand it compressed bytes in `wrangler dev`.
+ */
+function clientAcceptEncoding(c: Context): string | undefined {
+  const original = (c.req.raw as { cf?: { clientAcceptEncoding?: unknown } }).cf?.clientAcceptEncoding;
+  return typeof original === 'string' ? original : c.req.header('accept-encoding');
+}
+
 /** Sends a finished answer's body (a search's or a batch's), compressed as the client accepts. */
 export function sendBody(c: Context, body: string, type: string, headers: Record<string, string> = NO_STORE): Response {
   c.header('Content-Type', type);
-  c.header('Content-Encoding', negotiateEncoding(c.req.header('accept-encoding')));
+  c.header('Content-Encoding', negotiateEncoding(clientAcceptEncoding(c)));
   c.header('Vary', 'Accept, Accept-Encoding');
   for (const [name, value] of Object.entries(headers)) c.header(name, value);
   return c.body(body);

@@ -37,6 +37,16 @@ describe('compression', () => {
     expect(plain.headers.get('content-encoding')).toBe('Identity');
   });
 
+  it("follows the client's own Accept-Encoding where the edge (or wrangler dev) rewrote the header", async () => {
+    const path = '/search?q=topics+and+nodes&k=3';
+    // What Cloudflare and wrangler dev hand the Worker for a plain `curl`: "br, gzip", the client's value in cf.
+    const curl = await t.call(path, { headers: { 'accept-encoding': 'br, gzip' }, cf: { clientAcceptEncoding: '' } } as RequestInit);
+    expect(curl.headers.get('content-encoding')).toBe('Identity');
+    expect(curl.json().results).toHaveLength(3);
+    const browser = await t.call(path, { headers: { 'accept-encoding': 'br, gzip' }, cf: { clientAcceptEncoding: 'gzip, deflate' } } as RequestInit);
+    expect(browser.headers.get('content-encoding')).toBe('gzip');
+  });
+
   it('JSON, NDJSON and SSE carry the same results and summary', async () => {
     const path = '/search?q=quality+of+service&k=3';
     const json = (await t.call(path)).json();
