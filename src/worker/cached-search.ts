@@ -42,9 +42,11 @@ export async function searchThroughCache(
 ): Promise<CachedOutcome> {
   const started = performance.now();
   const { config } = context;
-  const log = (message: string, error: unknown) => console.warn(`${message}: ${error instanceof Error ? error.message : String(error)}`);
+  // Cache failures degrade to a miss; the context's log keeps the cause (in the request's log line).
+  const { log } = context;
+  const defer = c.get('defer');
   const ttlSeconds = config.RESULT_CACHE_TTL_SECONDS;
-  const key = ttlSeconds > 0 ? await resultCacheKey(params, config, await indexVersion(c.env.EMBED_CACHE, indexScope(config), log, (work) => c.executionCtx.waitUntil(work))) : '';
+  const key = ttlSeconds > 0 ? await resultCacheKey(params, config, await indexVersion(c.env.EMBED_CACHE, indexScope(config), log, defer)) : '';
   const shared = typeof caches === 'undefined' ? null : cacheApiResultStore(`https://${new URL(c.req.url).hostname}`);
   let lookupMs = 0;
   const timedStore = shared && {
@@ -64,7 +66,7 @@ export async function searchThroughCache(
     store: timedStore,
     ttlSeconds,
     bypass,
-    defer: (work) => c.executionCtx.waitUntil(work),
+    defer,
     log,
   });
   const { outcome } = result;

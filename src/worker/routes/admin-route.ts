@@ -26,7 +26,7 @@ adminRoute.post('/cache/purge', async (c) => {
   const kv = c.env.EMBED_CACHE;
   if (!kv) throw new RetrieverError('config_error', 'The result-cache version lives in KV: bind EMBED_CACHE', { variables: ['EMBED_CACHE'] });
   const version = await bumpIndexVersion(kv, indexScope(config));
-  const context = buildSearchContext({ env: c.env, waitUntil: (work) => c.executionCtx.waitUntil(work) });
+  const context = buildSearchContext({ env: c.env, waitUntil: c.get('defer'), log: c.get('log') });
   // Fresh facts for the checks (a re-ingest may have changed vectors or embedder); best effort.
   const facts = await context.facts.learn().then(
     () => 'refreshed',
