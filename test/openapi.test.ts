@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/core/common/config/parse-config';
 import { ERROR_STATUS } from '../src/core/common/errors';
 import { parseSearchParams } from '../src/core/query/search/search-params';
-import { buildOpenApiDocument, PARAMETER_DOCS } from '../src/worker/openapi-document';
+import { buildOpenApiDocument, PARAMETER_DOCS, WORKER_PARAMETERS } from '../src/worker/openapi-document';
 
 const doc = buildOpenApiDocument('https://retriever.example');
 const config = parseConfig({});
@@ -30,7 +30,7 @@ describe('GET /openapi.json document', () => {
 
   it('documents exactly the parameters parseSearchParams accepts, each described', () => {
     const parameters = (doc as any).paths['/search'].get.parameters as { name: string; description: string; required: boolean }[];
-    const names = parameters.map((p) => p.name);
+    const names = parameters.map((p) => p.name).filter((name) => !(name in WORKER_PARAMETERS));
     expect(names.sort()).toEqual(Object.keys(PARAMETER_DOCS).sort());
     for (const p of parameters) expect(p.description, p.name).not.toBe('');
     expect(parameters.filter((p) => p.required).map((p) => p.name)).toEqual(['q']);
@@ -40,6 +40,17 @@ describe('GET /openapi.json document', () => {
     expect(() => parseSearchParams(raw, config)).not.toThrow();
     // …and a parameter the document does not list is refused.
     expect(() => parseSearchParams({ q: 'x', colour: 'red' }, config)).toThrow(/unknown parameter "colour"/);
+  });
+
+  it('documents the Worker-level `cache` parameter for GET and POST', () => {
+    const get = (doc as any).paths['/search'].get.parameters.find((p: { name: string }) => p.name === 'cache');
+    expect(get.schema.enum).toEqual(['default', 'bypass']);
+    expect(get.description).toMatch(/bypass/);
+    const body = (doc as any).paths['/search'].post.requestBody.content['application/json'].schema;
+    const request = (doc as any).components.schemas[body.$ref.split('/').pop()];
+    expect(request.properties.cache.enum).toEqual(['default', 'bypass']);
+    expect(request.properties.q).toBeDefined();
+    // The route takes each documented value (checked live in test/worker/openapi-live.test.ts).
   });
 
   it('describes every route with its errors, and every $ref resolves', () => {

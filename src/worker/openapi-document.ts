@@ -35,6 +35,18 @@ export const PARAMETER_DOCS: Record<string, string> = {
   group_by: '`page`: at most one result per page.',
 };
 
+/**
+ * Parameters the Worker itself takes before the search parameters are validated (so they are not
+ * in the core's schema): the result-cache bypass.
+ */
+export const WORKER_PARAMETERS: Record<string, Json> = {
+  cache: {
+    type: 'string',
+    enum: ['default', 'bypass'],
+    description: '`bypass` computes a fresh answer instead of a cached one (as does a request `Cache-Control: no-cache`).',
+  },
+};
+
 function schema(source: z.core.$ZodType, io: 'input' | 'output' = 'output'): Json {
   const { $schema: _drop, ...rest } = z.toJSONSchema(source, { io, unrepresentable: 'any' }) as Json;
   return rest;
@@ -102,6 +114,11 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
     description: PARAMETER_DOCS[name] ?? '',
     schema: property,
   }));
+  for (const [name, { description, ...property }] of Object.entries(WORKER_PARAMETERS)) {
+    queryParameters.push({ name, in: 'query', required: false, description: String(description), schema: property });
+  }
+  // The POST body takes the same Worker-level parameters as the query string.
+  const searchRequest = { ...params, properties: { ...params.properties, ...WORKER_PARAMETERS } };
   return {
     openapi: '3.1.0',
     info: {
@@ -122,7 +139,7 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
         post: {
           operationId: 'searchPost',
           summary: 'Search (parameters as a JSON body)',
-          requestBody: { required: true, content: { 'application/json': { schema: ref('SearchParams') } } },
+          requestBody: { required: true, content: { 'application/json': { schema: ref('SearchRequest') } } },
           security: KEYED,
           responses: { '200': searchOk(true), ...errors([...SEARCH_ERRORS, ...BODY_ERRORS, ...ACCESS_ERRORS]) },
         },
@@ -196,7 +213,7 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
         apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'One of API_KEYS' },
       },
       schemas: {
-        SearchParams: schema(searchParamsSchema, 'input'),
+        SearchRequest: searchRequest,
         BatchRequest: schema(batchRequestSchema, 'input'),
         SearchResponse: schema(api.searchResponseSchema),
         SearchMeta: schema(api.searchMetaSchema),

@@ -99,6 +99,25 @@ describe('live responses match GET /openapi.json', () => {
     conforms('GET', '/health', await t.call('/health', {}, offline));
   });
 
+  it('the Worker takes every documented value of `cache`, in the query string and in the body', async () => {
+    const t = tenant('openapi-cache');
+    const values = doc.paths['/search'].get.parameters.find((p: { name: string }) => p.name === 'cache').schema.enum as string[];
+    const bodySchema = doc.paths['/search'].post.requestBody.content['application/json'].schema;
+    for (const value of values) {
+      const get = await t.call(`/search?q=QoS&k=2&cache=${value}`, {}, offline);
+      conforms('GET', '/search', get);
+      expect(get.json().summary.result_cache).toBe(value === 'bypass' ? 'bypass' : 'miss');
+      const body = { q: 'QoS', k: 2, cache: value };
+      expect(check(bodySchema, body)).toEqual([]);
+      const posted = await t.call('/search', post(body), offline);
+      conforms('POST', '/search', posted);
+      // The same search again: `default` is served from the cache, `bypass` is computed afresh.
+      expect(posted.json().summary.result_cache).toBe(value === 'bypass' ? 'bypass' : 'hit');
+    }
+    expect(check(bodySchema, { q: 'QoS', cache: 'never' })).not.toEqual([]);
+    expect((await t.call('/search?q=QoS&cache=never', {}, offline)).status).toBe(400);
+  });
+
   it('errors: bad input, unknown collection, unavailable mode, body problems, upstream failures, degraded health', async () => {
     const t = tenant('openapi-errors');
     await seedCollection(t, DOCS);
