@@ -12,6 +12,7 @@ import { createDeadline } from '../../core/common/http/deadline';
 import {
   collectionExists,
   createCollection,
+  ensurePayloadIndexes,
   deleteCollection,
   deletePoints,
   readIndexedPoints,
@@ -54,7 +55,7 @@ export async function ingestQdrant(
   }
   const denseName = config.QDRANT_VECTOR_NAME || null;
   const sparseName = config.QDRANT_SPARSE_VECTOR_NAME;
-  const recorded = exists && !options.recreate ? await checkCompatible(qdrant, config, denseName, sparseName) : { fields: true };
+  const recorded: Awaited<ReturnType<typeof checkCompatible>> = exists && !options.recreate ? await checkCompatible(qdrant, config, denseName, sparseName) : { fields: true, indexed: [] };
   const recordedAvgLen = recorded.avgLen;
   const indexed = exists && !options.recreate ? await readIndexedPoints(qdrant) : new Map();
   const plan = planIngest(chunks, indexed);
@@ -84,6 +85,8 @@ export async function ingestQdrant(
     metadata: { embedder: dense.descriptor, bm25: { avg_len: sparse.avgLen, fields_avg_len: fieldVecs.avgLen }, created_by: 'edge-retriever' },
   };
   if (!exists) await createCollection(qdrant, layout);
+  // A collection made before an index was added gains it (strict mode refuses filters without one).
+  else await ensurePayloadIndexes(qdrant, recorded.indexed);
   progress.start('upserting', toWrite.length);
   let done = 0;
   await upsertPoints(
@@ -107,7 +110,7 @@ async function checkCompatible(
   config: Config,
   denseName: string | null,
   sparseName: string,
-): Promise<{ avgLen?: number; fieldsAvgLen?: number; fields: boolean }> {
+): Promise<{ avgLen?: number; fieldsAvgLen?: number; fields: boolean; indexed: string[] }> {
   const info = await createQdrantStore(qdrant).describe();
   const recorded = info.metadata.embedder as { model_id?: string } | undefined;
   if (recorded?.model_id && recorded.model_id !== config.EMBED_MODEL) {
@@ -129,5 +132,10 @@ async function checkCompatible(
   const positive = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined);
   const avgLen = positive(bm25?.avg_len);
   const fieldsAvgLen = positive(bm25?.fields_avg_len);
-  return { ...(avgLen ? { avgLen } : {}), ...(fieldsAvgLen ? { fieldsAvgLen } : {}), fields: FIELDS_SPARSE_VECTOR in info.sparseVectors };
+  return {
+    ...(avgLen ? { avgLen } : {}),
+    ...(fieldsAvgLen ? { fieldsAvgLen } : {}),
+    fields: FIELDS_SPARSE_VECTOR in info.sparseVectors,
+    indexed: info.filtering?.indexed ?? [],
+  };
 }

@@ -18,10 +18,16 @@ export interface CollectionLayout {
   metadata: Record<string, unknown>;
 }
 
-/** Payload indexes the filters use. */
+/**
+ * Payload indexes for every key a search filters on: the filter shortcuts, the payload's other
+ * filterable keys, and `kind` (the overview prior's condition). Qdrant Cloud creates collections in
+ * strict mode, where a filter or formula condition on an unindexed key is refused.
+ */
 export const PAYLOAD_INDEXES: { field: string; schema: 'keyword' | 'integer' }[] = [
   { field: 'module', schema: 'keyword' },
   { field: 'chapter', schema: 'keyword' },
+  { field: 'section', schema: 'keyword' },
+  { field: 'kind', schema: 'keyword' },
   { field: 'tags', schema: 'keyword' },
   { field: 'file_path', schema: 'keyword' },
   { field: 'sidebar_position', schema: 'integer' },
@@ -54,9 +60,19 @@ export async function createCollection(conn: QdrantConnection, layout: Collectio
     metadata: layout.metadata,
   };
   await conn.request('PUT', path(conn), body);
-  for (const index of PAYLOAD_INDEXES) {
+  await ensurePayloadIndexes(conn, []);
+}
+
+/**
+ * Creates the payload indexes of `PAYLOAD_INDEXES` the collection lacks (`indexed`: the keys it
+ * has), so a collection made by an older version gains the ones added since. Returns the keys made.
+ */
+export async function ensurePayloadIndexes(conn: QdrantConnection, indexed: readonly string[]): Promise<string[]> {
+  const missing = PAYLOAD_INDEXES.filter((index) => !indexed.includes(index.field));
+  for (const index of missing) {
     await conn.request('PUT', `${path(conn, '/index')}?wait=true`, { field_name: index.field, field_schema: index.schema });
   }
+  return missing.map((index) => index.field);
 }
 
 /**

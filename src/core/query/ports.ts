@@ -37,6 +37,13 @@ export interface CollectionInfo {
   sparseVectors: Record<string, { modifier: string }>;
   /** Free-form metadata (Qdrant collection metadata / embedded index header), e.g. the embedder. */
   metadata: Record<string, unknown>;
+  /**
+   * Which payload keys searches may filter on: `strict` when the collection refuses filters on
+   * keys without a payload index (Qdrant strict mode with `unindexed_filtering_retrieve: false`,
+   * the default for new collections on Qdrant Cloud), and the indexed keys. Absent = unknown
+   * (facts remembered by an older version), treated as not strict.
+   */
+  filtering?: { strict: boolean; indexed: string[] };
 }
 
 /** A store: Qdrant Cloud or the embedded index. Both fulfil it, so every mode, filter and threshold behaves the same on both. */

@@ -41,6 +41,7 @@ export function createCollection(collections: Map<string, Collection>, name: str
     createBody: body,
     metadata: isObject(body.metadata) ? { ...body.metadata } : undefined,
     payloadIndexes: new Map(),
+    strictMode: isObject(body.strict_mode_config) ? { ...body.strict_mode_config } : { enabled: false },
     points: new Map(),
     operationId: 0,
   });
@@ -54,6 +55,7 @@ function toDense(params: Record<string, unknown>): DenseParams {
 /** `PATCH /collections/{name}`: the fake only applies `metadata` (merged, as Qdrant does). */
 export function updateCollection(collection: Collection, body: Record<string, unknown>): true {
   if (isObject(body.metadata)) collection.metadata = { ...(collection.metadata ?? {}), ...body.metadata };
+  if (isObject(body.strict_mode_config)) collection.strictMode = { ...collection.strictMode, ...body.strict_mode_config };
   return true;
 }
 
@@ -87,7 +89,7 @@ export function describeCollection(collection: Collection): Record<string, unkno
     },
     wal_config: { wal_capacity_mb: 32, wal_segments_ahead: 0, wal_retain_closed: 1, ...asObject(body.wal_config) },
     quantization_config: body.quantization_config ?? null,
-    strict_mode_config: { enabled: false },
+    strict_mode_config: { ...collection.strictMode },
   };
   if (collection.metadata) config.metadata = collection.metadata;
   return {

@@ -11,6 +11,7 @@
  */
 import { compileFilter, type PointPredicate } from './filter';
 import { applyFormula } from './qdrant-formula';
+import { checkStrictFilters } from './qdrant-strict';
 import { isObject } from './http-io';
 import { badRequest, QdrantError, unsupported, validatorError, vectorNameError } from './qdrant-errors';
 import { compareIds, idKey } from './qdrant-ids';
@@ -39,6 +40,7 @@ const OTHER_QUERIES = ['recommend', 'discover', 'context', 'order_by', 'sample',
  */
 export function runQuery(collection: Collection, request: Record<string, unknown>): Record<string, unknown> {
   if (request.lookup_from !== undefined && request.lookup_from !== null) throw unsupported('lookup_from');
+  checkStrictFilters(collection, request);
   const ranked = execute(collection, request, () => true, true);
   const offset = (request.offset as number | null | undefined) ?? 0;
   const limit = (request.limit as number | null | undefined) ?? 10;

@@ -56,6 +56,8 @@ export interface Collection {
   createBody: Record<string, unknown>;
   metadata: Record<string, unknown> | undefined;
   payloadIndexes: Map<string, PayloadIndex>;
+  /** `strict_mode_config` as created or last updated (Qdrant's default: `{enabled: false}`). */
+  strictMode: Record<string, unknown>;
   /** Keyed by the canonical id string (decimal integer or lowercase hyphenated UUID). */
   points: Map<string, StoredPoint>;
   operationId: number;

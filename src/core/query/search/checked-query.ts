@@ -9,6 +9,7 @@ import { isRetrieverError } from '../../common/errors';
 import type { ScoredPoint, SparseVector } from '../../common/types';
 import type { CollectionFacts, CollectionInfo, EmbedderDescriptor, StoreQuery, VectorStore } from '../ports';
 import { checkQueryVector, checkSparseVector, resolveDenseVector } from './collection-check';
+import { fitStrictFiltering } from './strict-filtering';
 
 /** What the search wants to ask the store, before vector names are resolved. */
 export interface QueryIntent {
@@ -36,17 +37,18 @@ type Learning = Promise<{ info: CollectionInfo } | { error: unknown }>;
  */
 export function buildQueries(intent: QueryIntent, info: CollectionInfo | null): StoreQuery[] {
   const queries: StoreQuery[] = [];
+  const base = fitStrictFiltering(intent.base, info);
   if (intent.dense) {
     const using = info ? resolveDenseVector(info, intent.vectorName) : intent.vectorName || null;
     if (info) checkQueryVector(info, using, intent.dense.embedder, intent.dense.vector.length);
-    if (intent.dense.search) queries.push({ ...intent.base, dense: { vector: intent.dense.vector, using } });
+    if (intent.dense.search) queries.push({ ...base, dense: { vector: intent.dense.vector, using } });
   }
   if (intent.sparse) {
     if (info) checkSparseVector(info, intent.sparseName, intent.mode);
     const fields = intent.fields && info && intent.fields.name in info.sparseVectors
       ? { fields: { vector: intent.sparse, using: intent.fields.name, weight: intent.fields.weight } }
       : {};
-    queries.push({ ...intent.base, sparse: { vector: intent.sparse, using: intent.sparseName }, ...fields });
+    queries.push({ ...base, sparse: { vector: intent.sparse, using: intent.sparseName }, ...fields });
   }
   return queries;
 }
@@ -145,9 +147,9 @@ function explainable(error: unknown): boolean {
   return error.code === 'dimension_mismatch' || (error.code === 'vector_store_error' && Number(error.details.upstream_status) < 500);
 }
 
-/** Whether fresh facts change nothing: the same searches refused, the same vector names sent. */
+/** Whether fresh facts change nothing: the same searches refused, the same vector names and priors sent. */
 function sameShape(a: Built[], b: Built[]): boolean {
   const names = (built: Built[]) =>
-    built.map((entry) => (isError(entry) ? '!' : entry.map((q) => `${q.dense ? `d:${q.dense.using ?? ''}` : ''}${q.sparse ? `s:${q.sparse.using}` : ''}${q.fields ? `f:${q.fields.using}` : ''}`).join(','))).join('|');
+    built.map((entry) => (isError(entry) ? '!' : entry.map((q) => `${q.dense ? `d:${q.dense.using ?? ''}` : ''}${q.sparse ? `s:${q.sparse.using}` : ''}${q.fields ? `f:${q.fields.using}` : ''}${q.prior ? 'p' : ''}`).join(','))).join('|');
   return names(a) === names(b);
 }

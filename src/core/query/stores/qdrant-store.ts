@@ -110,5 +110,9 @@ function toCollectionInfo(name: string, info: Schemas['CollectionInfo']): Collec
     denseVectors,
     sparseVectors,
     metadata: (info.config.metadata ?? {}) as Record<string, unknown>,
+    filtering: {
+      strict: info.config.strict_mode_config?.enabled === true && info.config.strict_mode_config.unindexed_filtering_retrieve === false,
+      indexed: Object.keys(info.payload_schema ?? {}).sort(),
+    },
   };
 }
