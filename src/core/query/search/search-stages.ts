@@ -57,7 +57,7 @@ export function prepareQueries(
   // so the candidates fetched already favour the chapter that teaches the topic.
   const base = {
     limit: plan.candidates,
-    prior: OVERVIEW_PRIOR,
+    priors: [OVERVIEW_PRIOR],
     ...(params.filter ? { filter: params.filter } : {}),
     ...(plan.withVectors ? { withVector: true } : {}),
   };
