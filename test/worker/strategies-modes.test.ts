@@ -131,6 +131,21 @@ describe('round trips', () => {
     expect(value.timing.embed_ms).toBe(0);
   });
 
+  it('a definition question: still ONE Qdrant request, its priors (defines, heading_terms) inside the formula', async () => {
+    const { value, calls } = await callsDuring(t, () => search(t, { q: 'What is a ROS 2 topic?', mode: 'keyword' }));
+    const [query, ...rest] = searches(calls);
+    expect(rest).toEqual([]);
+    expect(value.status).toBe(200);
+    const formula = JSON.stringify(query!.body.query.formula);
+    expect(formula).toContain(JSON.stringify({ key: 'defines', match: { any: ['topic'] } }));
+    expect(formula).toContain(JSON.stringify({ key: 'heading_terms', match: { any: ['topic'] } }));
+    expect(formula).toContain(JSON.stringify({ key: 'kind', match: { value: 'overview' } }));
+    // This collection was ingested without those fields: the answer is the same as without the priors.
+    const plain = await search(t, { q: 'ROS 2 topic', mode: 'keyword' });
+    expect(ids(value.results)).toEqual(ids(plain.results));
+    expect(value.results.length).toBeGreaterThan(0);
+  });
+
   it('hybrid: ONE Qdrant request, a batch of a dense and a sparse search', async () => {
     const { value, calls } = await callsDuring(t, () => search(t, { q: 'nodes and topics', mode: 'hybrid', k: 3 }));
     const [batch, ...rest] = searches(calls);

@@ -21,8 +21,8 @@ export interface StoreQuery {
   scoreThreshold?: number;
   /** Return the stored vector of each hit (for MMR). */
   withVector?: boolean;
-  /** Ranking prior applied in the store, in the same query (see stores/score-formula.ts). */
-  prior?: ScorePrior;
+  /** Ranking priors applied in the store, in the same query (see stores/score-formula.ts). */
+  priors?: readonly ScorePrior[];
   /** Sparse queries only: a second sparse vector (titles + headings) added to the score. */
   fields?: FieldVector;
 }

@@ -1,6 +1,7 @@
 import { resolveChunkOptions } from './chunk-options';
 import { collectPieces, type Piece } from './collect-pieces';
 import { chunkKind } from './chunk-kind';
+import { definedTerms, headingTerms } from './defined-terms';
 import { cleanChunkText } from './clean-chunk-text';
 import { chapterOf, moduleOf, titleOf } from './doc-metadata';
 import { docusaurusRoute, sourceUrlFor } from './docusaurus-route';
@@ -95,6 +96,8 @@ export async function chunkMarkdownFile(input: MarkdownFileInput, options: Chunk
         chapter: common.chapter,
         section: headings[headings.length - 1] || null,
         kind: chunkKind(filePath, content),
+        defines: definedTerms(content),
+        heading_terms: headingTerms(headings[headings.length - 1] || null, common.title),
         tags: [...common.tags],
         sidebar_position: common.sidebar_position,
         chunk_index: index,

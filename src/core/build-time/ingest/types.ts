@@ -30,6 +30,10 @@ export interface ChunkPayload {
   section: string | null;
   /** `overview` for landing pages and link lists, else `content` (see chunk-kind.ts); ranking demotes overviews slightly. */
   kind: 'overview' | 'content';
+  /** Stems of the terms this chunk's sentences define (`A **term** is …`; see defined-terms.ts); definition questions favour them. */
+  defines: string[];
+  /** Stems of the chunk's own heading when it is not the page title (see defined-terms.ts); definition questions favour them a little. */
+  heading_terms: string[];
   tags: string[];
   sidebar_position: number | null;
   /** 0-based position of the chunk within its file. */

@@ -4,7 +4,7 @@
  */
 import { RetrieverError } from '../../common/errors';
 import { byScoreThenId } from '../../common/ordering';
-import { prefetchDepth, rescore } from '../stores/score-formula';
+import { prefetchDepth, priorCondition, rescore } from '../stores/score-formula';
 import type { CollectionInfo, StoreQuery, VectorStore } from '../ports';
 import type { DenseVector, PointId, ScoredPoint, SparseVector } from '../../common/types';
 import { compileFilter, type PointPredicate } from './filter-eval';
@@ -155,7 +155,7 @@ export function createEmbeddedStore(index: EmbeddedIndex, options: EmbeddedStore
    * top `prefetchDepth(limit)` of the list, then the prior applied, re-sorted, threshold, cut.
    */
   const rescored = (query: StoreQuery, pass: PointPredicate | null): { point: number; score: number }[] => {
-    const depth = prefetchDepth(query.limit);
+    const depth = prefetchDepth(query.limit, query.sparse !== undefined);
     const main = new Map(search(query, depth, -Infinity, pass).map((hit) => [hit.point, hit.score]));
     const fields = query.sparse ? query.fields : undefined;
     const field = new Map<number, number>();
@@ -167,13 +167,13 @@ export function createEmbeddedStore(index: EmbeddedIndex, options: EmbeddedStore
       }
       for (const hit of top.sorted()) field.set(hit.point, hit.score);
     }
-    const prior = query.prior;
-    const matches = prior ? compileFilter({ must: [{ key: prior.key, match: { value: prior.value } }] }) : null;
+    const priors = query.priors ?? [];
+    const matchers = priors.map((prior) => compileFilter({ must: [priorCondition(prior)] })!);
     const threshold = query.scoreThreshold ?? -Infinity;
     return [...new Set([...main.keys(), ...field.keys()])]
       .map((point) => {
-        const matched = matches?.(index.payload(point), index.ids[point]!) ?? false;
-        return { point, id: index.ids[point]!, score: rescore(main.get(point), field.get(point), fields, matched, prior) };
+        const matched = matchers.map((matches) => matches(index.payload(point), index.ids[point]!));
+        return { point, id: index.ids[point]!, score: rescore(main.get(point), field.get(point), fields, matched, priors) };
       })
       .filter((hit) => hit.score >= threshold)
       .sort(byScoreThenId)
@@ -190,7 +190,7 @@ export function createEmbeddedStore(index: EmbeddedIndex, options: EmbeddedStore
     }
     if (query.fields) checkSparse(query.fields.vector);
     const pass = compileFilter(query.filter);
-    const hits = query.prior || query.fields ? rescored(query, pass) : search(query, query.limit, query.scoreThreshold ?? -Infinity, pass);
+    const hits = query.priors?.length || query.fields ? rescored(query, pass) : search(query, query.limit, query.scoreThreshold ?? -Infinity, pass);
     const { vectors, dims } = index.dense;
     return hits.map(({ point, score }) => {
       // Copies, so a caller mutating a result cannot corrupt the cached payloads or the index.

@@ -5,7 +5,8 @@
  *
  * - each query word weighs its BM25 IDF in this book; a word the book never uses weighs the IDF
  *   of a word seen nowhere, scaled by {@link ORDINARY_WORD_WEIGHT} when it is an ordinary English
- *   word (a paraphrase, "versus", "travel") or a one-letter typo of a book word;
+ *   word (a paraphrase, "versus", "travel"), a one-letter typo of a book word, or a clipped form
+ *   of one ("distro" for the book's "distribution");
  * - `coverage` = the weight of the words the book uses / the weight of all words;
  * - the question is NOT covered when coverage < {@link MIN_COVERAGE} (most of what it asks about
  *   is absent), or when it names something that is neither a book word nor an English word
@@ -80,6 +81,26 @@ function oneEditApart(a: string, b: string): boolean {
   return edits + (a.length - i) + (b.length - j) <= 1;
 }
 
+/**
+ * True when `word` is a clipped form of the book stem `stem` ("distro" of "distribut", "repo" of
+ * "repositori", "config" of "configur"): all but its last letter (at least four) open the stem.
+ */
+function clippedFrom(word: string, stem: string): boolean {
+  const prefix = Math.max(4, word.length - 1);
+  return word.length >= 4 && stem.length > word.length && stem.startsWith(word.slice(0, prefix));
+}
+
+const GREEK: Record<string, string> = {
+  alpha: 'α', beta: 'β', gamma: 'γ', delta: 'δ', epsilon: 'ε', zeta: 'ζ', eta: 'η', theta: 'θ', iota: 'ι', kappa: 'κ', lambda: 'λ',
+  mu: 'μ', nu: 'ν', xi: 'ξ', pi: 'π', rho: 'ρ', sigma: 'σ', tau: 'τ', phi: 'φ', chi: 'χ', psi: 'ψ', omega: 'ω',
+};
+const GREEK_NAME = new RegExp(`^(${Object.keys(GREEK).sort((a, b) => b.length - a.length).join('|')})(?=\\d|$)`);
+
+/** A stem whose spelled-out Greek letter name is written as the letter ("pi0" → "π0"), else unchanged. */
+function withGreekLetters(stem: string): string {
+  return stem.replace(GREEK_NAME, (name) => GREEK[name]!);
+}
+
 /** Tokens that carry no topic on their own: short fragments ("ons" of "add-ons") and numbers. */
 const negligible = (stem: string): boolean => stem.length <= 2 || /^\d+$/.test(stem);
 
@@ -104,7 +125,8 @@ export function assessQueryTerms(index: EmbeddedIndex, text: string): TermEviden
     const stem = stemWord(word);
     if (!stem || seen.has(stem)) continue;
     seen.add(stem);
-    const df = v.df(stem);
+    // "pi0" asks about the book's "π0": a spelled-out Greek letter is the same word.
+    const df = v.df(stem) || v.df(withGreekLetters(stem));
     if (df > 0) {
       known += idf(df);
       total += idf(df);
@@ -113,7 +135,7 @@ export function assessQueryTerms(index: EmbeddedIndex, text: string): TermEviden
     // Numbers and fragments the book does not use say nothing about the topic: no weight.
     if (negligible(stem)) continue;
     unknown.push(word);
-    const ordinary = v.isOrdinary(stem) || v.bookStems.some((b) => b.length > 3 && oneEditApart(b, stem));
+    const ordinary = v.isOrdinary(stem) || v.bookStems.some((b) => b.length > 3 && (oneEditApart(b, stem) || clippedFrom(stem, b)));
     total += ordinary ? ORDINARY_WORD_WEIGHT * unseen : unseen;
     if (!ordinary) foreign.push(word);
   }

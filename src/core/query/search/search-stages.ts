@@ -16,6 +16,7 @@ import type { SearchPlan } from './search-plan';
 import type { SearchWarning } from './warnings';
 import { FIELD_WEIGHT, OVERVIEW_PRIOR } from '../stores/score-formula';
 import { FIELDS_SPARSE_VECTOR } from '../local-index/field-index';
+import { definitionPriors } from './definition-query';
 
 /** A query vector and where it came from. */
 export interface Embedded {
@@ -54,10 +55,11 @@ export function prepareQueries(
   const usable = embedded !== null && embedded.vector.some((x) => x !== 0);
   // keyword + MMR: the keyword list still needs the candidates' dense vectors (withVector).
   // Overview pages (landing pages, link lists) are demoted in the store itself, in the same query,
-  // so the candidates fetched already favour the chapter that teaches the topic.
+  // so the candidates fetched already favour the chapter that teaches the topic; a definition
+  // question favours the chunks that define its term (definition-query.ts) the same way.
   const base = {
     limit: plan.candidates,
-    prior: OVERVIEW_PRIOR,
+    priors: [OVERVIEW_PRIOR, ...definitionPriors(params.q)],
     ...(params.filter ? { filter: params.filter } : {}),
     ...(plan.withVectors ? { withVector: true } : {}),
   };

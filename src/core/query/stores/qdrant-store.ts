@@ -61,11 +61,11 @@ export function toQueryRequest(query: StoreQuery): Schemas['QueryRequest'] {
   if (query.filter) body.filter = query.filter;
   if (query.scoreThreshold !== undefined) body.score_threshold = query.scoreThreshold;
   const fields = query.sparse ? query.fields : undefined;
-  if (!query.prior && !fields) return { ...body, ...searchOf(query) };
-  const depth = prefetchDepth(query.limit);
+  if (!query.priors?.length && !fields) return { ...body, ...searchOf(query) };
+  const depth = prefetchDepth(query.limit, query.sparse !== undefined);
   const prefetch = (search: ReturnType<typeof searchOf>): Schemas['Prefetch'] => ({ ...search, limit: depth, ...(query.filter ? { filter: query.filter } : {}) });
   body.prefetch = [prefetch(searchOf(query)), ...(fields ? [prefetch({ query: sparseOf(fields.vector), using: fields.using })] : [])];
-  body.query = qdrantFormula(query.prior, fields) as Schemas['FormulaQuery'];
+  body.query = qdrantFormula(query.priors, fields) as Schemas['FormulaQuery'];
   return body;
 }
 

@@ -8,11 +8,26 @@
  */
 import type { SparseVector } from '../../common/types';
 
-/** Multiplies the score of points whose payload `key` equals `value` by `factor`. */
+/**
+ * Multiplies the score of points whose payload `key` equals `value` (or, with `any`, holds one of
+ * those values — an array field matches when one element does) by `factor`.
+ */
 export interface ScorePrior {
   key: string;
-  value: string;
+  value?: string;
+  any?: readonly string[];
   factor: number;
+}
+
+/**
+ * The payload condition of a prior, as a Qdrant filter condition (the embedded store compiles the
+ * same condition with its own filter evaluator).
+ *
+ * @example
+ * priorCondition({ key: 'defines', any: ['topic'], factor: 1.3 }); // { key: 'defines', match: { any: ['topic'] } }
+ */
+export function priorCondition(prior: ScorePrior): { key: string; match: { value: string } | { any: string[] } } {
+  return { key: prior.key, match: prior.any ? { any: [...prior.any] } : { value: prior.value ?? '' } };
 }
 
 /** A second sparse vector searched alongside a keyword query; its score is added × `weight`. */
@@ -34,40 +49,59 @@ export const OVERVIEW_PRIOR: ScorePrior = { key: 'kind', value: 'overview', fact
 export const FIELD_WEIGHT = 1;
 
 /**
+ * Keyword prefetches go at least this deep: a point's keyword score is body + field only when it is
+ * in BOTH prefetches (a point missing from one scores 0 there), so a chunk whose heading names the
+ * term but whose body is one of many mentions must still be found in the body list. Sparse
+ * prefetches are cheap (no payloads, no vectors).
+ */
+export const KEYWORD_PREFETCH_DEPTH = 100;
+
+/**
  * Candidates each prefetch hands to the rescoring step: deep enough that a demoted overview can
- * let a chapter from below the cut through.
+ * let a chapter from below the cut through, and (keyword lists) that body and heading scores add up.
  *
  * @example
  * prefetchDepth(10); // 20
+ * prefetchDepth(10, true); // 100
  */
-export function prefetchDepth(limit: number): number {
-  return Math.max(limit * 2, limit + 10);
+export function prefetchDepth(limit: number, keyword = false): number {
+  const depth = Math.max(limit * 2, limit + 10);
+  return keyword ? Math.max(depth, KEYWORD_PREFETCH_DEPTH) : depth;
 }
 
 /**
  * The Qdrant formula (`FormulaQuery`) for a query with prefetch 0 = the main list and, when
- * `fields` is set, prefetch 1 = the field list. A point missing from a list scores 0 there.
+ * `fields` is set, prefetch 1 = the field list. A point missing from a list scores 0 there. Each
+ * prior multiplies the score by `1 + (factor − 1) × condition`.
  *
  * @example
- * qdrantFormula(OVERVIEW_PRIOR, null);
- * // { formula: { mult: ['$score[0]', { sum: [1, { mult: [-0.2, { key: 'kind', match: { value: 'overview' } }] }] }] }, defaults: { '$score[0]': 0 } }
+ * qdrantFormula([OVERVIEW_PRIOR], null);
+ * // { formula: { mult: ['$score[0]', { sum: [1, { mult: [-0.3, { key: 'kind', match: { value: 'overview' } }] }] }] }, defaults: { '$score[0]': 0 } }
  */
-export function qdrantFormula(prior: ScorePrior | null | undefined, fields: FieldVector | null | undefined): { formula: unknown; defaults: Record<string, number> } {
+export function qdrantFormula(priors: readonly ScorePrior[] | null | undefined, fields: FieldVector | null | undefined): { formula: unknown; defaults: Record<string, number> } {
   const base = fields ? { sum: ['$score[0]', { mult: [fields.weight, '$score[1]'] }] } : '$score[0]';
-  const formula = prior
-    ? { mult: [base, { sum: [1, { mult: [prior.factor - 1, { key: prior.key, match: { value: prior.value } }] }] }] }
-    : base;
+  const factors = (priors ?? []).map((prior) => ({ sum: [1, { mult: [prior.factor - 1, priorCondition(prior)] }] }));
+  const formula = factors.length > 0 ? { mult: [base, ...factors] } : base;
   return { formula, defaults: fields ? { '$score[0]': 0, '$score[1]': 0 } : { '$score[0]': 0 } };
 }
 
 /**
- * The same arithmetic for the embedded store: `(main + weight × field) × (matches ? factor : 1)`,
- * in f32 like Qdrant's scores.
+ * The same arithmetic for the embedded store: `(main + weight × field) × Π(matches ? factor : 1)`,
+ * in f32 like Qdrant's scores. `matched[i]` says whether the point matches `priors[i]`.
  *
  * @example
- * rescore(0.5, undefined, null, true, OVERVIEW_PRIOR); // 0.4 (f32)
+ * rescore(0.5, undefined, null, [true], [OVERVIEW_PRIOR]); // 0.35 (f32)
  */
-export function rescore(main: number | undefined, field: number | undefined, fields: FieldVector | null | undefined, matchesPrior: boolean, prior: ScorePrior | null | undefined): number {
-  const base = (main ?? 0) + (fields ? fields.weight * (field ?? 0) : 0);
-  return Math.fround(prior && matchesPrior ? base * (1 + (prior.factor - 1)) : base);
+export function rescore(
+  main: number | undefined,
+  field: number | undefined,
+  fields: FieldVector | null | undefined,
+  matched: readonly boolean[],
+  priors: readonly ScorePrior[] | null | undefined,
+): number {
+  let score = (main ?? 0) + (fields ? fields.weight * (field ?? 0) : 0);
+  (priors ?? []).forEach((prior, i) => {
+    if (matched[i]) score *= 1 + (prior.factor - 1);
+  });
+  return Math.fround(score);
 }

@@ -5,8 +5,8 @@ import { pointIdFor, sha256Hex } from '../../../../src/core/common/point-id';
 import { chunksOf, expectLineRangesMatch, paragraphs } from './chunk-test-helpers';
 
 const PAYLOAD_KEYS = [
-  'chapter', 'chunk_id', 'chunk_index', 'chunk_token_count', 'content', 'content_hash', 'end_line', 'file_path',
-  'heading_trail', 'headings', 'kind', 'module', 'section', 'sidebar_position', 'source_url', 'start_line', 'tags', 'title',
+  'chapter', 'chunk_id', 'chunk_index', 'chunk_token_count', 'content', 'content_hash', 'defines', 'end_line', 'file_path',
+  'heading_terms', 'heading_trail', 'headings', 'kind', 'module', 'section', 'sidebar_position', 'source_url', 'start_line', 'tags', 'title',
 ].sort();
 
 describe('chunkMarkdownFile: payload', () => {
@@ -35,6 +35,9 @@ describe('chunkMarkdownFile: payload', () => {
       heading_trail: ['Architecture'],
       section: 'Architecture',
       kind: 'content',
+      // The chunk's own heading (the H1 differs from the front-matter title); no defining sentence.
+      heading_terms: ['architectur'],
+      defines: [],
       title: 'ROS 2 Architecture',
       module: '01-ros2',
       chapter: 'ros2-architecture',

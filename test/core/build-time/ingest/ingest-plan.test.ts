@@ -15,6 +15,8 @@ function chunk(id: string, over: Partial<ChunkPayload> = {}): Chunk {
     chapter: 'a',
     section: 'Part',
     kind: 'content',
+    defines: [],
+    heading_terms: ['part'],
     tags: ['x'],
     sidebar_position: null,
     chunk_index: 0,

@@ -14,6 +14,7 @@ const texts = [
   'Replace the rubber gasket of the tank lid when it has gone hard.',
   'Write the date of every service in the log next to the bench.',
   'The heater keeps the water in the tank at the target temperature.',
+  'Check the distribution manifold and the β2 valve once a year.',
 ];
 // Ordinary English words that this little book does not use.
 const ENGLISH = ['travel', 'versus', 'holiday', 'kitchen', 'cake', 'recipe', 'garden', 'flower', 'seal', 'swap', 'machine'];
@@ -56,6 +57,16 @@ describe('assessQueryTerms (the term rule)', () => {
     expect(paraphrase.coverage).toBeGreaterThanOrEqual(MIN_COVERAGE);
     expect(assessQueryTerms(book, 'the heatr keeps the water warm')).toMatchObject({ unknown: ['heatr', 'warm'], foreign: ['warm'] });
     expect(assessQueryTerms(book, 'the heatr and the water tank')).toMatchObject({ foreign: [], covered: true });
+  });
+
+  it('reads a clipped word ("distro" of "distribution") as a paraphrase, not a name the book lacks', () => {
+    expect(assessQueryTerms(book, 'which distro manifold do I check?')).toMatchObject({ unknown: ['distro'], foreign: [], covered: true });
+    // Not a clipping: too short a shared opening, or the book word is not longer.
+    expect(assessQueryTerms(book, 'check the distrobox manifold')).toMatchObject({ foreign: ['distrobox'] });
+  });
+
+  it('reads a spelled-out Greek letter as the letter the book writes ("beta2" is "β2")', () => {
+    expect(assessQueryTerms(book, 'when do I check the beta2 valve?')).toMatchObject({ unknown: [], foreign: [], covered: true });
   });
 
   it('does not cover a question mostly about things the book never uses, weighted by IDF', () => {

@@ -1,6 +1,6 @@
 /**
- * The ranking prior is applied the same way by both stores: the same StoreQuery (dense or sparse,
- * with a prior, filter, threshold) sent to the embedded store and — as a Qdrant formula query over
+ * The ranking priors are applied the same way by both stores: the same StoreQuery (dense or sparse,
+ * with priors — one on a value, one on any of several values of an array field —, filter, threshold) sent to the embedded store and — as a Qdrant formula query over
  * a prefetch — to the fake Qdrant gives the same ids in the same order with the same scores.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,25 +28,31 @@ afterAll(() => fake.close());
 // Integer ids: the generator's string ids are not valid UUIDs for a real (or fake) Qdrant.
 const data = { ...randomIndexData({ n: 120, dims: 6, seed: 7 }), ids: Array.from({ length: 120 }, (_, i) => i + 1) };
 const prior: ScorePrior = { key: 'group', value: 'b', factor: 0.5 };
+// A promotion on an array field (like `defines`): a point matches when one element is listed.
+const promote: ScorePrior = { key: 'defines', any: ['topic', 'frame'], factor: 1.3 };
+const definesOf = (i: number): string[] => (i % 5 === 0 ? ['topic', 'node'] : i % 7 === 0 ? ['frame'] : ['other']);
+const withDefines = (d: typeof data) => ({ ...d, payloads: d.payloads.map((p, i) => ({ ...p, defines: definesOf(i) })) });
 
 async function stores() {
   const tenant = freshTenant('prior');
   const q = tenantClient(fake.url, tenant);
   await q.qdrant('PUT', '/collections/random', { vectors: { size: 6, distance: 'Cosine' }, sparse_vectors: { bm25: { modifier: 'idf' } } });
-  const points = data.ids.map((id, i) => ({ id, payload: data.payloads[i], vector: { '': Array.from(data.dense.vectors[i]!), bm25: data.sparse.vectors[i] } }));
+  const book = withDefines(data);
+  const points = book.ids.map((id, i) => ({ id, payload: book.payloads[i], vector: { '': Array.from(book.dense.vectors[i]!), bm25: book.sparse.vectors[i] } }));
   const up = await q.qdrant('PUT', '/collections/random/points?wait=true', { points });
   expect(up.status, up.text).toBe(200);
   const qdrant = createQdrantStore(
     createQdrantTransport({ url: q.root, apiKey: QDRANT_KEY, collection: 'random', fetch: (i, init) => fetch(i, init), deadline: createDeadline(10_000), timeoutMs: 5_000 }),
   );
-  return { qdrant, embedded: createEmbeddedStore(decodeIndex(encodeIndex(data))) };
+  return { qdrant, embedded: createEmbeddedStore(decodeIndex(encodeIndex(book))) };
 }
 
 const denseQuery = [0.3, -0.2, 0.9, 0.1, -0.5, 0.4];
 const cases: [string, StoreQuery][] = [
-  ['dense', { dense: { vector: denseQuery }, limit: 10, prior }],
-  ['dense, filter and threshold', { dense: { vector: denseQuery }, limit: 8, prior, scoreThreshold: 0.1, filter: { must_not: [{ key: 'group', match: { value: 'c' } }] } }],
-  ['sparse', { sparse: { vector: { indices: [17, 99, 1000], values: [1, 1, 1] }, using: 'bm25' }, limit: 10, prior }],
+  ['dense', { dense: { vector: denseQuery }, limit: 10, priors: [prior] }],
+  ['dense, filter and threshold', { dense: { vector: denseQuery }, limit: 8, priors: [prior], scoreThreshold: 0.1, filter: { must_not: [{ key: 'group', match: { value: 'c' } }] } }],
+  ['sparse', { sparse: { vector: { indices: [17, 99, 1000], values: [1, 1, 1] }, using: 'bm25' }, limit: 10, priors: [prior] }],
+  ['dense, two priors (one on any of an array field)', { dense: { vector: denseQuery }, limit: 10, priors: [prior, promote] }],
 ];
 
 describe('ranking prior: embedded store = Qdrant formula query', () => {
@@ -61,10 +67,14 @@ describe('ranking prior: embedded store = Qdrant formula query', () => {
     expect(fromEmbedded!.length).toBeGreaterThan(0);
     expect(fromEmbedded!.map((h) => h.id)).toEqual(fromQdrant!.map((h) => h.id));
     fromEmbedded!.forEach((hit, i) => expect(hit.score).toBeCloseTo(fromQdrant![i]!.score, 5));
-    // The prior did something: demoted points score half their raw score, and the order changed.
-    const [raw] = await embedded.queryBatch([{ ...query, prior: undefined, limit: 40 }]);
-    const demoted = fromEmbedded!.find((hit) => hit.payload.group === 'b');
-    if (demoted) expect(demoted.score).toBeCloseTo(raw!.find((h) => h.id === demoted.id)!.score * 0.5, 5);
+    // The priors did something: each point scores its raw score × the factors it matches, and the order changed.
+    const [raw] = await embedded.queryBatch([{ ...query, priors: undefined, limit: 60 }]);
+    for (const hit of fromEmbedded!) {
+      const defines = hit.payload.defines as string[];
+      const factor = (query.priors ?? []).reduce((f, p) => f * ((p.any ? p.any.some((v) => defines.includes(v)) : hit.payload[p.key] === p.value) ? p.factor : 1), 1);
+      const rawHit = raw!.find((h) => h.id === hit.id);
+      if (rawHit) expect(hit.score).toBeCloseTo(rawHit.score * factor, 5);
+    }
     expect(fromEmbedded!.map((h) => h.id)).not.toEqual(raw!.slice(0, fromEmbedded!.length).map((h) => h.id));
   });
 
@@ -72,7 +82,7 @@ describe('ranking prior: embedded store = Qdrant formula query', () => {
     const { embedded } = await stores();
     const query: StoreQuery = { dense: { vector: denseQuery }, limit: 10 };
     const [plain] = await embedded.queryBatch([query]);
-    const [absent] = await embedded.queryBatch([{ ...query, prior: { key: 'kind', value: 'overview', factor: 0.85 } }]);
+    const [absent] = await embedded.queryBatch([{ ...query, priors: [{ key: 'kind', value: 'overview', factor: 0.85 }, { key: 'nothing', any: ['topic'], factor: 1.3 }] }]);
     expect(absent!.map((h) => h.id)).toEqual(plain!.map((h) => h.id));
   });
 });
@@ -102,7 +112,7 @@ describe('field-aware BM25: embedded store = Qdrant prefetch pair + formula', ()
     const query: StoreQuery = {
       sparse: { vector: { indices: [17, 99], values: [1, 1] }, using: 'bm25' },
       fields: { vector: bm25QueryVector('using topics'), using: FIELDS_SPARSE_VECTOR, weight: 1.5 },
-      prior,
+      priors: [prior],
       limit: 12,
     };
     const body = toQueryRequest(query);

@@ -1,0 +1,81 @@
+/**
+ * Definition questions ("What is a ROS 2 topic?", "define swappiness", "what do people mean by the
+ * reality gap?") ask for the passage that says what something IS. Lexical and LSA scores alone
+ * favour the page intro that names the term next to the book's subject words; the chunks that
+ * define it — recorded at ingest as the payload's `defines` (`A **term** is …`) and `heading_terms`
+ * (their own heading) stems, see build-time/ingest/defined-terms.ts — get ranking priors instead, applied in the store in the
+ * same query (Qdrant formula, embedded store alike). A collection ingested before those fields
+ * existed matches no point: the priors are then a no-op.
+ */
+import { analyzeText } from '../../common/bm25/index';
+import type { ScorePrior } from '../stores/score-formula';
+
+/**
+ * Score factor of a chunk that defines a term of a definition question. Chosen by measurement
+ * (bench:quality, sample book and book D): see README "Retrieval quality".
+ */
+export const DEFINITION_FACTOR = 1.3;
+/** Score factor of a chunk whose own heading names the term (a weaker sign than a defining sentence). */
+export const HEADING_FACTOR = 1.15;
+/**
+ * Nouns that relate things rather than name one: "what is the difference between…", "what's the
+ * point of…" ask for a comparison or a purpose, not a definition.
+ */
+const RELATIONAL = /^(?:(?:a|an|the)\s+)?(?:main\s+|real\s+|actual\s+)?(?:difference|differences|point|purpose|role|use|reason|advantage|advantages|benefit|benefits|idea|goal|job|best|right|correct|proper|easiest|fastest|simplest|recommended|way|command|syntax|name|default|status|state|value|output|problem|issue|cause|error)\b/i;
+/** A defined phrase longer than this (in informative stems) is a description, not a term. */
+const MAX_TERM_STEMS = 4;
+
+const LEADS: RegExp[] = [
+  // what is / what's / what are / who is … (actually|exactly|really) (a|an|the) X
+  /^(?:so\s+|ok\s+|and\s+)?(?:what|who)(?:\s+(?:actually|exactly|really))?(?:'s|\s+is|\s+are|\s+was|\s+were)\s+(?:(?:actually|exactly|really|basically)\s+)?(?:(?:a|an|the)\s+)?(.+)$/i,
+  /^(?:what\s+(?:do|does)\s+(?:people|you|they|we|authors|books)\s+mean\s+by|what\s+is\s+meant\s+by|meaning\s+of|definition\s+of|define|explain\s+what)\s+(?:(?:a|an|the)\s+)?(.+)$/i,
+  /^what\s+does\s+(?:(?:a|an|the)\s+)?(.+?)\s+(?:mean|stand\s+for)$/i,
+  /^(.+?)\s+(?:meaning|definition)$/i,
+];
+/**
+ * Where the term ends: a clause, a second question, or a preposition — the head of "topic in
+ * ROS 2" or "swappiness of the kernel" comes before it.
+ */
+const TERM_END = /\s*(?:[?,;:!(]|\s-\s|\s(?:that|which|who|whose|when|where|and\s+(?:why|how|what|when|where|which)|used|like|e\.g\.|i\.e\.|in|on|of|for|with|from|to|at|by|inside|within|under|between|versus|vs\.?))(?:\s|$).*$/i;
+
+/**
+ * The stems of the term a definition question asks about, or null when the query is not a
+ * definition question (or its "term" is a long description rather than a name).
+ *
+ * @example
+ * definitionTerms('What is a ROS 2 topic?'); // ['ros', '2', 'topic']
+ * definitionTerms('How do I publish on a topic?'); // null
+ */
+export function definitionTerms(query: string): string[] | null {
+  const text = query.trim().replace(/\s+/g, ' ');
+  for (const lead of LEADS) {
+    const match = lead.exec(text.replace(/[?.!]+$/, ''));
+    if (!match) continue;
+    if (RELATIONAL.test(match[1]!)) return null;
+    const term = match[1]!.replace(TERM_END, '');
+    const stems = [...new Set(analyzeText(term))];
+    if (stems.length === 0 || stems.length > MAX_TERM_STEMS) return null;
+    return stems;
+  }
+  return null;
+}
+
+/**
+ * The ranking priors of a definition question: chunks whose sentences define the term's head stem
+ * (its last informative word) score {@link DEFINITION_FACTOR}×, chunks whose own heading names it
+ * {@link HEADING_FACTOR}× (both: the product). Empty for any other query.
+ *
+ * @example
+ * definitionPriors('What is a ROS 2 topic?');
+ * // [{ key: 'defines', any: ['topic'], factor: 1.3 }, { key: 'heading_terms', any: ['topic'], factor: 1.15 }]
+ */
+export function definitionPriors(query: string): ScorePrior[] {
+  // The head of an English noun phrase is its last word ("ROS 2 *topic*", "reality *gap*"); the
+  // modifiers before it are often the book's own subject, defined (or headed) everywhere.
+  const head = definitionTerms(query)?.filter((stem) => !/^\d+$/.test(stem)).pop();
+  if (!head) return [];
+  return [
+    { key: 'defines', any: [head], factor: DEFINITION_FACTOR },
+    { key: 'heading_terms', any: [head], factor: HEADING_FACTOR },
+  ];
+}

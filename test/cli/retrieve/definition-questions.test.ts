@@ -1,0 +1,58 @@
+/**
+ * Definition questions return the chunk that defines the term at rank 1, in every mode, through
+ * the real ingest (defines / heading_terms) and search pipeline (ranking priors in the store):
+ * on a small book of our own whose page intro names the term next to the book's subject words,
+ * and on the bundled sample book ("What is a ROS 2 topic?", issue 9).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectChunks } from '../../../src/cli/ingest/collect-chunks';
+import { createProgress } from '../../../src/cli/ingest/progress';
+import { ingestLocal } from '../../../src/cli/ingest/target-local';
+import { inProcessSearcher } from '../../../src/cli/retrieve/run-query';
+
+const MODES = [{}, { mode: 'keyword' }, { mode: 'semantic' }, { mode: 'hybrid', fusion: 'rrf' }] as const;
+
+function bookSearcher(docs: string, collection: string) {
+  let dir = '';
+  let searcher: ReturnType<typeof inProcessSearcher>;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), `${collection}-`));
+    const path = join(dir, 'index.bin');
+    const book = await collectChunks(docs, { baseUrl: '', routeBasePath: '/docs' });
+    await ingestLocal(book.chunks, { out: path, collection, embedder: 'lsa', dims: 128, dryRun: false, recreate: true, config: null }, createProgress(false));
+    searcher = inProcessSearcher({ env: { QDRANT_COLLECTION: collection }, indexPath: path });
+  }, 60_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return (params: Record<string, string | number>) => searcher.search(params as never);
+}
+
+const first = (doc: Awaited<ReturnType<ReturnType<typeof bookSearcher>>>) => {
+  const top = doc.results[0]?.metadata as { file_path?: string; start_line?: number } | undefined;
+  return `${top?.file_path}:${top?.start_line}`;
+};
+
+describe('definition questions: the defining chunk first', () => {
+  const search = bookSearcher(resolve(__dirname, '../../fixtures/books/glossary'), 'glossary');
+
+  it.each(MODES)('%o: "What is a boiler flue?" → the "A **flue** is …" chunk, not the page intro', async (mode) => {
+    const doc = await search({ q: 'What is a boiler flue?', k: 5, ...mode });
+    expect(first(doc)).toBe('01-boilers.md:16');
+  });
+
+  it('a question that is not a definition keeps its own ranking (no promotion)', async () => {
+    const doc = await search({ q: 'boiler flue terminal window distance', k: 3 });
+    expect(first(doc)).toBe('01-boilers.md:21');
+  });
+});
+
+describe('the sample book: "What is a ROS 2 topic?" (issue 9)', () => {
+  const search = bookSearcher(resolve(__dirname, '../../../sample-book/docs'), 'textbook_chunks');
+
+  it.each(MODES)('%o → the "## Topics: publish and subscribe" chunk at rank 1', async (mode) => {
+    const doc = await search({ q: 'What is a ROS 2 topic?', k: 5, ...mode });
+    expect(first(doc)).toBe('01-ros2/02-nodes-topics-services.md:23');
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { DEFINITION_FACTOR, definitionPriors, definitionTerms, HEADING_FACTOR } from '../../../../src/core/query/search/definition-query';
+
+describe('definition questions', () => {
+  it.each([
+    ['What is a ROS 2 topic?', ['ros', '2', 'topic']],
+    ["what's an impeller", ['impel']],
+    ['what actually is a gasket in a pump? like what is it for', ['gasket']],
+    ['What are check valves and why do they fail?', ['check', 'valv']],
+    ['what do people mean by the reality gap in robot simulation?', ['realiti', 'gap']],
+    ['define cavitation', ['cavit']],
+    ['What does NPSH mean?', ['npsh']],
+    ['cavitation meaning', ['cavit']],
+  ])('%s → the stems of its term', (query, stems) => {
+    expect(definitionTerms(query)).toEqual(stems);
+  });
+
+  it.each([
+    'How do I replace the gasket?',
+    'What is the difference between a gate valve and a globe valve?',
+    "What's the point of a second relief valve?",
+    'What is the best way to prime a pump?',
+    'What are cast iron split case double suction pumps?',
+    'gasket',
+  ])('%s → not a definition question', (query) => {
+    expect(definitionTerms(query)).toBeNull();
+    expect(definitionPriors(query)).toEqual([]);
+  });
+
+  it("favours chunks that define the term's head noun (its last word; modifiers are often the book's subject)", () => {
+    expect(definitionPriors('What is a ROS 2 topic?')).toEqual([
+      { key: 'defines', any: ['topic'], factor: DEFINITION_FACTOR },
+      { key: 'heading_terms', any: ['topic'], factor: HEADING_FACTOR },
+    ]);
+    expect(definitionPriors('what is a managed lifecycle node?').map((p) => p.any)).toEqual([['node'], ['node']]);
+    // A defining sentence is stronger evidence than a heading; both promote.
+    expect(DEFINITION_FACTOR).toBeGreaterThan(HEADING_FACTOR);
+    expect(HEADING_FACTOR).toBeGreaterThan(1);
+  });
+});
