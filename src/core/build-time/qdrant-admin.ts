@@ -20,7 +20,7 @@ export interface CollectionLayout {
 
 /**
  * Payload indexes for every key a search filters on: the filter shortcuts, the payload's other
- * filterable keys, and `kind` (the overview prior's condition). Qdrant Cloud creates collections in
+ * filterable keys, and those of the ranking priors' conditions (`kind`, `defines`, `heading_terms`). Qdrant Cloud creates collections in
  * strict mode, where a filter or formula condition on an unindexed key is refused.
  */
 export const PAYLOAD_INDEXES: { field: string; schema: 'keyword' | 'integer' }[] = [
@@ -28,6 +28,8 @@ export const PAYLOAD_INDEXES: { field: string; schema: 'keyword' | 'integer' }[]
   { field: 'chapter', schema: 'keyword' },
   { field: 'section', schema: 'keyword' },
   { field: 'kind', schema: 'keyword' },
+  { field: 'defines', schema: 'keyword' },
+  { field: 'heading_terms', schema: 'keyword' },
   { field: 'tags', schema: 'keyword' },
   { field: 'file_path', schema: 'keyword' },
   { field: 'sidebar_position', schema: 'integer' },

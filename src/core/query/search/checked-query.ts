@@ -150,6 +150,6 @@ function explainable(error: unknown): boolean {
 /** Whether fresh facts change nothing: the same searches refused, the same vector names and priors sent. */
 function sameShape(a: Built[], b: Built[]): boolean {
   const names = (built: Built[]) =>
-    built.map((entry) => (isError(entry) ? '!' : entry.map((q) => `${q.dense ? `d:${q.dense.using ?? ''}` : ''}${q.sparse ? `s:${q.sparse.using}` : ''}${q.fields ? `f:${q.fields.using}` : ''}${q.prior ? 'p' : ''}`).join(','))).join('|');
+    built.map((entry) => (isError(entry) ? '!' : entry.map((q) => `${q.dense ? `d:${q.dense.using ?? ''}` : ''}${q.sparse ? `s:${q.sparse.using}` : ''}${q.fields ? `f:${q.fields.using}` : ''}${(q.priors ?? []).map((prior) => `p:${prior.key}`).join('')}`).join(','))).join('|');
   return names(a) === names(b);
 }

@@ -3,22 +3,22 @@
  * with `unindexed_filtering_retrieve: false`, the default for new collections on Qdrant Cloud).
  * Qdrant would refuse such a query with a 400 naming the key; knowing the collection facts, we
  * answer before sending: a user filter on an unindexed key is the caller's `invalid_request`
- * (named, with the keys that can be filtered), while our own ranking prior on an unindexed key is
- * dropped — the search degrades (overview pages are not demoted) and never breaks.
+ * (named, with the keys that can be filtered), while our own ranking priors on unindexed keys are
+ * dropped — the search degrades (e.g. overview pages are not demoted) and never breaks.
  */
 import { RetrieverError } from '../../common/errors';
 import type { QdrantFilter } from '../../common/types';
 import type { CollectionInfo, StoreQuery } from '../ports';
 
 /**
- * Returns `base` as the collection can run it: unchanged when it is not strict; without a prior
- * on an unindexed key; refused when a filter names an unindexed key.
+ * Returns `base` as the collection can run it: unchanged when it is not strict; without the priors
+ * on unindexed keys; refused when a filter names an unindexed key.
  *
  * @throws RetrieverError `invalid_request` naming the first unindexed filter key.
  * @example
  * const base = fitStrictFiltering({ limit: 5, filter }, info);
  */
-export function fitStrictFiltering<T extends Pick<StoreQuery, 'filter' | 'prior'>>(base: T, info: CollectionInfo | null): T {
+export function fitStrictFiltering<T extends Pick<StoreQuery, 'filter' | 'priors'>>(base: T, info: CollectionInfo | null): T {
   const filtering = info?.filtering;
   if (!filtering?.strict) return base;
   const indexed = new Set(filtering.indexed);
@@ -31,9 +31,10 @@ export function fitStrictFiltering<T extends Pick<StoreQuery, 'filter' | 'prior'
       { params: ['filter'], field: unindexed, indexed: filtering.indexed },
     );
   }
-  if (base.prior && !indexed.has(base.prior.key)) {
-    const { prior: _dropped, ...rest } = base;
-    return rest as T;
+  const priors = base.priors?.filter((prior) => indexed.has(prior.key));
+  if (base.priors && priors!.length < base.priors.length) {
+    const { priors: _all, ...rest } = base;
+    return (priors!.length ? { ...rest, priors } : rest) as T;
   }
   return base;
 }

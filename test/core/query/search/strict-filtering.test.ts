@@ -21,7 +21,8 @@ describe('filterKeys', () => {
 });
 
 describe('fitStrictFiltering', () => {
-  const base = { limit: 5, filter, prior: OVERVIEW_PRIOR };
+  const definition = { key: 'defines', any: ['topic'], factor: 1.3 };
+  const base = { limit: 5, filter, priors: [OVERVIEW_PRIOR, definition] };
 
   it('leaves queries alone when the collection is not strict or its filtering is unknown', () => {
     expect(fitStrictFiltering(base, info({ strict: false, indexed: [] }))).toBe(base);
@@ -29,11 +30,11 @@ describe('fitStrictFiltering', () => {
     expect(fitStrictFiltering(base, null)).toBe(base);
   });
 
-  it('keeps the prior when its key is indexed, drops it (never the search) when not', () => {
-    const indexed = ['kind', 'module', 'section'];
+  it('keeps the priors whose keys are indexed, drops the others (never the search)', () => {
+    const indexed = ['defines', 'kind', 'module', 'section'];
     expect(fitStrictFiltering(base, info({ strict: true, indexed }))).toBe(base);
-    const fitted = fitStrictFiltering(base, info({ strict: true, indexed: ['module', 'section'] }));
-    expect(fitted).toEqual({ limit: 5, filter });
+    expect(fitStrictFiltering(base, info({ strict: true, indexed: ['defines', 'module', 'section'] }))).toEqual({ limit: 5, filter, priors: [definition] });
+    expect(fitStrictFiltering(base, info({ strict: true, indexed: ['module', 'section'] }))).toEqual({ limit: 5, filter });
   });
 
   it('refuses a filter on an unindexed key with invalid_request naming it and what can be filtered', () => {
