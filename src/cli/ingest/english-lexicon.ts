@@ -30,6 +30,19 @@ function subtlexWords(): string[] {
 }
 
 let cached: Set<string> | null = null;
+let words: { all: Set<string> } | null = null;
+
+/**
+ * Ordinary English words as written (lowercase, one word each): WordNet lemmas and SUBTLEX words.
+ *
+ * @example
+ * englishWords().all.has('colour'); // true
+ */
+export function englishWords(): { all: Set<string> } {
+  if (words) return words;
+  const lemmas = wordnetLemmas().filter((lemma) => !lemma.includes(' '));
+  return (words = { all: new Set([...lemmas, ...subtlexWords()].map((word) => word.toLowerCase())) });
+}
 
 // Stemming ~150k words takes seconds; the result only changes with the two packages' versions, so
 // it is kept in node_modules/.cache (a missing or unwritable cache just means computing it again).

@@ -11,6 +11,8 @@ import { indexingText, planIngest, type IndexedPoint, type IngestPlan } from '..
 import type { Chunk } from '../../core/build-time/ingest/types';
 import { bm25Vectors, cohereVectors, lsaVectors } from './embed-documents';
 import { lexiconFor } from './english-lexicon';
+import { vocabularyBridges, withSpellings } from './vocabulary-bridges';
+import { withAliases } from '../../core/build-time/local-index/lsa-aliases';
 import { analyzeText } from '../../core/common/bm25/index';
 import { FIELDS_SPARSE_VECTOR, fieldVectors } from '../../core/query/local-index/field-index';
 import type { Payload } from '../../core/common/types';
@@ -35,10 +37,15 @@ export async function ingestLocal(
   if (options.dryRun) return { plan, bytes: 0, embedder: options.embedder, written: false };
 
   const texts = chunks.map(indexingText);
-  const sparse = bm25Vectors(texts);
+  // British ↔ American spellings: BM25 indexes both, LSA learns the other as an alias.
+  const bridges = vocabularyBridges(texts);
+  const sparse = bm25Vectors(withSpellings(texts, bridges.spellings));
   let dense;
   if (options.embedder === 'lsa') {
-    dense = lsaVectors(texts, options.dims);
+    // Trained on the book's own text; the aliases leave its rows and document vectors as trained.
+    const trained = lsaVectors(texts, options.dims);
+    const model = withAliases(trained.model, bridges.aliases);
+    dense = { ...trained, model, descriptor: { ...trained.descriptor, model_id: model.modelId } };
   } else {
     progress.start('embedding', texts.length);
     dense = { ...(await cohereVectors(texts, options.config as Config, (n) => progress.update(n))), model: null };

@@ -22,6 +22,7 @@ import {
 import { createQdrantStore } from '../../core/query/stores/qdrant-store';
 import { createQdrantTransport, type QdrantTransport } from '../../core/common/upstream/qdrant-transport';
 import { bm25Vectors, cohereVectors } from './embed-documents';
+import { vocabularyBridges, withSpellings } from './vocabulary-bridges';
 import { FIELDS_SPARSE_VECTOR, fieldVectors } from '../../core/query/local-index/field-index';
 import type { Payload } from '../../core/common/types';
 import type { Progress } from './progress';
@@ -66,7 +67,9 @@ export async function ingestQdrant(
   // existing collection keeps the average its points were made with (only some are rewritten,
   // and mixing two averages would skew scores between old and new points).
   const allTexts = chunks.map(indexingText);
-  const sparse = bm25Vectors(allTexts, recordedAvgLen);
+  // Each chunk is indexed with the other (British ↔ American) spellings of its words, as in the
+  // embedded index: document side only, so queries and older points are unaffected.
+  const sparse = bm25Vectors(withSpellings(allTexts, vocabularyBridges(allTexts).spellings), recordedAvgLen);
   const sparseById = new Map(chunks.map((chunk, i) => [chunk.id, sparse.vectors[i]!]));
   // Field-aware BM25 (titles + headings), for new collections and those made with it; an older
   // collection without the vector keeps working without it (searches degrade, nothing breaks).

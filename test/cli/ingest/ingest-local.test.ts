@@ -11,6 +11,7 @@ import { chunkMarkdownFile } from '../../../src/core/build-time/ingest/chunk-mar
 import { indexingText } from '../../../src/core/build-time/ingest/ingest-plan';
 import type { Chunk } from '../../../src/core/build-time/ingest/types';
 import { analyzeText, bm25DocumentVectorFromTokens } from '../../../src/core/common/bm25/index';
+import { vocabularyBridges, withSpellings } from '../../../src/cli/ingest/vocabulary-bridges';
 import { copyBook, MINI_BOOK, runCli, tempDir } from './ingest-harness';
 
 const GOOD_FILES = ['01-sensing/02-lidar-processing.md', '01-sensing/index.md', '02-control/01-pid-control.mdx', '02-control/02-trajectories.md', 'intro.md'];
@@ -65,10 +66,10 @@ describe('ingest --target local', () => {
     expect(index.sparse.name).toBe('bm25');
   });
 
-  it('stores dense vectors the shipped LSA model reproduces, and BM25 vectors with the corpus avg_len', async () => {
+  it('stores dense vectors the shipped LSA model reproduces, and BM25 vectors (text + other spellings) with the corpus avg_len', async () => {
     const index = decodeIndex(await readFile(out));
     const texts = index.ids.map((_, i) => indexingText({ id: String(index.ids[i]), payload: index.payload(i) as unknown as Chunk['payload'] }));
-    const tokens = texts.map((text) => analyzeText(text));
+    const tokens = withSpellings(texts, vocabularyBridges(texts).spellings).map((text) => analyzeText(text));
     const avgLen = tokens.reduce((n, t) => n + t.length, 0) / tokens.length;
     expect(index.bm25.avgLen).toBeCloseTo(avgLen, 4);
     for (const i of [0, index.size - 1]) {

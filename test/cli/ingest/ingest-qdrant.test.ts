@@ -2,6 +2,7 @@
  * `ingest --target qdrant` against the in-process fake Cohere + Qdrant: collection layout,
  * payloads, embedding batches, bad files and the BM25 vectors that end up stored.
  */
+import { vocabularyBridges, withSpellings } from '../../../src/cli/ingest/vocabulary-bridges';
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -154,9 +155,10 @@ describe('ingest --target qdrant (mini book)', () => {
     stored.forEach((x, i) => expect(x).toBeCloseTo(expected[i]!, 5));
   });
 
-  it('stores BM25 vectors equal to bm25DocumentVectorFromTokens(indexing text, corpus avg_len)', async () => {
+  it('stores BM25 vectors equal to bm25DocumentVectorFromTokens(indexing text + other spellings, corpus avg_len)', async () => {
     const chunkOf = (p: ScrolledPoint) => ({ id: String(p.id), payload: p.payload as never });
-    const tokenLists = points.map((p) => analyzeText(indexingText(chunkOf(p))));
+    const texts = points.map((p) => indexingText(chunkOf(p)));
+    const tokenLists = withSpellings(texts, vocabularyBridges(texts).spellings).map((text) => analyzeText(text));
     const avgLen = tokenLists.reduce((n, l) => n + l.length, 0) / tokenLists.length;
     const { json } = await t.qdrant<{ result: { config: { metadata: { bm25: { avg_len: number } } } } }>('GET', '/collections/mini');
     expect(json.result.config.metadata.bm25.avg_len).toBeCloseTo(avgLen, 9);

@@ -1,0 +1,58 @@
+/**
+ * Ingest-time bridges between a book's spelling and the reader's (see
+ * core/build-time/local-index/word-variants.ts): every word's other spelling, British ↔ American,
+ * kept only when it is an English word. BM25 indexes a chunk WITH the other spellings of its words
+ * (document side: Qdrant and the embedded store compute the same vectors, queries are untouched,
+ * collections ingested before keep working), and the LSA model learns each as an alias of the
+ * book's form (lsa-aliases.ts). Closed-compound splitting ("nextcloud" → "next" + "cloud") was
+ * measured too and left out: it cost book D MRR (a compound's parts are common words).
+ */
+import { isStopword, stemWord, tokenizeWords } from '../../core/common/bm25/index';
+import { spellingVariants } from '../../core/build-time/local-index/word-variants';
+import { englishWords } from './english-lexicon';
+
+/** What the ingest adds. */
+export interface VocabularyBridges {
+  /** Per text, the other spellings of its words (indexed with it). */
+  spellings: string[][];
+  /** Stem a reader may type → the book stems it stands for (taught to the LSA model as aliases). */
+  aliases: Map<string, string[]>;
+}
+
+/**
+ * The bridges of a corpus (one text per chunk).
+ *
+ * @example
+ * vocabularyBridges(['Set the colour of the prompt']).spellings[0]; // ['color']
+ */
+export function vocabularyBridges(texts: readonly string[]): VocabularyBridges {
+  const { all } = englishWords();
+  const aliases = new Map<string, string[]>();
+  const spellings = texts.map((text) => {
+    const found = new Set<string>();
+    for (const word of new Set(tokenizeWords(text))) {
+      if (isStopword(word)) continue;
+      for (const variant of spellingVariants(word)) {
+        if (!all.has(variant)) continue;
+        found.add(variant);
+        const alias = stemWord(variant);
+        const stem = stemWord(word);
+        if (!alias || !stem || alias === stem) continue;
+        const list = aliases.get(alias) ?? [];
+        if (!list.includes(stem)) aliases.set(alias, [...list, stem]);
+      }
+    }
+    return [...found];
+  });
+  return { spellings, aliases };
+}
+
+/**
+ * The texts BM25 indexes: each with the other spellings of its words appended.
+ *
+ * @example
+ * withSpellings(['the colour'], [['color']]); // ['the colour\ncolor']
+ */
+export function withSpellings(texts: readonly string[], spellings: readonly (readonly string[])[]): string[] {
+  return texts.map((text, i) => (spellings[i]?.length ? `${text}\n${spellings[i]!.join(' ')}` : text));
+}

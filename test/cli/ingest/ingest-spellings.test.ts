@@ -1,0 +1,43 @@
+/**
+ * British ↔ American spelling at ingest: a reader's spelling finds the book's in keyword and
+ * semantic search of the embedded index, without any query rewriting.
+ */
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectChunks } from '../../../src/cli/ingest/collect-chunks';
+import { createProgress } from '../../../src/cli/ingest/progress';
+import { ingestLocal } from '../../../src/cli/ingest/target-local';
+import { inProcessSearcher } from '../../../src/cli/retrieve/run-query';
+import { tempDir } from './ingest-harness';
+
+const PAGES: Record<string, string> = {
+  'slides.md': '# Slides\n\nThe presentation theme breaks: named colours are not recognised after the upgrade. Pin the older theme version.\n',
+  'network.md': '# Network\n\nEach interface gets a name from its bus and slot. Show the addresses with the ip command.\n',
+  'backup.md': '# Backups\n\nCopy the home directory to the external disk every night with rsync.\n',
+  'editor.md': '# Editor\n\nThe modal editor has an insert mode and a normal mode. Save and quit with a command.\n',
+};
+
+let dir: string;
+let out: string;
+
+beforeAll(async () => {
+  dir = await tempDir('spellings-');
+  await mkdir(join(dir, 'docs'));
+  for (const [file, text] of Object.entries(PAGES)) await writeFile(join(dir, 'docs', file), text);
+  out = join(dir, 'index.bin');
+  const book = await collectChunks(join(dir, 'docs'), { baseUrl: '', routeBasePath: '/docs' });
+  await ingestLocal(book.chunks, { out, collection: 'textbook_chunks', embedder: 'lsa', dims: 3, dryRun: false, recreate: true, config: null }, createProgress(false));
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('spelling variants at ingest', () => {
+  it.each(['keyword', 'semantic'])('an American spelling finds the British page first in %s mode', async (mode) => {
+    const searcher = inProcessSearcher({ env: {}, indexPath: out });
+    const doc = await searcher.search({ q: 'color recognized', k: 3, mode });
+    expect(String(doc.results[0]?.metadata?.file_path ?? doc.results[0]?.file_path)).toMatch(/slides\.md$/);
+  });
+});

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { vocabularyBridges, withSpellings } from '../../../src/cli/ingest/vocabulary-bridges';
+
+describe('vocabularyBridges', () => {
+  const texts = ['Set the color of the prompt; an error is shown in red.', 'The colours were recognised by the parser.', 'No variants here.'];
+  const bridges = vocabularyBridges(texts);
+
+  it('adds the other spelling of a word only when it is an English word', () => {
+    expect(bridges.spellings[0]).toContain('colour');
+    expect(bridges.spellings[0]).not.toContain('errour');
+    expect(bridges.spellings[1]).toEqual(expect.arrayContaining(['colors', 'recognized']));
+    expect(bridges.spellings[2]).toEqual([]);
+  });
+
+  it('maps the stem a reader may type to the book stem it stands for', () => {
+    expect(bridges.aliases.get('colour')).toEqual(['color']);
+    expect(bridges.aliases.get('recogn')).toEqual(['recognis']);
+  });
+
+  it('withSpellings appends them to the texts BM25 indexes, other texts unchanged', () => {
+    expect(withSpellings(['a', 'b'], [['x', 'y'], []])).toEqual(['a\nx y', 'b']);
+  });
+});

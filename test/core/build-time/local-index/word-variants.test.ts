@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { spellingVariants } from '../../../../src/core/build-time/local-index/word-variants';
+
+describe('spellingVariants', () => {
+  it.each([
+    ['color', 'colour'],
+    ['colours', 'colors'],
+    ['recognized', 'recognised'],
+    ['recognising', 'recognizing'],
+    ['organization', 'organisation'],
+    ['analyze', 'analyse'],
+    ['center', 'centre'],
+    ['licence', 'license'],
+    ['catalog', 'catalogue'],
+    ['labelled', 'labeled'],
+    ['behaviour', 'behavior'],
+  ])('%s → %s', (word, other) => {
+    expect(spellingVariants(word)).toContain(other);
+  });
+
+  it('never returns the word itself, and leaves short stems alone ("for" is not "four")', () => {
+    for (const word of ['color', 'colour', 'center', 'recognize']) expect(spellingVariants(word)).not.toContain(word);
+    expect(spellingVariants('for')).toEqual([]);
+    expect(spellingVariants('user')).toEqual([]);
+  });
+
+  it('proposes candidates only: a non-word like "errour" is for the caller to reject', () => {
+    expect(spellingVariants('error')).toContain('errour');
+  });
+});
