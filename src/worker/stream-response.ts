@@ -37,20 +37,37 @@ function header(outcome: SearchOutcome): Record<string, unknown> {
   return rest;
 }
 
+const sseEvent = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/** How the results part of each format is written. */
+const RESULTS_TEXT: Record<StreamFormat, (results: SearchOutcome['results']) => string> = {
+  json: (results) => results.map((result) => JSON.stringify(result)).join(','),
+  ndjson: (results) => results.map((result) => `${JSON.stringify({ type: 'result', ...result })}\n`).join(''),
+  sse: (results) => results.map((result) => sseEvent('result', result)).join(''),
+};
+
+// The results of a cached outcome are the same array on every hit: written once per format (the
+// bulk of a body; the head, summary and timing differ per request and are written each time).
+const resultsText = new WeakMap<object, Partial<Record<StreamFormat, string>>>();
+
+function writtenResults(results: SearchOutcome['results'], format: StreamFormat): string {
+  let written = resultsText.get(results);
+  if (!written) resultsText.set(results, (written = {}));
+  return (written[format] ??= RESULTS_TEXT[format](results));
+}
+
 /** The body of `outcome` in `format`, with its content type. */
 export function serializeOutcome(outcome: SearchOutcome, format: StreamFormat): { body: string; type: string } {
   const tail = { summary: outcome.summary, timing: outcome.timing };
+  const results = writtenResults(outcome.results, format);
   if (format === 'sse') {
-    const event = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
-    const body = [event('meta', header(outcome)), ...outcome.results.map((result) => event('result', result)), event('summary', tail)].join('');
-    return { body, type: 'text/event-stream; charset=utf-8' };
+    return { body: `${sseEvent('meta', header(outcome))}${results}${sseEvent('summary', tail)}`, type: 'text/event-stream; charset=utf-8' };
   }
   if (format === 'ndjson') {
-    const lines = [{ type: 'meta', ...header(outcome) }, ...outcome.results.map((result) => ({ type: 'result', ...result })), { type: 'summary', ...tail }];
-    return { body: lines.map((line) => `${JSON.stringify(line)}\n`).join(''), type: 'application/x-ndjson; charset=utf-8' };
+    const body = `${JSON.stringify({ type: 'meta', ...header(outcome) })}\n${results}${JSON.stringify({ type: 'summary', ...tail })}\n`;
+    return { body, type: 'application/x-ndjson; charset=utf-8' };
   }
   const head = JSON.stringify(header(outcome));
-  const results = outcome.results.map((result) => JSON.stringify(result)).join(',');
   const body = `${head.slice(0, -1)}${head.length > 2 ? ',' : ''}"results":[${results}],"summary":${JSON.stringify(tail.summary)},"timing":${JSON.stringify(tail.timing)}}`;
   return { body, type: 'application/json; charset=utf-8' };
 }
