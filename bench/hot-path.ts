@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
 import { runIngest } from '../src/cli/ingest';
 import { startFakeUpstream } from '../test/support/fake-upstream/server';
-import { BARE_WORKER, FIXED_WORKER } from './baseline-workers';
+import { BARE_WORKER, FIXED_WORKER, STORAGE_WORKER } from './baseline-workers';
 import { median, percentile, runLoad, timedGet } from './load';
 import { benchWireBytes } from './wire-bytes';
 import { workerModules } from './worker-requests';
@@ -69,6 +69,16 @@ export async function benchHotPath(outdir: string) {
   const rows: [string, string][] = [];
   let ours = ourWorker(outdir, persist, vars);
   const bare = new Miniflare({ modules: true, script: BARE_WORKER, compatibilityDate: COMPAT, bindings: vars });
+  // Same bindings and storage as ours (KV + Cache persisted on disk), none of our logic.
+  const storage = new Miniflare({
+    modules: true,
+    script: STORAGE_WORKER,
+    compatibilityDate: COMPAT,
+    kvNamespaces: ['EMBED_CACHE'],
+    kvPersist: join(persist, 'kv-storage'),
+    cachePersist: join(persist, 'cache-storage'),
+    bindings: vars,
+  });
   try {
     let base = await ours.ready;
     const step = async (label: string, path: string) => {
@@ -92,6 +102,7 @@ export async function benchHotPath(outdir: string) {
     const fixed = new Miniflare({ modules: true, script: FIXED_WORKER, compatibilityDate: COMPAT, bindings: { BODY: answer.body.toString() } });
     const fixedBase = await fixed.ready;
     const bareBase = await bare.ready;
+    const storageBase = await storage.ready;
     // Repeated questions: 12 distinct × 16, shuffled deterministically, at concurrency 8.
     const repeated = (prefix: string) => {
       const list = Array.from({ length: 192 }, (_, i) => q(`${prefix} question ${i % 12} about ros 2 topics`));
@@ -100,7 +111,11 @@ export async function benchHotPath(outdir: string) {
     const unique = (prefix: string) => Array.from({ length: 96 }, (_, i) => q(`${prefix} unique question ${i} on nodes`));
     const throughput = (load: { wallMs: number; latencies: number[] }) => load.latencies.length / (load.wallMs / 1000);
 
-    const rounds = { repOurs: [] as number[], repBare: [] as number[], uniOurs: [] as number[], uniBare: [] as number[], p50Ours: [] as number[], p50Fixed: [] as number[], embedsPerReq: [] as number[] };
+    const rounds = {
+      repOurs: [] as number[], repBare: [] as number[], uniOurs: [] as number[], uniBare: [] as number[], uniStorage: [] as number[],
+      p50Ours: [] as number[], p50Fixed: [] as number[], embedsPerReq: [] as number[],
+      p50OursPlain: [] as number[], p50FixedPlain: [] as number[],
+    };
     for (let round = 0; round < 3; round++) {
       const before = await calls();
       const mine = await runLoad(base, repeated(`r${round}`), CONCURRENCY);
@@ -110,8 +125,14 @@ export async function benchHotPath(outdir: string) {
       rounds.p50Ours.push(percentile(mine.latencies, 50));
       rounds.repBare.push(throughput(await runLoad(bareBase, repeated(`b${round}`), CONCURRENCY)));
       rounds.p50Fixed.push(percentile((await runLoad(fixedBase, repeated(`f${round}`), CONCURRENCY)).latencies, 50));
+      // The same without Accept-Encoding: no compression on either side. Under Miniflare a body our
+      // Worker names br for costs ~0.3 ms more workerd CPU per answer than the fixed Worker's body,
+      // which Miniflare's edge emulation compresses (its entry worker re-wraps every response).
+      rounds.p50OursPlain.push(percentile((await runLoad(base, repeated(`rp${round}`), CONCURRENCY, {})).latencies, 50));
+      rounds.p50FixedPlain.push(percentile((await runLoad(fixedBase, repeated(`fp${round}`), CONCURRENCY, {})).latencies, 50));
       rounds.uniOurs.push(throughput(await runLoad(base, unique(`u${round}`), CONCURRENCY)));
       rounds.uniBare.push(throughput(await runLoad(bareBase, unique(`v${round}`), CONCURRENCY)));
+      rounds.uniStorage.push(throughput(await runLoad(storageBase, unique(`w${round}`), CONCURRENCY)));
     }
     await fixed.dispose();
     // Ablation: the same Worker without KV and with the result cache off — our code's own cost,
@@ -127,15 +148,27 @@ export async function benchHotPath(outdir: string) {
     return {
       wire,
       rows,
-      repeated: { ours: median(rounds.repOurs), bare: median(rounds.repBare), p50Ours: median(rounds.p50Ours), p50Fixed: median(rounds.p50Fixed) },
-      unique: { ours: median(rounds.uniOurs), bare: median(rounds.uniBare) },
+      repeated: {
+        ours: median(rounds.repOurs), bare: median(rounds.repBare), p50Ours: median(rounds.p50Ours), p50Fixed: median(rounds.p50Fixed),
+        p50OursPlain: median(rounds.p50OursPlain), p50FixedPlain: median(rounds.p50FixedPlain),
+      },
+      unique: { ours: median(rounds.uniOurs), bare: median(rounds.uniBare), storage: median(rounds.uniStorage) },
+      // Per-round ratios (each round measures ours and its baselines back to back): the spread.
+      perRound: {
+        repeated: rounds.repOurs.map((x, i) => x / rounds.repBare[i]!),
+        p50: rounds.p50Ours.map((x, i) => x / rounds.p50Fixed[i]!),
+        p50Plain: rounds.p50OursPlain.map((x, i) => x / rounds.p50FixedPlain[i]!),
+        unique: rounds.uniOurs.map((x, i) => x / rounds.uniBare[i]!),
+        uniqueVsStorage: rounds.uniOurs.map((x, i) => x / rounds.uniStorage[i]!),
+        storageVsBare: rounds.uniStorage.map((x, i) => x / rounds.uniBare[i]!),
+      },
       sequential,
       ablation,
       embedsPerRequest: median(rounds.embedsPerReq),
       embedsIdeal: 12 / 192,
     };
   } finally {
-    await Promise.all([ours.dispose(), bare.dispose()]);
+    await Promise.all([ours.dispose(), bare.dispose(), storage.dispose()]);
     await fake.close();
     rmSync(persist, { recursive: true, force: true });
   }

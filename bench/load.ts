@@ -49,7 +49,13 @@ function getOnce(base: URL, path: string, headers: Record<string, string>): Prom
 }
 
 /** Runs `paths` in order with `concurrency` requests in flight; returns wall time and latencies. */
-export async function runLoad(base: URL, paths: string[], concurrency: number): Promise<{ wallMs: number; latencies: number[]; failures: number }> {
+export async function runLoad(
+  base: URL,
+  paths: string[],
+  concurrency: number,
+  // As browsers do; the fixed-JSON baseline is then compressed too (by the edge emulation).
+  headers: Record<string, string> = { 'accept-encoding': 'br, gzip' },
+): Promise<{ wallMs: number; latencies: number[]; failures: number }> {
   const latencies: number[] = [];
   let next = 0;
   let failures = 0;
@@ -57,8 +63,7 @@ export async function runLoad(base: URL, paths: string[], concurrency: number): 
   const lane = async () => {
     while (next < paths.length) {
       const path = paths[next++]!;
-      // As browsers do; the fixed-JSON baseline is then compressed too (by the edge emulation).
-      const res = await timedGet(base, path, { 'accept-encoding': 'br, gzip' });
+      const res = await timedGet(base, path, headers);
       if (res.status !== 200) failures++;
       latencies.push(res.ms);
     }

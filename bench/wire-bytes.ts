@@ -1,7 +1,7 @@
 /**
  * Bytes on the wire and time to last byte per response format (JSON, NDJSON, SSE) and answer
- * size (k=5, k=50), compressed (what the Worker sends now: one body, `Content-Encoding: br`)
- * against uncompressed (what `Content-Encoding: Identity` always sent before). workerd, like the
+ * size (k=5, k=50), compressed (one body: NDJSON and SSE by the runtime, the Worker naming br;
+ * JSON by the edge, here Miniflare's emulation of it) against uncompressed (what `Content-Encoding: Identity` always sent before). workerd, like the
  * Cloudflare edge, hands the Worker a normalised `Accept-Encoding: br, gzip` whatever the client
  * said, so the uncompressed size is the decoded body; the time on a 10 Mbit/s link (where bytes
  * dominate) is modelled from the sizes. Answers come from the result cache, so the figures

@@ -1,18 +1,21 @@
 /**
  * A search through the result cache: the client's bypass wish, the index version, the key, and
  * the headers that say truthfully where the answer came from and how long it may be reused.
+ * A hit in the isolate needs no search context at all (no store, embedder or deadline built, no
+ * digest); on a miss there, the search's own storage reads (query embedding, collection facts)
+ * start at once and overlap the shared tier's lookup instead of following it.
  */
 import type { Context } from 'hono';
 import { RetrieverError } from '../core/common/errors';
-import { cachedSearch, ResultCacheMemory, type CachedOutcome } from '../core/query/cache/result-cache';
-import { resultCacheKey } from '../core/query/cache/result-key';
+import { cachedSearch, ResultCacheMemory, type CachedOutcome, type ResultKeys } from '../core/query/cache/result-cache';
+import { resultCacheKeys } from '../core/query/cache/result-key';
 import type { SearchContext } from '../core/query/ports';
-import { runSearch } from '../core/query/search/search-pipeline';
+import { prefetchSearch, runSearch } from '../core/query/search/search-pipeline';
 import type { SearchParams } from '../core/query/search/search-params';
 import type { AppEnv } from './bindings';
-import { forgetIndexVersions, indexVersion } from './index-version';
+import { forgetIndexVersions, hasIndexVersion, indexVersion } from './index-version';
 import { cacheApiResultStore } from './result-store';
-import { indexScope, onIsolateReset } from './services';
+import { configFor, indexScope, noteInto, onIsolateReset } from './services';
 
 const memory = new ResultCacheMemory();
 onIsolateReset(() => {
@@ -33,20 +36,30 @@ export function takeBypass(raw: Record<string, unknown>, cacheControl: string | 
   return cache === 'bypass' || /\bno-(cache|store)\b/i.test(cacheControl ?? '');
 }
 
-/** Runs the search through the cache and sets `summary.result_cache`. */
+/**
+ * Runs the search through the cache and sets `summary.result_cache`. `contextOf` builds the
+ * request's search context on first use (only a miss in the isolate needs it).
+ */
 export async function searchThroughCache(
   c: Context<AppEnv>,
   params: SearchParams,
-  context: SearchContext,
+  contextOf: () => SearchContext,
   bypass: boolean,
 ): Promise<CachedOutcome> {
   const started = performance.now();
-  const { config } = context;
-  // Cache failures degrade to a miss; the context's log keeps the cause (in the request's log line).
-  const { log } = context;
+  const config = configFor(c.env);
+  // Cache failures degrade to a miss; the request's log line keeps the cause.
+  const log = noteInto(c.get('log'));
   const defer = c.get('defer');
   const ttlSeconds = config.RESULT_CACHE_TTL_SECONDS;
-  const key = ttlSeconds > 0 ? await resultCacheKey(params, config, await indexVersion(c.env.EMBED_CACHE, indexScope(config), log, defer)) : '';
+  const warm = () => prefetchSearch(params, contextOf());
+  let keys: ResultKeys = { local: '', shared: async () => '' };
+  if (ttlSeconds > 0) {
+    const scope = indexScope(config);
+    // A fresh isolate waits for the version (KV); its memory tier is empty, so read alongside.
+    if (!hasIndexVersion(scope)) warm();
+    keys = resultCacheKeys(params, config, await indexVersion(c.env.EMBED_CACHE, scope, log, defer));
+  }
   const shared = typeof caches === 'undefined' ? null : cacheApiResultStore(`https://${new URL(c.req.url).hostname}`);
   let lookupMs = 0;
   const timedStore = shared && {
@@ -61,13 +74,14 @@ export async function searchThroughCache(
     },
   };
   const keyMs = performance.now() - started;
-  const result = await cachedSearch(key, () => runSearch(params, context), {
+  const result = await cachedSearch(keys, () => runSearch(params, contextOf()), {
     memory,
     store: timedStore,
     ttlSeconds,
     bypass,
     defer,
     log,
+    onLocalMiss: warm,
   });
   const { outcome } = result;
   const summary = { ...outcome.summary, result_cache: result.status };

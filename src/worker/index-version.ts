@@ -23,6 +23,11 @@ async function versionKey(scope: string): Promise<string> {
   return `iv:v1:${await sha256Hex(scope, 16)}`;
 }
 
+/** Whether this isolate already knows a version of `scope` (then `indexVersion` answers without waiting). */
+export function hasIndexVersion(scope: string): boolean {
+  return remembered.has(scope);
+}
+
 /**
  * The current version of `scope` (e.g. Qdrant URL + collection); "0" before any purge.
  *

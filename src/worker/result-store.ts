@@ -10,12 +10,19 @@ import type { CachedResult, ResultStore } from '../core/query/cache/result-cache
 
 const CACHE_NAME = 'edge-retriever:results';
 
+// One `caches.open` per isolate, not one per lookup and per write.
+let opened: Promise<Cache> | null = null;
+const resultCache = () => (opened ??= caches.open(CACHE_NAME).catch((error: unknown) => {
+  opened = null; // a failed open is retried by the next request
+  throw error;
+}));
+
 /** A `ResultStore` over `caches.open(…)`, keyed by synthetic GET URLs under `origin`. */
 export function cacheApiResultStore(origin: string): ResultStore {
   const url = (key: string) => `${origin}/__result-cache/${encodeURIComponent(key)}`; // origin without port: stable keys
   return {
     async get(key) {
-      const cache = await caches.open(CACHE_NAME);
+      const cache = await resultCache();
       const response = await cache.match(url(key));
       if (!response) return null;
       const entry = (await response.json()) as Partial<CachedResult>;
@@ -23,7 +30,7 @@ export function cacheApiResultStore(origin: string): ResultStore {
     },
     async put(key, entry, ttlSeconds) {
       const body = JSON.stringify(entry);
-      const cache = await caches.open(CACHE_NAME);
+      const cache = await resultCache();
       await cache.put(
         url(key),
         new Response(body, { headers: { 'Content-Type': 'application/json', 'Cache-Control': `public, s-maxage=${ttlSeconds}` } }),

@@ -103,8 +103,13 @@ export function buildSearchContext(plumbing: RequestPlumbing): RequestContext {
   });
 }
 
-/** Records a degradation (message and error text) in the request's log line. */
-function noteInto(line: Record<string, unknown>): (message: string, error: unknown) => void {
+/**
+ * Records a degradation (message and error text) in the request's log line.
+ *
+ * @example
+ * noteInto(c.get('log'))('result cache read failed', error);
+ */
+export function noteInto(line: Record<string, unknown>): (message: string, error: unknown) => void {
   return (message, error) => {
     const notes = (line.notes ??= []) as string[];
     if (notes.length < 10) notes.push(`${message}: ${error instanceof Error ? error.message : String(error)}`.slice(0, 300));

@@ -1,6 +1,7 @@
 /**
- * Answers go out as one body in every format, compressed by the runtime when the client takes
- * it (`Content-Encoding: br`), and the three formats carry the same outcome.
+ * Answers go out as one body in every format: NDJSON and SSE compressed by the runtime when the
+ * client takes it (`Content-Encoding: br`), JSON left to the edge's own compression; the three
+ * formats carry the same outcome.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { negotiateEncoding } from '../../src/worker/content-encoding';
@@ -23,8 +24,18 @@ describe('compression', () => {
     expect(negotiateEncoding(undefined)).toBe('Identity');
   });
 
+  it('application/json: names no encoding (the edge compresses JSON itself, outside the Worker), varies on both headers', async () => {
+    const path = '/search?q=topics+and+nodes&k=3';
+    for (const headers of [{ 'accept-encoding': 'gzip, br' }, {}] as Record<string, string>[]) {
+      const res = await t.call(path, { headers });
+      expect(res.headers.get('content-encoding')).toBeNull();
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(res.headers.get('vary')).toBe('Accept, Accept-Encoding');
+      expect(res.json().results).toHaveLength(3);
+    }
+  });
+
   it.each([
-    ['application/json', 'application/json; charset=utf-8'],
     ['application/x-ndjson', 'application/x-ndjson; charset=utf-8'],
     ['text/event-stream', 'text/event-stream; charset=utf-8'],
   ])('%s: names br for a client that takes it, Identity otherwise, and varies on both headers', async (accept, type) => {
@@ -40,10 +51,11 @@ describe('compression', () => {
   it("follows the client's own Accept-Encoding where the edge (or wrangler dev) rewrote the header", async () => {
     const path = '/search?q=topics+and+nodes&k=3';
     // What Cloudflare and wrangler dev hand the Worker for a plain `curl`: "br, gzip", the client's value in cf.
-    const curl = await t.call(path, { headers: { 'accept-encoding': 'br, gzip' }, cf: { clientAcceptEncoding: '' } } as RequestInit);
+    const accept = 'application/x-ndjson';
+    const curl = await t.call(path, { headers: { accept, 'accept-encoding': 'br, gzip' }, cf: { clientAcceptEncoding: '' } } as RequestInit);
     expect(curl.headers.get('content-encoding')).toBe('Identity');
-    expect(curl.json().results).toHaveLength(3);
-    const browser = await t.call(path, { headers: { 'accept-encoding': 'br, gzip' }, cf: { clientAcceptEncoding: 'gzip, deflate' } } as RequestInit);
+    expect(ndjson(curl.text).filter((line) => line.type === 'result')).toHaveLength(3);
+    const browser = await t.call(path, { headers: { accept, 'accept-encoding': 'br, gzip' }, cf: { clientAcceptEncoding: 'gzip, deflate' } } as RequestInit);
     expect(browser.headers.get('content-encoding')).toBe('gzip');
   });
 

@@ -114,6 +114,18 @@ export interface CachedEmbedOptions {
   log: (message: string, error: unknown) => void;
   /** In-flight embeddings shared by concurrent requests of this isolate (absent: no sharing). */
   flights?: SingleFlight<{ vector: Float32Array; cache: CacheStatus }>;
+  /**
+   * This request's early reads (query text → its key and what the store held), started by
+   * `prefetchEmbedding` while the result cache is asked; the embedding step reuses them.
+   */
+  early?: Map<string, Promise<EarlyRead>>;
+}
+
+/** An embedding-cache read made ahead of the embedding step. */
+export interface EarlyRead {
+  key: string;
+  /** What the store held; undefined when the read was skipped (the key was in memory or in flight). */
+  stored: Float32Array | null | undefined;
 }
 
 /** Shared storage for collection facts (a KV adapter in the Worker). */

@@ -8,7 +8,8 @@ import { parseSearchParams } from '../../core/query/search/search-params';
 import type { AppEnv } from '../bindings';
 import { cacheHeaders, searchThroughCache, takeBypass } from '../cached-search';
 import { readJsonBody } from '../read-json-body';
-import { buildSearchContext } from '../services';
+import { buildSearchContext, configFor } from '../services';
+import type { RequestContext } from '../../core/query/compose/search-context';
 import { contextResponse, negotiateFormat, streamOutcome } from '../stream-response';
 
 /** The search routes. */
@@ -38,14 +39,17 @@ searchRoute.post('/', async (c) => {
 
 async function search(c: Context<AppEnv>, raw: Record<string, unknown>): Promise<Response> {
   const log = c.get('log');
-  const context = buildSearchContext({ env: c.env, waitUntil: c.get('defer'), log });
+  const config = configFor(c.env);
+  let context = null as RequestContext | null;
+  // Built on first use: an answer from the isolate's result cache needs no store, embedder or deadline.
+  const contextOf = () => (context ??= buildSearchContext({ env: c.env, waitUntil: c.get('defer'), log }));
   try {
     const bypass = takeBypass(raw, c.req.header('cache-control'));
-    const params = parseSearchParams(raw, context.config);
+    const params = parseSearchParams(raw, config);
     const format = params.format === 'context' ? 'context' : negotiateFormat(c);
     Object.assign(log, { mode: params.mode, format, k: params.k, rerank: params.rerank });
-    if (context.config.LOG_QUERIES) log.query = params.q;
-    const result = await searchThroughCache(c, params, context, bypass);
+    if (config.LOG_QUERIES) log.query = params.q;
+    const result = await searchThroughCache(c, params, contextOf, bypass);
     const { outcome } = result;
     Object.assign(log, {
       results: outcome.results.length,
@@ -53,10 +57,10 @@ async function search(c: Context<AppEnv>, raw: Record<string, unknown>): Promise
       timing: outcome.timing,
       ...(outcome.summary.warnings.length ? { warnings: outcome.summary.warnings.map((w) => w.code) } : {}),
     });
-    const headers = cacheHeaders(result, context.config.RESULT_CACHE_TTL_SECONDS);
+    const headers = cacheHeaders(result, config.RESULT_CACHE_TTL_SECONDS);
     if (format === 'context') return contextResponse(c, outcome, headers);
     return streamOutcome(c, outcome, format, headers);
   } finally {
-    log.upstream_calls = context.upstreamCalls();
+    log.upstream_calls = context?.upstreamCalls() ?? 0;
   }
 }

@@ -5,6 +5,10 @@
  * `ttlSeconds` at most; the key carries the index version, so a bump makes old entries
  * unreachable at once. Only clean outcomes are stored: a search that degraded (reranker failed)
  * is served but not remembered. A failing store degrades to a miss, never fails a search.
+ *
+ * The in-isolate tier keys on the plain key material (a hit costs a Map lookup, no digest); the
+ * shared tier's digest is computed only when that tier is consulted. `onLocalMiss` lets the
+ * caller start work a miss will need (the embedding read) while the shared tier is asked.
  */
 import type { SearchOutcome } from '../search/search-pipeline';
 import { LruCache } from '../embedders/cached-embedder';
@@ -35,6 +39,12 @@ export class ResultCacheMemory {
   }
 }
 
+/** The keys of one answer: the in-isolate one, and the shared tier's (computed on demand). */
+export interface ResultKeys {
+  local: string;
+  shared: () => Promise<string>;
+}
+
 /** How one request uses the cache. */
 export interface ResultCacheOptions {
   memory: ResultCacheMemory;
@@ -44,6 +54,8 @@ export interface ResultCacheOptions {
   bypass: boolean;
   defer: (work: Promise<unknown>) => void;
   log: (message: string, error: unknown) => void;
+  /** Called once the in-isolate tier cannot answer, before the shared tier is asked. */
+  onLocalMiss?: () => void;
   now?: () => number;
 }
 
@@ -61,42 +73,49 @@ export interface CachedOutcome {
  * @example
  * const { outcome, status } = await cachedSearch(key, () => runSearch(params, context), options);
  */
-export async function cachedSearch(key: string, compute: () => Promise<SearchOutcome>, options: ResultCacheOptions): Promise<CachedOutcome> {
+export async function cachedSearch(
+  key: string | ResultKeys,
+  compute: () => Promise<SearchOutcome>,
+  options: ResultCacheOptions,
+): Promise<CachedOutcome> {
+  const keys = typeof key === 'string' ? { local: key, shared: async () => key } : key;
   const now = options.now ?? Date.now;
   if (options.ttlSeconds <= 0 || options.bypass) {
     const outcome = await compute();
     // A bypass still refreshes the entry others will read; TTL 0 turns the cache off entirely.
-    const stored = options.ttlSeconds > 0 && remember(key, outcome, now(), options);
+    const stored = options.ttlSeconds > 0 && remember(keys, outcome, now(), options);
     return { outcome, status: 'bypass', ageSeconds: 0, stored };
   }
-  const found = await lookup(key, options, now());
+  const found = await lookup(keys, options, now());
   if (found) {
     return { outcome: fromCache(found.outcome), status: 'hit', ageSeconds: Math.max(0, Math.floor((now() - found.storedAt) / 1000)), stored: true };
   }
   let stored = false;
   const { value, shared } = await options.memory.flights.run(
-    key,
+    keys.local,
     async () => {
       const outcome = await compute();
-      stored = remember(key, outcome, now(), options);
+      stored = remember(keys, outcome, now(), options);
       return outcome;
     },
     options.defer,
   );
   // Joining another request's computation cost this request no upstream call: a hit for it.
-  if (shared) return { outcome: fromCache(value), status: 'hit', ageSeconds: 0, stored: options.memory.entries.get(key) !== undefined };
+  if (shared) return { outcome: fromCache(value), status: 'hit', ageSeconds: 0, stored: options.memory.entries.get(keys.local) !== undefined };
   return { outcome: value, status: 'miss', ageSeconds: 0, stored };
 }
 
-async function lookup(key: string, options: ResultCacheOptions, now: number): Promise<CachedResult | null> {
+async function lookup(keys: ResultKeys, options: ResultCacheOptions, now: number): Promise<CachedResult | null> {
   const fresh = (entry: CachedResult | null | undefined) => entry && now - entry.storedAt < options.ttlSeconds * 1000 && now >= entry.storedAt - 1000;
-  const remembered = options.memory.entries.get(key);
+  const remembered = options.memory.entries.get(keys.local);
   if (fresh(remembered)) return remembered!;
-  if (!options.store) return null;
+  // A computation of this key already running here answers sooner than the shared tier.
+  if (options.memory.flights.has(keys.local) || !options.store) return null;
+  options.onLocalMiss?.();
   try {
-    const stored = await options.store.get(key);
+    const stored = await options.store.get(await keys.shared());
     if (!fresh(stored)) return null;
-    options.memory.entries.set(key, stored!);
+    options.memory.entries.set(keys.local, stored!);
     return stored!;
   } catch (error) {
     options.log('result cache read failed', error);
@@ -105,13 +124,15 @@ async function lookup(key: string, options: ResultCacheOptions, now: number): Pr
 }
 
 /** Stores a clean outcome in both tiers; returns whether it was stored. */
-function remember(key: string, outcome: SearchOutcome, storedAt: number, options: ResultCacheOptions): boolean {
+function remember(keys: ResultKeys, outcome: SearchOutcome, storedAt: number, options: ResultCacheOptions): boolean {
   if (outcome.summary.warnings.some((warning) => warning.code === 'rerank_failed')) return false;
   const { timing: _timing, ...rest } = outcome;
   const entry: CachedResult = { outcome: rest, storedAt };
-  options.memory.entries.set(key, entry);
+  options.memory.entries.set(keys.local, entry);
   if (options.store) {
-    options.defer(options.store.put(key, entry, options.ttlSeconds).catch((error) => options.log('result cache write failed', error)));
+    const { store } = options;
+    const write = keys.shared().then((shared) => store.put(shared, entry, options.ttlSeconds));
+    options.defer(write.catch((error) => options.log('result cache write failed', error)));
   }
   return true;
 }

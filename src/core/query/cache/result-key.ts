@@ -8,6 +8,7 @@ import type { Config } from '../../common/config/parse-config';
 import { sha256Hex } from '../../common/sha256-hex';
 import { normalizeQuery } from '../embedders/cache-key';
 import type { SearchParams } from '../search/search-params';
+import type { ResultKeys } from './result-cache';
 
 /** Variables that never change an answer: secrets, timeouts, CORS, cache lifetimes. */
 const NOT_IN_KEY = new Set([
@@ -36,15 +37,41 @@ function shapingConfig(config: Config): string {
   return text;
 }
 
+// Short ids of the answer-shaping configs seen by this isolate, by their text: equal configs
+// (another env object with the same values) share entries.
+const configIds = new Map<string, number>();
+
 /**
- * Hex SHA-256 key of one search's answer.
+ * The keys of one search's answer. In-isolate: the config's id in this isolate, the index
+ * version and the normalised parameters — short, and a hit costs a Map lookup, no digest. Shared
+ * tier: SHA-256 over the same with the whole answer-shaping config (another deployment on the same
+ * zone shares the Cache API), fixed length and without the query text; computed on first use.
+ *
+ * @example
+ * const keys = resultCacheKeys(params, config, '3');
+ * keys.local; // '0|3|{"q":"what is a topic",…}'
+ * await keys.shared(); // 'rc:v1:9f2c…'
+ */
+export function resultCacheKeys(params: SearchParams, config: Config, indexVersion: string): ResultKeys {
+  // `format` only changes how the same outcome is written out.
+  const { format: _format, ...answer } = params;
+  const request = JSON.stringify({ ...answer, q: normalizeQuery(answer.q) });
+  const shaping = shapingConfig(config);
+  let id = configIds.get(shaping);
+  if (id === undefined) configIds.set(shaping, (id = configIds.size));
+  let digest: Promise<string> | null = null;
+  return {
+    local: `${id}|${indexVersion}|${request}`,
+    shared: () => (digest ??= sha256Hex(`${shaping}|${indexVersion}|${request}`).then((hex) => `rc:v1:${hex}`)),
+  };
+}
+
+/**
+ * Hex SHA-256 key of one search's answer in the shared tier.
  *
  * @example
  * await resultCacheKey(params, config, '3'); // 'rc:v1:9f2c…'
  */
-export async function resultCacheKey(params: SearchParams, config: Config, indexVersion: string): Promise<string> {
-  // `format` only changes how the same outcome is written out.
-  const { format: _format, ...answer } = params;
-  const material = JSON.stringify({ params: { ...answer, q: normalizeQuery(answer.q) }, config: shapingConfig(config), index: indexVersion });
-  return `rc:v1:${await sha256Hex(material)}`;
+export function resultCacheKey(params: SearchParams, config: Config, indexVersion: string): Promise<string> {
+  return resultCacheKeys(params, config, indexVersion).shared();
 }

@@ -32,6 +32,11 @@ export class SingleFlight<T> {
     return { value: await promise, shared: false };
   }
 
+  /** Whether a computation of `key` is running (a caller may skip slower sources and join it). */
+  has(key: string): boolean {
+    return this.#inFlight.has(key);
+  }
+
   /** Number of computations in flight (tests and benchmarks read it). */
   get size(): number {
     return this.#inFlight.size;

@@ -91,6 +91,7 @@ export function createSearchContext(runtime: SearchRuntime): RequestContext {
       defer: runtime.defer,
       log,
       ...(runtime.embedFlights ? { flights: runtime.embedFlights } : {}),
+      early: new Map(),
     },
     upstreamCalls: () => calls,
     log,

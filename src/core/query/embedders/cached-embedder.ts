@@ -3,7 +3,7 @@
  * Worker). Trial Cohere keys allow 1,000 calls a month, so a repeated query must never reach
  * Cohere. The cache is an optimisation only: any cache failure is logged and the search goes on.
  */
-import type { CachedEmbedOptions, CacheStatus, MemoryCache, QueryEmbedder } from '../ports';
+import type { CachedEmbedOptions, CacheStatus, EarlyRead, MemoryCache, QueryEmbedder } from '../ports';
 import { embeddingCacheKey } from './cache-key';
 import { CACHE_READ_TIMEOUT_MS, withTimeout } from '../../common/with-timeout';
 import { decodeVector, encodeVector } from './vector-codec';
@@ -46,13 +46,33 @@ export async function embedQueryCached(
   options: CachedEmbedOptions,
 ): Promise<{ vector: Float32Array; cache: CacheStatus }> {
   if (!embedder.cacheable) return { vector: await embedder.embedQuery(query), cache: 'none' };
-  const key = await keyOf(embedder, query);
+  const early = options.early?.get(query);
+  const key = early ? (await early).key : await keyOf(embedder, query);
   const remembered = options.memory.get(key);
   if (remembered) return { vector: remembered, cache: 'hit' };
-  if (!options.flights) return embedThroughStore(embedder, query, key, options);
+  if (!options.flights) return embedThroughStore(embedder, query, key, options, early);
   // A request that joins another's embedding made no Cohere call of its own: a hit for it.
-  const { value, shared } = await options.flights.run(key, () => embedThroughStore(embedder, query, key, options), options.defer);
+  const { value, shared } = await options.flights.run(key, () => embedThroughStore(embedder, query, key, options, early), options.defer);
   return shared ? { vector: value.vector, cache: 'hit' } : value;
+}
+
+/**
+ * Starts the persistent-store read of `query`'s embedding now, so it overlaps other waiting (the
+ * result cache's lookup); `embedQueryCached` then uses this read instead of making its own. Does
+ * nothing for a non-cacheable embedder, a query already in memory or already started, or without
+ * a store. Never calls the embedder: a result-cache hit must cost no upstream call.
+ *
+ * @example
+ * prefetchEmbedding(embedder, params.q, context.cache); // then: await cachedSearch(…)
+ */
+export function prefetchEmbedding(embedder: QueryEmbedder, query: string, options: CachedEmbedOptions): void {
+  if (!embedder.cacheable || !options.store || !options.early || options.early.has(query)) return;
+  const read = (async (): Promise<EarlyRead> => {
+    const key = await keyOf(embedder, query);
+    const known = options.memory.get(key) !== undefined || options.flights?.has(key);
+    return { key, stored: known ? undefined : await readStore(options, key, embedder.descriptor.dimension) };
+  })();
+  options.early.set(query, read);
 }
 
 /**
@@ -110,8 +130,11 @@ async function embedThroughStore(
   query: string,
   key: string,
   options: CachedEmbedOptions,
+  early?: Promise<EarlyRead>,
 ): Promise<{ vector: Float32Array; cache: CacheStatus }> {
-  const stored = await readStore(options, key, embedder.descriptor.dimension);
+  // An early read that skipped the store (the key was in memory or in flight then) is made here.
+  const earlier = early ? (await early).stored : undefined;
+  const stored = earlier !== undefined ? earlier : await readStore(options, key, embedder.descriptor.dimension);
   if (stored) {
     options.memory.set(key, stored);
     return { vector: stored, cache: 'hit' };

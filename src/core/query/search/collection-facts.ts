@@ -50,6 +50,7 @@ export function rememberedFacts(store: VectorStore, scope: string, options: Fact
   const now = options.now ?? Date.now;
   let keyPromise: Promise<string> | null = null;
   const key = () => (keyPromise ??= factsKey(scope));
+  let sharedRead: Promise<LearnedFacts | null> | null = null;
   const learn = async (): Promise<CollectionInfo> => {
     const info = await store.describe();
     const learned = { info, learnedAt: now() };
@@ -76,7 +77,9 @@ export function rememberedFacts(store: VectorStore, scope: string, options: Fact
         return remembered.info;
       }
       if (!options.store) return null;
-      const shared = await readShared(options.store, options.log, await key());
+      // One read per request even when a prefetch asked first (see prefetchSearch).
+      const { store: factsStore } = options;
+      const shared = await (sharedRead ??= key().then((k) => readShared(factsStore, options.log, k)));
       if (!shared) return null;
       options.memory.set(scope, shared);
       refreshIfOld(shared);

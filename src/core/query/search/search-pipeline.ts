@@ -8,7 +8,7 @@
  * here, before the Worker opens its response stream.
  */
 import { isRetrieverError, RetrieverError } from '../../common/errors';
-import { embedQueriesCached } from '../embedders/cached-embedder';
+import { embedQueriesCached, prefetchEmbedding } from '../embedders/cached-embedder';
 import type { CacheStatus, SearchContext } from '../ports';
 import { checkedQueries } from './checked-query';
 import { expansionPassages, planExpansion, type ExpandReport, type ExpansionPlan } from './expand-context';
@@ -53,6 +53,24 @@ export async function runSearch(params: SearchParams, context: SearchContext): P
   const [answer] = await runSearches([params], context);
   if (!answer || 'error' in answer) throw answer?.error ?? new RetrieverError('internal_error', 'The search produced no answer');
   return answer.outcome;
+}
+
+/**
+ * Starts the storage reads `params`' search will need — its query embedding from the cache store
+ * and the collection facts — with no upstream call, so they overlap whatever the caller waits on
+ * next (the result cache's shared lookup). The search then uses these reads instead of repeating
+ * them; if the result cache answers, the reads were all it cost.
+ *
+ * @example
+ * prefetchSearch(params, context); // then: cachedSearch(…, () => runSearch(params, context), …)
+ */
+export function prefetchSearch(params: SearchParams, context: SearchContext): void {
+  try {
+    if (planSearch(params, context.config).needsDense) prefetchEmbedding(context.embedder(), params.q, context.cache);
+    context.facts.known().catch(() => undefined);
+  } catch {
+    // Only a head start: the search itself reports any error (e.g. no embedder available).
+  }
 }
 
 /**
