@@ -4,10 +4,14 @@
  * (`--url`); `--validate <queries.json>` scores a labelled query set. See RETRIEVE_USAGE for
  * options and exit codes.
  */
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { parseConfig } from '../core/common/config/parse-config';
 import { formatContext } from '../core/query/search/context-format';
 import type { SearchOutcome } from '../core/query/search/search-pipeline';
+import { buildIndexIfStale } from './build-index';
 import { loadCliEnv } from './env-file';
+import { bookIndexPath, DEFAULT_DOCS_DIR } from './index-paths';
 import { parseRetrieveArgs, RETRIEVE_USAGE, type RetrieveArgs } from './retrieve/args';
 import { EXIT, reportFailure } from './cli-failure';
 import { formatSearchText } from './retrieve/format-text';
@@ -32,12 +36,28 @@ export async function runRetrieve(argv: readonly string[], env?: Record<string, 
       return EXIT.ok;
     }
     const vars = env ?? loadCliEnv(io.cwd);
+    if (args.url === null && args.index === null) await refreshBookIndex(vars, io);
     const makeSearcher = (): Searcher => searcherFor(args, vars, io);
     if (args.validate !== null) return await runValidateCommand(args, makeSearcher, io);
     return await searchOnce(args, makeSearcher(), io);
   } catch (error) {
     return reportFailure(error, 'retrieve', io.stderr);
   }
+}
+
+/**
+ * Brings the book's own embedded index up to date before an in-process search of it, as
+ * `npm run dev` does: after a `git pull` or an edit of the book, the file on disk would otherwise
+ * answer with the old chunks and the old ranking without a word. A no-op (a hash of the inputs)
+ * when nothing changed, and when searches go to Qdrant or the book is not here.
+ */
+async function refreshBookIndex(env: Record<string, string>, io: RetrieveIo): Promise<void> {
+  if (parseConfig(env).storeKind !== 'embedded') return;
+  const docs = env.DOCS_DIR ?? DEFAULT_DOCS_DIR;
+  if (!existsSync(resolve(io.cwd, docs))) return;
+  const started = performance.now();
+  const build = await buildIndexIfStale(docs, bookIndexPath(docs, io.cwd), { cwd: io.cwd, env });
+  if (build.built) io.stderr(`retrieve: rebuilt the embedded index of ${docs} (the book or the indexing code changed) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
 function searcherFor(args: RetrieveArgs, env: Record<string, string>, io: RetrieveIo): Searcher {

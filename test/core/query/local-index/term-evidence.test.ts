@@ -4,7 +4,7 @@ import { decodeIndex } from '../../../../src/core/query/local-index/index-format
 import { encodeIndex } from '../../../../src/core/build-time/local-index/index-encode';
 import { buildLexiconFilter, lexiconHas } from '../../../../src/core/query/local-index/lexicon-filter';
 import { embedWithLsa } from '../../../../src/core/query/local-index/lsa-model';
-import { assessQueryTerms, MIN_COVERAGE } from '../../../../src/core/query/local-index/term-evidence';
+import { assessQueryTerms, capitalisedNames, MIN_COVERAGE } from '../../../../src/core/query/local-index/term-evidence';
 import { trainLsa } from '../../../../src/core/build-time/local-index/lsa-train';
 
 const texts = [
@@ -17,7 +17,7 @@ const texts = [
   'Check the distribution manifold and the β2 valve once a year.',
 ];
 // Ordinary English words that this little book does not use.
-const ENGLISH = ['travel', 'versus', 'holiday', 'kitchen', 'cake', 'recipe', 'garden', 'flower', 'seal', 'swap', 'machine'];
+const ENGLISH = ['travel', 'versus', 'holiday', 'kitchen', 'cake', 'recipe', 'garden', 'flower', 'seal', 'swap', 'machine', 'naples', 'best', 'my', 'new'];
 
 function index(withLexicon: boolean) {
   const lsa = trainLsa(texts, { dims: 4 });
@@ -86,6 +86,23 @@ describe('assessQueryTerms (the term rule)', () => {
     expect(named.covered).toBe(false);
   });
 
+  it('does not cover a question about a named place or product the book never mentions, though the name is an English word', () => {
+    // "naples" is ordinary English (discounted), "water tank" is the book's: coverage alone says covered.
+    const lower = assessQueryTerms(book, 'best water tank in naples');
+    expect(lower).toMatchObject({ unknown: ['best', 'naples'], foreign: [], covered: true });
+    const named = assessQueryTerms(book, 'best water tank in Naples');
+    expect(named).toMatchObject({ foreign: ['naples'], covered: false });
+    // A capitalised word the book uses, a sentence's first word and Title Case say nothing.
+    expect(assessQueryTerms(book, 'Holiday: how do I bleed the Pump?')).toMatchObject({ foreign: [], covered: true });
+    expect(assessQueryTerms(book, 'Best Water Tank In Naples')).toMatchObject({ foreign: [] });
+  });
+
+  it('reads names as capitalised words inside a sentence, not Title Case, acronyms or "I"', () => {
+    expect([...capitalisedNames('Where do I buy Gaggia parts in Naples? Kitchen tips for NASA')]).toEqual(['gaggia', 'naples']);
+    expect([...capitalisedNames('The Red Hat Setup Guide For Beginners')]).toEqual([]);
+    expect([...capitalisedNames("snap on Canonical's store, Java-based")]).toEqual(['canonical', 'java']);
+  });
+
   it('ignores numbers and two-letter fragments; a query with no informative word is not covered', () => {
     expect(assessQueryTerms(book, 'pump 24 v')).toMatchObject({ foreign: [], covered: true });
     expect(assessQueryTerms(book, 'what is it?')).toMatchObject({ coverage: 0, covered: false });
@@ -94,6 +111,8 @@ describe('assessQueryTerms (the term rule)', () => {
   it('without a lexicon (an older index) treats every unknown word as ordinary', () => {
     const old = index(false);
     expect(old.lexicon).toBeNull();
-    expect(assessQueryTerms(old, 'replace the pump gasket of my Gaggia espresso machine')).toMatchObject({ foreign: [], covered: true });
+    expect(assessQueryTerms(old, 'replace the pump gasket of my gaggia espresso machine')).toMatchObject({ foreign: [], covered: true });
+    // A capitalised name needs no lexicon to be recognised.
+    expect(assessQueryTerms(old, 'replace the pump gasket of my Gaggia espresso machine')).toMatchObject({ foreign: ['gaggia'] });
   });
 });
