@@ -1,0 +1,50 @@
+/**
+ * `retrieve` on the book's own embedded index (no --index, no Qdrant) brings that index up to date
+ * first, as `npm run dev` does: a book edited (or indexing code pulled) after the last build must
+ * not be answered from the old file without a word.
+ */
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runRetrieve } from '../../../src/cli/retrieve';
+
+const TINY = resolve(__dirname, '../../fixtures/books/tiny');
+let cwd: string;
+
+async function run(argv: string[], env: Record<string, string>) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runRetrieve(argv, env, { stdout: (t) => void out.push(t), stderr: (t) => void err.push(t), cwd });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+beforeAll(() => {
+  cwd = mkdtempSync(join(tmpdir(), 'retrieve-refresh-'));
+  cpSync(TINY, join(cwd, 'book'), { recursive: true });
+});
+afterAll(() => rmSync(cwd, { recursive: true, force: true }));
+
+describe('retrieve refreshes the book index it searches', () => {
+  it('builds a missing index, reuses an unchanged one, rebuilds after the book changed', async () => {
+    const env = { DOCS_DIR: 'book' };
+    const first = await run(['zeppelinium flux capacitor', '--json'], env);
+    expect(first.err).toMatch(/rebuilt the embedded index of book/);
+
+    const again = await run(['zeppelinium flux capacitor', '--json'], env);
+    expect(again.err).not.toMatch(/rebuilt/);
+    expect(again.code).toBe(1); // the word is not in the book yet
+
+    writeFileSync(join(cwd, 'book', 'zz-new-page.md'), '---\ntitle: Flux\n---\n\n# Flux\n\nThe zeppelinium flux capacitor needs a yearly check of its seals.\n');
+    const edited = await run(['zeppelinium flux capacitor', '--json', '--mode', 'keyword'], env);
+    expect(edited.err).toMatch(/rebuilt the embedded index of book/);
+    expect(edited.code, edited.err).toBe(0);
+    expect(JSON.parse(edited.out).results[0].metadata.file_path).toBe('zz-new-page.md');
+  });
+
+  it('leaves an index named with --index alone', async () => {
+    const named = await run(['anything', '--index', join(cwd, 'missing.bin')], { DOCS_DIR: 'book' });
+    expect(named.code).toBe(2);
+    expect(named.err).not.toMatch(/rebuilt/);
+  });
+});
