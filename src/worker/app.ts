@@ -3,7 +3,7 @@
  * limits, the search and health routes, JSON for every error (one `onError`), JSON 404/405
  * (with `Allow`) instead of Hono's plain-text defaults.
  */
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { RetrieverError } from '../core/common/errors';
 import { accessControl } from './access/access-control';
@@ -29,6 +29,24 @@ export const app = new Hono<AppEnv>();
 
 app.use('*', requestContext());
 
+// One CORS middleware per origin list (config is per deployment): built once, not per request.
+const corsByOrigins = new Map<string, MiddlewareHandler<AppEnv>>();
+function corsFor(origins: string): MiddlewareHandler<AppEnv> {
+  let handler = corsByOrigins.get(origins);
+  if (!handler) {
+    const list = origins.split(',').map((origin) => origin.trim()).filter(Boolean);
+    handler = cors({
+      origin: list.includes('*') ? '*' : list,
+      allowMethods: ['GET', 'POST', 'OPTIONS'],
+      allowHeaders: ['Content-Type', 'Accept', 'Cache-Control', 'Authorization', 'X-API-Key', 'X-Request-Id'],
+      exposeHeaders: ['Server-Timing', 'Age', 'Cache-Status', 'X-Request-Id', 'Retry-After'],
+      maxAge: 86400,
+    });
+    corsByOrigins.set(origins, handler);
+  }
+  return handler;
+}
+
 app.use('*', async (c, next) => {
   // Origins come from config; an invalid config must still answer CORS preflights with JSON errors.
   let origins = '*';
@@ -37,14 +55,7 @@ app.use('*', async (c, next) => {
   } catch {
     /* the route will report the config_error */
   }
-  const list = origins.split(',').map((origin) => origin.trim()).filter(Boolean);
-  return cors({
-    origin: list.includes('*') ? '*' : list,
-    allowMethods: ['GET', 'POST', 'OPTIONS'],
-    allowHeaders: ['Content-Type', 'Accept', 'Cache-Control', 'Authorization', 'X-API-Key', 'X-Request-Id'],
-    exposeHeaders: ['Server-Timing', 'Age', 'Cache-Status', 'X-Request-Id', 'Retry-After'],
-    maxAge: 86400,
-  })(c, next);
+  return corsFor(origins)(c, next);
 });
 
 app.use('*', accessControl());
