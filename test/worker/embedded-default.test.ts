@@ -74,13 +74,23 @@ describe('queries the book does not cover (the embedded index\'s term rule)', ()
   it('flags a query made mostly of words the book never uses, in every mode', async () => {
     const t = tenant('oos');
     for (const mode of ['semantic', 'keyword', 'hybrid']) {
-      const body = (await t.call(`/search?q=best%20hiking%20trails%20in%20Patagonia%20for%20a%20winter%20trip&mode=${mode}`, {}, offline)).json();
+      // lowercase: the coverage clause (a capitalised "Patagonia" is caught by the name clause, below)
+      const body = (await t.call(`/search?q=best%20hiking%20trails%20in%20patagonia%20for%20a%20winter%20trip&mode=${mode}`, {}, offline)).json();
       expect(body.summary.query_coverage).toBeLessThan(0.5);
       expect(body.summary.confidence).toMatchObject({ rating: body.results.length ? 'low' : 'none', low_confidence: true });
       const warning = body.summary.warnings.find((w: any) => w.code === 'no_match');
       expect(warning.message).toMatch(/never appears in the book/);
       expect(warning.details.unknown_terms).toEqual(expect.arrayContaining(['hiking', 'patagonia']));
     }
+  });
+
+  it('flags a question about a named place the book never mentions, though its other words are the book\'s', async () => {
+    const t = tenant('oos-place');
+    const body = (await t.call('/search?q=best%20pizza%20recipe%20in%20Naples', {}, offline)).json();
+    expect(body.summary.query_coverage).toBeGreaterThanOrEqual(0.5); // "best" and "recipe" are book words
+    expect(body.summary.confidence.low_confidence).toBe(true);
+    const warning = body.summary.warnings.find((w: any) => w.code === 'no_match');
+    expect(warning.message).toMatch(/never mentions "naples"/);
   });
 
   it('flags a query that names something the book never mentions, even when most words are in the book', async () => {
