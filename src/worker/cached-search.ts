@@ -58,7 +58,10 @@ export async function searchThroughCache(
     const scope = indexScope(config);
     // A fresh isolate waits for the version (KV); its memory tier is empty, so read alongside.
     if (!hasIndexVersion(scope)) warm();
-    keys = resultCacheKeys(params, config, await indexVersion(c.env.EMBED_CACHE, scope, log, defer));
+    // The deployed version is part of the key: a new deployment (its ranking, its response shape)
+    // never serves an answer the previous one cached in the zone's Cache API.
+    const deployment = c.env.CF_VERSION_METADATA?.id ?? '';
+    keys = resultCacheKeys(params, config, `${await indexVersion(c.env.EMBED_CACHE, scope, log, defer)}@${deployment}`);
   }
   const shared = typeof caches === 'undefined' ? null : cacheApiResultStore(`https://${new URL(c.req.url).hostname}`);
   let lookupMs = 0;

@@ -47,6 +47,18 @@ describe('result cache', () => {
     expect(value.json().summary.result_cache).toBe('hit');
   });
 
+  it('a new deployment never serves what the previous one cached (the version id is in the key)', async () => {
+    const q = unique('deploy');
+    const version = (id: string) => ({ CF_VERSION_METADATA: { id, tag: '', timestamp: '2026-11-25T00:00:00Z' } });
+    expect((await t.call(path(q), {}, version('v1'))).json().summary.result_cache).toBe('miss');
+    resetIsolateCaches(); // a new deployment starts in new isolates; the zone's Cache API stays
+    expect((await t.call(path(q), {}, version('v1'))).json().summary.result_cache).toBe('hit');
+    resetIsolateCaches();
+    const { value, calls } = await callsDuring(t, () => t.call(path(q), {}, version('v2')));
+    expect(value.json().summary.result_cache).toBe('miss');
+    expect(calls.some((c) => /points\/query/.test(c.path))).toBe(true);
+  });
+
   it('keys on every parameter that changes the answer, not on spacing or format', async () => {
     const q = unique('keyed');
     await t.call(path(q));
