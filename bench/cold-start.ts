@@ -6,7 +6,7 @@
  */
 import { Miniflare } from 'miniflare';
 import { median, timedGet } from './load';
-import { workerModules } from './worker-requests';
+import { QUIET_LOGS, workerModules } from './worker-requests';
 
 /** Median cold-start figures of one build. */
 export interface ColdStart {
@@ -20,7 +20,7 @@ export async function benchColdStart(builds: Record<string, string>, bindings: R
   for (let i = 0; i < samples; i++) {
     for (const [name, outdir] of Object.entries(builds)) {
       const started = performance.now();
-      const mf = new Miniflare({ modules: workerModules(outdir), modulesRoot: outdir, compatibilityDate: '2026-04-01', kvNamespaces: ['EMBED_CACHE'], bindings });
+      const mf = new Miniflare({ modules: workerModules(outdir), modulesRoot: outdir, compatibilityDate: '2026-04-01', kvNamespaces: ['EMBED_CACHE'], bindings, ...QUIET_LOGS });
       const base = await mf.ready;
       const ready = performance.now() - started;
       const first = await timedGet(base, '/');

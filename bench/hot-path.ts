@@ -14,7 +14,7 @@ import { startFakeUpstream } from '../test/support/fake-upstream/server';
 import { BARE_WORKER, FIXED_WORKER, STORAGE_WORKER } from './baseline-workers';
 import { median, percentile, runLoad, timedGet } from './load';
 import { benchWireBytes } from './wire-bytes';
-import { workerModules } from './worker-requests';
+import { QUIET_LOGS, workerModules } from './worker-requests';
 
 /** Per-call latency of the fake upstream during the measurements. */
 export const LATENCY = { qdrant: 20, embed: 60, cohere: 20 };
@@ -56,6 +56,7 @@ export function ourWorker(outdir: string, persist: string, bindings: Record<stri
     kvPersist: join(persist, 'kv'),
     cachePersist: join(persist, 'cache'),
     bindings,
+    ...QUIET_LOGS,
   });
 }
 
@@ -68,7 +69,7 @@ export async function benchHotPath(outdir: string) {
   const persist = mkdtempSync(join(tmpdir(), 'er-bench-'));
   const rows: [string, string][] = [];
   let ours = ourWorker(outdir, persist, vars);
-  const bare = new Miniflare({ modules: true, script: BARE_WORKER, compatibilityDate: COMPAT, bindings: vars });
+  const bare = new Miniflare({ modules: true, script: BARE_WORKER, compatibilityDate: COMPAT, bindings: vars, ...QUIET_LOGS });
   // Same bindings and storage as ours (KV + Cache persisted on disk), none of our logic.
   const storage = new Miniflare({
     modules: true,
@@ -78,6 +79,7 @@ export async function benchHotPath(outdir: string) {
     kvPersist: join(persist, 'kv-storage'),
     cachePersist: join(persist, 'cache-storage'),
     bindings: vars,
+    ...QUIET_LOGS,
   });
   try {
     let base = await ours.ready;
@@ -99,7 +101,7 @@ export async function benchHotPath(outdir: string) {
     await step('new question + rerank=cohere, fresh isolate', q('how do nodes discover each other', '&rerank=cohere'));
     const answer = await step('client bypass (cache=bypass), embedding in KV', q('what does a launch file do', '&cache=bypass'));
 
-    const fixed = new Miniflare({ modules: true, script: FIXED_WORKER, compatibilityDate: COMPAT, bindings: { BODY: answer.body.toString() } });
+    const fixed = new Miniflare({ modules: true, script: FIXED_WORKER, compatibilityDate: COMPAT, bindings: { BODY: answer.body.toString() }, ...QUIET_LOGS });
     const fixedBase = await fixed.ready;
     const bareBase = await bare.ready;
     const storageBase = await storage.ready;
@@ -137,7 +139,7 @@ export async function benchHotPath(outdir: string) {
     await fixed.dispose();
     // Ablation: the same Worker without KV and with the result cache off — our code's own cost,
     // without the emulated storage (Miniflare's KV and Cache run each op through one local object).
-    const lean = new Miniflare({ modules: workerModules(outdir), modulesRoot: outdir, compatibilityDate: COMPAT, bindings: { ...vars, RESULT_CACHE_TTL_SECONDS: '0' } });
+    const lean = new Miniflare({ modules: workerModules(outdir), modulesRoot: outdir, compatibilityDate: COMPAT, bindings: { ...vars, RESULT_CACHE_TTL_SECONDS: '0' }, ...QUIET_LOGS });
     const leanBase = await lean.ready;
     await timedGet(leanBase, q('warm the lean isolate'));
     const ablation = { ours: throughput(await runLoad(leanBase, unique('l'), CONCURRENCY)), bare: throughput(await runLoad(bareBase, unique('m'), CONCURRENCY)) };

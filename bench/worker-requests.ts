@@ -31,6 +31,17 @@ const SCENARIOS: Record<string, string> = {
 /** Queries of the batch bench (hybrid: two lists each, all in one Qdrant call). */
 const BATCH = Array.from({ length: 16 }, (_, i) => `how do ros 2 topics and qos policies interact ${i}`);
 
+/**
+ * Miniflare option for every Worker a bench runs: the Worker's own console output (our one JSON
+ * request line per search) is not printed between the bench's tables; warnings and errors still
+ * are. The Worker still writes it (its cost stays in the measurement); only the terminal is spared.
+ */
+export const QUIET_LOGS = {
+  handleStructuredLogs: ({ level, message }: { level: string; message: string }) => {
+    if (level === 'warn' || level === 'error') process.stderr.write(`${message}\n`);
+  },
+};
+
 /** The modules of a wrangler dry-run build, main module first, as Miniflare takes them. */
 export function workerModules(outdir: string) {
   return readdirSync(outdir)
@@ -60,7 +71,7 @@ export async function benchWorkerRequests(outdir = 'dist/size') {
     const calls = (await (await fetch(`${base}/__fake/calls`)).json()) as { service: string }[];
     return { cohere: calls.filter((c) => c.service === 'cohere').length, qdrant: calls.filter((c) => c.service === 'qdrant').length };
   };
-  const options = { modules: workerModules(outdir), modulesRoot: outdir, compatibilityDate: '2026-04-01', kvNamespaces: ['EMBED_CACHE'] };
+  const options = { modules: workerModules(outdir), modulesRoot: outdir, compatibilityDate: '2026-04-01', kvNamespaces: ['EMBED_CACHE'], ...QUIET_LOGS };
   const upstream = new Miniflare({ ...options, bindings: vars });
   const embedded = new Miniflare({ ...options, bindings: {} });
   try {
