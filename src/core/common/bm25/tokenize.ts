@@ -17,9 +17,15 @@ const SEPARATORS = /[^\p{Alphabetic}\p{Nd}\p{Nl}\p{No}]+/u;
  * tokenizeWords('rclpy_node, Café!'); // ['rclpy', 'node', 'café']
  */
 export function tokenizeWords(text: string): string[] {
-  const out: string[] = [];
-  for (const raw of text.split(SEPARATORS)) {
-    if (raw.length > 0) out.push(raw.toLowerCase());
-  }
-  return out;
+  return splitWords(text).map((raw) => raw.toLowerCase());
+}
+
+/**
+ * The same words as {@link tokenizeWords}, as written (case kept), e.g. to tell names by their capitals.
+ *
+ * @example
+ * splitWords("Canonical's snap"); // ['Canonical', 's', 'snap']
+ */
+export function splitWords(text: string): string[] {
+  return text.split(SEPARATORS).filter((raw) => raw.length > 0);
 }

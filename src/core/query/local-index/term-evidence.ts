@@ -16,7 +16,7 @@
  *   answerable questions of three sets it flagged one more (a question naming a vendor the book
  *   never does, which no mode answered either).
  */
-import { isStopword, stemWord, tokenizeWords, tokenId } from '../../common/bm25/index';
+import { isStopword, splitWords, stemWord, tokenizeWords, tokenId } from '../../common/bm25/index';
 import type { TermEvidence } from '../ports';
 import type { EmbeddedIndex } from './index-types';
 import { lexiconHas } from './lexicon-filter';
@@ -148,7 +148,6 @@ export function assessQueryTerms(index: EmbeddedIndex, text: string): TermEviden
   return { coverage, unknown, foreign, covered: total > 0 && coverage >= MIN_COVERAGE && foreign.length === 0 };
 }
 
-const WORD_SPLIT = /[^\p{Alphabetic}\p{Nd}\p{Nl}\p{No}]+/u;
 
 /**
  * Lowercased words written as names: capitalised ("Naples", not "NASA" or "I"), not the first word
@@ -157,7 +156,7 @@ const WORD_SPLIT = /[^\p{Alphabetic}\p{Nd}\p{Nl}\p{No}]+/u;
 export function capitalisedNames(text: string): Set<string> {
   const names = new Set<string>();
   for (const sentence of text.split(/[.!?:;]\s+/u)) {
-    const words = sentence.split(WORD_SPLIT).filter(Boolean);
+    const words = splitWords(sentence);
     const capitalised = words.filter((w, i) => i > 0 && /^\p{Lu}\p{Ll}+$/u.test(w));
     const lettered = words.filter((w, i) => i > 0 && /^\p{L}/u.test(w));
     if (capitalised.length * 2 > lettered.length) continue; // Title Case

@@ -3,12 +3,7 @@
  * (shortcuts and DSL together) without reading Qdrant JSON.
  */
 import type { QdrantFilter } from '../../common/types';
-import { isFilterCondition, type QdrantCondition } from './filter-dsl';
-
-function list(value: QdrantFilter['must']): QdrantCondition[] {
-  if (value === undefined || value === null) return [];
-  return Array.isArray(value) ? value : [value as QdrantCondition];
-}
+import { clauseList, isFilterCondition, type QdrantCondition } from './filter-dsl';
 
 const SYMBOLS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 type Bound = keyof typeof SYMBOLS;
@@ -43,17 +38,17 @@ function conditionText(c: QdrantCondition): string {
 }
 
 function filterParts(filter: QdrantFilter): string[] {
-  const parts = list(filter.must).map(conditionText);
-  const should = list(filter.should).map(conditionText);
+  const parts = clauseList(filter.must).map(conditionText);
+  const should = clauseList(filter.should).map(conditionText);
   if (should.length === 1) parts.push(should[0]!);
   else if (should.length > 1) parts.push(`(${should.join(' OR ')})`);
-  for (const c of list(filter.must_not)) {
+  for (const c of clauseList(filter.must_not)) {
     const text = conditionText(c);
     parts.push(text.startsWith('(') ? `NOT ${text}` : `NOT (${text})`);
   }
   const min = filter.min_should;
   if (min && typeof min === 'object' && 'conditions' in min) {
-    parts.push(`at least ${String(min.min_count)} of (${list(min.conditions as QdrantFilter['must']).map(conditionText).join('; ')})`);
+    parts.push(`at least ${String(min.min_count)} of (${clauseList(min.conditions as QdrantFilter['must']).map(conditionText).join('; ')})`);
   }
   return parts;
 }

@@ -75,6 +75,12 @@ function describeType(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
+/** The conditions of one clause of a filter (`must`, `should`, …): a list, one condition, or none. */
+export function clauseList(value: QdrantFilter['must']): QdrantCondition[] {
+  if (value === undefined || value === null) return [];
+  return Array.isArray(value) ? value : [value as QdrantCondition];
+}
+
 /** True for a nested filter (as opposed to a field condition). */
 export function isFilterCondition(c: QdrantCondition): c is QdrantFilter {
   return !('key' in c) && ('must' in c || 'should' in c || 'must_not' in c);

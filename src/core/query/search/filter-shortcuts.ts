@@ -3,7 +3,7 @@
  * one way filters are combined, so the shortcuts and a DSL `filter` always AND together.
  */
 import type { QdrantFilter } from '../../common/types';
-import type { QdrantCondition } from './filter-dsl';
+import { clauseList, type QdrantCondition } from './filter-dsl';
 
 /** The shortcut parameters; empty or whitespace-only values are ignored. */
 export interface FilterShortcuts {
@@ -14,18 +14,13 @@ export interface FilterShortcuts {
   tags?: string | readonly string[] | null;
 }
 
-function list(value: QdrantFilter['must']): QdrantCondition[] {
-  if (value === undefined || value === null) return [];
-  return Array.isArray(value) ? value : [value as QdrantCondition];
-}
-
 /** True when the filter constrains nothing (absent, `{}`, or only empty clause lists). */
 export function isEmptyFilter(filter: QdrantFilter | null | undefined): boolean {
   if (!filter) return true;
   return (
-    list(filter.must).length === 0 &&
-    list(filter.should).length === 0 &&
-    list(filter.must_not).length === 0 &&
+    clauseList(filter.must).length === 0 &&
+    clauseList(filter.should).length === 0 &&
+    clauseList(filter.must_not).length === 0 &&
     (filter.min_should === undefined || filter.min_should === null)
   );
 }
@@ -66,7 +61,7 @@ export function combineFilters(...filters: (QdrantFilter | null | undefined)[]):
   const must: QdrantCondition[] = [];
   for (const f of kept) {
     const onlyMust = Object.keys(f).length === 1 && f.must !== undefined && f.must !== null;
-    if (onlyMust) must.push(...list(f.must));
+    if (onlyMust) must.push(...clauseList(f.must));
     else must.push(f);
   }
   return { must };
