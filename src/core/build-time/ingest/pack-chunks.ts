@@ -63,7 +63,13 @@ function groupSections(pieces: Piece[], sections: Section[], minTokens: number):
       if (!parent.every((id, k) => nextPath[k] === id)) break;
       group.push(...bySection[++i]!);
     }
-    groups.push(group);
+    // A small section with nothing after it to join ("See also" + one line of references at the
+    // end of a chapter) becomes the tail of the section before it: alone, its few words win
+    // cosine and BM25 for any question that uses them.
+    const own = sum(group.filter((p) => p.kind !== 'heading'));
+    const prev = groups[groups.length - 1];
+    if (prev && own < MIN_OWN_TEXT_TOKENS && sum(group) < minTokens) prev.push(...group);
+    else groups.push(group);
   }
   return groups;
 }

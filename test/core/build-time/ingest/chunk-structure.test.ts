@@ -71,18 +71,26 @@ describe('chunking follows the heading structure', () => {
     expect(chunks[1]!.payload.heading_trail).toEqual(['Guide', 'Setup', 'Step 1']);
   });
 
-  it('keeps a tiny section whose next section has a different parent', async () => {
+  it('a tiny section whose next section has another parent ends the section before it instead of standing alone', async () => {
     const doc = [
       '# Guide', paragraphs(1, 6, 'Intro'),
       '## Part A', paragraphs(1, 6, 'A'),
-      '### A detail', 'Short sentence about A.',
+      '### See also', 'Short sentence about A.',
       '## Part B', paragraphs(1, 6, 'B'),
     ].join('\n\n');
     const chunks = await chunksOf('g.md', doc);
-    const detail = chunks.find((c) => c.payload.section === 'A detail');
-    expect(detail?.payload.content).toBe('### A detail\n\nShort sentence about A.');
-    expect(detail?.payload.headings).toEqual(['Guide', 'Part A', 'A detail']);
+    expect(chunks.find((c) => c.payload.section === 'See also')).toBeUndefined();
+    const partA = chunks.find((c) => c.payload.section === 'Part A');
+    expect(partA?.payload.content.endsWith('### See also\n\nShort sentence about A.')).toBe(true);
+    expect(partA?.payload.heading_trail).toContain('See also');
     expect(chunks.find((c) => c.payload.section === 'Part B')?.payload.content.startsWith('## Part B')).toBe(true);
+  });
+
+  it('a tiny first section with nothing before it still stands alone', async () => {
+    const doc = ['# Guide', '## Part A', 'Short sentence about A.', '# Other', paragraphs(1, 6, 'B')].join('\n\n');
+    const chunks = await chunksOf('h.md', doc);
+    expect(chunks[0]?.payload.content).toContain('Short sentence about A.');
+    expect(chunks[0]?.payload.content).not.toContain('B1');
   });
 });
 

@@ -32,7 +32,7 @@ describe('chunk text and labels in chunks', () => {
     const text = [
       "import Tabs from '@theme/Tabs';", '', '# Guide', '', paragraphs(1, 4, 'Intro'), '',
       '<!-- editors: keep short -->', '', ':::tip Use a container', 'Mount your workspace as a volume.', ':::', '',
-      '## Topics', '', 'A topic is a named channel.', '',
+      '## Topics', '', 'A topic is a named channel. Nodes publish messages to it and other nodes subscribe to read them, without knowing each other or how many readers there are.', '',
     ].join('\n');
     const chunks = await chunksOf('g.mdx', text);
     const all = chunks.map((c) => c.payload.content).join('\n');
