@@ -51,11 +51,24 @@ export interface BookQualityResult {
   text: string;
 }
 
+/**
+ * A run spec as search parameters: `MODE[:FUSION][+RERANK]`, `hybrid@W` for weighted hybrid
+ * with semantic weight W and keyword weight 1 − W, and any search parameter after `?`
+ * (`hybrid:rrf?rrf_k=10`, `default?semantic_weight=0.5`) — to compare settings on one book.
+ */
 function runParams(run: string): Record<string, string> {
-  if (run === 'default') return {};
-  const [modePart, rerank] = run.split('+');
+  const [head, query] = run.split('?');
+  const extra = Object.fromEntries(new URLSearchParams(query ?? ''));
+  if (head === 'default') return extra;
+  return { ...specParams(head ?? ''), ...extra };
+}
+
+function specParams(run: string): Record<string, string> {
+  const [spec, weight] = run.split('@');
+  const [modePart, rerank] = (spec ?? '').split('+');
   const [mode, fusion] = (modePart ?? '').split(':');
-  return { mode: mode ?? run, ...(fusion ? { fusion } : {}), ...(rerank ? { rerank } : {}) };
+  const weights = weight === undefined ? {} : { semantic_weight: weight, keyword_weight: String(1 - Number(weight)) };
+  return { mode: mode ?? run, ...(fusion ? { fusion } : {}), ...(rerank ? { rerank } : {}), ...weights };
 }
 
 function inSubset(id: string, subset: string): boolean {

@@ -47,15 +47,19 @@ describe('embedded default (bundled sample book, local LSA embedder)', () => {
     expect(res.json().error).toMatchObject({ code: 'collection_not_found', available: ['textbook_chunks'] });
   });
 
-  it('searches in hybrid mode by default (measured best for the local model), BM25 weighing 0.15', async () => {
+  it('searches in hybrid mode fused by RRF by default (measured best for the local model); HYBRID_FUSION changes it', async () => {
     const t = tenant('default-mode');
-    const body = (await t.call('/search?q=URDF%20joints%20and%20links&k=5', {}, offline)).json();
-    expect(body.summary).toMatchObject({ mode: 'hybrid', fusion: 'weighted' });
+    const q = '/search?q=URDF%20joints%20and%20links&k=5';
+    const body = (await t.call(q, {}, offline)).json();
+    expect(body.summary).toMatchObject({ mode: 'hybrid', fusion: 'rrf' });
     const scores = (answer: any) => answer.results.map((r: any) => [r.id, r.score]);
-    const explicit = (await t.call('/search?q=URDF%20joints%20and%20links&k=5&mode=hybrid&semantic_weight=0.85&keyword_weight=0.15', {}, offline)).json();
+    const explicit = (await t.call(`${q}&mode=hybrid&fusion=rrf`, {}, offline)).json();
     expect(scores(body)).toEqual(scores(explicit));
-    const cohereWeights = (await t.call('/search?q=URDF%20joints%20and%20links&k=5&mode=hybrid&semantic_weight=0.7&keyword_weight=0.3', {}, offline)).json();
-    expect(scores(body)).not.toEqual(scores(cohereWeights));
+    const weighted = (await t.call(q, {}, { ...offline, HYBRID_FUSION: 'weighted' })).json();
+    expect(weighted.summary).toMatchObject({ mode: 'hybrid', fusion: 'weighted' });
+    const explicitWeighted = (await t.call(`${q}&mode=hybrid&fusion=weighted&semantic_weight=0.85&keyword_weight=0.15`, {}, offline)).json();
+    expect(scores(weighted)).toEqual(scores(explicitWeighted));
+    expect(scores(body)).not.toEqual(scores(weighted));
   });
 
   it('runs from the wrangler.toml configuration alone (the deployed entry point)', async () => {

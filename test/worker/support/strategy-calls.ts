@@ -12,8 +12,16 @@ export const FORMATS: Format[] = ['json', 'ndjson', 'sse', 'context'];
 
 /** The embedded default: no Qdrant, no Cohere, the bundled sample book. */
 // The strategy tests compare both stores under the same settings, so the embedded default's own
-// defaults (hybrid, 0.85/0.15 — tested in embedded-default.test.ts) are pinned to Cohere's here.
-export const OFFLINE = { COHERE_API_KEY: '', QDRANT_URL: '', QDRANT_API_KEY: '', SEARCH_MODE: 'semantic', HYBRID_SEMANTIC_WEIGHT: '0.7', HYBRID_KEYWORD_WEIGHT: '0.3' };
+// defaults (hybrid fused by RRF — tested in embedded-default.test.ts) are pinned to Cohere's here.
+export const OFFLINE = {
+  COHERE_API_KEY: '',
+  QDRANT_URL: '',
+  QDRANT_API_KEY: '',
+  SEARCH_MODE: 'semantic',
+  HYBRID_FUSION: 'weighted',
+  HYBRID_SEMANTIC_WEIGHT: '0.7',
+  HYBRID_KEYWORD_WEIGHT: '0.3',
+};
 
 /** Both stores with a query that hits the strategy corpus (fake Qdrant) or the sample book (embedded). */
 export const STORES = [

@@ -52,6 +52,8 @@ export const configSchema = z.object({
   SEARCH_MODE: z.optional(z.enum(SEARCH_MODES)),
   HYBRID_SEMANTIC_WEIGHT: z.optional(z.coerce.number().check(z.minimum(0), z.maximum(100))),
   HYBRID_KEYWORD_WEIGHT: z.optional(z.coerce.number().check(z.minimum(0), z.maximum(100))),
+  /** Default `fusion` of hybrid search: `weighted` or `rrf`. */
+  HYBRID_FUSION: z.optional(z.enum(['weighted', 'rrf'])),
   RRF_K: numVar(0, 10_000, 60),
   RERANK_MODEL: z._default(z.string().check(z.minLength(1)), 'rerank-v3.5'),
   RERANK_OVERFETCH: numVar(1, 10, 2),

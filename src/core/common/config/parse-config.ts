@@ -7,23 +7,25 @@ import { RetrieverError } from '../errors';
 import { configSchema, type RawConfig } from './config-schema';
 import { parsePayloadFields, type PayloadFieldMap } from './payload-fields';
 
-type PerEmbedder = 'SEARCH_MODE' | 'HYBRID_SEMANTIC_WEIGHT' | 'HYBRID_KEYWORD_WEIGHT';
+type PerEmbedder = 'SEARCH_MODE' | 'HYBRID_FUSION' | 'HYBRID_SEMANTIC_WEIGHT' | 'HYBRID_KEYWORD_WEIGHT';
 
 /**
- * Defaults that depend on the embedder. Cohere: semantic search, hybrid 0.7/0.3. The local LSA
- * model: hybrid with the keyword list at 0.15 — measured on the sample book (old 44 + new 38
- * questions) and book D, it is never worse than semantic alone (MRR 0.756 vs 0.756, 0.972 vs
- * 0.969, 0.896 vs 0.896) while BM25 still answers the words LSA cannot place (a vocabulary capped
- * on a large book, a query whose only known words are rare); 0.7/0.3 cost 0.02 MRR on book D.
+ * Defaults that depend on the embedder. Cohere: semantic search, weighted hybrid 0.7/0.3. The
+ * local LSA model: hybrid fused by reciprocal rank. Measured on four real books of four fields
+ * (the sample, a Linux tutorial and two held-out manuals, finance and music engraving), RRF had
+ * the best MRR on four of five query sets and never lost more than 0.001: mean MRR 0.838 vs 0.814
+ * for weighted 0.85/0.15 (the previous default), 0.820 for 0.5/0.5. Ranks need no common score
+ * scale, which LSA cosines and BM25 sums on a book nobody tuned for do not have.
  */
 export const EMBEDDER_DEFAULTS = {
-  cohere: { SEARCH_MODE: 'semantic', HYBRID_SEMANTIC_WEIGHT: 0.7, HYBRID_KEYWORD_WEIGHT: 0.3 },
-  local: { SEARCH_MODE: 'hybrid', HYBRID_SEMANTIC_WEIGHT: 0.85, HYBRID_KEYWORD_WEIGHT: 0.15 },
+  cohere: { SEARCH_MODE: 'semantic', HYBRID_FUSION: 'weighted', HYBRID_SEMANTIC_WEIGHT: 0.7, HYBRID_KEYWORD_WEIGHT: 0.3 },
+  local: { SEARCH_MODE: 'hybrid', HYBRID_FUSION: 'rrf', HYBRID_SEMANTIC_WEIGHT: 0.85, HYBRID_KEYWORD_WEIGHT: 0.15 },
 } as const;
 
 /** The service configuration every part reads. */
 export interface Config extends Readonly<Omit<RawConfig, 'PAYLOAD_FIELDS' | PerEmbedder | 'ALLOW_ANONYMOUS' | 'LOG_QUERIES' | 'RATE_LIMIT_PERIOD_SECONDS'>> {
   readonly SEARCH_MODE: NonNullable<RawConfig['SEARCH_MODE']>;
+  readonly HYBRID_FUSION: NonNullable<RawConfig['HYBRID_FUSION']>;
   readonly HYBRID_SEMANTIC_WEIGHT: number;
   readonly HYBRID_KEYWORD_WEIGHT: number;
   /** Which embedder answers queries: Cohere when a key is set, else the bundled local model. */
@@ -73,6 +75,7 @@ export function parseConfig(env: Record<string, unknown>): Config {
   const raw = {
     ...parsed.data,
     SEARCH_MODE: parsed.data.SEARCH_MODE ?? defaults.SEARCH_MODE,
+    HYBRID_FUSION: parsed.data.HYBRID_FUSION ?? defaults.HYBRID_FUSION,
     HYBRID_SEMANTIC_WEIGHT: parsed.data.HYBRID_SEMANTIC_WEIGHT ?? defaults.HYBRID_SEMANTIC_WEIGHT,
     HYBRID_KEYWORD_WEIGHT: parsed.data.HYBRID_KEYWORD_WEIGHT ?? defaults.HYBRID_KEYWORD_WEIGHT,
   };

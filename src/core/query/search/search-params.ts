@@ -112,7 +112,7 @@ export function parseSearchParams(raw: Record<string, unknown>, config: Config):
     clamped: k !== kRequested,
     // rerank=rrf always meant: fetch both lists and fuse them by reciprocal rank, i.e. hybrid + RRF.
     mode: p.rerank === 'rrf' ? 'hybrid' : (p.mode ?? config.SEARCH_MODE),
-    fusion: p.rerank === 'rrf' ? 'rrf' : (p.fusion ?? 'weighted'),
+    fusion: p.rerank === 'rrf' ? 'rrf' : (p.fusion ?? config.HYBRID_FUSION),
     weights,
     rrfK: bounded('rrf_k', p.rrf_k, config.RRF_K, 0, 10_000),
     filter: combineFilters(shortcuts, dsl),
