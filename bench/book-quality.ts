@@ -67,7 +67,7 @@ function specParams(run: string): Record<string, string> {
   const [spec, weight] = run.split('@');
   const [modePart, rerank] = (spec ?? '').split('+');
   const [mode, fusion] = (modePart ?? '').split(':');
-  const weights = weight === undefined ? {} : { semantic_weight: weight, keyword_weight: String(1 - Number(weight)) };
+  const weights: Record<string, string> = weight === undefined ? {} : { semantic_weight: weight, keyword_weight: String(1 - Number(weight)) };
   return { mode: mode ?? run, ...(fusion ? { fusion } : {}), ...(rerank ? { rerank } : {}), ...weights };
 }
 
