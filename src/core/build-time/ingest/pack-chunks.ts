@@ -22,7 +22,8 @@ const MIN_OWN_TEXT_TOKENS = 30;
  * Cut pieces into chunks along the heading structure:
  * 1. every heading starts a section; a section under `minTokens` absorbs the sections after it
  *    while they sit under the same parent heading (its siblings or its own sub-sections) and
- *    the group is still under `minTokens`;
+ *    the group is still under `minTokens`; one with nothing after it to absorb (a closing "See
+ *    also") joins the group before it instead;
  * 2. each group is packed greedily up to `targetTokens` (evened out across the group's chunks),
  *    whole blocks first, sentence by sentence only for a paragraph too big for a chunk; a code
  *    block / table is never cut (alone it may exceed `maxTokens`); a heading is never left at the
