@@ -62,6 +62,18 @@ describe('embedded default (bundled sample book, local LSA embedder)', () => {
     expect(scores(body)).not.toEqual(scores(weighted));
   });
 
+  it('RRF scores are 0–1 (1 = first in both lists), so the README threshold example keeps results in the default fusion', async () => {
+    const t = tenant('rrf-threshold');
+    const body = (await t.call('/search?q=walking%20balance%20and%20ZMP&k=5&threshold=0.2', {}, offline)).json();
+    expect(body.summary).toMatchObject({ fusion: 'rrf', filtered_below_threshold: 0 });
+    expect(body.results.length).toBe(5);
+    for (const r of body.results) expect(r.score).toBeGreaterThan(0.2);
+    for (const r of body.results) expect(r.score).toBeLessThanOrEqual(1);
+    const strict = (await t.call('/search?q=walking%20balance%20and%20ZMP&k=5&threshold=0.99', {}, offline)).json();
+    const firstInBoth = body.results.filter((r: any) => r.ranks.semantic === 1 && r.ranks.keyword === 1).length;
+    expect(strict.results.length).toBe(firstInBoth);
+  });
+
   it('runs from the wrangler.toml configuration alone (the deployed entry point)', async () => {
     expect((env as unknown as Record<string, unknown>).QDRANT_URL).toBeUndefined();
     const res = await exports.default.fetch('https://worker.test/search?q=URDF%20joints%20and%20links&k=3');

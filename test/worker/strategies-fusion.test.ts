@@ -39,7 +39,8 @@ function weighted(dense: Hit[], sparse: Hit[], ws = 0.7, wk = 0.3): Fused[] {
   return fuse(dense, sparse, (s, k) => ws * (s ? ns(s.score) : 0) + wk * (k ? nk(k.score) : 0));
 }
 
-const rrf = (dense: Hit[], sparse: Hit[], k = 60) => fuse(dense, sparse, (s, kw) => (s ? 1 / (k + s.rank) : 0) + (kw ? 1 / (k + kw.rank) : 0));
+// Σ 1/(k + rank), over its best value 2/(k + 1): 1 = first in both lists.
+const rrf = (dense: Hit[], sparse: Hit[], k = 60) => fuse(dense, sparse, (s, kw) => ((s ? 1 / (k + s.rank) : 0) + (kw ? 1 / (k + kw.rank) : 0)) / (2 / (k + 1)));
 
 function expectMatches(results: any[], expected: Fused[]): void {
   expect(ids(results)).toEqual(expected.slice(0, results.length).map((e) => e.id));
@@ -84,12 +85,13 @@ describe.each(STORES)('fusion over the fetched lists ($store)', ({ env, q }) => 
     expectMatches(config.results, weighted(dense, sparse, 0.5, 1.5));
   });
 
-  it('fusion=rrf: 1/(60 + rank) summed over the lists; rrf_k and RRF_K change k', async () => {
+  it('fusion=rrf: 1/(60 + rank) summed over the lists, over its best value; rrf_k and RRF_K change k', async () => {
     const answer = await search(t, { q, k: 5, mode: 'hybrid', fusion: 'rrf' }, { env });
     expect(answer.summary.fusion).toBe('rrf');
     expectMatches(answer.results, rrf(dense, sparse));
-    // First in both lists: 2/61, as in the paper's k = 60.
-    if (answer.results[0].ranks.semantic === 1 && answer.results[0].ranks.keyword === 1) expect(answer.results[0].score).toBeCloseTo(2 / 61, 15);
+    // First in both lists: 2/61 (the paper's k = 60) over the best value 2/61 — a score of 1.
+    if (answer.results[0].ranks.semantic === 1 && answer.results[0].ranks.keyword === 1) expect(answer.results[0].score).toBeCloseTo(1, 12);
+    for (const r of answer.results) expect(r.score).toBeLessThanOrEqual(1);
     expectMatches((await search(t, { q, k: 5, mode: 'hybrid', fusion: 'rrf', rrf_k: 1 }, { env })).results, rrf(dense, sparse, 1));
     expectMatches((await search(t, { q, k: 5, mode: 'hybrid', fusion: 'rrf' }, { env: { ...env, RRF_K: '10' } })).results, rrf(dense, sparse, 10));
   });

@@ -144,8 +144,11 @@ export function fuseWeighted(
 }
 
 /**
- * Reciprocal Rank Fusion: score = Σ w / (k + rank) over the lists a point appears in, with 1-based
- * ranks as in the RRF paper (Cormack, Clarke & Büttcher, SIGIR 2009; k = 60).
+ * Reciprocal Rank Fusion: Σ w / (k + rank) over the lists a point appears in, with 1-based ranks as
+ * in the RRF paper (Cormack, Clarke & Büttcher, SIGIR 2009; k = 60), divided by its largest possible
+ * value Σ w / (k + 1) — so 1 means "first in both lists". The division changes no order; it puts RRF
+ * on the same 0–1 scale as weighted fusion, so one `threshold` means something in either (RRF is the
+ * local model's default, and raw sums of ~0.016–0.033 would fall under any threshold a user tries).
  *
  * Note: Qdrant's server-side RRF (`query: {fusion: "rrf"}`) uses k = 2 and 0-based ranks by
  * default, i.e. 1/(2 + i); ours with k = 60 follows the paper, not Qdrant's default, so the two
@@ -153,7 +156,7 @@ export function fuseWeighted(
  *
  * @throws RetrieverError `invalid_request` for k < 0 / non-finite, or bad weights.
  * @example
- * fuseRrf(dense, bm25)[0].score; // first in both lists → 1/61 + 1/61 ≈ 0.0328
+ * fuseRrf(dense, bm25)[0].score; // first in both lists → (1/61 + 1/61) / (2/61) = 1
  */
 export function fuseRrf(
   semantic: readonly ScoredPoint[],
@@ -171,5 +174,6 @@ export function fuseRrf(
   checkWeights(ws, wk);
   const sRanked = rankList(semantic, 'semantic');
   const kRanked = rankList(keyword, 'keyword');
-  return combine(sRanked, kRanked, (s, kw) => (s ? ws / (k + s.rank) : 0) + (kw ? wk / (k + kw.rank) : 0));
+  const best = (ws + wk) / (k + 1);
+  return combine(sRanked, kRanked, (s, kw) => ((s ? ws / (k + s.rank) : 0) + (kw ? wk / (k + kw.rank) : 0)) / best);
 }

@@ -105,30 +105,32 @@ describe('fuseWeighted', () => {
 });
 
 describe('fuseRrf', () => {
-  it('sums 1/(k + rank) with 1-based ranks and k = 60', () => {
-    // a = 1/61 + 1/63 ≈ 0.0322665;  b = 1/62 + 1/61 ≈ 0.0325225;  d = 1/62 ≈ 0.0161290;  c = 1/63 ≈ 0.0158730
+  it('sums 1/(k + rank) with 1-based ranks and k = 60, over its best value 2/61 (1 = first in both lists)', () => {
+    // a = 1/61 + 1/63 ≈ 0.0322665;  b = 1/62 + 1/61 ≈ 0.0325225;  d = 1/62 ≈ 0.0161290;  c = 1/63 ≈ 0.0158730; each ÷ 2/61
     const fused = fuseRrf(semantic, keyword);
     expect(fused.map((p) => p.id)).toEqual(['b', 'a', 'd', 'c']);
     const byId = Object.fromEntries(fused.map((p) => [p.id, p]));
-    expect(byId.a!.score).toBeCloseTo(1 / 61 + 1 / 63, 15);
-    expect(byId.b!.score).toBeCloseTo(1 / 62 + 1 / 61, 15);
-    expect(byId.c!.score).toBeCloseTo(1 / 63, 15);
-    expect(byId.d!.score).toBeCloseTo(1 / 62, 15);
+    const best = 2 / 61;
+    expect(byId.a!.score).toBeCloseTo((1 / 61 + 1 / 63) / best, 14);
+    expect(byId.b!.score).toBeCloseTo((1 / 62 + 1 / 61) / best, 14);
+    expect(byId.c!.score).toBeCloseTo(1 / 63 / best, 14);
+    expect(byId.d!.score).toBeCloseTo(1 / 62 / best, 14);
+    expect(fuseRrf([pt('x', 0.9)], [pt('x', 4)])[0]!.score).toBe(1);
     expect(byId.a!.scores).toEqual({ semantic: 0.9, keyword: 3, fused: byId.a!.score });
     expect(byId.a!.ranks).toEqual({ semantic: 1, keyword: 3 });
   });
 
-  it('uses k as given (k = 0: a = 1 + 1/3, b = 1/2 + 1)', () => {
+  it('uses k as given (k = 0: a = (1 + 1/3) / 2, b = (1/2 + 1) / 2)', () => {
     const byId = Object.fromEntries(fuseRrf(semantic, keyword, { k: 0 }).map((p) => [p.id, p]));
-    expect(byId.a!.score).toBeCloseTo(4 / 3, 15);
-    expect(byId.b!.score).toBeCloseTo(1.5, 15);
+    expect(byId.a!.score).toBeCloseTo(2 / 3, 15);
+    expect(byId.b!.score).toBeCloseTo(0.75, 15);
   });
 
   it('applies per-list weights (semantic 2 flips a above b)', () => {
-    // a = 2/61 + 1/63 ≈ 0.0486599;  b = 2/62 + 1/61 ≈ 0.0486515;  c = 2/63 ≈ 0.0317;  d = 1/62 ≈ 0.0161
+    // a = 2/61 + 1/63 ≈ 0.0486599;  b = 2/62 + 1/61 ≈ 0.0486515;  c = 2/63 ≈ 0.0317;  d = 1/62 ≈ 0.0161; each ÷ 3/61
     const fused = fuseRrf(semantic, keyword, { weights: { semantic: 2 } });
     expect(fused.map((p) => p.id)).toEqual(['a', 'b', 'c', 'd']);
-    expect(fused[0]!.score).toBeCloseTo(2 / 61 + 1 / 63, 15);
+    expect(fused[0]!.score).toBeCloseTo((2 / 61 + 1 / 63) / (3 / 61), 14);
   });
 
   it('breaks equal fused scores by id', () => {
