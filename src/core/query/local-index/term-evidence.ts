@@ -5,8 +5,8 @@
  *
  * - each query word weighs its BM25 IDF in this book; a word the book never uses weighs the IDF
  *   of a word seen nowhere, scaled by {@link ORDINARY_WORD_WEIGHT} when it is an ordinary English
- *   word (a paraphrase, "versus", "travel"), a one-letter typo of a book word, or a clipped form
- *   of one ("distro" for the book's "distribution");
+ *   word (a paraphrase, "versus", "travel"), a one-letter typo of a book word, a clipped form
+ *   of one ("distro" for the book's "distribution"), or a prefixed form of either ("recolour");
  * - `coverage` = the weight of the words the book uses / the weight of all words;
  * - the question is NOT covered when coverage < {@link MIN_COVERAGE} (most of what it asks about
  *   is absent), or when it names something the book never mentions: a word that is neither a
@@ -105,6 +105,20 @@ function withGreekLetters(stem: string): string {
   return stem.replace(GREEK_NAME, (name) => GREEK[name]!);
 }
 
+/** English prefixes that make a new word of an old one ("recolour", "unmerge", "preload"). */
+const PREFIXES = /^(re|un|de|dis|pre|mis|non|over|under|sub|co)(?=[a-z]{4,}$)/;
+
+/**
+ * True when `word` is a prefixed form of a book word or an English word ("recolour" of "colour"):
+ * such a word is an ordinary paraphrase, not a name the book lacks.
+ */
+function prefixedOrdinary(word: string, v: Vocabulary): boolean {
+  const rest = word.replace(PREFIXES, '');
+  if (rest === word) return false;
+  const stem = stemWord(rest);
+  return stem.length > 3 && (v.df(stem) > 0 || v.isOrdinary(stem));
+}
+
 /** Tokens that carry no topic on their own: short fragments ("ons" of "add-ons") and numbers. */
 const negligible = (stem: string): boolean => stem.length <= 2 || /^\d+$/.test(stem);
 
@@ -140,7 +154,8 @@ export function assessQueryTerms(index: EmbeddedIndex, text: string): TermEviden
     // Numbers and fragments the book does not use say nothing about the topic: no weight.
     if (negligible(stem)) continue;
     unknown.push(word);
-    const ordinary = v.isOrdinary(stem) || v.bookStems.some((b) => b.length > 3 && (oneEditApart(b, stem) || clippedFrom(stem, b)));
+    const ordinary =
+      v.isOrdinary(stem) || prefixedOrdinary(word, v) || v.bookStems.some((b) => b.length > 3 && (oneEditApart(b, stem) || clippedFrom(stem, b)));
     total += ordinary ? ORDINARY_WORD_WEIGHT * unseen : unseen;
     if (!ordinary || names.has(word)) foreign.push(word);
   }

@@ -65,6 +65,13 @@ describe('assessQueryTerms (the term rule)', () => {
     expect(assessQueryTerms(book, 'check the distrobox manifold')).toMatchObject({ foreign: ['distrobox'] });
   });
 
+  it('reads a prefixed form of a book or English word ("reservice", "unseal") as a paraphrase, not a name the book lacks', () => {
+    expect(assessQueryTerms(book, 'when do I reservice the pump?')).toMatchObject({ unknown: ['reservice'], foreign: [], covered: true });
+    expect(assessQueryTerms(book, 'unseal the tank lid')).toMatchObject({ unknown: ['unseal'], foreign: [], covered: true });
+    // A prefix alone does not make a word ordinary: the rest must be a word too.
+    expect(assessQueryTerms(book, 'reconfabulate the pump')).toMatchObject({ foreign: ['reconfabulate'] });
+  });
+
   it('reads a spelled-out Greek letter as the letter the book writes ("beta2" is "β2")', () => {
     expect(assessQueryTerms(book, 'when do I check the beta2 valve?')).toMatchObject({ unknown: [], foreign: [], covered: true });
   });
