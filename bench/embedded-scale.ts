@@ -46,6 +46,10 @@ export async function benchEmbeddedScale(n = 10_000, dims = 1024) {
     bundle: true,
     format: 'esm',
     platform: 'neutral',
+    // As wrangler resolves packages for a Worker: 'neutral' alone reads no main field, so a
+    // CommonJS-only dependency (porter2) did not resolve and the whole bench stopped here.
+    mainFields: ['module', 'main'],
+    conditions: ['workerd', 'worker', 'browser'],
     outfile: 'bench/.out/scale-worker.js',
     external: ['*.bin'],
     logLevel: 'error',
