@@ -1,5 +1,7 @@
 /**
  * `npm run bench:quality -- --docs DIR --queries FILE [--queries FILE2] [--runs a,b] [--subset FROM..TO] [--verbose]`
+ * `npm run bench:quality -- --book DIR=FILE --book DIR2=FILE2 … [--runs a,b]`: several books, then the
+ * mean over all their query sets per run (a ranking change should hold across books, not on one).
  *
  * Measures retrieval quality on any book: builds the book's embedded index in a temp dir, runs
  * every labelled question through the real core pipeline once per run (mode), and prints per set
@@ -17,6 +19,7 @@ import { loadBookQueries, pageKeyOf, type BookQuery } from './quality/book-queri
 import { buildWindowIndex, searchWindows } from './quality/bm25-windows';
 import { aggregate, scoreAnswer, type QueryScore, type RankedAnswer, type RunScore } from './quality/page-score';
 import { buildTempIndex } from './quality/temp-index';
+import { formatMeans } from './quality/across-books';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -175,18 +178,33 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(
   const { values } = parseArgs({
     options: {
       docs: { type: 'string' },
+      book: { type: 'string', multiple: true },
       queries: { type: 'string', multiple: true },
       runs: { type: 'string' },
       subset: { type: 'string', multiple: true },
       verbose: { type: 'boolean', short: 'v' },
     },
   });
+  const runs = values.runs ? values.runs.split(',').map((r) => r.trim()).filter(Boolean) : DEFAULT_BOOK_RUNS;
+  if (values.book?.length) {
+    const rows: BookQualityResult['rows'] = [];
+    for (const spec of values.book) {
+      const [docs, queries] = spec.split('=');
+      if (!docs || !queries) throw new Error(`--book takes DIR=QUERIES.json, got "${spec}"`);
+      const sets = [{ name: `${basename(dirname(resolve(docs)))}/${basename(queries, '.json')}`, path: resolve(queries) }];
+      const result = await measureBook({ docsDir: resolve(docs), sets, runs });
+      console.log(`${result.text}\n`);
+      if (values.verbose) console.log(`${formatDetail(result, runs, sets)}\n`);
+      rows.push(...result.rows);
+    }
+    console.log(formatMeans(rows));
+    process.exit(0);
+  }
   const docsDir = resolve(values.docs ?? resolve(ROOT, 'sample-book/docs'));
   const sets = values.queries?.length
     ? values.queries.map((p) => ({ name: basename(dirname(resolve(p))) === 'sample-book' ? basename(p, '.json') : `${basename(dirname(resolve(docsDir)))}/${basename(p, '.json')}`, path: resolve(p) }))
     : sampleBookSets();
   for (const set of sets) readFileSync(set.path); // fail early on a missing file
-  const runs = values.runs ? values.runs.split(',').map((r) => r.trim()).filter(Boolean) : DEFAULT_BOOK_RUNS;
   const result = await measureBook({ docsDir, sets, runs, subsets: values.subset ?? [] });
   console.log(result.text);
   if (values.verbose) console.log(formatDetail(result, runs, sets));

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { measureBook } from '../../../bench/book-quality';
 import { buildWindowIndex, searchWindows } from '../../../bench/quality/bm25-windows';
 import { parseBookQueries } from '../../../bench/quality/book-queries';
-import { aggregate, scoreAnswer } from '../../../bench/quality/page-score';
+import { aggregate, scoreAnswer, type RunScore } from '../../../bench/quality/page-score';
+import { formatMeans } from '../../../bench/quality/across-books';
 
 const MINI = resolve(__dirname, '../../fixtures/books/mini');
 
@@ -78,5 +79,24 @@ describe('measureBook', () => {
     const keyword = result.rows[1]!.score;
     expect(keyword).toMatchObject({ answerable: 2, offTopic: 1, hit3: 1 });
     expect(result.text).toMatch(/^mini \(3\) +bm25-windows +\d\.\d{3} +1\.000 /m);
+  });
+});
+
+describe('formatMeans (several books)', () => {
+  const score = (hit1: number, mrr: number, off: [number, number], ans: [number, number]): RunScore => ({
+    answerable: ans[1], offTopic: off[1], hit1, hit3: hit1, mrr, offTopicFlagged: off[0], answerableFlagged: ans[0],
+  });
+
+  it('weighs every set the same, sums the flagged counts and leaves subset rows out', () => {
+    const text = formatMeans([
+      { set: 'a (10)', run: 'default', score: score(0.5, 0.6, [1, 2], [0, 8]) },
+      { set: 'b (40)', run: 'default', score: score(1, 1, [3, 4], [1, 36]) },
+      { set: 'b d1..d5 (5)', run: 'default', score: score(0, 0, [0, 0], [0, 5]) },
+      { set: 'a (10)', run: 'keyword', score: score(0.2, 0.3, [0, 2], [0, 8]) },
+    ]);
+    const lines = text.split('\n');
+    expect(lines[0]).toMatch(/^Mean over 2 query sets/);
+    expect(lines[2]!.split(/\s{2,}/)).toEqual(['default', '0.750', '0.750', '0.800', '4/6', '1/44']);
+    expect(lines[3]!.split(/\s{2,}/)).toEqual(['keyword', '0.200', '0.200', '0.300', '0/2', '0/8']);
   });
 });
