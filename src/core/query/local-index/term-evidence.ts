@@ -163,7 +163,6 @@ export function assessQueryTerms(index: EmbeddedIndex, text: string): TermEviden
   return { coverage, unknown, foreign, covered: total > 0 && coverage >= MIN_COVERAGE && foreign.length === 0 };
 }
 
-
 /**
  * Lowercased words written as names: capitalised ("Naples", not "NASA" or "I"), not the first word
  * of a sentence, in a sentence that is not Title Case (where capitals say nothing).
