@@ -9,6 +9,7 @@
 import { RetrieverError } from '../../common/errors';
 import type { QdrantFilter } from '../../common/types';
 import type { CollectionInfo, StoreQuery } from '../ports';
+import { clauseList } from './filter-dsl';
 
 /**
  * Returns `base` as the collection can run it: unchanged when it is not strict; without the priors
@@ -51,12 +52,8 @@ export function filterKeys(filter: QdrantFilter | null | undefined, prefix = '')
     if (nested && typeof nested.key === 'string') keys.push(...filterKeys(nested.filter, `${prefix}${nested.key}[].`));
     if ('must' in c || 'should' in c || 'must_not' in c || 'min_should' in c) keys.push(...filterKeys(c as QdrantFilter, prefix));
   };
-  const f = filter as Record<string, unknown>;
-  for (const part of ['must', 'should', 'must_not'] as const) {
-    const value = f[part];
-    for (const condition of Array.isArray(value) ? value : value ? [value] : []) visit(condition);
-  }
-  const minShould = f.min_should as { conditions?: unknown[] } | undefined;
+  for (const part of ['must', 'should', 'must_not'] as const) for (const condition of clauseList(filter[part])) visit(condition);
+  const minShould = (filter as Record<string, unknown>).min_should as { conditions?: unknown[] } | undefined;
   for (const condition of minShould?.conditions ?? []) visit(condition);
   return [...new Set(keys)];
 }
