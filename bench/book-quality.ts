@@ -20,6 +20,7 @@ import { buildWindowIndex, searchWindows } from './quality/bm25-windows';
 import { aggregate, scoreAnswer, type QueryScore, type RankedAnswer, type RunScore } from './quality/page-score';
 import { buildTempIndex } from './quality/temp-index';
 import { formatMeans } from './quality/across-books';
+import { textTable } from './quality/text-table';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -141,9 +142,7 @@ function formatRows(docsDir: string, chunks: number, rows: BookQualityResult['ro
     const ratio = (v: number, w: number | undefined) => (w ? `${(v / w).toFixed(2)}x` : 'n/a');
     return [set, run, f3(s.hit1), f3(s.hit3), f3(s.mrr), `${s.offTopicFlagged}/${s.offTopic}`, `${s.answerableFlagged}/${s.answerable}`, ratio(s.hit3, b?.hit3), ratio(s.mrr, b?.mrr)];
   });
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] ?? '').length)));
-  const line = (cells: readonly string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
-  return [`Book quality: ${docsDir} (${chunks} chunks, embedded index built fresh, local embedder), top ${DEPTH}`, line(header), ...body.map(line)].join('\n');
+  return [`Book quality: ${docsDir} (${chunks} chunks, embedded index built fresh, local embedder), top ${DEPTH}`, ...textTable(header, body)].join('\n');
 }
 
 /** Per-question ranks (run columns), for finding what to fix. */
@@ -164,6 +163,12 @@ export function formatDetail(result: BookQualityResult, runs: readonly string[],
     }
   }
   return out.join('\n');
+}
+
+/** A query set's name in the tables: `book/queries`, or just `queries` for the sample book's own files. */
+function setName(docsDir: string, queries: string): string {
+  const file = basename(queries, '.json');
+  return basename(dirname(resolve(queries))) === 'sample-book' ? file : `${basename(dirname(resolve(docsDir)))}/${file}`;
 }
 
 /** The sample book's sets: the original 44 and the student set. */
@@ -191,7 +196,7 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(
     for (const spec of values.book) {
       const [docs, queries] = spec.split('=');
       if (!docs || !queries) throw new Error(`--book takes DIR=QUERIES.json, got "${spec}"`);
-      const sets = [{ name: `${basename(dirname(resolve(docs)))}/${basename(queries, '.json')}`, path: resolve(queries) }];
+      const sets = [{ name: setName(docs, queries), path: resolve(queries) }];
       const result = await measureBook({ docsDir: resolve(docs), sets, runs });
       console.log(`${result.text}\n`);
       if (values.verbose) console.log(`${formatDetail(result, runs, sets)}\n`);
@@ -202,7 +207,7 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(
   }
   const docsDir = resolve(values.docs ?? resolve(ROOT, 'sample-book/docs'));
   const sets = values.queries?.length
-    ? values.queries.map((p) => ({ name: basename(dirname(resolve(p))) === 'sample-book' ? basename(p, '.json') : `${basename(dirname(resolve(docsDir)))}/${basename(p, '.json')}`, path: resolve(p) }))
+    ? values.queries.map((p) => ({ name: setName(docsDir, p), path: resolve(p) }))
     : sampleBookSets();
   for (const set of sets) readFileSync(set.path); // fail early on a missing file
   const result = await measureBook({ docsDir, sets, runs, subsets: values.subset ?? [] });

@@ -4,6 +4,7 @@
  * worth keeping when it holds across books: measured on one or two, noise picks the winner.
  */
 import type { RunScore } from './page-score';
+import { textTable } from './text-table';
 
 /** A measured row: one query set under one run. */
 export interface SetRow {
@@ -28,8 +29,8 @@ export function formatMeans(rows: readonly SetRow[]): string {
   const header = ['run', 'hit@1', 'hit@3', 'MRR', 'off-topic flagged', 'answerable flagged'];
   const body = runs.map((run) => {
     const mine = whole.filter((r) => r.run === run).map((r) => r.score);
-    const mean = (pick: (s: RunScore) => number): string => f3(mine.reduce((sum, s) => sum + pick(s), 0) / mine.length);
     const total = (pick: (s: RunScore) => number): number => mine.reduce((sum, s) => sum + pick(s), 0);
+    const mean = (pick: (s: RunScore) => number): string => f3(total(pick) / mine.length);
     return [
       run,
       mean((s) => s.hit1),
@@ -39,7 +40,5 @@ export function formatMeans(rows: readonly SetRow[]): string {
       `${total((s) => s.answerableFlagged)}/${total((s) => s.answerable)}`,
     ];
   });
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] ?? '').length)));
-  const line = (cells: readonly string[]): string => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
-  return [`Mean over ${sets} query sets (each set weighs the same; flagged counts summed)`, line(header), ...body.map(line)].join('\n');
+  return [`Mean over ${sets} query sets (each set weighs the same; flagged counts summed)`, ...textTable(header, body)].join('\n');
 }
