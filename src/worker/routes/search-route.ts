@@ -7,6 +7,7 @@ import { RetrieverError } from '../../core/common/errors';
 import { parseSearchParams } from '../../core/query/search/search-params';
 import type { AppEnv } from '../bindings';
 import { cacheHeaders, searchThroughCache, takeBypass } from '../cached-search';
+import { rememberedParams } from '../parsed-queries';
 import { readJsonBody } from '../read-json-body';
 import { buildSearchContext, configFor } from '../services';
 import type { RequestContext } from '../../core/query/compose/search-context';
@@ -19,14 +20,15 @@ searchRoute.get('/', async (c) => {
   // No prototype: `constructor` or `__proto__` are just unknown parameters, not "repeated" ones.
   const raw: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   const repeated: string[] = [];
-  for (const [key, value] of new URL(c.req.url).searchParams) {
+  const url = new URL(c.req.url);
+  for (const [key, value] of url.searchParams) {
     if (Object.hasOwn(raw, key)) repeated.push(key);
     raw[key] = value;
   }
   if (repeated.length) {
     throw new RetrieverError('invalid_request', `Parameters given more than once: ${repeated.join(', ')}`, { params: repeated });
   }
-  return search(c, raw);
+  return search(c, raw, url.search);
 });
 
 searchRoute.post('/', async (c) => {
@@ -37,7 +39,7 @@ searchRoute.post('/', async (c) => {
   return search(c, body as Record<string, unknown>);
 });
 
-async function search(c: Context<AppEnv>, raw: Record<string, unknown>): Promise<Response> {
+async function search(c: Context<AppEnv>, raw: Record<string, unknown>, query?: string): Promise<Response> {
   const log = c.get('log');
   const config = configFor(c.env);
   let context = null as RequestContext | null;
@@ -45,7 +47,7 @@ async function search(c: Context<AppEnv>, raw: Record<string, unknown>): Promise
   const contextOf = () => (context ??= buildSearchContext({ env: c.env, waitUntil: c.get('defer'), log }));
   try {
     const bypass = takeBypass(raw, c.req.header('cache-control'));
-    const params = parseSearchParams(raw, config);
+    const params = query === undefined ? parseSearchParams(raw, config) : rememberedParams(config, query, () => parseSearchParams(raw, config));
     const format = params.format === 'context' ? 'context' : negotiateFormat(c);
     Object.assign(log, { mode: params.mode, format, k: params.k, rerank: params.rerank });
     if (config.LOG_QUERIES) log.query = params.q;

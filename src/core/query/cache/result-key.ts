@@ -23,6 +23,19 @@ const NOT_IN_KEY = new Set([
 ]);
 
 const shaping = new WeakMap<Config, string>();
+const requestKeys = new WeakMap<SearchParams, string>();
+
+/** The answer-changing parameters as key text; once per params object (a remembered GET's is reused). */
+function requestKey(params: SearchParams): string {
+  let text = requestKeys.get(params);
+  if (text === undefined) {
+    // `format` only changes how the same outcome is written out.
+    const { format: _format, ...answer } = params;
+    text = JSON.stringify({ ...answer, q: normalizeQuery(answer.q) });
+    requestKeys.set(params, text);
+  }
+  return text;
+}
 
 /** The answer-shaping part of `config`, serialised once per config object (once per isolate). */
 function shapingConfig(config: Config): string {
@@ -53,9 +66,7 @@ const configIds = new Map<string, number>();
  * await keys.shared(); // 'rc:v1:9f2c…'
  */
 export function resultCacheKeys(params: SearchParams, config: Config, indexVersion: string): ResultKeys {
-  // `format` only changes how the same outcome is written out.
-  const { format: _format, ...answer } = params;
-  const request = JSON.stringify({ ...answer, q: normalizeQuery(answer.q) });
+  const request = requestKey(params);
   const shaping = shapingConfig(config);
   let id = configIds.get(shaping);
   if (id === undefined) configIds.set(shaping, (id = configIds.size));

@@ -1,0 +1,29 @@
+/**
+ * Parsed GET query strings, remembered per isolate. A chat widget asks the same few questions
+ * again and again; the answer then comes from the isolate's result cache, and validating the same
+ * query string with zod and serialising its cache key was most of that request's own CPU. Valid
+ * query strings only (an invalid one throws every time), per configuration object, bounded.
+ */
+import type { Config } from '../core/common/config/parse-config';
+import type { SearchParams } from '../core/query/search/search-params';
+
+const MAX_REMEMBERED = 256;
+const byConfig = new WeakMap<Config, Map<string, SearchParams>>();
+
+/**
+ * `parse()`'s result for `query` under `config`, from memory when this isolate parsed it before.
+ *
+ * @example
+ * const params = rememberedParams(config, url.search, () => parseSearchParams(raw, config));
+ */
+export function rememberedParams(config: Config, query: string, parse: () => SearchParams): SearchParams {
+  let remembered = byConfig.get(config);
+  if (!remembered) byConfig.set(config, (remembered = new Map()));
+  const known = remembered.get(query);
+  if (known) return known;
+  const params = Object.freeze(parse());
+  // Oldest first out: a Map iterates in insertion order.
+  if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
+  remembered.set(query, params);
+  return params;
+}
