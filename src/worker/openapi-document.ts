@@ -33,6 +33,7 @@ export const PARAMETER_DOCS: Record<string, string> = {
   include_metadata: '`false` drops each result\'s `metadata`.',
   expand: '0–3: merge each hit with up to N neighbouring chunks of its page into `passage`.',
   group_by: '`page`: at most one result per page.',
+  diversity: '`pages` (default): in the first half of the k results, a chunk next to one already shown yields its place to a new page\'s candidate right behind it; `none`: plain rank order.',
 };
 
 /**

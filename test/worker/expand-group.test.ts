@@ -128,6 +128,28 @@ describe('group_by=page on Qdrant', () => {
   });
 });
 
+describe('diversity (less redundancy at the head) on Qdrant', () => {
+  it('by default a chunk next to one shown yields to another page right behind it; diversity=none keeps the plain rank order', async () => {
+    const t = await seeded();
+    const q = '/search?q=zero%20moment%20point&k=4';
+    const pages = (body: any): string[] => body.results.map((r: any) => r.metadata.file_path);
+    const plain = (await t.call(`${q}&diversity=none`)).json();
+    // Plain order: two neighbouring chunks of one page first, then another page.
+    expect(pages(plain).slice(0, 3)).toEqual(['balance.md', 'balance.md', 'other.md']);
+    expect(Math.abs(plain.results[0].chunk_index - plain.results[1].chunk_index)).toBe(1);
+    const scores: number[] = plain.results.map((r: any) => r.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    const diverse = (await t.call(q)).json();
+    expect(new Set(pages(diverse).slice(0, 2)).size).toBe(2);
+    expect(diverse.results[0].id).toBe(plain.results[0].id); // the first result never moves
+    // The page's second chunk is not dropped, only placed behind the head.
+    expect(diverse.results.map((r: any) => r.id)).toContain(plain.results[1].id);
+    const bad = await t.call(`${q}&diversity=chapters`);
+    expect(bad.status).toBe(400);
+    expect(bad.json().error.params).toEqual(['diversity']);
+  });
+});
+
 describe('on the embedded default', () => {
   it('expand=1 merges neighbours with zero upstream calls', async () => {
     const t = tenant('expand-offline');

@@ -62,12 +62,13 @@ beforeAll(async () => {
 
 
 describe.each(STORES)('fusion over the fetched lists ($store)', ({ env, q }) => {
-  // Hybrid with k = 5 fetches k × RERANK_OVERFETCH = 10 per list; the single-mode searches show those lists.
+  // Hybrid with k = 5 fetches k × RERANK_OVERFETCH = 10 per list; the single-mode searches show those
+  // lists (in plain rank order: diversity=none).
   let dense: Hit[];
   let sparse: Hit[];
   beforeAll(async () => {
-    dense = (await search(t, { q, k: 10, mode: 'semantic' }, { env })).results;
-    sparse = (await search(t, { q, k: 10, mode: 'keyword' }, { env })).results;
+    dense = (await search(t, { q, k: 10, mode: 'semantic', diversity: 'none' }, { env })).results;
+    sparse = (await search(t, { q, k: 10, mode: 'keyword', diversity: 'none' }, { env })).results;
     expect(dense.length).toBeGreaterThan(5);
     expect(sparse.length).toBeGreaterThan(2);
   });
@@ -107,9 +108,9 @@ describe.each(STORES)('fusion over the fetched lists ($store)', ({ env, q }) => 
   });
 
   it('a weight of 0 reduces hybrid to the other list’s order', async () => {
-    const semanticOnly = await search(t, { q, k: 5, mode: 'hybrid', keyword_weight: 0, semantic_weight: 1 }, { env });
+    const semanticOnly = await search(t, { q, k: 5, mode: 'hybrid', keyword_weight: 0, semantic_weight: 1, diversity: 'none' }, { env });
     expect(ids(semanticOnly.results)).toEqual(ids(dense).slice(0, 5));
-    const keywordOnly = await search(t, { q, k: 2, mode: 'hybrid', keyword_weight: 1, semantic_weight: 0 }, { env });
+    const keywordOnly = await search(t, { q, k: 2, mode: 'hybrid', keyword_weight: 1, semantic_weight: 0, diversity: 'none' }, { env });
     expect(ids(keywordOnly.results)).toEqual(ids(sparse).slice(0, 2));
   });
 });

@@ -19,6 +19,8 @@ const RERANK_INPUTS = [...RERANKERS, 'rrf'] as const;
 export const FUSIONS = ['weighted', 'rrf'] as const;
 export const FORMATS = ['json', 'context'] as const;
 export const GROUP_BY = ['page'] as const;
+/** Values of `diversity`. */
+export const DIVERSITY = ['pages', 'none'] as const;
 /** Most neighbouring chunks `expand` may add on each side of a hit. */
 export const MAX_EXPAND = 3;
 
@@ -44,6 +46,8 @@ export interface SearchParams {
   expand: number;
   /** `page`: at most one result per page. */
   groupBy: (typeof GROUP_BY)[number] | null;
+  /** `pages`: the first half of the results come from distinct pages (diverse-head.ts). */
+  diversity: (typeof DIVERSITY)[number];
 }
 
 const numberLike = z.union([z.number(), z.string().check(z.regex(/^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/, 'must be a number'))]);
@@ -71,6 +75,7 @@ export const searchParamsSchema = z.strictObject({
   include_metadata: z.optional(booleanLike),
   expand: z.optional(numberLike),
   group_by: z.optional(z.enum(GROUP_BY)),
+  diversity: z.optional(z.enum(DIVERSITY)),
 });
 
 /** What a caller may send to `/search` (the typed client's parameter type). */
@@ -124,6 +129,7 @@ export function parseSearchParams(raw: Record<string, unknown>, config: Config):
     aliases: p.rerank === 'rrf' ? ['rerank=rrf'] : [],
     expand,
     groupBy: p.group_by ?? null,
+    diversity: p.diversity ?? 'pages',
   };
 }
 

@@ -5,6 +5,7 @@
  * fetching neighbours for `expand`) is done once for all queries by search-pipeline.ts.
  */
 import { bm25QueryVector } from '../../common/bm25/index';
+import { diverseHeadSize, diversifyHead } from './diverse-head';
 import type { CacheStatus, QueryEmbedder, SearchContext, StoreQuery, TermEvidence } from '../ports';
 import type { ScoredPoint } from '../../common/types';
 import { applyRerank } from './apply-rerank';
@@ -114,6 +115,8 @@ export async function rankLists(
     if (ranked === before) scale = plan.unrerankedScale;
     rerankMs = now() - started;
   }
+  // After reranking: the head is diversified in the final order. group_by=page already is.
+  if (params.diversity === 'pages' && !params.groupBy) ranked = diversifyHead(ranked, diverseHeadSize(params.k));
   const top = ranked.slice(0, params.k);
   const kept = params.threshold === undefined ? top : top.filter((hit) => hit.score >= params.threshold!);
   const dropped = top.filter((hit) => !kept.includes(hit));

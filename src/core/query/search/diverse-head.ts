@@ -1,0 +1,55 @@
+/**
+ * Less redundancy at the head of the answer (`diversity=pages`, the default). In the first half of
+ * the k results (rounded up), a chunk that is the next or previous chunk of one already shown
+ * yields its place to the candidate right behind it when that one comes from a page not shown yet,
+ * and then follows it. Neighbouring chunks say the least that is new (the chunker even repeats a
+ * sentence between them), and on books with long pages the best-ranked chunks were often
+ * neighbouring sections of one page: when that page was the wrong one, the next page waited behind
+ * them. Only adjacent candidates swap and the first result never moves, so a page that clearly
+ * leads keeps its chunks near the top (README, "Page diversity", for what was measured and the
+ * stronger variants that were not kept). `group_by=page` is the strong form (one result per page).
+ */
+import type { ScoredPoint } from '../../common/types';
+import { sourceKey } from './result-fields';
+
+/** How many of k results are diversified: half, rounded up. */
+export function diverseHeadSize(k: number): number {
+  return Math.ceil(k / 2);
+}
+
+function chunkIndexOf(hit: ScoredPoint): number | undefined {
+  const index = hit.payload?.chunk_index;
+  return typeof index === 'number' && Number.isInteger(index) ? index : undefined;
+}
+
+/**
+ * Reorders `hits` (best first) in the first `head` positions as described above. Hits without a
+ * page key or a `chunk_index` are never counted as a neighbour (and never held back).
+ *
+ * @example
+ * diversifyHead([a0, a1, b4, a2], 2); // [a0, b4, a1, a2] — a1, a0's neighbour, yields to b4
+ */
+export function diversifyHead<T extends ScoredPoint>(hits: readonly T[], head: number): T[] {
+  const shown = new Set<string>();
+  const pagesShown = new Set<string | undefined>();
+  const slot = (hit: T, offset = 0): string | undefined => {
+    const page = sourceKey({ score: hit.score, payload: hit.payload });
+    const index = chunkIndexOf(hit);
+    return page === undefined || index === undefined ? undefined : `${index + offset}\u0000${page}`;
+  };
+  const pageOf = (hit: T) => sourceKey({ score: hit.score, payload: hit.payload });
+  const neighboursShown = (hit: T) => [slot(hit, -1), slot(hit, 1)].some((key) => key !== undefined && shown.has(key));
+  const rest = [...hits];
+  const first: T[] = [];
+  while (first.length < head && rest.length > 0) {
+    const [next, behind] = rest as [T, T | undefined];
+    const yields = behind !== undefined && neighboursShown(next) && !pagesShown.has(pageOf(behind));
+    const [chosen] = rest.splice(yields ? 1 : 0, 1) as [T];
+    const key = slot(chosen);
+    if (key !== undefined) shown.add(key);
+    const page = pageOf(chosen);
+    if (page !== undefined) pagesShown.add(page);
+    first.push(chosen);
+  }
+  return [...first, ...rest];
+}
