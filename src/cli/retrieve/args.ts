@@ -19,6 +19,7 @@ Search options:
   --fusion F           hybrid fusion: weighted | rrf (default weighted)
   --rerank R           none | cohere | mmr | rrf (default none)
   --threshold T        drop results scoring below T (0..1)
+  --diversity D        pages | none: a chunk next to one shown yields to a new page (default pages)
   --chapter X          only this chapter
   --module X           only this module
   --section X          only this section
@@ -41,7 +42,7 @@ Validation options (--validate FILE):
   --runs LIST          run specs for --compare, comma-separated, each MODE[:FUSION][+RERANK]
                        (default keyword,semantic,hybrid,hybrid:rrf,semantic+mmr)
   --json               print the report(s) as JSON
-  (--mode, --fusion, --rerank, --threshold and the filters apply to every query)
+  (--mode, --fusion, --rerank, --threshold, --diversity and the filters apply to every query)
 
 Configuration: the same variables as the Worker (COHERE_API_KEY, QDRANT_URL, QDRANT_API_KEY,
 QDRANT_COLLECTION, SEARCH_MODE, …), read from the environment over .dev.vars. With no keys the
@@ -80,6 +81,7 @@ const OPTIONS = {
   fusion: { type: 'string' },
   rerank: { type: 'string' },
   threshold: { type: 'string' },
+  diversity: { type: 'string' },
   chapter: { type: 'string' },
   module: { type: 'string' },
   section: { type: 'string' },
@@ -100,7 +102,7 @@ const OPTIONS = {
 } as const;
 
 /** Search parameters passed through as given; core validates them (same messages as the Worker). */
-const PASS_THROUGH = ['mode', 'fusion', 'rerank', 'threshold', 'chapter', 'module', 'section', 'tags', 'filter'] as const;
+const PASS_THROUGH = ['mode', 'fusion', 'rerank', 'threshold', 'diversity', 'chapter', 'module', 'section', 'tags', 'filter'] as const;
 
 /**
  * Parses argv (without `node` and the script). Throws a usage `CliFailure` (exit 2).

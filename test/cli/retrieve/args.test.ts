@@ -19,12 +19,12 @@ function usageFailure(argv: string[]): CliFailure {
 describe('parseRetrieveArgs: search', () => {
   it('maps every search flag onto the Worker parameter of the same meaning', () => {
     const args = parseRetrieveArgs([
-      'What is a topic?', '--top-k', '7', '--mode', 'hybrid', '--fusion', 'rrf', '--rerank', 'mmr', '--threshold', '0.3',
+      'What is a topic?', '--top-k', '7', '--mode', 'hybrid', '--fusion', 'rrf', '--rerank', 'mmr', '--threshold', '0.3', '--diversity', 'none',
       '--chapter', 'qos-and-dds', '--module', '01-ros2', '--section', 'Profiles', '--tags', 'ros2,dds', '--filter', '{"not":{"chapter":"index"}}',
     ]);
     expect(args.query).toBe('What is a topic?');
     expect(args.params).toEqual({
-      k: '7', mode: 'hybrid', fusion: 'rrf', rerank: 'mmr', threshold: '0.3', chapter: 'qos-and-dds', module: '01-ros2',
+      k: '7', mode: 'hybrid', fusion: 'rrf', rerank: 'mmr', threshold: '0.3', diversity: 'none', chapter: 'qos-and-dds', module: '01-ros2',
       section: 'Profiles', tags: 'ros2,dds', filter: '{"not":{"chapter":"index"}}',
     });
     expect(args.validate).toBeNull();
