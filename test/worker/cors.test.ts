@@ -43,4 +43,12 @@ describe('CORS', () => {
     expect(error.status).toBe(400);
     expect(error.headers.get('access-control-allow-origin')).toBe(ORIGIN);
   });
+
+  it('also on a refusal by access control, before any route ran (a widget must read the 401)', async () => {
+    const t = tenant('cors-keys', { API_KEYS: 'key-a-0123456789abcdef' });
+    const res = await t.call('/search?q=topics', { headers: { Origin: ORIGIN } });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+  });
 });
