@@ -3,13 +3,14 @@
  * again and again; the answer then comes from the isolate's result cache, and validating the same
  * query string with zod and serialising its cache key were about a tenth of the Worker's own CPU
  * samples for such an answer (workerd profile). Valid query strings only (an invalid one throws
- * every time), per configuration object, bounded.
+ * every time), per configuration object, in the project's LRU.
  */
 import type { Config } from '../core/common/config/parse-config';
+import { LruCache } from '../core/query/embedders/cached-embedder';
 import type { SearchParams } from '../core/query/search/search-params';
 
 const MAX_REMEMBERED = 256;
-const byConfig = new WeakMap<Config, Map<string, SearchParams>>();
+const byConfig = new WeakMap<Config, LruCache<SearchParams>>();
 
 /**
  * `parse()`'s result for `query` under `config`, from memory when this isolate parsed it before.
@@ -19,12 +20,10 @@ const byConfig = new WeakMap<Config, Map<string, SearchParams>>();
  */
 export function rememberedParams(config: Config, query: string, parse: () => SearchParams): SearchParams {
   let remembered = byConfig.get(config);
-  if (!remembered) byConfig.set(config, (remembered = new Map()));
+  if (!remembered) byConfig.set(config, (remembered = new LruCache<SearchParams>(MAX_REMEMBERED)));
   const known = remembered.get(query);
   if (known) return known;
   const params = Object.freeze(parse());
-  // Oldest first out: a Map iterates in insertion order.
-  if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
   remembered.set(query, params);
   return params;
 }

@@ -25,7 +25,7 @@ describe('rememberedParams', () => {
     expect(rememberedParams(other, '?q=topics&k=3', parse(other, 'topics')).k).toBe(2);
   });
 
-  it('keeps at most 256 query strings, oldest out first', () => {
+  it('keeps at most 256 query strings, the least recently used out first', () => {
     const config = parseConfig({});
     const oldest = rememberedParams(config, '?q=q0', parse(config, 'q0'));
     for (let i = 1; i <= 256; i++) rememberedParams(config, `?q=q${i}`, parse(config, `q${i}`));
