@@ -120,6 +120,24 @@ describe('queries the book does not cover (the embedded index\'s term rule)', ()
     expect(codes(body)).not.toContain('low_confidence');
   });
 
+  it('flags a near-subject question with several words the book never uses, though most of its weight is the book\'s', async () => {
+    const t = tenant('oos-several');
+    const q = "How do I schedule a nightly backup of my robot's log files?";
+    const body = (await t.call(`/search?q=${encodeURIComponent(q)}`, {}, offline)).json();
+    expect(body.summary.query_coverage).toBeGreaterThanOrEqual(0.5);
+    expect(body.summary.query_coverage).toBeLessThan(0.75);
+    expect(body.summary.confidence).toMatchObject({ rating: 'low', low_confidence: true, rated_on: 'terms' });
+    const warning = body.summary.warnings.find((w: any) => w.code === 'no_match');
+    expect(warning.message).toMatch(/^Several words of this question \("schedule", "nightly"\) never appear in the book \(\d+% of its informative words do\)/);
+    expect(warning.details).toMatchObject({ unknown_terms: ['schedule', 'nightly'], foreign_terms: [] });
+    // One of the two words alone is a paraphrase the book may well answer: not flagged.
+    for (const one of ["How do I schedule a backup of my robot's log files?", "How do I make a nightly backup of my robot's log files?"]) {
+      const single = (await t.call(`/search?q=${encodeURIComponent(one)}`, {}, offline)).json();
+      expect(single.summary.confidence.low_confidence, one).toBe(false);
+      expect(codes(single), one).not.toContain('no_match');
+    }
+  });
+
   it('says why for a question in another language instead of quoting a cosine', async () => {
     const t = tenant('oos-fr');
     const body = (await t.call(`/search?q=${encodeURIComponent('Comment créer un nœud ROS 2 qui publie des messages ?')}`, {}, offline)).json();

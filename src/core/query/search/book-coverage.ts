@@ -65,8 +65,11 @@ export function noMatchWarning(terms: TermEvidence): SearchWarning | null {
   let message: string;
   if (terms.foreign.length > 0) {
     message = `The book never mentions ${list(terms.foreign)}: it probably does not cover this question.`;
-  } else if (terms.unknown.length > 0) {
+  } else if (terms.unknown.length > 0 && terms.coverage < 0.5) {
     message = `Most of what this question asks about (${list(terms.unknown)}) never appears in the book (${Math.round(terms.coverage * 100)}% of its informative words do): it probably does not cover this question.`;
+  } else if (terms.unknown.length > 0) {
+    // Several unfamiliar words holding a good share of the question (the term rule's second cut).
+    message = `Several words of this question (${list(terms.unknown)}) never appear in the book (${Math.round(terms.coverage * 100)}% of its informative words do): it probably does not cover this question.`;
   } else {
     message = 'The question has no informative word to match against the book.';
   }

@@ -47,6 +47,10 @@ describe('noMatchWarning', () => {
     });
     const mostly = noMatchWarning({ coverage: 0.214, unknown: ['hiking', 'trails'], foreign: [], covered: false })!;
     expect(mostly.message).toBe('Most of what this question asks about ("hiking", "trails") never appears in the book (21% of its informative words do): it probably does not cover this question.');
+    // The second cut: several unfamiliar words, though most of the question's weight is the book's.
+    const several = noMatchWarning({ coverage: 0.72, unknown: ['record', 'microphone'], foreign: [], covered: false })!;
+    expect(several.message).toBe('Several words of this question ("record", "microphone") never appear in the book (72% of its informative words do): it probably does not cover this question.');
+    expect(several.details).toMatchObject({ query_coverage: 0.72, unknown_terms: ['record', 'microphone'] });
     expect(noMatchWarning({ coverage: 0, unknown: [], foreign: [], covered: false })!.message).toMatch(/no informative word/);
   });
 });
