@@ -137,12 +137,20 @@ function parseApiKeys(value: string | undefined): string[] {
  * Every secret value in a raw environment or a parsed config, for redaction (works on a raw
  * environment even when its config is invalid).
  */
-export function configuredSecrets(source: object): string[] {
-  const env = source as Record<string, unknown>;
-  const values = [env.COHERE_API_KEY, env.QDRANT_API_KEY, env.ADMIN_API_KEY].filter((v): v is string => typeof v === 'string' && v.trim() !== '');
-  const keys = typeof env.API_KEYS === 'string' ? env.API_KEYS.split(/[\s,]+/).filter(Boolean) : [];
-  return [...values.map((v) => v.trim()), ...keys];
+export function configuredSecrets(source: object): readonly string[] {
+  // A Worker's env is one object per isolate, asked on every request (the log line): read it once.
+  let secrets = secretsOf.get(source);
+  if (!secrets) {
+    const env = source as Record<string, unknown>;
+    const values = [env.COHERE_API_KEY, env.QDRANT_API_KEY, env.ADMIN_API_KEY].filter((v): v is string => typeof v === 'string' && v.trim() !== '');
+    const keys = typeof env.API_KEYS === 'string' ? env.API_KEYS.split(/[\s,]+/).filter(Boolean) : [];
+    secrets = Object.freeze([...values.map((v) => v.trim()), ...keys]);
+    secretsOf.set(source, secrets);
+  }
+  return secrets;
 }
+
+const secretsOf = new WeakMap<object, readonly string[]>();
 
 /** The output size the configured Cohere model produces, when known. */
 export function expectedEmbedDimension(config: Pick<Config, 'EMBED_MODEL' | 'EMBED_DIMENSION'>): number | null {

@@ -20,6 +20,15 @@ describe('redactSecrets', () => {
     expect(redacted).not.toContain('tok-2');
   });
 
+  it('redacts with the same secrets list again and again, and leaves text with no credential alone', () => {
+    const secrets = Object.freeze(['abcd1234', 'abcd1234xyz']);
+    for (let i = 0; i < 3; i++) expect(redactSecrets(`t${i} abcd1234xyz`, secrets)).toBe(`t${i} [redacted]`);
+    const line = '{"message":"request","status":200,"duration_ms":1.5}';
+    expect(redactSecrets(line, secrets)).toBe(line);
+    // Upper case is still a credential word (the cheap pre-scan ignores case, as the patterns do).
+    expect(redactSecrets('TOKEN=abc-9', [])).toBe('TOKEN=[redacted]');
+  });
+
   it('ignores secrets too short to redact safely', () => {
     expect(redactSecrets('a b c', ['a'])).toBe('a b c');
   });

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { configuredSecrets } from '../../../../src/core/common/config/parse-config';
+
+describe('configuredSecrets', () => {
+  it('lists the upstream keys, the admin key and every API key, trimmed', () => {
+    const env = { COHERE_API_KEY: ' co-key-1 ', QDRANT_API_KEY: 'qd-key-2', ADMIN_API_KEY: '', API_KEYS: 'k1-aaaa, k2-bbbb\nk3-cccc', OTHER: 'x' };
+    expect(configuredSecrets(env)).toEqual(['co-key-1', 'qd-key-2', 'k1-aaaa', 'k2-bbbb', 'k3-cccc']);
+  });
+
+  it('reads an environment once: the same frozen list for the same object, its own for another', () => {
+    const env = { COHERE_API_KEY: 'co-key-1' };
+    const first = configuredSecrets(env);
+    expect(configuredSecrets(env)).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(configuredSecrets({ COHERE_API_KEY: 'co-key-9' })).toEqual(['co-key-9']);
+  });
+});
