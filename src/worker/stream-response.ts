@@ -23,12 +23,17 @@ const FORMAT_OF: Record<string, StreamFormat> = {
   'text/event-stream': 'sse',
 };
 
+const SUPPORTED = Object.keys(FORMAT_OF);
+
 /**
  * Picks the format from the Accept header with quality values honoured (`q=0` means "not this
  * one"); JSON when nothing we serve is preferred, so a browser's `text/html` (or any wildcard) still gets JSON.
  */
 export function negotiateFormat(c: Context): StreamFormat {
-  const type = accepts(c, { header: 'Accept', supports: Object.keys(FORMAT_OF), default: 'application/json' });
+  const accept = c.req.header('Accept');
+  // What curl, fetch() and most clients send: JSON without parsing the header (every request).
+  if (accept === undefined || accept === '*/*' || accept === 'application/json') return 'json';
+  const type = accepts(c, { header: 'Accept', supports: SUPPORTED, default: 'application/json' });
   return FORMAT_OF[type] ?? 'json';
 }
 
