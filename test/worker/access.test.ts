@@ -122,6 +122,17 @@ describe('API keys', () => {
     expect((await t.call('/health', { headers: { 'x-api-key': 'wrong-key-wrong-key' } }, withKeys())).status).toBe(401);
   });
 
+  it('access control judges the path Hono routes on: a percent-encoded path is open only if it routes to an open page', async () => {
+    // "/%68ealth" routes to /health (open); "/%73earch" routes to /search (needs a key).
+    const health = await t.call('/%68ealth', {}, withKeys());
+    expect(health.status).toBe(200);
+    expect(health.json()).toEqual({ status: 'ok' });
+    const search = await t.call('/%73earch?q=topics', {}, withKeys());
+    expect(search.status).toBe(401);
+    expect(search.json().error).toMatchObject({ code: 'unauthorized', reason: 'missing_key' });
+    expect((await t.call('/%73earch?q=topics', { headers: { 'x-api-key': KEY_A } }, withKeys())).status).toBe(200);
+  });
+
   it('/health without a key reuses its check for 10 s: anonymous callers cannot drive upstream calls', async () => {
     const { createExecutionContext, waitOnExecutionContext } = await import('cloudflare:test');
     const { default: worker } = await import('../../src/worker/index');

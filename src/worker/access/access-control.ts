@@ -28,7 +28,8 @@ const OWN_AUTH_PREFIX = '/admin/';
 export function accessControl(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') return next();
-    const path = new URL(c.req.url).pathname;
+    // The path Hono routes on (already parsed), so access and routing always agree.
+    const path = c.req.path;
     const open = OPEN_PATHS.has(path);
     let config;
     try {
