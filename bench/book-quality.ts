@@ -17,7 +17,7 @@ import { readDocs } from '../src/cli/ingest/read-docs';
 import { inProcessSearcher } from '../src/cli/retrieve/run-query';
 import { loadBookQueries, pageKeyOf, type BookQuery } from './quality/book-queries';
 import { buildWindowIndex, searchWindows } from './quality/bm25-windows';
-import { aggregate, scoreAnswer, type QueryScore, type RankedAnswer, type RunScore } from './quality/page-score';
+import { aggregate, formatAnswerableFlagged, scoreAnswer, type QueryScore, type RankedAnswer, type RunScore } from './quality/page-score';
 import { buildTempIndex } from './quality/temp-index';
 import { formatMeans } from './quality/across-books';
 import { textTable } from './quality/text-table';
@@ -140,7 +140,7 @@ function formatRows(docsDir: string, chunks: number, rows: BookQualityResult['ro
   const body = rows.map(({ set, run, score: s }) => {
     const b = base.get(set);
     const ratio = (v: number, w: number | undefined) => (w ? `${(v / w).toFixed(2)}x` : 'n/a');
-    return [set, run, f3(s.hit1), f3(s.hit3), f3(s.mrr), `${s.offTopicFlagged}/${s.offTopic}`, `${s.answerableFlagged}/${s.answerable}`, ratio(s.hit3, b?.hit3), ratio(s.mrr, b?.mrr)];
+    return [set, run, f3(s.hit1), f3(s.hit3), f3(s.mrr), `${s.offTopicFlagged}/${s.offTopic}`, formatAnswerableFlagged(s.answerableFlagged, s.answerable, s.answerableFlaggedInTop3), ratio(s.hit3, b?.hit3), ratio(s.mrr, b?.mrr)];
   });
   return [`Book quality: ${docsDir} (${chunks} chunks, embedded index built fresh, local embedder), top ${DEPTH}`, ...textTable(header, body)].join('\n');
 }

@@ -3,7 +3,7 @@
  * set weighs the same, whatever its size) and the flagged counts summed. A ranking change is only
  * worth keeping when it holds across books: measured on one or two, noise picks the winner.
  */
-import type { RunScore } from './page-score';
+import { formatAnswerableFlagged, type RunScore } from './page-score';
 import { textTable } from './text-table';
 
 /** A measured row: one query set under one run. */
@@ -37,7 +37,7 @@ export function formatMeans(rows: readonly SetRow[]): string {
       mean((s) => s.hit3),
       mean((s) => s.mrr),
       `${total((s) => s.offTopicFlagged)}/${total((s) => s.offTopic)}`,
-      `${total((s) => s.answerableFlagged)}/${total((s) => s.answerable)}`,
+      formatAnswerableFlagged(total((s) => s.answerableFlagged), total((s) => s.answerable), total((s) => s.answerableFlaggedInTop3)),
     ];
   });
   return [`Mean over ${sets} query sets (each set weighs the same; flagged counts summed)`, ...textTable(header, body)].join('\n');

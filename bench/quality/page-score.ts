@@ -35,6 +35,16 @@ export interface RunScore {
   offTopicFlagged: number;
   /** Answerable questions flagged low-confidence. */
   answerableFlagged: number;
+  /** Of those, the ones whose answer page was in the top 3 anyway: a flag that hid a good answer. */
+  answerableFlaggedInTop3: number;
+}
+
+/**
+ * "3/191 (1 in top 3)": answerable questions flagged, and how many of them were answered in the
+ * top 3 all the same (the costly wrong flags; the others were misses the flag was right to doubt).
+ */
+export function formatAnswerableFlagged(flagged: number, answerable: number, inTop3: number): string {
+  return flagged > 0 ? `${flagged}/${answerable} (${inTop3} in top 3)` : `0/${answerable}`;
 }
 
 /** Is this page relevant to the question? Module labels only count when no page is named. */
@@ -71,5 +81,6 @@ export function aggregate(scores: readonly QueryScore[]): RunScore {
     mrr: answerable.length ? answerable.reduce((sum, s) => sum + (s.rank ? 1 / s.rank : 0), 0) / answerable.length : 0,
     offTopicFlagged: off.filter((s) => s.flagged).length,
     answerableFlagged: answerable.filter((s) => s.flagged).length,
+    answerableFlaggedInTop3: answerable.filter((s) => s.flagged && s.rank !== null && s.rank <= 3).length,
   };
 }

@@ -45,7 +45,10 @@ describe('scoreAnswer / aggregate', () => {
       scoreAnswer(both, { pages: ['x', 'y', 'z', 'c'], flagged: true }),
       scoreAnswer(off, { pages: ['a'], flagged: false }),
     ]);
-    expect(run).toEqual({ answerable: 2, offTopic: 1, hit1: 0.5, hit3: 0.5, mrr: (1 + 1 / 4) / 2, offTopicFlagged: 0, answerableFlagged: 1 });
+    expect(run).toEqual({ answerable: 2, offTopic: 1, hit1: 0.5, hit3: 0.5, mrr: (1 + 1 / 4) / 2, offTopicFlagged: 0, answerableFlagged: 1, answerableFlaggedInTop3: 0 });
+    // A flag on a question answered in the top 3 is counted apart: it hid a good answer.
+    const hidden = aggregate([scoreAnswer(page, { pages: ['x', 'b'], flagged: true }), scoreAnswer(both, { pages: ['z'], flagged: true })]);
+    expect(hidden).toMatchObject({ answerableFlagged: 2, answerableFlaggedInTop3: 1 });
   });
 });
 
@@ -83,20 +86,20 @@ describe('measureBook', () => {
 });
 
 describe('formatMeans (several books)', () => {
-  const score = (hit1: number, mrr: number, off: [number, number], ans: [number, number]): RunScore => ({
-    answerable: ans[1], offTopic: off[1], hit1, hit3: hit1, mrr, offTopicFlagged: off[0], answerableFlagged: ans[0],
+  const score = (hit1: number, mrr: number, off: [number, number], ans: [number, number, number?]): RunScore => ({
+    answerable: ans[1], offTopic: off[1], hit1, hit3: hit1, mrr, offTopicFlagged: off[0], answerableFlagged: ans[0], answerableFlaggedInTop3: ans[2] ?? 0,
   });
 
   it('weighs every set the same, sums the flagged counts and leaves subset rows out', () => {
     const text = formatMeans([
       { set: 'a (10)', run: 'default', score: score(0.5, 0.6, [1, 2], [0, 8]) },
-      { set: 'b (40)', run: 'default', score: score(1, 1, [3, 4], [1, 36]) },
+      { set: 'b (40)', run: 'default', score: score(1, 1, [3, 4], [1, 36, 1]) },
       { set: 'b d1..d5 (5)', run: 'default', score: score(0, 0, [0, 0], [0, 5]) },
       { set: 'a (10)', run: 'keyword', score: score(0.2, 0.3, [0, 2], [0, 8]) },
     ]);
     const lines = text.split('\n');
     expect(lines[0]).toMatch(/^Mean over 2 query sets/);
-    expect(lines[2]!.split(/\s{2,}/)).toEqual(['default', '0.750', '0.750', '0.800', '4/6', '1/44']);
+    expect(lines[2]!.split(/\s{2,}/)).toEqual(['default', '0.750', '0.750', '0.800', '4/6', '1/44 (1 in top 3)']);
     expect(lines[3]!.split(/\s{2,}/)).toEqual(['keyword', '0.200', '0.200', '0.300', '0/2', '0/8']);
   });
 });
