@@ -9,16 +9,16 @@
  *   of one ("distro" for the book's "distribution"), or a prefixed form of either ("recolour");
  * - `coverage` = the weight of the words the book uses / the weight of all words;
  * - the question is NOT covered when coverage < {@link MIN_COVERAGE} (most of what it asks about
- *   is absent), or < {@link MIN_COVERAGE_SEVERAL_UNKNOWN} when {@link SEVERAL_UNKNOWN} or more of its
- *   words are absent and not misspelt, clipped or prefixed book words (one unfamiliar word is usually the student's synonym for a book term; several
- *   that together carry a quarter of the question are usually a neighbouring subject the book does
- *   not treat: "record the piano with a microphone" in a notation manual), or when it names
- *   something the book never mentions: a word that is neither a
- *   book word nor an English word ("kubectl", "fail2ban", "buttercream"), or a capitalised name
- *   inside a sentence ("… in Naples", "… with Terraform") — a place, product or person is what
- *   the question is about, and an ordinary-English discount must not hide it. Measured on 107
- *   answerable questions of three sets it flagged one more (a question naming a vendor the book
- *   never does, which no mode answered either).
+ *   is absent), or < {@link MIN_COVERAGE_SEVERAL_UNKNOWN} when {@link SEVERAL_UNKNOWN} or more of
+ *   its words are absent and are not misspelt, clipped or prefixed book words (one unfamiliar word
+ *   is usually the student's synonym for a book term; several that together carry a quarter of the
+ *   question are usually a neighbouring subject the book does not treat: "record the piano with a
+ *   microphone" in a notation manual), or when it names something the book never mentions: a
+ *   word that is neither a book word nor an English word ("kubectl", "fail2ban", "buttercream"),
+ *   or a capitalised name inside a sentence ("… in Naples", "… with Terraform") — a place,
+ *   product or person is what the question is about, and an ordinary-English discount must not
+ *   hide it. Measured on 107 answerable questions of three sets it flagged one more (a question
+ *   naming a vendor the book never does, which no mode answered either).
  */
 import { isStopword, splitWords, stemWord, tokenizeWords, tokenId } from '../../common/bm25/index';
 import type { TermEvidence } from '../ports';
@@ -29,7 +29,7 @@ import { lexiconHas } from './lexicon-filter';
 export const MIN_COVERAGE = 0.5;
 /**
  * Below this coverage a question with {@link SEVERAL_UNKNOWN} or more words the book never uses is
- * judged not covered. Measured on seven query sets over five books (README): near-subject
+ * judged not covered. Measured on seven query sets over five books (docs/retrieval-quality.md): near-subject
  * off-topic questions flagged 16/45 → 20/45, answerable ones 1/191 → 3/191; at 0.82 the answerable
  * count jumps to 7, so the cut keeps a margin below that cliff.
  */

@@ -14,6 +14,7 @@
  * off-topic ones. The book's word statistics separate them instead. Cohere's cosines do have a
  * scale (relevant passages typically 0.4–0.8); its cut could not be re-measured offline here.
  */
+import { MIN_COVERAGE } from '../local-index/term-evidence';
 import type { TermEvidence } from '../ports';
 import { summarizeConfidence, type ConfidenceInput, type ConfidenceSummary, type ScoreScale } from './confidence';
 import type { SearchWarning } from './warnings';
@@ -65,7 +66,7 @@ export function noMatchWarning(terms: TermEvidence): SearchWarning | null {
   let message: string;
   if (terms.foreign.length > 0) {
     message = `The book never mentions ${list(terms.foreign)}: it probably does not cover this question.`;
-  } else if (terms.unknown.length > 0 && terms.coverage < 0.5) {
+  } else if (terms.unknown.length > 0 && terms.coverage < MIN_COVERAGE) {
     message = `Most of what this question asks about (${list(terms.unknown)}) never appears in the book (${Math.round(terms.coverage * 100)}% of its informative words do): it probably does not cover this question.`;
   } else if (terms.unknown.length > 0) {
     // Several unfamiliar words holding a good share of the question (the term rule's second cut).
