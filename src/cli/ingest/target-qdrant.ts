@@ -16,6 +16,7 @@ import {
   deleteCollection,
   deletePoints,
   readIndexedPoints,
+  updateCollectionMetadata,
   upsertPoints,
   type CollectionLayout,
 } from '../../core/build-time/qdrant-admin';
@@ -24,6 +25,10 @@ import { createQdrantTransport, type QdrantTransport } from '../../core/common/u
 import { bm25Vectors, cohereVectors } from './embed-documents';
 import { vocabularyBridges, withSpellings } from './vocabulary-bridges';
 import { FIELDS_SPARSE_VECTOR, fieldVectors } from '../../core/query/local-index/field-index';
+import { encodeBookVocabulary } from '../../core/build-time/book-vocabulary-encode';
+import { VOCABULARY_METADATA_KEY } from '../../core/query/book-terms/book-vocabulary';
+import { analyzeText } from '../../core/common/bm25/index';
+import { lexiconFor } from './english-lexicon';
 import type { Payload } from '../../core/common/types';
 import type { Progress } from './progress';
 
@@ -69,7 +74,11 @@ export async function ingestQdrant(
   const allTexts = chunks.map(indexingText);
   // Each chunk is indexed with the other (British ↔ American) spellings of its words, as in the
   // embedded index: document side only, so queries and older points are unaffected.
-  const sparse = bm25Vectors(withSpellings(allTexts, vocabularyBridges(allTexts).spellings), recordedAvgLen);
+  const spelled = withSpellings(allTexts, vocabularyBridges(allTexts).spellings);
+  const sparse = bm25Vectors(spelled, recordedAvgLen);
+  // The book's word statistics, for the Worker's "the book does not cover this" rule: counted over
+  // the texts BM25 indexes, with the same English lexicon as the embedded index.
+  const vocabulary = encodeBookVocabulary(spelled, lexiconFor(new Set(allTexts.flatMap((text) => analyzeText(text)))));
   const sparseById = new Map(chunks.map((chunk, i) => [chunk.id, sparse.vectors[i]!]));
   // Field-aware BM25 (titles + headings), for new collections and those made with it; an older
   // collection without the vector keeps working without it (searches degrade, nothing breaks).
@@ -85,7 +94,12 @@ export async function ingestQdrant(
     denseName,
     sparseName,
     fieldsName,
-    metadata: { embedder: dense.descriptor, bm25: { avg_len: sparse.avgLen, fields_avg_len: fieldVecs.avgLen }, created_by: 'edge-retriever' },
+    metadata: {
+      embedder: dense.descriptor,
+      bm25: { avg_len: sparse.avgLen, fields_avg_len: fieldVecs.avgLen },
+      created_by: 'edge-retriever',
+      [VOCABULARY_METADATA_KEY]: vocabulary,
+    },
   };
   if (!exists) await createCollection(qdrant, layout);
   // A collection made before an index was added gains it (strict mode refuses filters without one).
@@ -101,6 +115,8 @@ export async function ingestQdrant(
   );
   progress.stop();
   await deletePoints(qdrant, plan.stale);
+  // The vocabulary follows the book (a collection made before it gains it), once its points do.
+  if (exists && JSON.stringify(recorded.vocabulary) !== JSON.stringify(vocabulary)) await updateCollectionMetadata(qdrant, { [VOCABULARY_METADATA_KEY]: vocabulary });
   return { plan, created: !exists, written: true };
 }
 
@@ -113,7 +129,7 @@ async function checkCompatible(
   config: Config,
   denseName: string | null,
   sparseName: string,
-): Promise<{ avgLen?: number; fieldsAvgLen?: number; fields: boolean; indexed: string[] }> {
+): Promise<{ avgLen?: number; fieldsAvgLen?: number; fields: boolean; indexed: string[]; vocabulary?: unknown }> {
   const info = await createQdrantStore(qdrant).describe();
   const recorded = info.metadata.embedder as { model_id?: string } | undefined;
   if (recorded?.model_id && recorded.model_id !== config.EMBED_MODEL) {
@@ -140,5 +156,6 @@ async function checkCompatible(
     ...(fieldsAvgLen ? { fieldsAvgLen } : {}),
     fields: FIELDS_SPARSE_VECTOR in info.sparseVectors,
     indexed: info.filtering?.indexed ?? [],
+    vocabulary: info.metadata[VOCABULARY_METADATA_KEY],
   };
 }

@@ -66,6 +66,15 @@ export async function createCollection(conn: QdrantConnection, layout: Collectio
 }
 
 /**
+ * Merges `metadata` into the collection's metadata (`PATCH /collections/{c}`; Qdrant merges keys),
+ * e.g. the book's vocabulary after a re-ingest.
+ */
+export async function updateCollectionMetadata(conn: QdrantConnection, metadata: Record<string, unknown>): Promise<void> {
+  const body: Schemas['UpdateCollection'] = { metadata };
+  await conn.request('PATCH', path(conn), body);
+}
+
+/**
  * Creates the payload indexes of `PAYLOAD_INDEXES` the collection lacks (`indexed`: the keys it
  * has), so a collection made by an older version gains the ones added since. Returns the keys made.
  */

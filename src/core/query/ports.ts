@@ -77,7 +77,7 @@ export interface QueryEmbedder {
   embedQueries?(texts: string[]): Promise<Float32Array[]>;
 }
 
-/** What the book's own vocabulary says about a query (see local-index/term-evidence.ts). */
+/** What the book's own vocabulary says about a query (see book-terms/term-evidence.ts). */
 export interface TermEvidence {
   /** IDF-weighted share of the query's words that occur in the book (0–1). */
   coverage: number;
@@ -162,8 +162,11 @@ export interface SearchContext {
   cache: CachedEmbedOptions;
   /** Cohere rerank, when a key is configured. */
   rerank: Reranker | null;
-  /** Judges the query's words against the book; only the embedded index has the statistics. */
-  judgeTerms?: (text: string) => TermEvidence;
+  /**
+   * Judges the query's words against the book's vocabulary: the embedded index's, or the one
+   * recorded in the collection facts (`info`); undefined when the store has none.
+   */
+  judgeTerms?: (text: string, info: CollectionInfo | null) => TermEvidence | undefined;
   /** Upstream HTTP attempts made so far for this request. */
   upstreamCalls: () => number;
   /** Logs a failure the search survived (a degraded cache or reranker), with its cause. */

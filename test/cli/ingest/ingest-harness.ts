@@ -106,6 +106,7 @@ export function writeCalls(calls: CallRecord[]): CallRecord[] {
       (c.method === 'PUT' && /\/points$/.test(c.path)) ||
       (c.method === 'POST' && /\/points\/delete$/.test(c.path)) ||
       (c.method === 'PUT' && /^\/collections\/[^/]+(\/index)?$/.test(c.path)) ||
+      c.method === 'PATCH' ||
       c.method === 'DELETE',
   );
 }

@@ -9,6 +9,7 @@ import { indexingText } from '../../../src/core/build-time/ingest/ingest-plan';
 import { pointIdFor } from '../../../src/core/common/point-id';
 import { analyzeText, bm25DocumentVectorFromTokens } from '../../../src/core/common/bm25/index';
 import { startFakeUpstream, type FakeUpstream } from '../../support/fake-upstream';
+import { storedVocabulary } from '../../../src/core/query/book-terms/book-vocabulary';
 import { callsSince, copyBook, embedCalls, runCli, tenant, writeCalls, type Tenant } from './ingest-harness';
 
 let fake: FakeUpstream;
@@ -78,6 +79,13 @@ describe('ingest --target qdrant, second runs', () => {
     const stored = await t.scroll('mini');
     expect(stored.some((p) => (p.payload.content as string).includes('harmonic drives'))).toBe(true);
     expect(stored.some((p) => (p.payload.content as string).includes('protects gearboxes'))).toBe(false);
+    // The recorded vocabulary follows the book, written once the points are.
+    const patches = calls.filter((c) => c.method === 'PATCH');
+    expect(patches).toHaveLength(1);
+    expect(calls.indexOf(patches[0]!)).toBeGreaterThan(calls.findIndex((c) => c.method === 'PUT' && /\/points$/.test(c.path)));
+    const metadata = (await t.qdrant<{ result: { config: { metadata: Record<string, unknown> } } }>('GET', '/collections/mini')).json.result.config.metadata;
+    expect(storedVocabulary(metadata)!.df('harmon')).toBeGreaterThan(0);
+    expect(storedVocabulary(metadata)!.df('gearbox')).toBe(0);
   });
 
   it('rewrites chunks whose payload changed though their content did not (front-matter title, parent heading)', async () => {

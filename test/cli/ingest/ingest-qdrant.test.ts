@@ -11,6 +11,8 @@ import { indexingText } from '../../../src/core/build-time/ingest/ingest-plan';
 import { pointIdFor } from '../../../src/core/common/point-id';
 import { analyzeText, bm25DocumentVectorFromTokens } from '../../../src/core/common/bm25/index';
 import { FIELDS_SPARSE_VECTOR, fieldText, fieldVectors } from '../../../src/core/query/local-index/field-index';
+import { storedVocabulary } from '../../../src/core/query/book-terms/book-vocabulary';
+import { assessQueryTerms } from '../../../src/core/query/book-terms/term-evidence';
 import { fakeEmbedding, startFakeUpstream, type FakeUpstream } from '../../support/fake-upstream';
 import { copyBook, embedCalls, MINI_BOOK, runCli, tempDir, tenant, writeCalls, type CliRun, type ScrolledPoint, type Tenant } from './ingest-harness';
 
@@ -169,6 +171,24 @@ describe('ingest --target qdrant (mini book)', () => {
       expect(stored.indices).toEqual(Array.from(expected.indices));
       stored.values.forEach((v, k) => expect(v).toBeCloseTo(expected.values[k]!, 5));
     }
+  });
+
+  it('records the book\'s vocabulary in the metadata: document frequencies of the indexed texts and the English lexicon', async () => {
+    const chunkOf = (p: ScrolledPoint) => ({ id: String(p.id), payload: p.payload as never });
+    const texts = points.map((p) => indexingText(chunkOf(p)));
+    const stemSets = withSpellings(texts, vocabularyBridges(texts).spellings).map((text) => new Set(analyzeText(text)));
+    const { json } = await t.qdrant<{ result: { config: { metadata: Record<string, unknown> } } }>('GET', '/collections/mini');
+    const vocabulary = storedVocabulary(json.result.config.metadata)!;
+    expect(vocabulary.n).toBe(points.length);
+    for (const stem of ['lidar', 'voxel', 'trajectori']) {
+      expect(vocabulary.df(stem)).toBeGreaterThan(0);
+      expect(vocabulary.df(stem)).toBe(stemSets.filter((set) => set.has(stem)).length);
+    }
+    expect(vocabulary.df('kubernet')).toBe(0);
+    // Ordinary English words the book does not use, and a name that is no English word.
+    expect([vocabulary.isOrdinary('holiday'), vocabulary.isOrdinary('recip'), vocabulary.isOrdinary('kubectl')]).toEqual([true, true, false]);
+    expect(assessQueryTerms(vocabulary, 'deploy the voxel grid with kubectl')).toMatchObject({ foreign: ['kubectl'], covered: false });
+    expect(assessQueryTerms(vocabulary, 'how do I choose a voxel size for lidar?')).toMatchObject({ covered: true });
   });
 
   it('stores the titles-and-headings vector the embedded store derives from the same payloads (field-aware BM25)', async () => {

@@ -9,7 +9,8 @@ import type { SingleFlight } from '../cache/single-flight';
 import { cohereEmbedderFor } from '../embedders/cohere-embedder';
 import { embeddedStore, localEmbedder } from '../local-index/embedded-backends';
 import type { EmbeddedIndex } from '../local-index/index-types';
-import { assessQueryTerms } from '../local-index/term-evidence';
+import { assessQueryTerms } from '../book-terms/term-evidence';
+import { indexVocabulary, storedVocabulary } from '../book-terms/book-vocabulary';
 import { createDeadline, type Deadline } from '../../common/http/deadline';
 import type { FetchLike } from '../../common/http/upstream-fetch';
 import { cohereRerank } from '../rerank/cohere-reranker';
@@ -95,7 +96,14 @@ export function createSearchContext(runtime: SearchRuntime): RequestContext {
     },
     upstreamCalls: () => calls,
     log,
-    // The book's word statistics live in the embedded index only (Qdrant does not expose them).
-    ...(config.storeKind === 'embedded' ? { judgeTerms: (text: string) => assessQueryTerms(runtime.embeddedIndex(), text) } : {}),
+    // The book's word statistics: the embedded index's own, or those ingest recorded in the
+    // Qdrant collection's metadata (read with the facts, so the rule costs no Qdrant call).
+    judgeTerms:
+      config.storeKind === 'embedded'
+        ? (text) => assessQueryTerms(indexVocabulary(runtime.embeddedIndex()), text)
+        : (text, info) => {
+            const vocabulary = info ? storedVocabulary(info.metadata) : null;
+            return vocabulary ? assessQueryTerms(vocabulary, text) : undefined;
+          },
   };
 }

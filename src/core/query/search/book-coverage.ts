@@ -4,9 +4,10 @@
  *
  * | embedder | store | `low_confidence` when |
  * |---|---|---|
- * | Cohere | Qdrant | best cosine < `LOW_CONFIDENCE_SCORE` (0.4); keyword lists: relative gap < 0.2 |
+ * | Cohere | Qdrant, vocabulary recorded at ingest | best cosine < `LOW_CONFIDENCE_SCORE` (0.4), or the term rule |
+ * | Cohere | Qdrant, collection ingested before that | best cosine < 0.4; keyword lists: relative gap < 0.2 |
  * | Cohere | embedded index | the cosine rule above, or the term rule |
- * | local (LSA), or keyword mode | embedded index | the term rule (`local-index/term-evidence.ts`) |
+ * | local (LSA), or keyword mode | embedded index | the term rule (`book-terms/term-evidence.ts`) |
  *
  * Why not the cosine for the local model: LSA cosines have no absolute scale — measured on two
  * books, off-topic questions reached 0.74 (one shared word lands on one chunk's topic) while
@@ -14,7 +15,7 @@
  * off-topic ones. The book's word statistics separate them instead. Cohere's cosines do have a
  * scale (relevant passages typically 0.4–0.8); its cut could not be re-measured offline here.
  */
-import { MIN_COVERAGE } from '../local-index/term-evidence';
+import { MIN_COVERAGE } from '../book-terms/term-evidence';
 import type { TermEvidence } from '../ports';
 import { summarizeConfidence, type ConfidenceInput, type ConfidenceSummary, type ScoreScale } from './confidence';
 import type { SearchWarning } from './warnings';
@@ -25,7 +26,7 @@ export interface JudgeInput {
   scale: ScoreScale;
   /** The embedder that made the dense scores, if any ('lsa' | 'cohere'). */
   embedderKind: string | null;
-  /** The book's verdict on the query's words (embedded index only). */
+  /** The book's verdict on the query's words (when the store has the book's vocabulary). */
   terms?: TermEvidence;
   /** Cohere's cosine cut (`LOW_CONFIDENCE_SCORE`). */
   lowConfidenceScore: number;

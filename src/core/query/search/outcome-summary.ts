@@ -25,7 +25,7 @@ export interface SummaryInput {
   collection: string;
   /** The embedder that produced the dense scores, if one was used. */
   embedderKind?: string | null;
-  /** The book's verdict on the query's words (embedded index only). */
+  /** The book's verdict on the query's words (when the store has the book's vocabulary). */
   terms?: TermEvidence;
 }
 

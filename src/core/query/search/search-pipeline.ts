@@ -9,7 +9,7 @@
  */
 import { isRetrieverError, RetrieverError } from '../../common/errors';
 import { embedQueriesCached, prefetchEmbedding } from '../embedders/cached-embedder';
-import type { CacheStatus, SearchContext } from '../ports';
+import type { CacheStatus, CollectionInfo, SearchContext, TermEvidence } from '../ports';
 import { checkedQueries } from './checked-query';
 import { expansionPassages, planExpansion, type ExpandReport, type ExpansionPlan } from './expand-context';
 import { summarizeOutcome } from './outcome-summary';
@@ -103,6 +103,7 @@ export async function runSearches(list: readonly SearchParams[], context: Search
   // ONE store call for every search, checked against the facts (a refusal is diagnosed there).
   const checked = await checkedQueries(prepared.map((p) => p.intent), known, context.facts, context.store);
   const searchMs = now() - searchStarted;
+  const terms = await judgeTerms(list, known, context);
 
   const errors: (RetrieverError | null)[] = checked.map((entry) => ('error' in entry ? asRetrieverError(entry.error) : null));
   const ranked = await Promise.all(
@@ -130,8 +131,19 @@ export async function runSearches(list: readonly SearchParams[], context: Search
     const error = errors[i];
     if (error) return { error };
     const timing = { embedMs, searchMs, expandMs: expansions.some(Boolean) ? expandMs : null, started, now };
-    return { outcome: assemble(params, plans[i]!, prepared[i]!, ranked[i]!, embedded[i]!, expansions[i]!, fetched, timing, embedder, context) };
+    return { outcome: assemble(params, plans[i]!, prepared[i]!, terms[i], ranked[i]!, embedded[i]!, expansions[i]!, fetched, timing, embedder, context) };
   });
+}
+
+/**
+ * The term rule's verdict on each query. A Qdrant collection's vocabulary comes with its facts,
+ * which are known by now even when the search had to learn them alongside its query.
+ */
+async function judgeTerms(list: readonly SearchParams[], known: CollectionInfo | null, context: SearchContext): Promise<(TermEvidence | undefined)[]> {
+  const judge = context.judgeTerms;
+  if (!judge) return list.map(() => undefined);
+  const info = known ?? (await context.facts.known().catch(() => null));
+  return list.map((params) => judge(params.q, info));
 }
 
 interface StageTiming {
@@ -146,6 +158,7 @@ function assemble(
   params: SearchParams,
   plan: ReturnType<typeof planSearch>,
   prepared: Prepared,
+  terms: TermEvidence | undefined,
   ranked: Ranked,
   embedded: Embedded | null,
   expansion: ExpansionPlan | null,
@@ -172,7 +185,7 @@ function assemble(
     config: context.config,
     collection: context.store.collection,
     embedderKind: usedEmbedder?.descriptor.kind ?? null,
-    ...(prepared.terms ? { terms: prepared.terms } : {}),
+    ...(terms ? { terms } : {}),
   });
   if (params.groupBy) summary.group_by = params.groupBy;
   if (params.expand > 0) summary.expand = expanded?.report ?? ({ expand: params.expand, expanded: 0, not_expandable: 0, fetched: 0 } satisfies ExpandReport);

@@ -6,7 +6,7 @@
  */
 import { bm25QueryVector } from '../../common/bm25/index';
 import { diverseHeadSize, diversifyHead } from './diverse-head';
-import type { CacheStatus, QueryEmbedder, SearchContext, StoreQuery, TermEvidence } from '../ports';
+import type { CacheStatus, QueryEmbedder, SearchContext, StoreQuery } from '../ports';
 import type { ScoredPoint } from '../../common/types';
 import { applyRerank } from './apply-rerank';
 import type { QueryIntent } from './checked-query';
@@ -29,8 +29,6 @@ export interface Embedded {
 export interface Prepared {
   intent: QueryIntent;
   warnings: SearchWarning[];
-  /** What the book's own words say about the query (embedded index only). */
-  terms?: TermEvidence;
 }
 
 /**
@@ -42,7 +40,7 @@ export function prepareQueries(
   plan: SearchPlan,
   embedder: QueryEmbedder | null,
   embedded: Embedded | null,
-  context: Pick<SearchContext, 'config' | 'judgeTerms'>,
+  context: Pick<SearchContext, 'config'>,
 ): Prepared {
   const { config } = context;
   const warnings: SearchWarning[] = params.aliases.map((alias) => ({
@@ -50,7 +48,6 @@ export function prepareQueries(
     message: `${alias} is an alias of mode=hybrid&fusion=rrf; ask for those instead`,
     details: { alias, canonical: { mode: 'hybrid', fusion: 'rrf' } },
   }));
-  const terms = context.judgeTerms?.(params.q);
   // A zero vector (no word the local model knows) scores 0 against everything: searching with it
   // would return arbitrary chunks, so the dense list is empty instead.
   const usable = embedded !== null && embedded.vector.some((x) => x !== 0);
@@ -74,7 +71,7 @@ export function prepareQueries(
     // Field-aware BM25: a title/heading match adds to the body match, in the same query.
     fields: { name: FIELDS_SPARSE_VECTOR, weight: FIELD_WEIGHT },
   };
-  return { intent, warnings, ...(terms ? { terms } : {}) };
+  return { intent, warnings };
 }
 
 /** The ranked, cut and thresholded hits of one search. */

@@ -7,7 +7,7 @@ import { embedWithLsa } from '../../../../src/core/query/local-index/lsa-model';
 import { trainLsa } from '../../../../src/core/build-time/local-index/lsa-train';
 import { RetrieverError } from '../../../../src/core/common/errors';
 import { randomIndexData } from './random-index';
-import { buildLexiconFilter, lexiconHas } from '../../../../src/core/query/local-index/lexicon-filter';
+import { buildLexiconFilter, lexiconHas } from '../../../../src/core/query/book-terms/lexicon-filter';
 
 const texts = ['robots sense the world', 'robots move arms', 'sensors sense depth', 'arms and sensors on robots'];
 

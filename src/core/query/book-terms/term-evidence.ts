@@ -1,7 +1,8 @@
 /**
  * "Does this book cover the question?" judged from the query's words against the book's own
- * vocabulary — the local embedder's low-confidence rule. LSA cosines cannot answer it (measured:
- * off-topic questions reach 0.74 when one word matches a chunk), but word statistics can:
+ * vocabulary (`book-vocabulary.ts`: the embedded index's, or the one ingest records in a Qdrant
+ * collection) — the same rule for every store and embedder. LSA cosines cannot answer it
+ * (measured: off-topic questions reach 0.74 when one word matches a chunk), but word statistics can:
  *
  * - each query word weighs its BM25 IDF in this book; a word the book never uses weighs the IDF
  *   of a word seen nowhere, scaled by {@link ORDINARY_WORD_WEIGHT} when it is an ordinary English
@@ -20,10 +21,9 @@
  *   hide it. Measured on 107 answerable questions of three sets it flagged one more (a question
  *   naming a vendor the book never does, which no mode answered either).
  */
-import { isStopword, splitWords, stemWord, tokenizeWords, tokenId } from '../../common/bm25/index';
+import { isStopword, splitWords, stemWord, tokenizeWords } from '../../common/bm25/index';
 import type { TermEvidence } from '../ports';
-import type { EmbeddedIndex } from './index-types';
-import { lexiconHas } from './lexicon-filter';
+import type { BookVocabulary } from './book-vocabulary';
 
 /** Below this IDF-weighted coverage the book is judged not to cover the question. */
 export const MIN_COVERAGE = 0.5;
@@ -38,42 +38,6 @@ export const MIN_COVERAGE_SEVERAL_UNKNOWN = 0.75;
 export const SEVERAL_UNKNOWN = 2;
 /** Weight of an ordinary English word the book does not use, relative to an unknown name. */
 export const ORDINARY_WORD_WEIGHT = 0.3;
-
-interface Vocabulary {
-  n: number;
-  df: (stem: string) => number;
-  isOrdinary: (stem: string) => boolean;
-  bookStems: readonly string[];
-}
-
-const vocabularies = new WeakMap<EmbeddedIndex, Vocabulary>();
-
-function vocabulary(index: EmbeddedIndex): Vocabulary {
-  let v = vocabularies.get(index);
-  if (v) return v;
-  const { dfTerms, dfCounts, N } = index.bm25;
-  const df = (stem: string): number => {
-    const id = tokenId(stem);
-    let lo = 0;
-    let hi = dfTerms.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const t = dfTerms[mid]!;
-      if (t === id) return dfCounts[mid]!;
-      if (t < id) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return 0;
-  };
-  const lexicon = index.lexicon;
-  const bookStems = index.lsa?.vocab ?? [];
-  // Without a lexicon (an index built before it existed) every unknown word counts as ordinary:
-  // the rule then only uses coverage, as before.
-  const isOrdinary = (stem: string): boolean => (lexicon ? lexiconHas(lexicon, stem) : true);
-  v = { n: N, df, isOrdinary, bookStems };
-  vocabularies.set(index, v);
-  return v;
-}
 
 /** True when a and b differ by one inserted, deleted or replaced letter. */
 function oneEditApart(a: string, b: string): boolean {
@@ -125,7 +89,7 @@ const PREFIXES = /^(re|un|de|dis|pre|mis|non|over|under|sub|co)(?=[a-z]{4,}$)/;
  * What `word` is a prefixed form of ("recolour" of "colour"): a book word, an English word, or
  * neither (null). Either way such a word is an ordinary paraphrase, not a name the book lacks.
  */
-function prefixedForm(word: string, v: Vocabulary): 'book' | 'english' | null {
+function prefixedForm(word: string, v: BookVocabulary): 'book' | 'english' | null {
   const rest = word.replace(PREFIXES, '');
   if (rest === word) return null;
   const stem = stemWord(rest);
@@ -135,7 +99,7 @@ function prefixedForm(word: string, v: Vocabulary): 'book' | 'english' | null {
 }
 
 /** True when `stem` is the book's own word misspelt by a letter or clipped ("contoller", "distro"). */
-function bookSpelling(stem: string, v: Vocabulary): boolean {
+function bookSpelling(stem: string, v: BookVocabulary): boolean {
   return v.bookStems.some((b) => b.length > 3 && (oneEditApart(b, stem) || clippedFrom(stem, b)));
 }
 
@@ -146,11 +110,10 @@ const negligible = (stem: string): boolean => stem.length <= 2 || /^\d+$/.test(s
  * Judges a query against the book's vocabulary (see the module comment for the rule).
  *
  * @example
- * assessQueryTerms(index, 'deploy to a Kubernetes cluster with kubectl');
+ * assessQueryTerms(indexVocabulary(index), 'deploy to a Kubernetes cluster with kubectl');
  * // → { coverage: 0.41, unknown: ['kubernetes', 'kubectl'], foreign: ['kubernetes', 'kubectl'], covered: false }
  */
-export function assessQueryTerms(index: EmbeddedIndex, text: string): TermEvidence {
-  const v = vocabulary(index);
+export function assessQueryTerms(v: BookVocabulary, text: string): TermEvidence {
   const idf = (df: number): number => Math.log(1 + (v.n - df + 0.5) / (df + 0.5));
   const unseen = idf(0);
   let known = 0;

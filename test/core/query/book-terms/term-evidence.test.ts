@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { analyzeText, bm25DocumentVector } from '../../../../src/core/common/bm25/index';
 import { decodeIndex } from '../../../../src/core/query/local-index/index-format';
 import { encodeIndex } from '../../../../src/core/build-time/local-index/index-encode';
-import { buildLexiconFilter, lexiconHas } from '../../../../src/core/query/local-index/lexicon-filter';
+import { buildLexiconFilter, lexiconHas } from '../../../../src/core/query/book-terms/lexicon-filter';
 import { embedWithLsa } from '../../../../src/core/query/local-index/lsa-model';
-import { assessQueryTerms, capitalisedNames, MIN_COVERAGE, MIN_COVERAGE_SEVERAL_UNKNOWN } from '../../../../src/core/query/local-index/term-evidence';
+import { assessQueryTerms, capitalisedNames, MIN_COVERAGE, MIN_COVERAGE_SEVERAL_UNKNOWN } from '../../../../src/core/query/book-terms/term-evidence';
+import { indexVocabulary, storedVocabulary, type BookVocabulary } from '../../../../src/core/query/book-terms/book-vocabulary';
+import { encodeBookVocabulary } from '../../../../src/core/build-time/book-vocabulary-encode';
 import { trainLsa } from '../../../../src/core/build-time/local-index/lsa-train';
 
 const texts = [
@@ -19,6 +21,8 @@ const texts = [
 // Ordinary English words that this little book does not use.
 const ENGLISH = ['travel', 'versus', 'holiday', 'kitchen', 'cake', 'recipe', 'garden', 'flower', 'seal', 'swap', 'machine', 'naples', 'best', 'my', 'new'];
 
+const lexicon = () => buildLexiconFilter(ENGLISH.flatMap((w) => analyzeText(w)));
+
 function index(withLexicon: boolean) {
   const lsa = trainLsa(texts, { dims: 4 });
   return decodeIndex(
@@ -31,7 +35,7 @@ function index(withLexicon: boolean) {
       sparse: { vectors: texts.map((t) => bm25DocumentVector(t, 8)) },
       bm25: { avgLen: 8 },
       lsa,
-      lexicon: withLexicon ? buildLexiconFilter(ENGLISH.flatMap((w) => analyzeText(w))) : null,
+      lexicon: withLexicon ? lexicon() : null,
     }),
   );
 }
@@ -47,8 +51,18 @@ describe('lexicon filter', () => {
   });
 });
 
-describe('assessQueryTerms (the term rule)', () => {
-  const book = index(true);
+/** The same book's vocabulary as a Qdrant collection records it (through JSON, as metadata travels). */
+function recorded(withLexicon: boolean): BookVocabulary {
+  const metadata = JSON.parse(JSON.stringify({ vocabulary: encodeBookVocabulary(texts, withLexicon ? lexicon() : null) }));
+  return storedVocabulary(metadata)!;
+}
+
+// The rule must give the same verdicts whichever store holds the book.
+describe.each([
+  ['the embedded index', (withLexicon: boolean) => indexVocabulary(index(withLexicon))],
+  ['a Qdrant collection\'s metadata', recorded],
+])('assessQueryTerms (the term rule), vocabulary of %s', (_, vocabularyOf) => {
+  const book = vocabularyOf(true);
 
   it('covers a question in the book, paraphrased with ordinary words or with a one-letter typo', () => {
     expect(assessQueryTerms(book, 'how do I replace the gasket?')).toMatchObject({ coverage: 1, unknown: [], covered: true });
@@ -137,8 +151,8 @@ describe('assessQueryTerms (the term rule)', () => {
   });
 
   it('without a lexicon (an older index) treats every unknown word as ordinary', () => {
-    const old = index(false);
-    expect(old.lexicon).toBeNull();
+    const old = vocabularyOf(false);
+    expect(old.isOrdinary('gaggia')).toBe(true);
     expect(assessQueryTerms(old, 'replace the pump gasket of my gaggia espresso machine')).toMatchObject({ foreign: [] });
     expect(assessQueryTerms(old, 'replace the pump gasket of my gaggia')).toMatchObject({ foreign: [], covered: true });
     // A capitalised name needs no lexicon to be recognised.

@@ -1,0 +1,85 @@
+/**
+ * "The book does not cover this" on Qdrant: the term rule reads the vocabulary that ingest records
+ * in the collection metadata, learned with the collection facts — no extra Qdrant call on the hot
+ * path — and a collection without it keeps the cosine rule alone.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { encodeBookVocabulary } from '../../src/core/build-time/book-vocabulary-encode';
+import { buildLexiconFilter } from '../../src/core/query/book-terms/lexicon-filter';
+import { analyzeText } from '../../src/core/common/bm25/index';
+import { resetIsolateCaches } from '../../src/worker/services';
+import { DOCS } from './support/docs';
+import { tenant, type Tenant } from './support/harness';
+import { seedBm25Collection } from './support/seed-bm25';
+import { callsDuring } from './support/strategy-calls';
+
+// Ordinary English words for the lexicon (ingest uses WordNet and SUBTLEX; a handful is enough here).
+const ENGLISH = ['deploy', 'cluster', 'recipe', 'best', 'how', 'what', 'explain', 'work', 'carry', 'message'];
+
+let t: Tenant;
+beforeEach(async () => {
+  t = tenant('coverage');
+  await seedBm25Collection(t, DOCS);
+});
+
+async function recordVocabulary(): Promise<void> {
+  const vocabulary = encodeBookVocabulary(DOCS.map((doc) => doc.text), buildLexiconFilter(ENGLISH.flatMap((word) => analyzeText(word))));
+  await t.qdrant('PATCH', '/collections/textbook_chunks', { metadata: { vocabulary } });
+}
+
+const search = (q: string, extra = '') => t.call(`/search?q=${encodeURIComponent(q)}&cache=bypass${extra}`);
+const noMatch = (json: any) => json.summary.warnings.find((w: { code: string }) => w.code === 'no_match');
+
+describe('the term rule on a Qdrant collection', () => {
+  it('flags a question about a name the book never mentions, from the recorded vocabulary, in every mode', async () => {
+    await recordVocabulary();
+    for (const mode of ['semantic', 'keyword', 'hybrid']) {
+      const res = await search('deploy the ROS 2 topics to a cluster with kubectl', `&mode=${mode}`);
+      expect(res.status).toBe(200);
+      const json = res.json();
+      expect(json.summary.confidence).toMatchObject({ rating: 'low', low_confidence: true, rated_on: 'terms' });
+      expect(noMatch(json)).toMatchObject({ details: { foreign_terms: ['kubectl'] } });
+      expect(noMatch(json).message).toContain('"kubectl"');
+      expect(json.summary.query_coverage).toBeGreaterThan(0);
+    }
+  });
+
+  it('does not flag a question in the book\'s words, and says how much of it the book covers', async () => {
+    await recordVocabulary();
+    const json = (await search('how do topics carry messages between nodes?', '&mode=keyword')).json();
+    expect(noMatch(json)).toBeUndefined();
+    expect(json.summary.query_coverage).toBe(1);
+    expect(json.summary.confidence.low_confidence).toBe(false);
+  });
+
+  it('costs no Qdrant call: the vocabulary comes with the facts, from memory or KV in a fresh isolate', async () => {
+    await recordVocabulary();
+    // The deployment's first search learns the facts alongside its query and already judges the terms.
+    const first = await callsDuring(t, () => search('kubectl topics'));
+    expect(first.calls.filter((c) => c.service === 'qdrant').map((c) => `${c.method} ${c.path}`).sort()).toEqual([
+      'GET /collections/textbook_chunks',
+      'POST /collections/textbook_chunks/points/query',
+    ]);
+    expect(noMatch(first.value.json())).toBeDefined();
+    resetIsolateCaches(); // a fresh isolate: facts and vocabulary from KV
+    const fresh = await callsDuring(t, () => search('kubectl nodes'));
+    expect(fresh.calls.filter((c) => c.service === 'qdrant').map((c) => `${c.method} ${c.path}`)).toEqual(['POST /collections/textbook_chunks/points/query']);
+    expect(noMatch(fresh.value.json())).toMatchObject({ details: { foreign_terms: ['kubectl'] } });
+  });
+
+  it('a collection ingested before the vocabulary existed keeps the cosine rule alone (no terms, nothing breaks)', async () => {
+    const res = await search('deploy the ROS 2 topics to a cluster with kubectl', '&mode=keyword');
+    expect(res.status).toBe(200);
+    const json = res.json();
+    expect(noMatch(json)).toBeUndefined();
+    expect(json.summary.query_coverage).toBeUndefined();
+    expect(json.summary.confidence.rated_on).not.toBe('terms');
+  });
+
+  it('a damaged vocabulary entry is ignored, not an error', async () => {
+    await t.qdrant('PATCH', '/collections/textbook_chunks', { metadata: { vocabulary: { format: 1, documents: 4, terms: 'a b', df: [1] } } });
+    const res = await search('kubectl topics');
+    expect(res.status).toBe(200);
+    expect(res.json().summary.query_coverage).toBeUndefined();
+  });
+});
