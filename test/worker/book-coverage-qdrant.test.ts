@@ -67,6 +67,12 @@ describe('the term rule on a Qdrant collection', () => {
     expect(noMatch(fresh.value.json())).toMatchObject({ details: { foreign_terms: ['kubectl'] } });
   });
 
+  it('/health says whether the term rule applies', async () => {
+    expect((await t.call('/health')).json().store).toMatchObject({ ok: true, term_rule: false });
+    await recordVocabulary();
+    expect((await t.call('/health')).json().store).toMatchObject({ ok: true, term_rule: true });
+  });
+
   it('a collection ingested before the vocabulary existed keeps the cosine rule alone (no terms, nothing breaks)', async () => {
     const res = await search('deploy the ROS 2 topics to a cluster with kubectl', '&mode=keyword');
     expect(res.status).toBe(200);

@@ -28,7 +28,7 @@ describe('embedded default (bundled sample book, local LSA embedder)', () => {
     expect(res.json()).toMatchObject({
       status: 'ok',
       embedder: { kind: 'lsa', ok: true },
-      store: { kind: 'embedded', collection: 'textbook_chunks', ok: true },
+      store: { kind: 'embedded', collection: 'textbook_chunks', ok: true, term_rule: true },
     });
     expect(res.json().store.points_count).toBeGreaterThan(100);
   });

@@ -174,6 +174,8 @@ export const healthResponseSchema = z.object({
     points_count: z.optional(nullableNumber),
     dense_vectors: z.optional(z.record(z.string(), z.object({ size: z.number(), distance: z.string() }))),
     sparse_vectors: z.optional(z.array(z.string())),
+    /** Whether the store has the book's vocabulary, i.e. the term rule can say "the book does not cover this". */
+    term_rule: z.optional(z.boolean()),
     error: probeError,
   })),
   cache: z.optional(z.object({ kv_bound: z.boolean(), ttl_seconds: z.number() })),
