@@ -7,11 +7,12 @@
  * - each query word weighs its BM25 IDF in this book; a word the book never uses weighs the IDF
  *   of a word seen nowhere, scaled by {@link ORDINARY_WORD_WEIGHT} when it is an ordinary English
  *   word (a paraphrase, "versus", "travel"), a one-letter typo of a book word, a clipped form
- *   of one ("distro" for the book's "distribution"), or a prefixed form of either ("recolour");
+ *   of one ("distro" for the book's "distribution"), or a prefixed or suffixed form of either
+ *   ("recolour", "laggy");
  * - `coverage` = the weight of the words the book uses / the weight of all words;
  * - the question is NOT covered when coverage < {@link MIN_COVERAGE} (most of what it asks about
  *   is absent), or < {@link MIN_COVERAGE_SEVERAL_UNKNOWN} when {@link SEVERAL_UNKNOWN} or more of
- *   its words are absent and are not misspelt, clipped or prefixed book words (one unfamiliar word
+ *   its words are absent and are not misspelt, clipped, prefixed or suffixed book words (one unfamiliar word
  *   is usually the student's synonym for a book term; several that together carry a quarter of the
  *   question are usually a neighbouring subject the book does not treat: "record the piano with a
  *   microphone" in a notation manual), or when it names something the book never mentions: a
@@ -98,6 +99,31 @@ function prefixedForm(word: string, v: BookVocabulary): 'book' | 'english' | nul
   return v.isOrdinary(stem) ? 'english' : null;
 }
 
+/** Suffixes that make an everyday adjective or noun of a word ("laggy", "greyish", "clickable"). */
+const SUFFIXES = /(y|ish|ness|less|ful|able)$/;
+
+/**
+ * What `word` is a suffixed form of ("laggy" of "lag", "shaky" of "shake"): a book word, an English
+ * word, or neither (null). Informal derivations are missing from dictionaries; the word they come
+ * from is not.
+ */
+function suffixedForm(word: string, v: BookVocabulary): 'book' | 'english' | null {
+  const suffix = SUFFIXES.exec(word);
+  if (!suffix) return null;
+  const rest = word.slice(0, suffix.index);
+  if (rest.length < 3) return null;
+  // The base as written, with a doubled final consonant undone ("lagg-y"), or with its "e" back ("shak-y").
+  const bases = [rest, ...(/([bdgklmnprtz])\1$/.test(rest) ? [rest.slice(0, -1)] : []), `${rest}e`];
+  let english = false;
+  for (const base of bases) {
+    const stem = stemWord(base);
+    if (stem.length < 3) continue;
+    if (v.df(stem) > 0) return 'book';
+    english ||= v.isOrdinary(stem);
+  }
+  return english ? 'english' : null;
+}
+
 /** True when `stem` is the book's own word misspelt by a letter or clipped ("contoller", "distro"). */
 function bookSpelling(stem: string, v: BookVocabulary): boolean {
   return v.bookStems.some((b) => b.length > 3 && (oneEditApart(b, stem) || clippedFrom(stem, b)));
@@ -120,7 +146,7 @@ export function assessQueryTerms(v: BookVocabulary, text: string): TermEvidence 
   let total = 0;
   const unknown: string[] = [];
   const foreign: string[] = [];
-  // Unknown words that are not a book word's misspelling, clipping or prefixed form.
+  // Unknown words that are not a book word's misspelling, clipping, prefixed or suffixed form.
   let missing = 0;
   const seen = new Set<string>();
   const names = capitalisedNames(text);
@@ -140,12 +166,12 @@ export function assessQueryTerms(v: BookVocabulary, text: string): TermEvidence 
     if (negligible(stem)) continue;
     unknown.push(word);
     const english = v.isOrdinary(stem);
-    const prefixed = prefixedForm(word, v);
-    // A book word misspelt, clipped or prefixed is the book's vocabulary, not another subject's
+    const derived = prefixedForm(word, v) ?? suffixedForm(word, v);
+    // A book word misspelt, clipped, prefixed or suffixed is the book's vocabulary, not another subject's
     // (a real English word a letter away from a book word is another word: "tune", "tone").
-    const bookForm = prefixed === 'book' || (!english && bookSpelling(stem, v));
+    const bookForm = derived === 'book' || (!english && bookSpelling(stem, v));
     if (!bookForm) missing++;
-    const ordinary = english || bookForm || prefixed === 'english';
+    const ordinary = english || bookForm || derived === 'english';
     total += ordinary ? ORDINARY_WORD_WEIGHT * unseen : unseen;
     if (!ordinary || names.has(word)) foreign.push(word);
   }

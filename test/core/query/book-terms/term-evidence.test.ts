@@ -87,6 +87,14 @@ describe.each([
     expect(assessQueryTerms(book, 'reconfabulate the pump')).toMatchObject({ foreign: ['reconfabulate'] });
   });
 
+  it('reads a suffixed form of a book or English word ("gasketless", "sealable", "swappy") as a paraphrase, not a name the book lacks', () => {
+    expect(assessQueryTerms(book, 'a gasketless tank lid')).toMatchObject({ unknown: ['gasketless'], foreign: [], covered: true });
+    expect(assessQueryTerms(book, 'replace the sealable tank lid gasket')).toMatchObject({ unknown: ['sealable'], foreign: [], covered: true });
+    expect(assessQueryTerms(book, 'a swappy pump housing')).toMatchObject({ unknown: ['swappy'], foreign: [] });
+    // The rest must be a word too.
+    expect(assessQueryTerms(book, 'a zorbish pump')).toMatchObject({ foreign: ['zorbish'] });
+  });
+
   it('reads a spelled-out Greek letter as the letter the book writes ("beta2" is "β2")', () => {
     expect(assessQueryTerms(book, 'when do I check the beta2 valve?')).toMatchObject({ unknown: [], foreign: [], covered: true });
   });
