@@ -1,5 +1,5 @@
 /**
- * `npm run bench:quality -- --docs DIR --queries FILE [--queries FILE2] [--runs a,b] [--subset FROM..TO] [--verbose]`
+ * `npm run bench:quality -- --docs DIR --queries FILE [--queries FILE2] [--runs a,b] [--subset FROM..TO] [--lenient] [--verbose]`
  * `npm run bench:quality -- --book DIR=FILE --book DIR2=FILE2 … [--runs a,b]`: several books, then the
  * mean over all their query sets per run (a ranking change should hold across books, not on one).
  *
@@ -44,6 +44,8 @@ export interface BookQualityOptions {
   runs?: readonly string[];
   /** Extra rows over a slice of ids, e.g. `d21..d36` (inclusive, compared by number). */
   subsets?: readonly string[];
+  /** Also count each question's `also_relevant` pages (pages that answer it in part) as hits. */
+  lenient?: boolean;
 }
 
 /** Per set, per subset, per run. */
@@ -109,7 +111,7 @@ export async function measureBook(options: BookQualityOptions): Promise<BookQual
       for (const run of [BASELINE_RUN, ...runs]) {
         const scores: QueryScore[] = [];
         for (const q of queries) {
-          const score = scoreAnswer(q, await answer(run, q));
+          const score = scoreAnswer(q, await answer(run, q), options.lenient);
           scores.push(score);
           const byId = detail.get(set.name) ?? new Map<string, Map<string, QueryScore>>();
           detail.set(set.name, byId);
@@ -129,12 +131,12 @@ export async function measureBook(options: BookQualityOptions): Promise<BookQual
   } finally {
     index.dispose();
   }
-  return { chunks: index.chunks, rows, detail, text: formatRows(options.docsDir, index.chunks, rows) };
+  return { chunks: index.chunks, rows, detail, text: formatRows(options.docsDir, index.chunks, rows, options.lenient) };
 }
 
 const f3 = (v: number) => v.toFixed(3);
 
-function formatRows(docsDir: string, chunks: number, rows: BookQualityResult['rows']): string {
+function formatRows(docsDir: string, chunks: number, rows: BookQualityResult['rows'], lenient = false): string {
   const header = ['set', 'run', 'hit@1', 'hit@3', 'MRR', 'off-topic flagged', 'answerable flagged', 'hit@3 vs bm25w', 'MRR vs bm25w'];
   const base = new Map(rows.filter((r) => r.run === BASELINE_RUN).map((r) => [r.set, r.score]));
   const body = rows.map(({ set, run, score: s }) => {
@@ -142,7 +144,8 @@ function formatRows(docsDir: string, chunks: number, rows: BookQualityResult['ro
     const ratio = (v: number, w: number | undefined) => (w ? `${(v / w).toFixed(2)}x` : 'n/a');
     return [set, run, f3(s.hit1), f3(s.hit3), f3(s.mrr), `${s.offTopicFlagged}/${s.offTopic}`, formatAnswerableFlagged(s.answerableFlagged, s.answerable, s.answerableFlaggedInTop3), ratio(s.hit3, b?.hit3), ratio(s.mrr, b?.mrr)];
   });
-  return [`Book quality: ${docsDir} (${chunks} chunks, embedded index built fresh, local embedder), top ${DEPTH}`, ...textTable(header, body)].join('\n');
+  const scoring = lenient ? ', lenient: pages that answer in part count' : '';
+  return [`Book quality: ${docsDir} (${chunks} chunks, embedded index built fresh, local embedder), top ${DEPTH}${scoring}`, ...textTable(header, body)].join('\n');
 }
 
 /** Per-question ranks (run columns), for finding what to fix. */
@@ -188,6 +191,7 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(
       runs: { type: 'string' },
       subset: { type: 'string', multiple: true },
       verbose: { type: 'boolean', short: 'v' },
+      lenient: { type: 'boolean' },
     },
   });
   const runs = values.runs ? values.runs.split(',').map((r) => r.trim()).filter(Boolean) : DEFAULT_BOOK_RUNS;
@@ -197,7 +201,7 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(
       const [docs, queries] = spec.split('=');
       if (!docs || !queries) throw new Error(`--book takes DIR=QUERIES.json, got "${spec}"`);
       const sets = [{ name: setName(docs, queries), path: resolve(queries) }];
-      const result = await measureBook({ docsDir: resolve(docs), sets, runs });
+      const result = await measureBook({ docsDir: resolve(docs), sets, runs, lenient: values.lenient ?? false });
       console.log(`${result.text}\n`);
       if (values.verbose) console.log(`${formatDetail(result, runs, sets)}\n`);
       rows.push(...result.rows);
@@ -210,7 +214,7 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(
     ? values.queries.map((p) => ({ name: setName(docsDir, p), path: resolve(p) }))
     : sampleBookSets();
   for (const set of sets) readFileSync(set.path); // fail early on a missing file
-  const result = await measureBook({ docsDir, sets, runs, subsets: values.subset ?? [] });
+  const result = await measureBook({ docsDir, sets, runs, subsets: values.subset ?? [], lenient: values.lenient ?? false });
   console.log(result.text);
   if (values.verbose) console.log(formatDetail(result, runs, sets));
 }

@@ -52,6 +52,23 @@ describe('scoreAnswer / aggregate', () => {
   });
 });
 
+describe('lenient scoring', () => {
+  it('counts a page that answers in part only when asked to', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bq-'));
+    const path = join(dir, 'q.json');
+    // The labelled page is one the search cannot rank first; the page listed as answering in part is.
+    writeFileSync(path, JSON.stringify([
+      { id: 'l1', query: 'lidar point cloud downsampling', expected_files: ['02-control/01-pid-control.mdx'], also_relevant: ['01-sensing/02-lidar-processing.md'] },
+    ]));
+    const strict = await measureBook({ docsDir: MINI, sets: [{ name: 'l', path }], runs: ['keyword'] });
+    const lenient = await measureBook({ docsDir: MINI, sets: [{ name: 'l', path }], runs: ['keyword'], lenient: true });
+    expect(strict.rows[1]!.score.hit1).toBe(0);
+    expect(lenient.rows[1]!.score.hit1).toBe(1);
+    expect(lenient.text).toContain('lenient: pages that answer in part count');
+    expect(strict.text).not.toContain('lenient');
+  });
+});
+
 describe('BM25 windows baseline', () => {
   it('splits pages into windows and ranks the window that holds the rare term first', () => {
     const filler = Array.from({ length: 300 }, (_, i) => `word${i % 7}`).join(' ');
