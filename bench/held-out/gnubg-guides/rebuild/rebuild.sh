@@ -1,0 +1,42 @@
+#!/bin/sh
+# Rebuild the GNU Backgammon markdown book from the Debian package gnubg-data.
+# Usage: rebuild.sh OUT_DIR   -> writes OUT_DIR/docs/*.md
+set -eu
+if [ $# -ne 1 ]; then echo "usage: $0 OUT_DIR" >&2; exit 2; fi
+OUT_DIR=$1
+HERE=$(cd "$(dirname "$0")" && pwd)
+SRC=/usr/share/doc/gnubg
+
+# Install prerequisites only when missing.
+need=""
+dpkg -s gnubg-data >/dev/null 2>&1 || need="$need gnubg-data"
+command -v pandoc  >/dev/null 2>&1 || need="$need pandoc"
+command -v python3 >/dev/null 2>&1 || need="$need python3"
+if [ -n "$need" ]; then
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
+  $SUDO apt-get update
+  # shellcheck disable=SC2086
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends $need
+fi
+for f in gnubg.html allabout.html; do
+  [ -r "$SRC/$f" ] || { echo "missing $SRC/$f (gnubg-data)" >&2; exit 1; }
+done
+echo "pandoc: $(pandoc --version | head -n1) (docs/ was made with pandoc 2.17.1.1)" >&2
+
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT INT TERM
+
+# 1. HTML -> GitHub markdown, cleaned by the Lua filter.
+pandoc -f html -t gfm --wrap=none --lua-filter "$HERE/clean.lua" \
+  "$SRC/gnubg.html" -o "$TMP/manual.md"
+pandoc -f html -t gfm --wrap=none --lua-filter "$HERE/clean.lua" \
+  "$SRC/allabout.html" -o "$TMP/allabout.md"
+
+# 2. Split into 28 pages with front matter (the FDL appendices are dropped).
+python3 "$HERE/split.py" "$TMP" "$TMP/docs"
+
+# 3. Install into OUT_DIR/docs (replacing any previous build).
+mkdir -p "$OUT_DIR"
+rm -rf "$OUT_DIR/docs"
+cp -R "$TMP/docs" "$OUT_DIR/docs"
+echo "wrote $(ls "$OUT_DIR/docs" | wc -l) pages to $OUT_DIR/docs" >&2

@@ -1,0 +1,45 @@
+#!/bin/sh
+# Rebuild the KiCad markdown book from the Debian package kicad-doc-en.
+# Usage: sh rebuild.sh OUT_DIR   -> writes OUT_DIR/docs/*.md
+set -eu
+
+if [ $# -ne 1 ]; then
+    echo "usage: $0 OUT_DIR" >&2
+    exit 2
+fi
+OUT_DIR=$1
+HERE=$(cd "$(dirname "$0")" && pwd)
+SRC=/usr/share/doc/kicad/help/en
+MANUALS="getting_started_in_kicad kicad pcbnew gerbview pcb_calculator"
+
+# Install dependencies only if missing.
+need=""
+dpkg -s kicad-doc-en >/dev/null 2>&1 || need="$need kicad-doc-en"
+command -v pandoc >/dev/null 2>&1 || need="$need pandoc"
+command -v python3 >/dev/null 2>&1 || need="$need python3"
+if [ -n "$need" ]; then
+    SUDO=""
+    [ "$(id -u)" -eq 0 ] || SUDO=sudo
+    $SUDO apt-get update
+    # shellcheck disable=SC2086
+    $SUDO apt-get install -y --no-install-recommends $need
+fi
+
+v=$(pandoc --version | sed -n '1s/^pandoc //p')
+[ "$v" = "2.17.1.1" ] || echo "warning: pandoc $v (book was built with 2.17.1.1); output may differ" >&2
+
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT INT TERM
+
+# 1. HTML -> GitHub-flavoured markdown, cleaned by the Lua filter.
+for m in $MANUALS; do
+    pandoc -f html -t gfm --wrap=none --lua-filter "$HERE/clean.lua" \
+        "$SRC/$m.html" -o "$TMP/$m.md"
+done
+
+# 2. Split into the 34 book pages.
+mkdir -p "$OUT_DIR"
+rm -rf "$OUT_DIR/docs"
+python3 "$HERE/split.py" "$TMP" "$OUT_DIR/docs"
+
+echo "wrote $(ls "$OUT_DIR/docs" | wc -l) pages to $OUT_DIR/docs"

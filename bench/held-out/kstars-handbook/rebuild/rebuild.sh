@@ -1,0 +1,37 @@
+#!/bin/bash
+# Rebuild the KStars Handbook markdown book from the Debian package kstars-data.
+# usage: rebuild.sh OUT_DIR   -> writes OUT_DIR/docs/*.md
+set -eu
+if [ $# -ne 1 ]; then echo "usage: $0 OUT_DIR" >&2; exit 2; fi
+OUT=$1
+HERE=$(cd "$(dirname "$0")" && pwd)
+
+# 1. dependencies (skip apt when already installed)
+need=""
+for p in kstars-data pandoc python3; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || need="$need $p"
+done
+if [ -n "$need" ]; then
+    SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
+    $SUDO apt-get update
+    $SUDO apt-get install -y --no-install-recommends $need
+fi
+
+# 2. locate the handbook cache (normally shipped in kstars-data)
+CACHE=$(dpkg -L kstars-data 2>/dev/null | grep '/HTML/en/kstars/index\.cache\.bz2$' | head -n1 || true)
+if [ -z "$CACHE" ]; then
+    CACHE=$(dpkg -S '/usr/share/doc/HTML/en/kstars/index.cache.bz2' 2>/dev/null | head -n1 | sed 's/^[^:]*: //' || true)
+fi
+[ -n "$CACHE" ] && [ -f "$CACHE" ] || { echo "KStars handbook index.cache.bz2 not found" >&2; exit 1; }
+echo "source: $CACHE ($(dpkg-query -W -f='${Package} ${Version}' kstars-data))" >&2
+echo "pandoc: $(pandoc --version | head -n1) (original built with pandoc 2.17.1.1)" >&2
+
+# 3. split + convert + assemble
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+python3 "$HERE/split_cache.py" "$CACHE" "$TMP/html"
+python3 "$HERE/assemble.py" "$TMP/html" "$TMP/docs"
+
+mkdir -p "$OUT/docs"
+cp "$TMP"/docs/*.md "$OUT/docs/"
+echo "wrote $(ls "$OUT"/docs/*.md | wc -l) pages to $OUT/docs" >&2
