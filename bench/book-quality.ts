@@ -62,7 +62,7 @@ export interface BookQualityResult {
  * with semantic weight W and keyword weight 1 − W, and any search parameter after `?`
  * (`hybrid:rrf?rrf_k=10`, `default?semantic_weight=0.5`) — to compare settings on one book.
  */
-function runParams(run: string): Record<string, string> {
+export function runParams(run: string): Record<string, string> {
   const [head, query] = run.split('?');
   const extra = Object.fromEntries(new URLSearchParams(query ?? ''));
   if (head === 'default') return extra;
@@ -74,7 +74,9 @@ function specParams(run: string): Record<string, string> {
   const [modePart, rerank] = (spec ?? '').split('+');
   const [mode, fusion] = (modePart ?? '').split(':');
   const weights: Record<string, string> = weight === undefined ? {} : { semantic_weight: weight, keyword_weight: String(1 - Number(weight)) };
-  return { mode: mode ?? run, ...(fusion ? { fusion } : {}), ...(rerank ? { rerank } : {}), ...weights };
+  // Weights only mean something to weighted fusion: `hybrid@0.5` asks for it (RRF, the local default, ignores them).
+  const fused = fusion ?? (weight === undefined ? undefined : 'weighted');
+  return { mode: mode ?? run, ...(fused ? { fusion: fused } : {}), ...(rerank ? { rerank } : {}), ...weights };
 }
 
 function inSubset(id: string, subset: string): boolean {

@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { measureBook } from '../../../bench/book-quality';
+import { measureBook, runParams } from '../../../bench/book-quality';
 import { buildWindowIndex, searchWindows } from '../../../bench/quality/bm25-windows';
 import { parseBookQueries } from '../../../bench/quality/book-queries';
 import { aggregate, scoreAnswer, type RunScore } from '../../../bench/quality/page-score';
@@ -49,6 +49,17 @@ describe('scoreAnswer / aggregate', () => {
     // A flag on a question answered in the top 3 is counted apart: it hid a good answer.
     const hidden = aggregate([scoreAnswer(page, { pages: ['x', 'b'], flagged: true }), scoreAnswer(both, { pages: ['z'], flagged: true })]);
     expect(hidden).toMatchObject({ answerableFlagged: 2, answerableFlaggedInTop3: 1 });
+  });
+});
+
+describe('run specs', () => {
+  it('turns MODE[:FUSION][+RERANK][@W][?params] into search parameters; @W means weighted fusion', () => {
+    expect(runParams('default')).toEqual({});
+    expect(runParams('keyword')).toEqual({ mode: 'keyword' });
+    expect(runParams('hybrid:rrf+mmr')).toEqual({ mode: 'hybrid', fusion: 'rrf', rerank: 'mmr' });
+    expect(runParams('hybrid@0.75')).toEqual({ mode: 'hybrid', fusion: 'weighted', semantic_weight: '0.75', keyword_weight: '0.25' });
+    expect(runParams('hybrid:rrf?rrf_k=10')).toEqual({ mode: 'hybrid', fusion: 'rrf', rrf_k: '10' });
+    expect(runParams('default?diversity=none')).toEqual({ diversity: 'none' });
   });
 });
 
