@@ -1,0 +1,72 @@
+-- pandoc Lua filter: reduce texinfo HTML to plain GFM-friendly elements.
+
+-- keep link text only (internal cross references and external links)
+function Link(el) return el.content end
+function Image(el) return {} end
+function Span(el) return el.content end
+function Div(el) return el.content end
+function RawInline(el) return {} end
+function RawBlock(el) return {} end
+function HorizontalRule(el) return {} end
+
+function Header(el)
+  el.attr = pandoc.Attr()
+  return el
+end
+
+-- code blocks: fenced, tagged "sh" for shell command lines, "r" otherwise
+function CodeBlock(el)
+  local lang = "r"
+  for line in (el.text .. "\n"):gmatch("([^\n]*)\n") do
+    if line:match("^%s*%$ ") or line:match("^%s*R CMD") or
+       line:match("^%s*Rscript") or line:match("^%s*R %[") then
+      lang = "sh"
+    end
+  end
+  el.attr = pandoc.Attr("", { lang })
+  return el
+end
+
+-- texinfo "cartouche" boxes are one-cell tables: keep only the cell body
+function Table(el)
+  local cells = {}
+  for _, body in ipairs(el.bodies) do
+    for _, row in ipairs(body.body) do
+      for _, cell in ipairs(row.cells) do table.insert(cells, cell) end
+    end
+  end
+  if #cells == 1 and #el.head.rows == 0 then
+    return cells[1].contents
+  end
+  return el
+end
+
+-- quotations that only wrap a table or an example are unwrapped
+function BlockQuote(el)
+  for _, b in ipairs(el.content) do
+    if b.t == "Table" or b.t == "CodeBlock" then return el.content end
+  end
+  return el
+end
+
+-- definition lists are not GFM: bullet items "**term**: definition"
+function DefinitionList(el)
+  local items = {}
+  for _, item in ipairs(el.content) do
+    local term, defs = item[1], item[2]
+    local blocks = {}
+    for _, def in ipairs(defs) do
+      for _, b in ipairs(def) do table.insert(blocks, b) end
+    end
+    local first = blocks[1]
+    if first and (first.t == "Para" or first.t == "Plain") then
+      local inl = { pandoc.Strong(term), pandoc.Str(":"), pandoc.Space() }
+      for _, x in ipairs(first.content) do table.insert(inl, x) end
+      blocks[1] = pandoc.Plain(inl)
+    else
+      table.insert(blocks, 1, pandoc.Plain({ pandoc.Strong(term) }))
+    end
+    table.insert(items, blocks)
+  end
+  return pandoc.BulletList(items)
+end

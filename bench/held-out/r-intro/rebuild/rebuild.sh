@@ -1,0 +1,41 @@
+#!/bin/sh
+# Rebuild the evaluation book from the Debian package r-doc-html
+# ("An Introduction to R"), usage: sh rebuild.sh OUT_DIR  -> OUT_DIR/docs/*.md
+set -eu
+
+if [ "$#" -ne 1 ]; then
+    echo "usage: $0 OUT_DIR" >&2
+    exit 2
+fi
+OUT_DIR=$1
+HERE=$(cd "$(dirname "$0")" && pwd)
+SRC=/usr/share/R/doc/manual/R-intro.html
+
+need=""
+for pkg in r-doc-html pandoc python3; do
+    if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed'; then
+        need="$need $pkg"
+    fi
+done
+if [ -n "$need" ]; then
+    if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
+    # shellcheck disable=SC2086
+    $SUDO apt-get install -y --no-install-recommends $need
+fi
+command -v pandoc >/dev/null 2>&1 || { echo "pandoc not found" >&2; exit 1; }
+command -v python3 >/dev/null 2>&1 || { echo "python3 not found" >&2; exit 1; }
+[ -f "$SRC" ] || { echo "missing $SRC" >&2; exit 1; }
+
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT INT TERM
+
+python3 "$HERE/prep.py" "$SRC" "$WORK/body.html" "$WORK/notes.html"
+pandoc -f html -t gfm --wrap=none --lua-filter "$HERE/clean.lua" \
+    "$WORK/body.html" -o "$WORK/whole.md"
+pandoc -f html -t gfm --wrap=none --lua-filter "$HERE/clean.lua" \
+    "$WORK/notes.html" -o "$WORK/notes.md"
+
+mkdir -p "$OUT_DIR"
+rm -rf "$OUT_DIR/docs"
+python3 "$HERE/split.py" "$WORK/whole.md" "$WORK/notes.md" "$HERE/pages.txt" "$OUT_DIR/docs"
+echo "wrote $(ls "$OUT_DIR/docs" | wc -l) pages to $OUT_DIR/docs"

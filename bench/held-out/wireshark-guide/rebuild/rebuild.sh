@@ -1,0 +1,44 @@
+#!/bin/sh
+# Rebuild docs/*.md of the evaluation book from the Debian package
+# wireshark-doc (Wireshark User's Guide, chunked DocBook HTML).
+# usage: sh rebuild.sh OUT_DIR   -> writes OUT_DIR/docs/*.md
+set -eu
+
+if [ $# -ne 1 ]; then
+    echo "usage: $0 OUT_DIR" >&2
+    exit 2
+fi
+OUT_DIR=$1
+HERE=$(cd "$(dirname "$0")" && pwd)
+SRC=/usr/share/doc/wireshark/wsug_html_chunked
+
+if [ "$(id -u)" -eq 0 ]; then SUDO=; else SUDO=sudo; fi
+
+missing=
+for pkg in wireshark-doc pandoc python3; do
+    if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed'; then
+        missing="$missing $pkg"
+    fi
+done
+if [ -n "$missing" ]; then
+    $SUDO apt-get update
+    # apt may be locked by another process: retry a few times
+    n=0
+    until DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends $missing; do
+        n=$((n + 1))
+        if [ "$n" -ge 5 ]; then exit 1; fi
+        sleep 10
+    done
+fi
+
+[ -d "$SRC" ] || { echo "missing $SRC" >&2; exit 1; }
+
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT INT TERM
+
+mkdir -p "$OUT_DIR"
+rm -rf "$OUT_DIR/docs"
+mkdir -p "$WORK/docs"
+python3 "$HERE/convert.py" "$SRC" "$HERE/pages.txt" "$HERE/clean.lua" "$WORK" "$WORK/docs"
+mv "$WORK/docs" "$OUT_DIR/docs"
+echo "wrote $(ls "$OUT_DIR/docs" | wc -l) pages to $OUT_DIR/docs"
