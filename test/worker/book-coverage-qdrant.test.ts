@@ -3,6 +3,7 @@
  * in the collection metadata, learned with the collection facts — no extra Qdrant call on the hot
  * path — and a collection without it keeps the cosine rule alone.
  */
+import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { encodeBookVocabulary } from '../../src/core/build-time/book-vocabulary-encode';
 import { buildLexiconFilter } from '../../src/core/query/book-terms/lexicon-filter';
@@ -61,10 +62,34 @@ describe('the term rule on a Qdrant collection', () => {
       'POST /collections/textbook_chunks/points/query',
     ]);
     expect(noMatch(first.value.json())).toBeDefined();
+    // KV keeps the vocabulary apart, so the facts a fresh isolate reads before its query stay small.
+    const kv = (env as unknown as { EMBED_CACHE: KVNamespace }).EMBED_CACHE;
+    const [facts] = (await kv.list({ prefix: 'cf:v1:' })).keys;
+    const [vocabulary] = (await kv.list({ prefix: 'cv:v1:' })).keys;
+    const factsText = (await kv.get(facts!.name, 'text'))!;
+    expect(factsText.length).toBeLessThan(2000);
+    expect(JSON.parse(factsText)).toMatchObject({ vocabularyApart: true });
+    expect(JSON.parse((await kv.get(vocabulary!.name, 'text'))!)).toMatchObject({ format: 1, documents: DOCS.length });
     resetIsolateCaches(); // a fresh isolate: facts and vocabulary from KV
     const fresh = await callsDuring(t, () => search('kubectl nodes'));
     expect(fresh.calls.filter((c) => c.service === 'qdrant').map((c) => `${c.method} ${c.path}`)).toEqual(['POST /collections/textbook_chunks/points/query']);
     expect(noMatch(fresh.value.json())).toMatchObject({ details: { foreign_terms: ['kubectl'] } });
+    // And the next search of that isolate has it in memory.
+    const again = await callsDuring(t, () => search('kubectl topics again'));
+    expect(again.calls.filter((c) => c.service === 'qdrant')).toHaveLength(1);
+    expect(noMatch(again.value.json())).toBeDefined();
+  });
+
+  it('a vocabulary missing from KV costs the term rule until the next refresh, never the search', async () => {
+    await recordVocabulary();
+    await search('first search of the deployment');
+    const kv = (env as unknown as { EMBED_CACHE: KVNamespace }).EMBED_CACHE;
+    for (const key of (await kv.list({ prefix: 'cv:v1:' })).keys) await kv.delete(key.name);
+    resetIsolateCaches();
+    const res = await search('kubectl topics');
+    expect(res.status).toBe(200);
+    expect(res.json().summary.query_coverage).toBeUndefined();
+    expect(res.json().results.length).toBeGreaterThan(0);
   });
 
   it('/health says whether the term rule applies', async () => {

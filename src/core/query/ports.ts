@@ -140,6 +140,11 @@ export interface CollectionFacts {
   known(): Promise<CollectionInfo | null>;
   /** Reads the facts from the store (one upstream call for Qdrant) and remembers them. */
   learn(): Promise<CollectionInfo>;
+  /**
+   * Completes facts remembered from the shared store with the book's vocabulary, kept there under
+   * its own key (no upstream call; a failed read leaves them without). Absent for local facts.
+   */
+  readVocabulary?(): Promise<void>;
 }
 
 /** Index into the reranked documents and its relevance, best first. */

@@ -98,12 +98,14 @@ export async function runSearches(list: readonly SearchParams[], context: Search
   const embedded: (Embedded | null)[] = list.map(() => null);
   denseIndexes.forEach((i, n) => (embedded[i] = vectors[n]!));
 
+  // The vocabulary the term rule reads, when KV keeps it apart from the facts: read alongside the query.
+  const vocabularyRead = context.judgeTerms && context.facts.readVocabulary ? context.facts.readVocabulary() : null;
   const prepared = list.map((params, i) => prepareQueries(params, plans[i]!, embedder, embedded[i]!, context));
   const searchStarted = now();
   // ONE store call for every search, checked against the facts (a refusal is diagnosed there).
   const checked = await checkedQueries(prepared.map((p) => p.intent), known, context.facts, context.store);
   const searchMs = now() - searchStarted;
-  const terms = await judgeTerms(list, known, context);
+  const terms = await judgeTerms(list, known, vocabularyRead, context);
 
   const errors: (RetrieverError | null)[] = checked.map((entry) => ('error' in entry ? asRetrieverError(entry.error) : null));
   const ranked = await Promise.all(
@@ -137,12 +139,14 @@ export async function runSearches(list: readonly SearchParams[], context: Search
 
 /**
  * The term rule's verdict on each query. A Qdrant collection's vocabulary comes with its facts,
- * which are known by now even when the search had to learn them alongside its query.
+ * which are known by now even when the search had to learn them alongside its query (and, when
+ * read from KV, completed with the vocabulary read alongside it).
  */
-async function judgeTerms(list: readonly SearchParams[], known: CollectionInfo | null, context: SearchContext): Promise<(TermEvidence | undefined)[]> {
+async function judgeTerms(list: readonly SearchParams[], known: CollectionInfo | null, vocabularyRead: Promise<void> | null, context: SearchContext): Promise<(TermEvidence | undefined)[]> {
   const judge = context.judgeTerms;
   if (!judge) return list.map(() => undefined);
-  const info = known ?? (await context.facts.known().catch(() => null));
+  if (vocabularyRead) await vocabularyRead;
+  const info = known && !vocabularyRead ? known : await context.facts.known().catch(() => known);
   return list.map((params) => judge(params.q, info));
 }
 
