@@ -39,7 +39,7 @@ export async function runIngest(argv: string[], env: Record<string, string> = lo
       printReport(args.json, buildReport(base(), book, result.plan, { out: args.out, ...(result.written ? { bytes: result.bytes, embedder: result.embedder } : {}) }), args.quiet);
     } else {
       const result = await ingestQdrant(book.chunks, { collection, dryRun: args.dryRun, recreate: args.recreate, config: config as Config }, progress);
-      printReport(args.json, buildReport(base(), book, result.plan), args.quiet);
+      printReport(args.json, buildReport(base(), book, result.plan, result.warnings.length ? { warnings: [...book.warnings, ...result.warnings] } : {}), args.quiet);
     }
     return EXIT.ok;
   } catch (error) {
@@ -64,7 +64,7 @@ function configFor(env: Record<string, string>, target: 'qdrant' | 'local', embe
 
 function printReport(json: boolean, report: ReturnType<typeof buildReport>, quiet = false): void {
   if (json) console.log(JSON.stringify(report, null, 2));
-  else if (!quiet || report.skipped.length) console.log(formatReport(report));
+  else if (!quiet || report.skipped.length || report.warnings.length) console.log(formatReport(report));
 }
 
 if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('/src/cli/ingest.ts')) {

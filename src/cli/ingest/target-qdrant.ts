@@ -5,7 +5,7 @@
  * and deletes points of removed or shrunk files.
  */
 import type { Config } from '../../core/common/config/parse-config';
-import { RetrieverError } from '../../core/common/errors';
+import { isRetrieverError, RetrieverError } from '../../core/common/errors';
 import { indexingText, planIngest, type IngestPlan } from '../../core/build-time/ingest/ingest-plan';
 import type { Chunk } from '../../core/build-time/ingest/types';
 import { createDeadline } from '../../core/common/http/deadline';
@@ -37,6 +37,8 @@ export interface QdrantTargetResult {
   plan: IngestPlan;
   created: boolean;
   written: boolean;
+  /** What went wrong without failing the ingest (the vocabulary could not be recorded). */
+  warnings: { path: string; message: string }[];
 }
 
 /** Syncs `chunks` into the configured collection. */
@@ -65,7 +67,7 @@ export async function ingestQdrant(
   const recordedAvgLen = recorded.avgLen;
   const indexed = exists && !options.recreate ? await readIndexedPoints(qdrant) : new Map();
   const plan = planIngest(chunks, indexed);
-  if (options.dryRun) return { plan, created: !exists, written: false };
+  if (options.dryRun) return { plan, created: !exists, written: false, warnings: [] };
 
   const toWrite = [...plan.added, ...plan.changed];
   // BM25 normalises by the corpus average length, so it is computed over the whole book; an
@@ -94,12 +96,7 @@ export async function ingestQdrant(
     denseName,
     sparseName,
     fieldsName,
-    metadata: {
-      embedder: dense.descriptor,
-      bm25: { avg_len: sparse.avgLen, fields_avg_len: fieldVecs.avgLen },
-      created_by: 'edge-retriever',
-      [VOCABULARY_METADATA_KEY]: vocabulary,
-    },
+    metadata: { embedder: dense.descriptor, bm25: { avg_len: sparse.avgLen, fields_avg_len: fieldVecs.avgLen }, created_by: 'edge-retriever' },
   };
   if (!exists) await createCollection(qdrant, layout);
   // A collection made before an index was added gains it (strict mode refuses filters without one).
@@ -115,9 +112,22 @@ export async function ingestQdrant(
   );
   progress.stop();
   await deletePoints(qdrant, plan.stale);
+  const warnings = [];
   // The vocabulary follows the book (a collection made before it gains it), once its points do.
-  if (exists && JSON.stringify(recorded.vocabulary) !== JSON.stringify(vocabulary)) await updateCollectionMetadata(qdrant, { [VOCABULARY_METADATA_KEY]: vocabulary });
-  return { plan, created: !exists, written: true };
+  // It is recorded last and best effort: the points are written, and without it only the term
+  // rule is missing — a Qdrant that refuses large metadata must not fail the ingest.
+  if (JSON.stringify(recorded.vocabulary) !== JSON.stringify(vocabulary)) {
+    try {
+      await updateCollectionMetadata(qdrant, { [VOCABULARY_METADATA_KEY]: vocabulary });
+    } catch (error) {
+      const why = isRetrieverError(error) ? error.message : 'unexpected error';
+      warnings.push({
+        path: `collection "${options.collection}"`,
+        message: `the book's vocabulary (for "the book does not cover this") was not recorded: ${why}. Searches work without it; run ingest again to retry.`,
+      });
+    }
+  }
+  return { plan, created: !exists, written: true, warnings };
 }
 
 /**

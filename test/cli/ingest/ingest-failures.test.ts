@@ -111,3 +111,20 @@ describe('ingest retries', () => {
     expect(await t.scroll('mini')).toHaveLength(report.chunks);
   });
 });
+
+describe('ingest exit code 0 with a warning: the vocabulary cannot be recorded', () => {
+  it('writes the points, reports that the term rule lacks the vocabulary, and exits 0', async () => {
+    const t = tenant(fake.url, 'fail-vocabulary');
+    await t.faults([{ method: 'PATCH', path: '^/collections/mini$', status: 400, body: { status: { error: 'metadata too large' } }, times: 1 }]);
+    const run = await runCli([...args, '--json'], t.env);
+    expect(run.code, run.err).toBe(0);
+    const report = JSON.parse(run.out) as { added: number; warnings: { path: string; message: string }[] };
+    expect(report.added).toBeGreaterThan(0);
+    expect(report.warnings).toContainEqual({ path: 'collection "mini"', message: expect.stringMatching(/vocabulary .* was not recorded: .*run ingest again/) });
+    expect((await t.scroll('mini')).length).toBe(report.added);
+    // The next run tries again (the vocabulary is still missing) and, with Qdrant willing, records it.
+    const again = await runCli([...args, '--json'], t.env);
+    expect(again.code).toBe(0);
+    expect((JSON.parse(again.out) as { warnings: unknown[] }).warnings.filter((w) => JSON.stringify(w).includes('vocabulary'))).toEqual([]);
+  });
+});
