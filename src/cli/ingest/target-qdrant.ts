@@ -112,7 +112,7 @@ export async function ingestQdrant(
   );
   progress.stop();
   await deletePoints(qdrant, plan.stale);
-  const warnings = [];
+  const warnings: QdrantTargetResult['warnings'] = [];
   // The vocabulary follows the book (a collection made before it gains it), once its points do.
   // It is recorded last and best effort: the points are written, and without it only the term
   // rule is missing — a Qdrant that refuses large metadata must not fail the ingest.
