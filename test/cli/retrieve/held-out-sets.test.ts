@@ -26,6 +26,10 @@ describe('bench/held-out', () => {
     expect(existsSync(join(HELD_OUT, book, 'SOURCE'))).toBe(true);
   });
 
+  it('ensure-packages.sh, which every rebuild calls, parses', () => {
+    expect(() => execFileSync('sh', ['-n', join(HELD_OUT, 'ensure-packages.sh')])).not.toThrow();
+  });
+
   it.each(books)('%s: rebuild/rebuild.sh parses', (book) => {
     const script = join(HELD_OUT, book, 'rebuild', 'rebuild.sh');
     const shell = /^#!.*bash/.test(readFileSync(script, 'utf8')) ? 'bash' : 'sh';

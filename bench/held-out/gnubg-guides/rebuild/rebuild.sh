@@ -7,17 +7,7 @@ OUT_DIR=$1
 HERE=$(cd "$(dirname "$0")" && pwd)
 SRC=/usr/share/doc/gnubg
 
-# Install prerequisites only when missing.
-need=""
-dpkg -s gnubg-data >/dev/null 2>&1 || need="$need gnubg-data"
-command -v pandoc  >/dev/null 2>&1 || need="$need pandoc"
-command -v python3 >/dev/null 2>&1 || need="$need python3"
-if [ -n "$need" ]; then
-  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
-  $SUDO apt-get update
-  # shellcheck disable=SC2086
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends $need
-fi
+sh "$HERE/../../ensure-packages.sh" gnubg-data pandoc python3
 for f in gnubg.html allabout.html; do
   [ -r "$SRC/$f" ] || { echo "missing $SRC/$f (gnubg-data)" >&2; exit 1; }
 done

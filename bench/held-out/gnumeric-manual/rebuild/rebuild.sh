@@ -7,16 +7,7 @@ OUT=$1
 HERE=$(cd "$(dirname "$0")" && pwd)
 SRC=/usr/share/help/C/gnumeric
 
-need=
-for p in gnumeric-doc pandoc libxml2-utils python3; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || need="$need $p"
-done
-if [ -n "$need" ]; then
-  SUDO=; [ "$(id -u)" -eq 0 ] || SUDO=sudo
-  $SUDO apt-get update
-  # shellcheck disable=SC2086
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends $need
-fi
+sh "$HERE/../../ensure-packages.sh" gnumeric-doc pandoc libxml2-utils python3
 
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT INT TERM

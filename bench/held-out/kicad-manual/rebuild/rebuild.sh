@@ -12,18 +12,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 SRC=/usr/share/doc/kicad/help/en
 MANUALS="getting_started_in_kicad kicad pcbnew gerbview pcb_calculator"
 
-# Install dependencies only if missing.
-need=""
-dpkg -s kicad-doc-en >/dev/null 2>&1 || need="$need kicad-doc-en"
-command -v pandoc >/dev/null 2>&1 || need="$need pandoc"
-command -v python3 >/dev/null 2>&1 || need="$need python3"
-if [ -n "$need" ]; then
-    SUDO=""
-    [ "$(id -u)" -eq 0 ] || SUDO=sudo
-    $SUDO apt-get update
-    # shellcheck disable=SC2086
-    $SUDO apt-get install -y --no-install-recommends $need
-fi
+sh "$HERE/../../ensure-packages.sh" kicad-doc-en pandoc python3
 
 v=$(pandoc --version | sed -n '1s/^pandoc //p')
 [ "$v" = "2.17.1.1" ] || echo "warning: pandoc $v (book was built with 2.17.1.1); output may differ" >&2

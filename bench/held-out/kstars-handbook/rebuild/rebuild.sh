@@ -6,16 +6,7 @@ if [ $# -ne 1 ]; then echo "usage: $0 OUT_DIR" >&2; exit 2; fi
 OUT=$1
 HERE=$(cd "$(dirname "$0")" && pwd)
 
-# 1. dependencies (skip apt when already installed)
-need=""
-for p in kstars-data pandoc python3; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || need="$need $p"
-done
-if [ -n "$need" ]; then
-    SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
-    $SUDO apt-get update
-    $SUDO apt-get install -y --no-install-recommends $need
-fi
+sh "$HERE/../../ensure-packages.sh" kstars-data pandoc python3
 
 # 2. locate the handbook cache (normally shipped in kstars-data)
 CACHE=$(dpkg -L kstars-data 2>/dev/null | grep '/HTML/en/kstars/index\.cache\.bz2$' | head -n1 || true)

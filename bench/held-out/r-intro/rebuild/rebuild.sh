@@ -11,17 +11,7 @@ OUT_DIR=$1
 HERE=$(cd "$(dirname "$0")" && pwd)
 SRC=/usr/share/R/doc/manual/R-intro.html
 
-need=""
-for pkg in r-doc-html pandoc python3; do
-    if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed'; then
-        need="$need $pkg"
-    fi
-done
-if [ -n "$need" ]; then
-    if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
-    # shellcheck disable=SC2086
-    $SUDO apt-get install -y --no-install-recommends $need
-fi
+sh "$HERE/../../ensure-packages.sh" r-doc-html pandoc python3
 command -v pandoc >/dev/null 2>&1 || { echo "pandoc not found" >&2; exit 1; }
 command -v python3 >/dev/null 2>&1 || { echo "python3 not found" >&2; exit 1; }
 [ -f "$SRC" ] || { echo "missing $SRC" >&2; exit 1; }

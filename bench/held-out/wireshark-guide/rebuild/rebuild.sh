@@ -12,24 +12,7 @@ OUT_DIR=$1
 HERE=$(cd "$(dirname "$0")" && pwd)
 SRC=/usr/share/doc/wireshark/wsug_html_chunked
 
-if [ "$(id -u)" -eq 0 ]; then SUDO=; else SUDO=sudo; fi
-
-missing=
-for pkg in wireshark-doc pandoc python3; do
-    if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed'; then
-        missing="$missing $pkg"
-    fi
-done
-if [ -n "$missing" ]; then
-    $SUDO apt-get update
-    # apt may be locked by another process: retry a few times
-    n=0
-    until DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends $missing; do
-        n=$((n + 1))
-        if [ "$n" -ge 5 ]; then exit 1; fi
-        sleep 10
-    done
-fi
+sh "$HERE/../../ensure-packages.sh" wireshark-doc pandoc python3
 
 [ -d "$SRC" ] || { echo "missing $SRC" >&2; exit 1; }
 
