@@ -73,12 +73,13 @@ export function englishStems(): Set<string> {
 }
 
 /**
- * The lexicon filter of a book: English stems the book does not use (the book's own words are
- * looked up in its BM25 statistics first, so they need no room in the filter).
+ * The lexicon filter of a book given its chunk texts: English stems the book does not use (the
+ * book's own words are looked up in its BM25 statistics first, so they need no room in the filter).
  *
  * @example
- * const lexicon = lexiconFor(new Set(chunks.flatMap((c) => analyzeText(c.text))));
+ * const lexicon = lexiconFor(chunks.map(indexingText));
  */
-export function lexiconFor(bookStems: ReadonlySet<string>): LexiconFilter {
+export function lexiconFor(texts: readonly string[]): LexiconFilter {
+  const bookStems = new Set(texts.flatMap((text) => analyzeText(text)));
   return buildLexiconFilter([...englishStems()].filter((stem) => !bookStems.has(stem)), 0.01);
 }

@@ -13,7 +13,6 @@ import { bm25Vectors, cohereVectors, lsaVectors } from './embed-documents';
 import { lexiconFor } from './english-lexicon';
 import { vocabularyBridges, withSpellings } from './vocabulary-bridges';
 import { withAliases } from '../../core/build-time/local-index/lsa-aliases';
-import { analyzeText } from '../../core/common/bm25/index';
 import { FIELDS_SPARSE_VECTOR, fieldVectors } from '../../core/query/local-index/field-index';
 import type { Payload } from '../../core/common/types';
 import type { Progress } from './progress';
@@ -60,7 +59,7 @@ export async function ingestLocal(
     sparse: { name: 'bm25', vectors: sparse.vectors },
     bm25: { avgLen: sparse.avgLen },
     lsa: dense.model,
-    lexicon: lexiconFor(new Set(texts.flatMap((text) => analyzeText(text)))),
+    lexicon: lexiconFor(texts),
     fields: { name: FIELDS_SPARSE_VECTOR, ...fieldVectors(chunks.map((chunk) => chunk.payload as unknown as Payload)) },
   });
   await writeIfChanged(options.out, bytes);

@@ -27,7 +27,6 @@ import { vocabularyBridges, withSpellings } from './vocabulary-bridges';
 import { FIELDS_SPARSE_VECTOR, fieldVectors } from '../../core/query/local-index/field-index';
 import { encodeBookVocabulary } from '../../core/build-time/book-vocabulary-encode';
 import { VOCABULARY_METADATA_KEY } from '../../core/query/book-terms/book-vocabulary';
-import { analyzeText } from '../../core/common/bm25/index';
 import { lexiconFor } from './english-lexicon';
 import type { Payload } from '../../core/common/types';
 import type { Progress } from './progress';
@@ -80,7 +79,7 @@ export async function ingestQdrant(
   const sparse = bm25Vectors(spelled, recordedAvgLen);
   // The book's word statistics, for the Worker's "the book does not cover this" rule: counted over
   // the texts BM25 indexes, with the same English lexicon as the embedded index.
-  const vocabulary = encodeBookVocabulary(spelled, lexiconFor(new Set(allTexts.flatMap((text) => analyzeText(text)))));
+  const vocabulary = encodeBookVocabulary(spelled, lexiconFor(allTexts));
   const sparseById = new Map(chunks.map((chunk, i) => [chunk.id, sparse.vectors[i]!]));
   // Field-aware BM25 (titles + headings), for new collections and those made with it; an older
   // collection without the vector keeps working without it (searches degrade, nothing breaks).

@@ -13,13 +13,14 @@ import type { LexiconFilter } from '../query/book-terms/lexicon-filter';
  * lexicon filter of ordinary English words.
  *
  * @example
- * const vocabulary = encodeBookVocabulary(withSpellings(texts, spellings), lexiconFor(bookStems));
+ * const vocabulary = encodeBookVocabulary(withSpellings(texts, spellings), lexiconFor(texts));
  * // → { format: 1, documents: 263, terms: 'abl abov …', df: [3, 1, …], lexicon: { bits: '…', hashes: 7 } }
  */
 export function encodeBookVocabulary(texts: readonly string[], lexicon: LexiconFilter | null): StoredVocabulary {
   const df = new Map<string, number>();
   for (const text of texts) for (const stem of new Set(analyzeText(text))) df.set(stem, (df.get(stem) ?? 0) + 1);
-  // Stems never hold a space (the analyser splits on it), so one string keeps the entry small.
+  // One space-separated string keeps the entry small; the analyser splits on spaces, and a stem
+  // that held one anyway would be left out rather than split the list.
   const stems = [...df.keys()].filter((stem) => !stem.includes(' ')).sort();
   return {
     format: 1,
