@@ -64,11 +64,12 @@ describe('the term rule on a Qdrant collection', () => {
     expect(noMatch(first.value.json())).toBeDefined();
     // KV keeps the vocabulary apart, so the facts a fresh isolate reads before its query stay small.
     const kv = (env as unknown as { EMBED_CACHE: KVNamespace }).EMBED_CACHE;
-    const [facts] = (await kv.list({ prefix: 'cf:v1:' })).keys;
-    const [vocabulary] = (await kv.list({ prefix: 'cv:v1:' })).keys;
+    const [facts] = (await kv.list({ prefix: 'cf:v2:' })).keys;
+    const [vocabulary] = (await kv.list({ prefix: 'cv:v2:' })).keys;
     const factsText = (await kv.get(facts!.name, 'text'))!;
     expect(factsText.length).toBeLessThan(2000);
-    expect(JSON.parse(factsText)).toMatchObject({ vocabularyApart: true });
+    // The vocabulary's key is its content's digest, named by the facts record.
+    expect(vocabulary!.name).toBe(`cv:v2:${JSON.parse(factsText).vocabulary.digest}`);
     expect(JSON.parse((await kv.get(vocabulary!.name, 'text'))!)).toMatchObject({ format: 1, documents: DOCS.length });
     resetIsolateCaches(); // a fresh isolate: facts and vocabulary from KV
     const fresh = await callsDuring(t, () => search('kubectl nodes'));
@@ -84,12 +85,29 @@ describe('the term rule on a Qdrant collection', () => {
     await recordVocabulary();
     await search('first search of the deployment');
     const kv = (env as unknown as { EMBED_CACHE: KVNamespace }).EMBED_CACHE;
-    for (const key of (await kv.list({ prefix: 'cv:v1:' })).keys) await kv.delete(key.name);
+    for (const key of (await kv.list({ prefix: 'cv:v2:' })).keys) await kv.delete(key.name);
     resetIsolateCaches();
     const res = await search('kubectl topics');
     expect(res.status).toBe(200);
     expect(res.json().summary.query_coverage).toBeUndefined();
     expect(res.json().results.length).toBeGreaterThan(0);
+  });
+
+  it('a /health probe from a fresh isolate relearns the facts but rewrites neither KV entry when nothing changed', async () => {
+    await recordVocabulary();
+    await t.call('/health');
+    const kv = (env as unknown as { EMBED_CACHE: KVNamespace }).EMBED_CACHE;
+    const entries = async () => {
+      const keys = [...(await kv.list({ prefix: 'cf:v2:' })).keys, ...(await kv.list({ prefix: 'cv:v2:' })).keys];
+      return Promise.all(keys.map(async (key) => ({ key: key.name, expiration: key.expiration, text: await kv.get(key.name, 'text') })));
+    };
+    const before = await entries();
+    expect(before).toHaveLength(2);
+    resetIsolateCaches();
+    const probe = await callsDuring(t, () => t.call('/health'));
+    expect(probe.calls.filter((c) => c.service === 'qdrant').map((c) => `${c.method} ${c.path}`)).toEqual(['GET /collections/textbook_chunks']);
+    // Same texts (the record's learnedAt included): the probe compared with KV and wrote nothing.
+    expect(await entries()).toEqual(before);
   });
 
   it('/health says whether the term rule applies', async () => {

@@ -13,25 +13,28 @@
  * - The book's vocabulary (collection metadata, ~150 KB; read by the term rule) is kept in KV apart
  *   from the facts, so the facts a fresh isolate must read before its query stay small; the search
  *   reads the vocabulary alongside its query ({@link CollectionFacts.readVocabulary}).
+ * - A refresh first looks at KV: when another isolate relearned the facts lately, it adopts them
+ *   and neither calls Qdrant nor writes. What is written, and when, is `shared-facts.ts`'s rule.
  */
-import { sha256Hex } from '../../common/sha256-hex';
-import { CACHE_READ_TIMEOUT_MS, withTimeout } from '../../common/with-timeout';
 import type { CollectionFacts, CollectionInfo, FactsStore, VectorStore } from '../ports';
 import { VOCABULARY_METADATA_KEY } from '../book-terms/book-vocabulary';
+import { asSharedFacts, planSharedWrite, readShared, sharedFactsKey, vocabularyKey, type SharedFacts } from './shared-facts';
 
-/** Facts as remembered: the collection info and when it was read from Qdrant (epoch ms). */
+/** Facts as remembered by an isolate. */
 export interface LearnedFacts {
+  /** With the book's vocabulary in its metadata once known. */
   info: CollectionInfo;
+  /** When this isolate last had them confirmed (epoch ms): drives the refresh. */
   learnedAt: number;
-  /** The collection has a vocabulary that `info` lacks: it is in KV under its own key. */
-  vocabularyApart?: boolean;
+  /** The shared record as this isolate last read or wrote it. */
+  shared?: SharedFacts;
 }
 
 /** Per-isolate memory plus the shared store. */
 export interface FactsCacheOptions {
   memory: Map<string, LearnedFacts>;
   store: FactsStore | null;
-  /** How long the shared entry lives (KV `expirationTtl`). */
+  /** How long the shared entries live (KV `expirationTtl`). */
   ttlSeconds: number;
   /** Age after which known facts are refreshed in the background. */
   refreshSeconds: number;
@@ -54,92 +57,82 @@ export function localFacts(store: VectorStore): CollectionFacts {
  */
 export function rememberedFacts(store: VectorStore, scope: string, options: FactsCacheOptions): CollectionFacts {
   const now = options.now ?? Date.now;
+  const refreshMs = options.refreshSeconds * 1000;
   let keyPromise: Promise<string> | null = null;
-  const key = () => (keyPromise ??= factsKey(scope));
-  let sharedRead: Promise<LearnedFacts | null> | null = null;
+  const key = () => (keyPromise ??= sharedFactsKey(scope));
+  const readRecord = (shared: FactsStore) => key().then((k) => readShared(shared, options.log, k, asSharedFacts));
+  let sharedRead: Promise<SharedFacts | null> | null = null;
   let vocabularyRead: Promise<void> | null = null;
-  const learn = async (): Promise<CollectionInfo> => {
+
+  /** Writes what changed or is going stale (see shared-facts.ts), after the response. */
+  const share = async (shared: FactsStore, learned: LearnedFacts, previous: SharedFacts | null | undefined): Promise<void> => {
+    // An isolate that knows nothing yet compares with the shared record rather than overwrite it.
+    const seen = previous !== undefined ? previous : await readRecord(shared);
+    const plan = await planSharedWrite(learned.info, learned.learnedAt, seen, options);
+    learned.shared = plan.record;
+    await Promise.all([
+      plan.recordText === null ? null : key().then((k) => shared.put(k, plan.recordText as string, options.ttlSeconds)),
+      plan.vocabulary && shared.put(plan.vocabulary.key, plan.vocabulary.text, options.ttlSeconds),
+    ]);
+  };
+  const learnAfter = async (previous: SharedFacts | null | undefined): Promise<CollectionInfo> => {
     const info = await store.describe();
-    const learned = { info, learnedAt: now() };
+    const learned: LearnedFacts = { info, learnedAt: now() };
     options.memory.set(scope, learned);
-    if (options.store) {
-      const shared = options.store;
-      const { [VOCABULARY_METADATA_KEY]: vocabulary, ...metadata } = info.metadata;
-      const apart = vocabulary !== undefined;
-      const record: LearnedFacts = { info: { ...info, metadata }, learnedAt: learned.learnedAt, ...(apart ? { vocabularyApart: true } : {}) };
-      const write = key().then((k) =>
-        Promise.all([
-          shared.put(k, JSON.stringify(record), options.ttlSeconds),
-          apart ? shared.put(vocabularyKey(k), JSON.stringify(vocabulary), options.ttlSeconds) : null,
-        ]),
-      );
-      options.defer(write.catch((error) => options.log('collection facts write failed', error)));
-    }
+    if (options.store) options.defer(share(options.store, learned, previous).catch((error) => options.log('collection facts write failed', error)));
     return info;
   };
-  const refreshIfOld = (learned: LearnedFacts) => {
-    if (now() - learned.learnedAt < options.refreshSeconds * 1000) return;
+  // Without a view of the shared record (none yet, or its write still pending), share() reads it.
+  const learn = () => learnAfter(options.memory.get(scope)?.shared);
+  /** Relearns old facts after the response — unless another isolate already did (KV says so). */
+  const refreshIfOld = (remembered: LearnedFacts, justRead: boolean) => {
+    if (now() - remembered.learnedAt < refreshMs) return;
     // Claim the refresh so concurrent requests of this isolate do not all refresh.
-    options.memory.set(scope, { ...learned, learnedAt: now() });
-    options.defer(learn().catch((error) => options.log('collection facts refresh failed', error)));
+    options.memory.set(scope, { ...remembered, learnedAt: now() });
+    const factsStore = options.store;
+    const refresh = async () => {
+      const shared = justRead || !factsStore ? (remembered.shared ?? null) : await readRecord(factsStore);
+      if (shared && now() - shared.learnedAt < refreshMs) {
+        // Keep the vocabulary already decoded when the shared record names the same one.
+        const sameWords = shared.vocabulary?.digest === remembered.shared?.vocabulary?.digest && VOCABULARY_METADATA_KEY in remembered.info.metadata;
+        const info = sameWords ? { ...shared.info, metadata: { ...shared.info.metadata, [VOCABULARY_METADATA_KEY]: remembered.info.metadata[VOCABULARY_METADATA_KEY] } } : shared.info;
+        options.memory.set(scope, { info, learnedAt: shared.learnedAt, shared });
+        return;
+      }
+      await learnAfter(shared);
+    };
+    options.defer(refresh().catch((error) => options.log('collection facts refresh failed', error)));
   };
   return {
     learn,
     async known() {
       const remembered = options.memory.get(scope);
       if (remembered) {
-        refreshIfOld(remembered);
+        refreshIfOld(remembered, false);
         return remembered.info;
       }
       if (!options.store) return null;
       // One read per request even when a prefetch asked first (see prefetchSearch).
-      const { store: factsStore } = options;
-      const shared = await (sharedRead ??= key().then((k) => readShared(factsStore, options.log, k, asLearnedFacts)));
+      const shared = await (sharedRead ??= readRecord(options.store));
       if (!shared) return null;
-      options.memory.set(scope, shared);
-      refreshIfOld(shared);
+      const learned: LearnedFacts = { info: shared.info, learnedAt: shared.learnedAt, shared };
+      options.memory.set(scope, learned);
+      refreshIfOld(learned, true);
       return shared.info;
     },
     readVocabulary() {
       const remembered = options.memory.get(scope);
       const factsStore = options.store;
-      if (!remembered?.vocabularyApart || !factsStore) return Promise.resolve();
-      return (vocabularyRead ??= key()
-        .then((k) => readShared(factsStore, options.log, vocabularyKey(k), (parsed) => (typeof parsed === 'object' && parsed !== null ? parsed : null)))
-        .then((vocabulary) => {
-          // Completes the remembered facts, unless fresher ones (which carry their own) replaced
-          // them. A missing entry is not asked for again: the next refresh brings the vocabulary.
-          if (options.memory.get(scope) !== remembered) return;
-          const info = vocabulary ? { ...remembered.info, metadata: { ...remembered.info.metadata, [VOCABULARY_METADATA_KEY]: vocabulary } } : remembered.info;
-          options.memory.set(scope, { info, learnedAt: remembered.learnedAt });
-        }));
+      const ref = remembered?.shared?.vocabulary;
+      if (!remembered || !ref || !factsStore || VOCABULARY_METADATA_KEY in remembered.info.metadata) return Promise.resolve();
+      return (vocabularyRead ??= readShared(factsStore, options.log, vocabularyKey(ref.digest), (parsed) =>
+        typeof parsed === 'object' && parsed !== null ? parsed : null,
+      ).then((vocabulary) => {
+        // Completes the remembered facts, unless fresher ones (which carry their own) replaced
+        // them. A missing entry is not asked for again: the next refresh brings the vocabulary.
+        if (!vocabulary || options.memory.get(scope) !== remembered) return;
+        options.memory.set(scope, { ...remembered, info: { ...remembered.info, metadata: { ...remembered.info.metadata, [VOCABULARY_METADATA_KEY]: vocabulary } } });
+      }));
     },
   };
 }
-
-/** A KV read that costs a miss, never the request: null when absent, unreadable or hanging. */
-async function readShared<T>(store: FactsStore, log: FactsCacheOptions['log'], key: string, accept: (parsed: unknown) => T | null): Promise<T | null> {
-  try {
-    // A hanging read costs a miss (the search then learns the facts from Qdrant), not the request.
-    const text = await withTimeout(store.get(key), CACHE_READ_TIMEOUT_MS);
-    return text ? accept(JSON.parse(text)) : null;
-  } catch (error) {
-    log('collection facts read failed', error);
-    return null;
-  }
-}
-
-function asLearnedFacts(value: unknown): LearnedFacts | null {
-  const parsed = value as Partial<LearnedFacts>;
-  const info = parsed?.info;
-  if (typeof parsed?.learnedAt !== 'number' || !info || typeof info.denseVectors !== 'object' || typeof info.sparseVectors !== 'object') return null;
-  return { info: { ...info, metadata: info.metadata ?? {} }, learnedAt: parsed.learnedAt, ...(parsed.vocabularyApart === true ? { vocabularyApart: true } : {}) };
-}
-
-/** KV key of a collection's facts: a digest, so URLs of any length fit KV's 512-byte keys. */
-async function factsKey(scope: string): Promise<string> {
-  return `cf:v1:${await sha256Hex(scope, 16)}`;
-}
-
-/** KV key of the vocabulary that goes with the facts under `factsKey`. */
-const vocabularyKey = (factsKey: string): string => `cv:v1:${factsKey.slice('cf:v1:'.length)}`;
