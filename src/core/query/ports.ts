@@ -8,6 +8,7 @@ import type { Config } from '../common/config/parse-config';
 import type { DenseVector, Payload, PointId, QdrantFilter, ScoredPoint, SparseVector } from '../common/types';
 import type { SingleFlight } from './cache/single-flight';
 import type { FieldVector, ScorePrior } from './stores/score-formula';
+import type { BookVocabulary } from './book-terms/book-vocabulary';
 
 /** One nearest-neighbour search. Exactly one of `dense` / `sparse` is set. */
 export interface StoreQuery {
@@ -168,10 +169,10 @@ export interface SearchContext {
   /** Cohere rerank, when a key is configured. */
   rerank: Reranker | null;
   /**
-   * Judges the query's words against the book's vocabulary: the embedded index's, or the one
-   * recorded in the collection facts (`info`); undefined when the store has none.
+   * The book's vocabulary, against which the term rule judges a query's words: the embedded
+   * index's, or the one recorded in the collection facts (`info`); null when the store has none.
    */
-  judgeTerms?: (text: string, info: CollectionInfo | null) => TermEvidence | undefined;
+  bookVocabulary?: (info: CollectionInfo | null) => BookVocabulary | null;
   /** Upstream HTTP attempts made so far for this request. */
   upstreamCalls: () => number;
   /** Logs a failure the search survived (a degraded cache or reranker), with its cause. */

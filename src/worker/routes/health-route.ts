@@ -11,7 +11,6 @@ import type { AppEnv } from '../bindings';
 import { buildSearchContext, configFor } from '../services';
 import { redactedJson } from '../redacted-json';
 import { probeEmbedder } from './probe-embedder';
-import { storedVocabulary } from '../../core/query/book-terms/book-vocabulary';
 
 /** The health route. */
 export const healthRoute = new Hono<AppEnv>();
@@ -46,7 +45,7 @@ async function runCheck(c: Context<AppEnv>): Promise<{ ok: boolean; body: Record
     probe(context.log, 'store', async () => {
       const info = await context.facts.learn(); // also primes the facts every search reads
       // The embedded index always has the book's vocabulary; a Qdrant collection once ingest recorded it.
-      const termRule = context.store.kind === 'embedded' || storedVocabulary(info.metadata) !== null;
+      const termRule = Boolean(context.bookVocabulary?.(info));
       return { points_count: info.pointsCount, dense_vectors: info.denseVectors, sparse_vectors: Object.keys(info.sparseVectors), term_rule: termRule };
     }),
     probe(context.log, 'embedder', async () => {

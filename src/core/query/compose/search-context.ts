@@ -9,7 +9,6 @@ import type { SingleFlight } from '../cache/single-flight';
 import { cohereEmbedderFor } from '../embedders/cohere-embedder';
 import { embeddedStore, localEmbedder } from '../local-index/embedded-backends';
 import type { EmbeddedIndex } from '../local-index/index-types';
-import { assessQueryTerms } from '../book-terms/term-evidence';
 import { indexVocabulary, storedVocabulary } from '../book-terms/book-vocabulary';
 import { createDeadline, type Deadline } from '../../common/http/deadline';
 import type { FetchLike } from '../../common/http/upstream-fetch';
@@ -98,12 +97,7 @@ export function createSearchContext(runtime: SearchRuntime): RequestContext {
     log,
     // The book's word statistics: the embedded index's own, or those ingest recorded in the
     // Qdrant collection's metadata (read with the facts, so the rule costs no Qdrant call).
-    judgeTerms:
-      config.storeKind === 'embedded'
-        ? (text) => assessQueryTerms(indexVocabulary(runtime.embeddedIndex()), text)
-        : (text, info) => {
-            const vocabulary = info ? storedVocabulary(info.metadata) : null;
-            return vocabulary ? assessQueryTerms(vocabulary, text) : undefined;
-          },
+    bookVocabulary:
+      config.storeKind === 'embedded' ? () => indexVocabulary(runtime.embeddedIndex()) : (info) => (info ? storedVocabulary(info.metadata) : null),
   };
 }

@@ -10,6 +10,7 @@
 import { isRetrieverError, RetrieverError } from '../../common/errors';
 import { embedQueriesCached, prefetchEmbedding } from '../embedders/cached-embedder';
 import type { CacheStatus, CollectionInfo, SearchContext, TermEvidence } from '../ports';
+import { assessQueryTerms } from '../book-terms/term-evidence';
 import { checkedQueries } from './checked-query';
 import { expansionPassages, planExpansion, type ExpandReport, type ExpansionPlan } from './expand-context';
 import { summarizeOutcome } from './outcome-summary';
@@ -99,7 +100,7 @@ export async function runSearches(list: readonly SearchParams[], context: Search
   denseIndexes.forEach((i, n) => (embedded[i] = vectors[n]!));
 
   // The vocabulary the term rule reads, when KV keeps it apart from the facts: read alongside the query.
-  const vocabularyRead = context.judgeTerms && context.facts.readVocabulary ? context.facts.readVocabulary() : null;
+  const vocabularyRead = context.bookVocabulary && context.facts.readVocabulary ? context.facts.readVocabulary() : null;
   const prepared = list.map((params, i) => prepareQueries(params, plans[i]!, embedder, embedded[i]!, context));
   const searchStarted = now();
   // ONE store call for every search, checked against the facts (a refusal is diagnosed there).
@@ -143,11 +144,11 @@ export async function runSearches(list: readonly SearchParams[], context: Search
  * read from KV, completed with the vocabulary read alongside it).
  */
 async function judgeTerms(list: readonly SearchParams[], known: CollectionInfo | null, vocabularyRead: Promise<void> | null, context: SearchContext): Promise<(TermEvidence | undefined)[]> {
-  const judge = context.judgeTerms;
-  if (!judge) return list.map(() => undefined);
+  if (!context.bookVocabulary) return list.map(() => undefined);
   if (vocabularyRead) await vocabularyRead;
   const info = known && !vocabularyRead ? known : await context.facts.known().catch(() => known);
-  return list.map((params) => judge(params.q, info));
+  const vocabulary = context.bookVocabulary(info);
+  return list.map((params) => (vocabulary ? assessQueryTerms(vocabulary, params.q) : undefined));
 }
 
 interface StageTiming {
