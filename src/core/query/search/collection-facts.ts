@@ -88,10 +88,13 @@ export function rememberedFacts(store: VectorStore, scope: string, options: Fact
   const refreshIfOld = (remembered: LearnedFacts, justRead: boolean) => {
     if (now() - remembered.learnedAt < refreshMs) return;
     // Claim the refresh so concurrent requests of this isolate do not all refresh.
-    options.memory.set(scope, { ...remembered, learnedAt: now() });
+    const claimed: LearnedFacts = { ...remembered, learnedAt: now() };
+    options.memory.set(scope, claimed);
     const factsStore = options.store;
     const refresh = async () => {
       const shared = justRead || !factsStore ? (remembered.shared ?? null) : await readRecord(factsStore);
+      // Facts relearned meanwhile (e.g. to explain a refused query) are fresher than anything here.
+      if (options.memory.get(scope) !== claimed) return;
       if (shared && now() - shared.learnedAt < refreshMs) {
         // Keep the vocabulary already decoded when the shared record names the same one.
         const sameWords = shared.vocabulary?.digest === remembered.shared?.vocabulary?.digest && VOCABULARY_METADATA_KEY in remembered.info.metadata;

@@ -157,6 +157,22 @@ describe('collection facts in a shared store', () => {
     expect(d.writes).toHaveLength(3);
   });
 
+  it('a refresh does not replace facts relearned while it read the shared record', async () => {
+    const d = deployment();
+    await d.isolate().run((f) => f.learn());
+    const b = d.isolate();
+    await b.run((f) => f.known());
+    d.advance(HOUR + 60_000);
+    await d.isolate().run((f) => f.learn()); // another isolate shares the facts as they stand
+    d.change(info(VOCABULARY, 'cohere-v4'));
+    // b's old facts start a refresh; before it has read KV, a refused query makes b relearn.
+    await b.run(async (f) => {
+      await f.known();
+      return f.learn();
+    });
+    expect(await b.run((f) => f.known())).toMatchObject({ metadata: { embedder: 'cohere-v4' } });
+  });
+
   it('a refresh that finds the shared record old relearns from the collection once and shares it', async () => {
     const d = deployment();
     const a = d.isolate();
