@@ -68,12 +68,19 @@ export function rememberedFacts(store: VectorStore, scope: string, options: Fact
   const share = async (shared: FactsStore, learned: LearnedFacts, previous: SharedFacts | null | undefined): Promise<void> => {
     // An isolate that knows nothing yet compares with the shared record rather than overwrite it.
     const seen = previous !== undefined ? previous : await readRecord(shared);
-    const plan = await planSharedWrite(learned.info, learned.learnedAt, seen, options);
+    let plan = await planSharedWrite(learned.info, learned.learnedAt, seen, options);
+    // The vocabulary first: a record never names an entry whose write failed (it is shared
+    // without one instead, and the next relearn tries again).
+    if (plan.vocabulary) {
+      const { key: vocabularyAt, text } = plan.vocabulary;
+      const written = await shared.put(vocabularyAt, text, options.ttlSeconds).then(
+        () => true,
+        (error) => (options.log('collection facts write failed', error), false),
+      );
+      if (!written) plan = await planSharedWrite(withoutVocabulary(learned.info), learned.learnedAt, seen, options);
+    }
     learned.shared = plan.record;
-    await Promise.all([
-      plan.recordText === null ? null : key().then((k) => shared.put(k, plan.recordText as string, options.ttlSeconds)),
-      plan.vocabulary && shared.put(plan.vocabulary.key, plan.vocabulary.text, options.ttlSeconds),
-    ]);
+    if (plan.recordText !== null) await shared.put(await key(), plan.recordText, options.ttlSeconds);
   };
   const learnAfter = async (previous: SharedFacts | null | undefined): Promise<CollectionInfo> => {
     const info = await store.describe();
@@ -131,11 +138,23 @@ export function rememberedFacts(store: VectorStore, scope: string, options: Fact
       return (vocabularyRead ??= readShared(factsStore, options.log, vocabularyKey(ref.digest), (parsed) =>
         typeof parsed === 'object' && parsed !== null ? parsed : null,
       ).then((vocabulary) => {
-        // Completes the remembered facts, unless fresher ones (which carry their own) replaced
-        // them. A missing entry is not asked for again: the next refresh brings the vocabulary.
-        if (!vocabulary || options.memory.get(scope) !== remembered) return;
-        options.memory.set(scope, { ...remembered, info: { ...remembered.info, metadata: { ...remembered.info.metadata, [VOCABULARY_METADATA_KEY]: vocabulary } } });
+        // Completes the remembered facts, unless fresher ones (which carry their own) replaced them.
+        if (options.memory.get(scope) !== remembered) return;
+        if (vocabulary) {
+          options.memory.set(scope, { ...remembered, info: { ...remembered.info, metadata: { ...remembered.info.metadata, [VOCABULARY_METADATA_KEY]: vocabulary } } });
+          return;
+        }
+        // A missing entry is not asked for again: the term rule waits for the next refresh, and
+        // this isolate's next relearn writes the vocabulary again (its view of KV lacks it now).
+        const { vocabulary: _missing, ...record } = remembered.shared as SharedFacts;
+        options.memory.set(scope, { ...remembered, shared: record });
       }));
     },
   };
+}
+
+/** The facts without the book's vocabulary. */
+function withoutVocabulary(info: CollectionInfo): CollectionInfo {
+  const { [VOCABULARY_METADATA_KEY]: _vocabulary, ...metadata } = info.metadata;
+  return { ...info, metadata };
 }

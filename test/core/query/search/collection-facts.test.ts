@@ -24,18 +24,22 @@ function info(vocabulary: unknown = VOCABULARY, embedder = 'cohere'): Collection
 function deployment(start = 0) {
   const kv = new Map<string, string>();
   const writes: string[] = [];
+  const reads: string[] = [];
+  let failVocabularyWrites = false;
   let clock = start;
   let current = info();
   let describes = 0;
   const store = { kind: 'qdrant', collection: 'book', describe: async () => (describes++, structuredClone(current)) } as unknown as VectorStore;
   const shared: FactsStore = {
-    get: async (key) => kv.get(key) ?? null,
+    get: async (key) => (reads.push(key.slice(0, 5)), kv.get(key) ?? null),
     put: async (key, value) => {
+      if (failVocabularyWrites && key.startsWith('cv:')) throw new Error('KV put() limit exceeded for the day');
       writes.push(key.slice(0, 5));
       kv.set(key, value);
     },
   };
   /** An isolate: its own memory; `run` waits for the work deferred past the response. */
+  const logged: string[] = [];
   const isolate = () => {
     const memory = new Map<string, LearnedFacts>();
     const pending: Promise<unknown>[] = [];
@@ -46,9 +50,7 @@ function deployment(start = 0) {
         ttlSeconds: 24 * 3600,
         refreshSeconds: 3600,
         defer: (work) => pending.push(work),
-        log: (message, error) => {
-          throw new Error(`${message}: ${String(error)}`);
-        },
+        log: (message, error) => logged.push(`${message}: ${String(error)}`),
         now: () => clock,
       });
     const run = async <T>(work: (f: ReturnType<typeof facts>) => Promise<T>): Promise<T> => {
@@ -61,6 +63,9 @@ function deployment(start = 0) {
   return {
     kv,
     writes,
+    reads,
+    logged,
+    failVocabularyWrites: (fail: boolean) => (failVocabularyWrites = fail),
     isolate,
     describes: () => describes,
     advance: (ms: number) => (clock += ms),
@@ -184,6 +189,39 @@ describe('collection facts in a shared store', () => {
     expect(d.describes()).toBe(2);
     expect(await a.run((f) => f.known())).toMatchObject({ metadata: { embedder: 'cohere-v4' } });
     expect(d.writes.slice(2)).toEqual(['cf:v2']);
+  });
+
+  it('a failed vocabulary write leaves a record that names no vocabulary; the next relearn writes both', async () => {
+    const d = deployment();
+    d.failVocabularyWrites(true);
+    const a = d.isolate();
+    await a.run((f) => f.learn());
+    expect(d.writes).toEqual(['cf:v2']);
+    expect(d.logged).toEqual(['collection facts write failed: Error: KV put() limit exceeded for the day']);
+    expect(JSON.parse([...d.kv].find(([k]) => k.startsWith('cf:'))![1]).vocabulary).toBeUndefined();
+    d.failVocabularyWrites(false);
+    d.advance(60_000);
+    await a.run((f) => f.learn());
+    expect(d.writes.slice(1)).toEqual(['cv:v2', 'cf:v2']);
+    const b = d.isolate();
+    await b.run((f) => f.known());
+    await b.run((f) => f.readVocabulary!());
+    expect(await b.run((f) => f.known())).toMatchObject({ metadata: { vocabulary: VOCABULARY } });
+  });
+
+  it('a vocabulary missing from KV is read once per isolate, and that isolate\'s next relearn writes it again', async () => {
+    const d = deployment();
+    await d.isolate().run((f) => f.learn());
+    for (const key of [...d.kv.keys()]) if (key.startsWith('cv:')) d.kv.delete(key);
+    const b = d.isolate();
+    for (let i = 0; i < 3; i++) {
+      await b.run((f) => f.known());
+      await b.run((f) => f.readVocabulary!());
+    }
+    expect(d.reads.filter((r) => r === 'cv:v2')).toHaveLength(1);
+    expect((await b.run((f) => f.known()))?.metadata.vocabulary).toBeUndefined();
+    await b.run((f) => f.learn());
+    expect(d.writes.slice(2).sort()).toEqual(['cf:v2', 'cv:v2']);
   });
 
   it('a damaged or older-format record is not facts: the search learns them again', async () => {
