@@ -33,11 +33,19 @@ describe('embedded default (bundled sample book, local LSA embedder)', () => {
     expect(res.json().store.points_count).toBeGreaterThan(100);
   });
 
-  it('refuses to mix a Cohere query vector with the LSA-built index (409)', async () => {
+  it('refuses to mix a Cohere query vector with the LSA-built index (409) before calling Cohere, and /health says so', async () => {
     const t = tenant('mix');
-    const res = await t.call('/search?q=gazebo', {}, { ...offline, COHERE_API_KEY: 'test-cohere-key' });
+    const keyOnly = { ...offline, COHERE_API_KEY: 'test-cohere-key' };
+    const res = await t.call('/search?q=gazebo&cache=bypass', {}, keyOnly);
     expect(res.status).toBe(409);
-    expect(res.json().error).toMatchObject({ code: 'embedder_mismatch' });
+    expect(res.json().error).toMatchObject({ code: 'embedder_mismatch', index_embedder: { kind: 'lsa' }, query_embedder: { kind: 'cohere' } });
+    expect(res.json().error.message).toContain('set QDRANT_URL');
+    expect(await t.calls()).toEqual([]); // the mismatch is certain from the local index: no embed call is wasted
+    // Keyword search needs no embedder and still answers.
+    expect((await t.call('/search?q=gazebo&mode=keyword', {}, keyOnly)).status).toBe(200);
+    const health = await t.call('/health', {}, keyOnly);
+    expect(health.status).toBe(503);
+    expect(health.json()).toMatchObject({ status: 'degraded', embedder: { ok: false, error: { code: 'embedder_mismatch' } }, store: { ok: true } });
   });
 
   it('404s a collection the embedded index does not hold', async () => {

@@ -7,7 +7,7 @@
 import { configuredSecrets, type Config } from '../../common/config/parse-config';
 import type { SingleFlight } from '../cache/single-flight';
 import { cohereEmbedderFor } from '../embedders/cohere-embedder';
-import { embeddedStore, localEmbedder } from '../local-index/embedded-backends';
+import { cohereEmbedderForIndex, embeddedStore, localEmbedder } from '../local-index/embedded-backends';
 import type { EmbeddedIndex } from '../local-index/index-types';
 import { indexVocabulary, storedVocabulary } from '../book-terms/book-vocabulary';
 import { createDeadline, type Deadline } from '../../common/http/deadline';
@@ -63,8 +63,11 @@ export function createSearchContext(runtime: SearchRuntime): RequestContext {
       : embeddedStore(runtime.embeddedIndex(), config.QDRANT_COLLECTION);
   let embedder: QueryEmbedder | null = null;
   // parseConfig guarantees a key when the embedder kind is cohere.
-  const makeEmbedder = (): QueryEmbedder =>
-    config.embedderKind === 'cohere' ? cohereEmbedderFor(config, cohere as CohereTransport) : localEmbedder(runtime.embeddedIndex());
+  const makeEmbedder = (): QueryEmbedder => {
+    if (config.embedderKind === 'local') return localEmbedder(runtime.embeddedIndex());
+    const embedder = cohereEmbedderFor(config, cohere as CohereTransport);
+    return store.kind === 'embedded' ? cohereEmbedderForIndex(runtime.embeddedIndex(), embedder) : embedder;
+  };
   const log: NonNullable<SearchRuntime['log']> = runtime.log ?? ((message, error) => console.warn(`${message}: ${error instanceof Error ? error.message : String(error)}`));
   return {
     config,

@@ -38,3 +38,21 @@ export function localEmbedder(index: EmbeddedIndex): QueryEmbedder {
     embedQuery: async (text) => embedWithLsa(model, text),
   };
 }
+
+/**
+ * Cohere as the query embedder of the embedded index, when the index was built with that model.
+ * The index is local, so a mismatch is certain before any call: a 409 at once, rather than a
+ * Cohere call per search whose vector is then refused (and `/health` reports it, since its
+ * embedder probe builds the embedder). Typical cause: COHERE_API_KEY set for a Qdrant deployment
+ * while QDRANT_URL is not, so the bundled index (built with the local model) is searched.
+ */
+export function cohereEmbedderForIndex(index: EmbeddedIndex, cohere: QueryEmbedder): QueryEmbedder {
+  const { kind, model_id: model } = index.embedder;
+  if (kind === 'cohere' && model === cohere.descriptor.model) return cohere;
+  throw new RetrieverError(
+    'embedder_mismatch',
+    `The embedded index was built with ${kind} model "${model}", but COHERE_API_KEY makes queries use cohere model "${cohere.descriptor.model}": ` +
+      (kind === 'lsa' ? 'set QDRANT_URL to search your Qdrant collection, or unset COHERE_API_KEY to use the local model' : 'set EMBED_MODEL to the model the index was built with'),
+    { index_embedder: { kind, model }, query_embedder: { kind: 'cohere', model: cohere.descriptor.model }, variables: ['COHERE_API_KEY', 'QDRANT_URL'] },
+  );
+}
