@@ -48,6 +48,7 @@ export function summarizeOutcome(input: SummaryInput) {
     ...buildWarnings({
       results,
       mode: params.mode,
+      filtered: params.filter !== undefined,
       summary: scores,
       scale: plan.scale,
       lowConfidenceScore: input.config.LOW_CONFIDENCE_SCORE,

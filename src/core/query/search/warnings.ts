@@ -21,6 +21,8 @@ export interface WarningInput {
   belowThreshold?: { count: number; highestScore: number | null; threshold: number };
   /** The search mode used (only to avoid suggesting the mode already in use). */
   mode?: string;
+  /** A filter is applied (so `low_diversity` does not suggest adding one). */
+  filtered?: boolean;
   /** Reused when given; otherwise computed from `results` with `scale` / `lowConfidenceScore`. */
   summary?: ConfidenceSummary;
   scale?: ScoreScale;
@@ -92,7 +94,7 @@ export function buildWarnings(input: WarningInput): SearchWarning[] {
     if (keys.size === 1 && only !== undefined) {
       warnings.push({
         code: 'low_diversity',
-        message: `The top ${window.length} results all come from ${only}; enable MMR or add a filter for more varied sources.`,
+        message: `The top ${window.length} results all come from ${only}; for more varied sources use group_by=page or rerank=mmr${input.filtered ? '' : ', or add a filter'}.`,
         details: { source: only, count: window.length },
       });
     }

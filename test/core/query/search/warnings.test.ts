@@ -45,6 +45,9 @@ describe('buildWarnings', () => {
     const warnings = buildWarnings({ results: same });
     expect(warnings.map((w) => w.code)).toEqual(['low_diversity']);
     expect(warnings[0]!.details).toEqual({ source: 'a.md', count: 3 });
+    expect(warnings[0]!.message).toContain('group_by=page or rerank=mmr, or add a filter');
+    // Under a filter, adding one is not the advice.
+    expect(buildWarnings({ results: same, filtered: true })[0]!.message).not.toContain('filter');
     expect(buildWarnings({ results: same.slice(0, 2) })).toEqual([]);
     expect(buildWarnings({ results: [...same.slice(0, 2), r(0.7, { file_path: 'b.md' })] })).toEqual([]);
     expect(buildWarnings({ results: [r(0.9), r(0.8), r(0.7)] })).toEqual([]); // unknown sources: no claim
