@@ -2,6 +2,7 @@
  * `npm run ingest -- <docs-dir> [options]`: chunk a Docusaurus book and index it in Qdrant or in
  * the embedded index the Worker bundles. See INGEST_USAGE for options and exit codes.
  */
+import { resolve } from 'node:path';
 import { parseConfig, type Config } from '../core/common/config/parse-config';
 import { RetrieverError } from '../core/common/errors';
 import { loadCliEnv } from './env-file';
@@ -11,6 +12,7 @@ import { INGEST_USAGE, parseIngestArgs } from './ingest/ingest-args';
 import { buildReport, formatReport } from './ingest/ingest-report';
 import { createProgress } from './ingest/progress';
 import { ingestLocal } from './ingest/target-local';
+import { inputsStamp, markIndexBuilt } from './index-stamp';
 import { ingestQdrant } from './ingest/target-qdrant';
 
 /** Runs the ingest command; returns the exit code. */
@@ -25,6 +27,8 @@ export async function runIngest(argv: string[], env: Record<string, string> = lo
     const embedder = args.embedder ?? (args.target === 'qdrant' ? 'cohere' : 'lsa');
     const config = configFor(env, args.target, embedder);
     const collection = args.collection ?? config?.QDRANT_COLLECTION ?? 'textbook_chunks';
+    // Stamped before the book is read, so a page edited during the build leaves the index stale.
+    const stamp = args.target === 'local' && !args.dryRun ? inputsStamp(resolve(args.docsDir)) : null;
     const book = await collectChunks(args.docsDir, { baseUrl: args.baseUrl, routeBasePath: args.routeBasePath });
     const progress = createProgress(!args.quiet && !args.json);
     if (book.chunks.length === 0) {
@@ -36,6 +40,9 @@ export async function runIngest(argv: string[], env: Record<string, string> = lo
     const base = () => ({ target: args.target, collection, dryRun: args.dryRun, seconds: (performance.now() - started) / 1000 });
     if (args.target === 'local') {
       const result = await ingestLocal(book.chunks, { out: args.out, collection, embedder, dims: args.dims, dryRun: args.dryRun, recreate: args.recreate, config }, progress);
+      // The same alias module and stamp build-index leaves, so `retrieve`/`npm run dev` take this
+      // index as up to date instead of rebuilding it on their next run.
+      if (result.written && stamp !== null) markIndexBuilt(resolve(args.out), stamp);
       printReport(args.json, buildReport(base(), book, result.plan, { out: args.out, ...(result.written ? { bytes: result.bytes, embedder: result.embedder } : {}) }), args.quiet);
     } else {
       const result = await ingestQdrant(book.chunks, { collection, dryRun: args.dryRun, recreate: args.recreate, config: config as Config }, progress);

@@ -7,7 +7,9 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookIndexPath } from '../../../src/cli/index-paths';
 import { runRetrieve } from '../../../src/cli/retrieve';
+import { runCli } from '../ingest/ingest-harness';
 
 const TINY = resolve(__dirname, '../../fixtures/books/tiny');
 let cwd: string;
@@ -40,6 +42,24 @@ describe('retrieve refreshes the book index it searches', () => {
     expect(edited.err).toMatch(/rebuilt the embedded index of book/);
     expect(edited.code, edited.err).toBe(0);
     expect(JSON.parse(edited.out).results[0].metadata.file_path).toBe('zz-new-page.md');
+  });
+
+  it('takes an index just written by ingest --target local as fresh (no rebuild on the first search)', async () => {
+    cpSync(TINY, join(cwd, 'ingested'), { recursive: true });
+    const out = join(cwd, bookIndexPath('ingested', cwd));
+    const ingest = await runCli([join(cwd, 'ingested'), '--target', 'local', '--out', out, '--quiet'], {});
+    expect(ingest.code, ingest.err).toBe(0);
+    const first = await run(['pump', '--json'], { DOCS_DIR: 'ingested' });
+    expect(first.code, first.err).toBe(0);
+    expect(first.err).not.toMatch(/rebuilt/);
+  });
+
+  it('still rebuilds after ingest --dry-run, which writes no index and so no stamp', async () => {
+    cpSync(TINY, join(cwd, 'dry'), { recursive: true });
+    const ingest = await runCli([join(cwd, 'dry'), '--target', 'local', '--out', join(cwd, bookIndexPath('dry', cwd)), '--dry-run', '--quiet'], {});
+    expect(ingest.code, ingest.err).toBe(0);
+    const first = await run(['pump', '--json'], { DOCS_DIR: 'dry' });
+    expect(first.err).toMatch(/rebuilt the embedded index of dry/);
   });
 
   it('leaves an index named with --index alone', async () => {
