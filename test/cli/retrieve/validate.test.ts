@@ -65,9 +65,11 @@ function expectMatchesJudge(rep: ValidationReport, items: Item[], raw: SearchOut
     const doc = raw[i]!;
     expect(q.id).toBe(item.id ?? `q${i + 1}`);
     expect(q.top.map((t) => t.score)).toEqual(doc.results.slice(0, 5).map((r) => r.score));
+    const flagged = (doc.summary as { confidence?: { low_confidence?: boolean } }).confidence?.low_confidence === true;
+    // The report's low-confidence mark is the retriever's own flag, not a cut on the top-1 score.
+    expect(q.low_confidence, item.id).toBe(flagged);
     if (item.expect_no_results) {
       // Passes when nothing comes back or the retriever itself flags its answer as low confidence.
-      const flagged = (doc.summary as { confidence?: { low_confidence?: boolean } }).confidence?.low_confidence === true;
       expect(q.pass, item.id).toBe(doc.results.length === 0 || flagged);
       return;
     }
@@ -80,6 +82,7 @@ function expectMatchesJudge(rep: ValidationReport, items: Item[], raw: SearchOut
   });
   const labelled = items.map((item, i) => (item.expect_no_results ? null : judge(raw[i]!, item))).filter((j) => j !== null);
   expect(rep.summary.mean_p3).toBeCloseTo(labelled.reduce((s, j) => s + j.p3, 0) / labelled.length, 10);
+  expect(rep.summary.low_confidence).toBe(rep.queries.filter((q) => q.low_confidence === true).length);
   expect(rep.summary.mrr).toBeCloseTo(labelled.reduce((s, j) => s + j.rr, 0) / labelled.length, 10);
 }
 

@@ -18,8 +18,8 @@ function clip(text: string, max: number): string {
 
 /**
  * A readable report: one line per query (plus its top hits: `+` relevant, `=` another chunk of a
- * page already counted, `!` after the top-1 score = low confidence), then the summary, then one
- * PASS/FAIL line per criterion and the overall verdict.
+ * page already counted, `!` after the top-1 score = the retriever flagged its answer as low
+ * confidence), then the summary, then one PASS/FAIL line per criterion and the overall verdict.
  *
  * @example
  * console.log(formatReportText(summarizeRuns(runs)));

@@ -36,8 +36,6 @@ export interface SummarizeOptions {
   criteria?: Partial<ValidationCriteria>;
   /** hit@k cut-off for items without their own `k`. Default 5. */
   defaultK?: number;
-  /** A top-1 score below this flags the query as low-confidence. Default 0.4. */
-  lowConfidenceBelow?: number;
   /** See `noResultsPass`: also pass `expect_no_results` queries whose scores all fall below this. */
   noResultsScoreBelow?: number;
   /** How many top results to list per query. Default 5. */
@@ -71,7 +69,11 @@ export interface QueryReport {
   metadata: { completeness: number | null; complete: number; total: number; missing: string[] };
   latency_ms: number;
   top1_score: number | null;
-  /** Top-1 score below the threshold; null when nothing was returned. */
+  /**
+   * The retriever flagged its answer as low confidence (`flaggedLowConfidence`), not a score cut of
+   * ours: scores are on different scales per mode and embedder, and the flag is what an
+   * out-of-scope query passes by. Null when the run carries no flag (retrieval failed).
+   */
   low_confidence: boolean | null;
   pass: boolean;
   error?: string;
@@ -84,6 +86,7 @@ export interface ReportSummary {
   passed: number;
   failed: number;
   errors: number;
+  /** Queries the retriever flagged as low confidence (`QueryReport.low_confidence`). */
   low_confidence: number;
   /** Means over labelled queries only (null when there are none). */
   mean_p3: number | null;
@@ -182,7 +185,7 @@ export function summarizeQuery(run: QueryRun, options: SummarizeOptions = {}): Q
     },
     latency_ms: latencyMs,
     top1_score: top1,
-    low_confidence: top1 === null ? null : top1 < (options.lowConfidenceBelow ?? 0.4),
+    low_confidence: run.error === undefined ? (run.flaggedLowConfidence ?? null) : null,
     pass:
       run.error === undefined &&
       (labelled ? hit === true : run.flaggedLowConfidence === true || noResultsPass(results, options.noResultsScoreBelow)),

@@ -12,7 +12,7 @@ function chunk(file: string, score: number, chapter = 'other', extra: Record<str
 /**
  * Four queries, every number below worked out by hand:
  *  q1 a.md labelled; ranking a, a (dup), x        → P@3 1/3, P@5 1/5, hit, RR 1,   nDCG 1
- *  q2 chapter ros2;  ranking x, y, b(ros2)        → P@3 1/3, P@5 1/5, hit, RR 1/3, nDCG 1/log2(4) = 0.5; top-1 0.35 → low confidence
+ *  q2 chapter ros2;  ranking x, y, b(ros2)        → P@3 1/3, P@5 1/5, hit, RR 1/3, nDCG 1/log2(4) = 0.5; flagged low confidence
  *  q3 c.md labelled; ranking x (missing title)    → all 0, miss → FAIL
  *  q4 expect_no_results; ranking empty            → PASS
  */
@@ -30,7 +30,9 @@ function fixtureRuns(): QueryRun[] {
     [],
   ];
   const latencies = [100, 300, 200, 50];
-  return items.map((item, i) => ({ item, results: rankings[i] ?? [], latencyMs: latencies[i] ?? 0 }));
+  // The retriever's own verdict: only q2 is flagged (q3's 0.6 and q1's 0.9 are not).
+  const flagged = [false, true, false, false];
+  return items.map((item, i) => ({ item, results: rankings[i] ?? [], latencyMs: latencies[i] ?? 0, flaggedLowConfidence: flagged[i] }));
 }
 
 describe('nearestRankPercentile', () => {
@@ -96,6 +98,15 @@ describe('summarizeQuery', () => {
     expect(summarizeQuery({ item: item!, results, latencyMs: 1, flaggedLowConfidence: false }).pass).toBe(false);
   });
 
+  it('takes low confidence from the retriever\'s flag, whatever the top-1 score', () => {
+    const [item] = parseQuerySet([{ query: 'x', expected: { file_paths: ['a.md'] } }]);
+    // A fused or LSA score near 1 can still be flagged (the term rule); a low cosine may not be.
+    expect(summarizeQuery({ item: item!, results: [chunk('a.md', 0.99)], latencyMs: 1, flaggedLowConfidence: true }).low_confidence).toBe(true);
+    expect(summarizeQuery({ item: item!, results: [chunk('a.md', 0.1)], latencyMs: 1, flaggedLowConfidence: false }).low_confidence).toBe(false);
+    expect(summarizeQuery({ item: item!, results: [chunk('a.md', 0.1)], latencyMs: 1 }).low_confidence).toBeNull();
+    expect(summarizeQuery({ item: item!, results: [], latencyMs: 1, error: 'upstream_timeout', flaggedLowConfidence: true }).low_confidence).toBeNull();
+  });
+
   it('fails a query whose retrieval errored and scores it 0', () => {
     const run = { ...fixtureRuns()[0]!, error: 'upstream_timeout' };
     const report = summarizeQuery(run);
@@ -127,6 +138,13 @@ describe('summarizeRuns', () => {
     // 7 results returned, the one in q3 has a blank title.
     expect(summary.results_checked).toBe(7);
     expect(summary.metadata_integrity).toBeCloseTo(6 / 7, 12);
+  });
+
+  it('counts as low-confidence the queries the retriever flagged, not those with a low top-1 score', () => {
+    const runs = fixtureRuns().map((run) => ({ ...run, flaggedLowConfidence: run.item.id === 'q1' || run.item.id === 'q4' }));
+    const { summary, queries } = summarizeRuns(runs);
+    expect(queries.map((q) => q.low_confidence)).toEqual([true, false, false, true]);
+    expect(summary.low_confidence).toBe(2);
   });
 
   it('fails every default criterion and lists actual vs required', () => {
