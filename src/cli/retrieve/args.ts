@@ -4,9 +4,15 @@
  * usage error (exit 2) rather than something silently ignored.
  */
 import { parseArgs } from 'node:util';
+import { SEARCH_MODES } from '../../core/common/config/config-schema';
+import { EMBEDDER_DEFAULTS } from '../../core/common/config/parse-config';
 import { usageError as cliUsageError } from '../cli-failure';
 
 const usageError = (message: string) => cliUsageError('retrieve', message);
+
+// Read from the table parseConfig uses, so the help cannot drift from what a search does: the
+// default depends on the embedder (local LSA model unless COHERE_API_KEY is set).
+const { local: LOCAL, cohere: COHERE } = EMBEDDER_DEFAULTS;
 
 export const RETRIEVE_USAGE = `Usage:
   retrieve "<query>" [options]                 search once
@@ -15,8 +21,10 @@ export const RETRIEVE_USAGE = `Usage:
 
 Search options:
   -k, --top-k N        results to return (default TOP_K_DEFAULT, 5)
-  --mode M             semantic | keyword | hybrid (default SEARCH_MODE, semantic)
-  --fusion F           hybrid fusion: weighted | rrf (default weighted)
+  --mode M             ${SEARCH_MODES.join(' | ')} (default SEARCH_MODE, else ${LOCAL.SEARCH_MODE};
+                       ${COHERE.SEARCH_MODE} when COHERE_API_KEY is set)
+  --fusion F           hybrid fusion: weighted | rrf (default HYBRID_FUSION, else ${LOCAL.HYBRID_FUSION};
+                       ${COHERE.HYBRID_FUSION} when COHERE_API_KEY is set)
   --rerank R           none | cohere | mmr | rrf (default none)
   --threshold T        drop results scoring below T (0..1)
   --diversity D        pages | none: a chunk next to one shown yields to a new page (default pages)

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseRetrieveArgs, RETRIEVE_USAGE } from '../../../src/cli/retrieve/args';
 import { CliFailure } from '../../../src/cli/cli-failure';
+import { parseConfig } from '../../../src/core/common/config/parse-config';
 
 function usageFailure(argv: string[]): CliFailure {
   try {
@@ -55,6 +56,15 @@ describe('parseRetrieveArgs: search', () => {
     expect(parseRetrieveArgs(['--help']).help).toBe(true);
     expect(parseRetrieveArgs(['-h']).help).toBe(true);
     expect(RETRIEVE_USAGE).toMatch(/Exit codes:[\s\S]*2 +configuration or usage error/);
+  });
+
+  it('gives the --mode and --fusion defaults a search really uses, with and without a Cohere key', () => {
+    const local = parseConfig({});
+    const cohere = parseConfig({ COHERE_API_KEY: 'key' });
+    // Each option's text runs from its flag to the next flag.
+    const option = (flag: string) => RETRIEVE_USAGE.split(/\n(?= {2}-)/).find((text) => text.trimStart().startsWith(flag))?.replace(/\s+/g, ' ') ?? '';
+    expect(option('--mode')).toContain(`else ${local.SEARCH_MODE}; ${cohere.SEARCH_MODE} when COHERE_API_KEY is set`);
+    expect(option('--fusion')).toContain(`else ${local.HYBRID_FUSION}; ${cohere.HYBRID_FUSION} when COHERE_API_KEY is set`);
   });
 });
 
