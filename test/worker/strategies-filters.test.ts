@@ -121,7 +121,8 @@ describe('a bad filter is a 400 pointing at the bad part', () => {
       for (const env of [{}, OFFLINE]) {
         const answer = await search(t, { q: 'topics', filter }, { method, env });
         expect(answer.status).toBe(400);
-        expect(answer.error).toMatchObject({ code: 'invalid_request', param: 'filter', path });
+        expect(answer.error).toMatchObject({ code: 'invalid_request', params: ['filter'], path });
+        expect(answer.error).not.toHaveProperty('param');
         expect(answer.error.message).toContain(path);
       }
     });
@@ -130,6 +131,6 @@ describe('a bad filter is a 400 pointing at the bad part', () => {
   it('filter= that is not JSON', async () => {
     const res = await t.call('/search?q=topics&filter=%7Bmodule%3A');
     expect(res.status).toBe(400);
-    expect(res.json().error).toMatchObject({ code: 'invalid_request', param: 'filter', path: 'filter' });
+    expect(res.json().error).toMatchObject({ code: 'invalid_request', params: ['filter'], path: 'filter' });
   });
 });

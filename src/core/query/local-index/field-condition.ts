@@ -15,7 +15,7 @@ type ValueTest = (value: unknown) => boolean;
 const UNSUPPORTED_MEMBERS = ['geo_bounding_box', 'geo_radius', 'geo_polygon', 'values_count'] as const;
 
 function invalid(message: string, path: string): RetrieverError {
-  return new RetrieverError('invalid_request', message, { param: 'filter', path });
+  return new RetrieverError('invalid_request', message, { params: ['filter'], path });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -15,7 +15,7 @@ const FILTER_KEYS = new Set(['must', 'should', 'must_not', 'min_should']);
 const UNSUPPORTED_CONDITIONS = ['has_vector', 'nested', 'slice'] as const;
 
 function invalid(message: string, path: string): RetrieverError {
-  return new RetrieverError('invalid_request', message, { param: 'filter', path });
+  return new RetrieverError('invalid_request', message, { params: ['filter'], path });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -56,7 +56,7 @@ const OPERATORS = FILTER_OPERATORS;
 const RANGE_OPS = ['gt', 'gte', 'lt', 'lte'] as const;
 
 function fail(path: string, message: string): never {
-  throw new RetrieverError('invalid_request', `Invalid filter at ${path}: ${message}`, { param: 'filter', path });
+  throw new RetrieverError('invalid_request', `Invalid filter at ${path}: ${message}`, { params: ['filter'], path });
 }
 
 function keyPath(path: string, key: string): string {
@@ -207,7 +207,7 @@ function translateNode(node: unknown, path: string, depth: number): QdrantFilter
 /**
  * Translates a DSL filter (see the module doc) into Qdrant filter JSON. `{}` → `{}` (no filter).
  *
- * @throws RetrieverError `invalid_request` with `details: { param: 'filter', path }`, where `path`
+ * @throws RetrieverError `invalid_request` with `details: { params: ['filter'], path }`, where `path`
  *   points at the offending part, e.g. `filter.or[1].not.sidebar_position.gte`.
  * @example
  * translateFilter({ or: [{ module: '01-ros2' }, { not: { chapter: 'intro' } }] });
@@ -233,7 +233,7 @@ export function parseFilter(json: string, path = 'filter'): QdrantFilter {
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new RetrieverError('invalid_request', `Invalid filter at ${path}: not valid JSON (${reason})`, {
-      param: 'filter',
+      params: ['filter'],
       path,
     });
   }

@@ -170,6 +170,7 @@ describe('errors', () => {
       const e = error as RetrieverError;
       expect(e.code).toBe('invalid_request');
       expect(e.message).toMatch(pattern);
+      expect(e.details.params).toEqual(['filter']);
       if (path) expect(e.details.path).toBe(path);
     }
   };

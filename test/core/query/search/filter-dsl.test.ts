@@ -14,7 +14,8 @@ function errorPath(dsl: unknown, root?: string): string {
     const e = error as RetrieverError;
     expect(e.code).toBe('invalid_request');
     expect(e.status).toBe(400);
-    expect(e.details.param).toBe('filter');
+    expect(e.details.params).toEqual(['filter']);
+    expect(e.details).not.toHaveProperty('param');
     expect(e.message).toContain(String(e.details.path));
     return String(e.details.path);
   }
@@ -96,7 +97,7 @@ describe('translateFilter: shapes', () => {
       throw new Error('expected a throw');
     } catch (e) {
       expect((e as RetrieverError).code).toBe('invalid_request');
-      expect((e as RetrieverError).details).toEqual({ param: 'filter', path: 'filter' });
+      expect((e as RetrieverError).details).toEqual({ params: ['filter'], path: 'filter' });
     }
   });
 });
