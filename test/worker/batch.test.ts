@@ -106,7 +106,7 @@ describe('POST /search/batch', () => {
     const cases: [unknown, Record<string, unknown>, string][] = [
       [{ queries: 'tf2' }, {}, 'queries'],
       [{ queries: [] }, {}, 'queries'],
-      [{ queries: ['a'], extra: 1 }, {}, 'queries'],
+      [{ queries: ['a'], extra: 1 }, {}, 'extra'],
       [{ queries: Array.from({ length: 17 }, (_, i) => `q${i}`) }, {}, 'queries'],
       [{ queries: ['a', 'b', 'c'] }, { BATCH_MAX_QUERIES: '2' }, 'queries'],
       [{ queries: ['a'], defaults: { k: 'x' } }, {}, 'k'],
@@ -118,6 +118,10 @@ describe('POST /search/batch', () => {
       expect(res.json().error.params).toContain(param);
     }
     expect((await batch(t, { queries: Array.from({ length: 17 }, (_, i) => `q${i}`) })).json().error.max_queries).toBe(16);
+    // An unknown top-level key is named, as an unknown parameter of a single search is.
+    const extra = (await batch(t, { queries: ['a'], extra: 1 })).json().error;
+    expect(extra).toMatchObject({ params: ['extra'], unknown: ['extra'] });
+    expect(extra.message).toContain('unknown key "extra"');
     expect(await t.queryEmbeds()).toHaveLength(0);
     const text = await t.call('/search/batch', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' });
     expect(text.status).toBe(415);

@@ -37,11 +37,7 @@ const envelopeSchema = z.strictObject({
  */
 export function parseBatchRequest(raw: unknown, config: Config): (SearchParams | RetrieverError)[] {
   const parsed = z.safeParse(envelopeSchema, raw);
-  if (!parsed.success) {
-    throw new RetrieverError('invalid_request', 'A batch body is {"queries": [ "question" or {"q": …, …}, … ], "defaults": {…}}', {
-      params: ['queries'],
-    });
-  }
+  if (!parsed.success) throw envelopeError(parsed.error.issues, raw);
   const { queries, defaults = {} } = parsed.data;
   const max = config.BATCH_MAX_QUERIES;
   if (queries.length === 0) throw new RetrieverError('invalid_request', '`queries` must hold at least one query', { params: ['queries'] });
@@ -73,5 +69,32 @@ export function parseBatchRequest(raw: unknown, config: Config): (SearchParams |
       if (error instanceof RetrieverError) return error;
       throw error;
     }
+  });
+}
+
+const ENVELOPE_SHAPE = 'a batch body is {"queries": [ "question" or {"q": …, …}, … ], "defaults": {…}}';
+
+/**
+ * Names what is wrong with the envelope, as `parseSearchParams` does for a single search: unknown
+ * top-level keys by name (a typo such as `query` would otherwise be blamed on `queries`), then the
+ * known keys that are missing or have the wrong shape.
+ */
+function envelopeError(issues: z.core.$ZodIssue[], raw: unknown): RetrieverError {
+  const unknown = issues.flatMap((issue) => (issue.code === 'unrecognized_keys' ? issue.keys : []));
+  const problems = unknown.map((name) => `unknown key "${name}"`);
+  const params = [...unknown];
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') continue;
+    // A body that is not an object has no key to blame; what it lacks is `queries`.
+    const name = issue.path.length ? String(issue.path[0]) : 'queries';
+    if (params.includes(name)) continue;
+    params.push(name);
+    if (!issue.path.length) problems.push('the body is not an object');
+    // Zod leaves `input` out of its issues, so "missing" is read off the body itself.
+    else problems.push((raw as Record<string, unknown>)[name] === undefined ? `\`${name}\` is required` : `\`${name}\` has the wrong shape`);
+  }
+  return new RetrieverError('invalid_request', `Invalid batch body: ${problems.join('; ')} (${ENVELOPE_SHAPE})`, {
+    params,
+    ...(unknown.length ? { unknown } : {}),
   });
 }

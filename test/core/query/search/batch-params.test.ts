@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../../../../src/core/common/config/parse-config';
+import { RetrieverError } from '../../../../src/core/common/errors';
+import { parseBatchRequest } from '../../../../src/core/query/search/batch-params';
+
+const config = parseConfig({});
+
+/** The error a body is rejected with, or fails the test when it is accepted. */
+function rejection(body: unknown): RetrieverError {
+  try {
+    parseBatchRequest(body, config);
+  } catch (error) {
+    expect(error).toBeInstanceOf(RetrieverError);
+    expect((error as RetrieverError).code).toBe('invalid_request');
+    return error as RetrieverError;
+  }
+  throw new Error(`expected ${JSON.stringify(body)} to be rejected`);
+}
+
+describe('parseBatchRequest: the envelope', () => {
+  it('names unknown top-level keys, as a single search names unknown parameters', () => {
+    const error = rejection({ queries: ['tf2'], extra: 1, colour: 'red' });
+    expect(error.details).toEqual({ params: ['extra', 'colour'], unknown: ['extra', 'colour'] });
+    expect(error.message).toContain('unknown key "extra"');
+    expect(error.message).toContain('unknown key "colour"');
+  });
+
+  it('names the known key that is missing or malformed, and only that key', () => {
+    expect(rejection({}).details).toEqual({ params: ['queries'] });
+    expect(rejection({}).message).toContain('`queries` is required');
+    expect(rejection({ queries: 'tf2' }).message).toContain('`queries` has the wrong shape');
+    expect(rejection({ queries: ['tf2'], defaults: 3 }).details).toEqual({ params: ['defaults'] });
+    expect(rejection({ queries: ['tf2'], defaults: 3, extra: 1 }).details).toEqual({ params: ['extra', 'defaults'], unknown: ['extra'] });
+  });
+
+  it('says a body that is not an object is not one', () => {
+    for (const body of [null, [], 'tf2']) {
+      const error = rejection(body);
+      expect(error.details).toEqual({ params: ['queries'] });
+      expect(error.message).toContain('the body is not an object');
+    }
+  });
+
+  it('accepts a well-formed body', () => {
+    expect(parseBatchRequest({ queries: ['tf2', { q: 'urdf', k: 3 }], defaults: { mode: 'keyword' } }, config)).toHaveLength(2);
+  });
+});
