@@ -37,6 +37,13 @@ describe('API keys', () => {
     expect(res.json().error.request_id).toBe(res.headers.get('x-request-id'));
   });
 
+  it('the missing-key message says what to send, and the response redactor leaves it whole', async () => {
+    const res = await t.call('/search?q=topics', {}, withKeys({ ADMIN_API_KEY: 'admin-key-0123456789abcdef' }));
+    const { message } = res.json().error;
+    expect(message).toBe('An API key is required: send it in an X-API-Key header or in an Authorization header (scheme: Bearer)');
+    expect(res.text).not.toContain('[redacted]');
+  });
+
   it('401 with error="invalid_token" for a wrong key, whichever header carries it', async () => {
     const attempts: Record<string, string>[] = [{ authorization: 'Bearer not-a-valid-key-at-all' }, { 'x-api-key': `${KEY_A}x` }, { authorization: `Bearer ${KEY_A.slice(0, -1)}` }];
     for (const headers of attempts) {
@@ -97,6 +104,29 @@ describe('API keys', () => {
     const wrong = await purge(KEY_A);
     expect(wrong.status).toBe(401);
     expect(wrong.text).not.toContain(admin);
+  });
+
+  it('the admin route answers a missing or wrong key as /search does (reason, WWW-Authenticate), with an unredacted message', async () => {
+    const admin = 'admin-key-0123456789abcdef';
+    const vars = withKeys({ ADMIN_API_KEY: admin });
+    const purge = (headers: Record<string, string>) => t.call('/admin/cache/purge', { method: 'POST', headers }, vars);
+    const how = 'send ADMIN_API_KEY in an Authorization header (scheme: Bearer)';
+    const cases: [Record<string, string>, string, string, string][] = [
+      [{}, 'missing_key', 'Bearer realm="edge-retriever"', `The admin key is required: ${how}`],
+      [{ 'x-api-key': admin }, 'missing_key', 'Bearer realm="edge-retriever"', `The admin key is required: ${how}`],
+      [{ authorization: 'Bearer not-the-admin-key' }, 'invalid_key', 'Bearer realm="edge-retriever", error="invalid_token"', `The admin key is not valid: ${how}`],
+    ];
+    for (const [headers, reason, challenge, message] of cases) {
+      const res = await purge(headers);
+      expect(res.status).toBe(401);
+      expect(res.json().error).toMatchObject({ code: 'unauthorized', reason, message });
+      expect(res.headers.get('www-authenticate')).toBe(challenge);
+      expect(res.text).not.toContain('[redacted]');
+    }
+    // The same shape /search gives a wrong key.
+    const search = await t.call('/search?q=topics', { headers: { authorization: 'Bearer not-a-valid-key-at-all' } }, vars);
+    expect(search.headers.get('www-authenticate')).toBe('Bearer realm="edge-retriever", error="invalid_token"');
+    expect(Object.keys(search.json().error).sort()).toEqual(Object.keys((await purge({ authorization: 'Bearer nope-nope' })).json().error).sort());
   });
 
   it('CORS preflight allows the auth headers without a key', async () => {

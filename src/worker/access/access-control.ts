@@ -46,7 +46,8 @@ export function accessControl(): MiddlewareHandler<AppEnv> {
     c.set('fullAccess', fullAccess);
     c.get('log').caller = caller.kind === 'key' ? `key:${caller.id}` : 'anonymous';
     if (!fullAccess && !open && !ownAuth && !config.ALLOW_ANONYMOUS) {
-      throw new RetrieverError('unauthorized', 'An API key is required: send Authorization: Bearer <key> or X-API-Key: <key>', {
+      // Worded so no part reads as a credential: the response redactor would rewrite "Bearer <key>".
+      throw new RetrieverError('unauthorized', 'An API key is required: send it in an X-API-Key header or in an Authorization header (scheme: Bearer)', {
         reason: 'missing_key',
       });
     }

@@ -19,9 +19,13 @@ adminRoute.post('/cache/purge', async (c) => {
   const config = configFor(c.env);
   if (!config.ADMIN_API_KEY) throw new RetrieverError('not_found', 'Admin routes are off: set the ADMIN_API_KEY secret to enable them');
   const token = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
+  // The same 401 as /search's (reason, hence WWW-Authenticate), worded so no part reads as a
+  // credential: the response redactor would rewrite "Bearer <ADMIN_API_KEY>".
+  const how = 'send ADMIN_API_KEY in an Authorization header (scheme: Bearer)';
+  if (!token) throw new RetrieverError('unauthorized', `The admin key is required: ${how}`, { reason: 'missing_key' });
   // Digests compared, so the comparison time says nothing about the key.
   if ((await sha256Hex(token)) !== (await sha256Hex(config.ADMIN_API_KEY))) {
-    throw new RetrieverError('unauthorized', 'Missing or wrong admin key (Authorization: Bearer <ADMIN_API_KEY>)');
+    throw new RetrieverError('unauthorized', `The admin key is not valid: ${how}`, { reason: 'invalid_key' });
   }
   const kv = c.env.EMBED_CACHE;
   if (!kv) throw new RetrieverError('config_error', 'The result-cache version lives in KV: bind EMBED_CACHE', { variables: ['EMBED_CACHE'] });
