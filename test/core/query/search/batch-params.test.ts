@@ -1,21 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../../src/core/common/config/parse-config';
-import { RetrieverError } from '../../../../src/core/common/errors';
+import type { RetrieverError } from '../../../../src/core/common/errors';
 import { parseBatchRequest } from '../../../../src/core/query/search/batch-params';
+import { thrownError } from '../../../support/thrown-error';
 
 const config = parseConfig({});
 
-/** The error a body is rejected with, or fails the test when it is accepted. */
-function rejection(body: unknown): RetrieverError {
-  try {
-    parseBatchRequest(body, config);
-  } catch (error) {
-    expect(error).toBeInstanceOf(RetrieverError);
-    expect((error as RetrieverError).code).toBe('invalid_request');
-    return error as RetrieverError;
-  }
-  throw new Error(`expected ${JSON.stringify(body)} to be rejected`);
-}
+/** The invalid_request a body is rejected with. */
+const rejection = (body: unknown): RetrieverError => thrownError(() => parseBatchRequest(body, config), 'invalid_request');
 
 describe('parseBatchRequest: the envelope', () => {
   it('names unknown top-level keys, as a single search names unknown parameters', () => {
