@@ -68,6 +68,12 @@ describe('configuration errors', () => {
     expect(JSON.stringify(error)).not.toContain('not a url');
   });
 
+  it('says what an invalid variable expects, quoting the value when it cannot be a secret', async () => {
+    const error = expectError(await t.call('/search?q=topics', {}, { TOP_K_MIN: 'abc', ADMIN_API_KEY: 5 }), 500, 'config_error');
+    expect(error.message).toBe('Invalid configuration: TOP_K_MIN: expected an integer in [1, 1000], got "abc"; ADMIN_API_KEY: expected a string');
+    expect(error.variables).toEqual(['TOP_K_MIN', 'ADMIN_API_KEY']);
+  });
+
   it('reports inconsistent settings', async () => {
     const error = expectError(await t.call('/search?q=topics', {}, { TOP_K_MIN: '10', TOP_K_MAX: '5' }), 500, 'config_error');
     expect(error.variables).toEqual(['TOP_K_MIN', 'TOP_K_MAX']);

@@ -1,6 +1,7 @@
 /**
  * Parses the environment once into a typed, frozen `Config`. Failures become a 500
- * `config_error` that names the variables at fault, never their values (they may be secrets).
+ * `config_error` that names the variables at fault and what each expects; it quotes the value
+ * given only when that cannot be a secret (see `shownValue`).
  */
 import * as z from 'zod/mini';
 import { RetrieverError } from '../errors';
@@ -65,11 +66,7 @@ export function parseConfig(env: Record<string, unknown>): Config {
     if (value !== undefined && value !== null && value !== '') input[key] = typeof value === 'string' ? value.trim() : value;
   }
   const parsed = z.safeParse(configSchema, input);
-  if (!parsed.success) {
-    const variables = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0])))];
-    const problems = parsed.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`);
-    throw new RetrieverError('config_error', `Invalid configuration: ${problems.join('; ')}`, { variables });
-  }
+  if (!parsed.success) throw invalidConfig(parsed.error.issues, input);
   const embedderKind = parsed.data.COHERE_API_KEY ? 'cohere' : 'local';
   const defaults = EMBEDDER_DEFAULTS[embedderKind];
   const raw = {
@@ -91,6 +88,33 @@ export function parseConfig(env: Record<string, unknown>): Config {
     storeKind: raw.QDRANT_URL ? 'qdrant' : 'embedded',
     payloadFields: parsePayloadFields(PAYLOAD_FIELDS),
   });
+}
+
+/** One problem per variable (a value can fail several checks that expect the same thing). */
+function invalidConfig(issues: z.core.$ZodIssue[], input: Record<string, unknown>): RetrieverError {
+  const expected = new Map<string, string>();
+  for (const issue of issues) {
+    const name = String(issue.path[0]);
+    if (!expected.has(name)) expected.set(name, issue.message);
+  }
+  const problems = [...expected].map(([name, message]) => {
+    const value = shownValue(name, input[name]);
+    return value === null ? `${name}: ${message}` : `${name}: ${message}, got ${value}`;
+  });
+  return new RetrieverError('config_error', `Invalid configuration: ${problems.join('; ')}`, { variables: [...expected.keys()] });
+}
+
+// Names of variables whose value is or may hold a credential (a URL can: user:password@host).
+// Matched as substrings on purpose: a new secret's name needs no registration here, and a
+// harmless match (HYBRID_KEYWORD_WEIGHT) only loses the quoted value, not the explanation.
+const SECRET_NAME = /KEY|TOKEN|SECRET|PASSWORD|URL/i;
+const MAX_SHOWN_VALUE = 60;
+
+/** The value quoted for the operator, or null when it might be a secret. */
+function shownValue(name: string, value: unknown): string | null {
+  if (SECRET_NAME.test(name)) return null;
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > MAX_SHOWN_VALUE ? `${text.slice(0, MAX_SHOWN_VALUE)}…` : text;
 }
 
 function checkConsistency(raw: RawConfig & { HYBRID_SEMANTIC_WEIGHT: number; HYBRID_KEYWORD_WEIGHT: number }): void {

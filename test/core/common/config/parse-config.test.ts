@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../../../../src/core/common/config/parse-config';
+import type { RetrieverError } from '../../../../src/core/common/errors';
+import { thrownError } from '../../../support/thrown-error';
+
+/** The config_error an environment is refused with. */
+const refusal = (env: Record<string, unknown>): RetrieverError => thrownError(() => parseConfig(env), 'config_error');
+
+describe('parseConfig: an invalid variable says what is wrong and what is expected', () => {
+  it.each([
+    [{ TOP_K_MIN: 'abc' }, 'TOP_K_MIN: expected an integer in [1, 1000], got "abc"'],
+    [{ TOP_K_MAX: '1.5' }, 'TOP_K_MAX: expected an integer in [1, 1000], got "1.5"'],
+    [{ BATCH_MAX_QUERIES: '500' }, 'BATCH_MAX_QUERIES: expected an integer in [1, 96], got "500"'],
+    [{ LOW_CONFIDENCE_SCORE: '2' }, 'LOW_CONFIDENCE_SCORE: expected a number in [0, 1], got "2"'],
+    [{ EMBED_DIMENSION: '-3' }, 'EMBED_DIMENSION: expected a positive integer, got "-3"'],
+    [{ ALLOW_ANONYMOUS: 'yes' }, 'ALLOW_ANONYMOUS: expected one of true, false, 1, 0, got "yes"'],
+    [{ SEARCH_MODE: 'vector' }, 'SEARCH_MODE: expected one of semantic, keyword, hybrid, got "vector"'],
+    [{ QDRANT_COLLECTION: 'my books' }, 'QDRANT_COLLECTION: expected 1–255 letters, digits, "_", "." or "-", got "my books"'],
+  ])('%j', (env, message) => {
+    const error = refusal(env);
+    expect(error.message).toBe(`Invalid configuration: ${message}`);
+    expect(error.message).not.toContain('Invalid input');
+    expect(error.details).toEqual({ variables: Object.keys(env) });
+  });
+
+  it('names each variable once, even when its value fails several checks', () => {
+    const error = refusal({ TOP_K_DEFAULT: '1000.5', RRF_K: 'x' });
+    expect(error.message).toBe('Invalid configuration: TOP_K_DEFAULT: expected an integer in [1, 1000], got "1000.5"; RRF_K: expected a number in [0, 10000], got "x"');
+    expect(error.details).toEqual({ variables: ['TOP_K_DEFAULT', 'RRF_K'] });
+  });
+
+  it('never quotes a value that may be a secret: names with KEY, TOKEN or SECRET, and URLs', () => {
+    const secrets = { COHERE_API_KEY: 12345678901234, QDRANT_URL: 'ftp://user:hunter2@qdrant.example', COHERE_BASE_URL: 'https://user:hunter2 @x' };
+    const error = refusal(secrets);
+    expect(error.message).toContain('COHERE_API_KEY: expected a string');
+    expect(error.message).toContain('QDRANT_URL: expected an http(s) URL');
+    expect(error.message).not.toContain('12345678901234');
+    expect(error.message).not.toContain('hunter2');
+    expect(error.message).not.toContain('got');
+  });
+
+  it('shortens a long value it quotes', () => {
+    const error = refusal({ RRF_K: 'x'.repeat(500) });
+    expect(error.message.length).toBeLessThan(150);
+    expect(error.message).toMatch(/got "x+…$/);
+  });
+});
