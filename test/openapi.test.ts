@@ -14,7 +14,7 @@ import { buildOpenApiDocument, PARAMETER_DOCS, WORKER_PARAMETERS } from '../src/
 const doc = buildOpenApiDocument('https://retriever.example');
 const config = parseConfig({});
 const VALUES: Record<string, unknown> = {
-  q: 'topics', k: '3', mode: 'hybrid', fusion: 'rrf', semantic_weight: '0.5', keyword_weight: '0.5', rrf_k: '60', module: 'm', chapter: 'c',
+  q: 'topics', k: '3', mode: 'hybrid', fusion: 'rrf', semantic_weight: '0.5', keyword_weight: '0.5', rrf_k: '60', rrf_keyword_weight: '0.5', module: 'm', chapter: 'c',
   section: 's', tags: 'a,b', filter: '{"module":"m"}', threshold: '0.1', rerank: 'mmr', lambda: '0.5', format: 'context', include_metadata: 'false',
   expand: '2', group_by: 'page', diversity: 'none',
 };

@@ -21,6 +21,7 @@ export const PARAMETER_DOCS: Record<string, string> = {
   semantic_weight: 'Weight of the semantic list in `fusion=weighted`.',
   keyword_weight: 'Weight of the keyword list in `fusion=weighted`.',
   rrf_k: 'RRF constant: Σ 1/(rrf_k + rank), 1-based ranks.',
+  rrf_keyword_weight: 'Weight of the keyword list in `fusion=rrf` (the semantic list weighs 1).',
   module: 'Only chunks of this module.',
   chapter: 'Only chunks of this chapter.',
   section: 'Only chunks of this section.',

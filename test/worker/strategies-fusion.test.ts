@@ -40,7 +40,9 @@ function weighted(dense: Hit[], sparse: Hit[], ws = 0.7, wk = 0.3): Fused[] {
 }
 
 // Σ 1/(k + rank), over its best value 2/(k + 1): 1 = first in both lists.
-const rrf = (dense: Hit[], sparse: Hit[], k = 60) => fuse(dense, sparse, (s, kw) => ((s ? 1 / (k + s.rank) : 0) + (kw ? 1 / (k + kw.rank) : 0)) / (2 / (k + 1)));
+/** RRF with the keyword list weighted `wk` (the semantic list weighs 1), over its best value. */
+const rrf = (dense: Hit[], sparse: Hit[], k = 60, wk = 1) =>
+  fuse(dense, sparse, (s, kw) => ((s ? 1 / (k + s.rank) : 0) + (kw ? wk / (k + kw.rank) : 0)) / ((1 + wk) / (k + 1)));
 
 function expectMatches(results: any[], expected: Fused[]): void {
   expect(ids(results)).toEqual(expected.slice(0, results.length).map((e) => e.id));
@@ -97,6 +99,15 @@ describe.each(STORES)('fusion over the fetched lists ($store)', ({ env, q }) => 
     expectMatches((await search(t, { q, k: 5, mode: 'hybrid', fusion: 'rrf' }, { env: { ...env, RRF_K: '10' } })).results, rrf(dense, sparse, 10));
   });
 
+  it('fusion=rrf weighs the keyword list by rrf_keyword_weight (RRF_KEYWORD_WEIGHT by default), the semantic list by 1', async () => {
+    const half = await search(t, { q, k: 5, mode: 'hybrid', fusion: 'rrf', rrf_keyword_weight: 0.5 }, { env });
+    expectMatches(half.results, rrf(dense, sparse, 60, 0.5));
+    const configured = await search(t, { q, k: 5, mode: 'hybrid', fusion: 'rrf' }, { env: { ...env, RRF_KEYWORD_WEIGHT: '0.5' } });
+    expectMatches(configured.results, rrf(dense, sparse, 60, 0.5));
+    // Weight 0: the semantic list's order, scores on the same 0–1 scale.
+    expect(ids((await search(t, { q, k: 5, mode: 'hybrid', fusion: 'rrf', rrf_keyword_weight: 0 }, { env })).results)).toEqual(ids(rrf(dense, sparse, 60, 0).slice(0, 5)));
+  });
+
   it('rerank=rrf, the old name, is an alias of mode=hybrid&fusion=rrf: same lists, same fusion, and a warning naming the canonical form', async () => {
     const answer = await search(t, { q, k: 5, mode: 'semantic', rerank: 'rrf' }, { env });
     // One concept, one name: the answer reports what ran (hybrid + RRF), not the alias.
@@ -150,6 +161,8 @@ describe('fusion parameters are validated', () => {
     [{ keyword_weight: 'x' }, 'keyword_weight'],
     [{ semantic_weight: 0, keyword_weight: 0 }, 'semantic_weight'],
     [{ rrf_k: -5 }, 'rrf_k'],
+    [{ rrf_keyword_weight: -1 }, 'rrf_keyword_weight'],
+    [{ rrf_keyword_weight: 'x' }, 'rrf_keyword_weight'],
   ])('%j → 400', async (extra, param) => {
     const answer = await search(t, { q: 'topics', mode: 'hybrid', ...extra });
     expect(answer.status).toBe(400);

@@ -65,6 +65,7 @@ export const configSchema = z.object({
   SEARCH_MODE: z.optional(oneOf(SEARCH_MODES)),
   HYBRID_SEMANTIC_WEIGHT: z.optional(number(0, 100, false)),
   HYBRID_KEYWORD_WEIGHT: z.optional(number(0, 100, false)),
+  RRF_KEYWORD_WEIGHT: z.optional(number(0, 100, false)),
   /** Default `fusion` of hybrid search: `weighted` or `rrf`. */
   HYBRID_FUSION: z.optional(oneOf(['weighted', 'rrf'])),
   RRF_K: numVar(0, 10_000, 60),

@@ -8,7 +8,7 @@ import { RetrieverError } from '../errors';
 import { configSchema, type RawConfig } from './config-schema';
 import { parsePayloadFields, type PayloadFieldMap } from './payload-fields';
 
-type PerEmbedder = 'SEARCH_MODE' | 'HYBRID_FUSION' | 'HYBRID_SEMANTIC_WEIGHT' | 'HYBRID_KEYWORD_WEIGHT';
+type PerEmbedder = 'SEARCH_MODE' | 'HYBRID_FUSION' | 'HYBRID_SEMANTIC_WEIGHT' | 'HYBRID_KEYWORD_WEIGHT' | 'RRF_KEYWORD_WEIGHT';
 
 /**
  * Defaults that depend on the embedder. Cohere: semantic search, weighted hybrid 0.7/0.3. The
@@ -19,8 +19,8 @@ type PerEmbedder = 'SEARCH_MODE' | 'HYBRID_FUSION' | 'HYBRID_SEMANTIC_WEIGHT' | 
  * scale, which LSA cosines and BM25 sums on a book nobody tuned for do not have.
  */
 export const EMBEDDER_DEFAULTS = {
-  cohere: { SEARCH_MODE: 'semantic', HYBRID_FUSION: 'weighted', HYBRID_SEMANTIC_WEIGHT: 0.7, HYBRID_KEYWORD_WEIGHT: 0.3 },
-  local: { SEARCH_MODE: 'hybrid', HYBRID_FUSION: 'rrf', HYBRID_SEMANTIC_WEIGHT: 0.85, HYBRID_KEYWORD_WEIGHT: 0.15 },
+  cohere: { SEARCH_MODE: 'semantic', HYBRID_FUSION: 'weighted', HYBRID_SEMANTIC_WEIGHT: 0.7, HYBRID_KEYWORD_WEIGHT: 0.3, RRF_KEYWORD_WEIGHT: 1 },
+  local: { SEARCH_MODE: 'hybrid', HYBRID_FUSION: 'rrf', HYBRID_SEMANTIC_WEIGHT: 0.85, HYBRID_KEYWORD_WEIGHT: 0.15, RRF_KEYWORD_WEIGHT: 1 },
 } as const;
 
 /** The service configuration every part reads. */
@@ -29,6 +29,7 @@ export interface Config extends Readonly<Omit<RawConfig, 'PAYLOAD_FIELDS' | PerE
   readonly HYBRID_FUSION: NonNullable<RawConfig['HYBRID_FUSION']>;
   readonly HYBRID_SEMANTIC_WEIGHT: number;
   readonly HYBRID_KEYWORD_WEIGHT: number;
+  readonly RRF_KEYWORD_WEIGHT: number;
   /** Which embedder answers queries: Cohere when a key is set, else the bundled local model. */
   readonly embedderKind: 'cohere' | 'local';
   /** Which store is searched: Qdrant when QDRANT_URL is set, else the embedded index. */
@@ -75,6 +76,7 @@ export function parseConfig(env: Record<string, unknown>): Config {
     HYBRID_FUSION: parsed.data.HYBRID_FUSION ?? defaults.HYBRID_FUSION,
     HYBRID_SEMANTIC_WEIGHT: parsed.data.HYBRID_SEMANTIC_WEIGHT ?? defaults.HYBRID_SEMANTIC_WEIGHT,
     HYBRID_KEYWORD_WEIGHT: parsed.data.HYBRID_KEYWORD_WEIGHT ?? defaults.HYBRID_KEYWORD_WEIGHT,
+    RRF_KEYWORD_WEIGHT: parsed.data.RRF_KEYWORD_WEIGHT ?? defaults.RRF_KEYWORD_WEIGHT,
   };
   checkConsistency(raw);
   const { PAYLOAD_FIELDS, ALLOW_ANONYMOUS, LOG_QUERIES, RATE_LIMIT_PERIOD_SECONDS, ...rest } = raw;

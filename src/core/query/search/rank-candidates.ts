@@ -30,7 +30,7 @@ export function rankCandidates(
   if (dense && sparse && plan.fusion) {
     const fused =
       plan.fusion === 'rrf'
-        ? fuseRrf(dense, sparse, { k: params.rrfK })
+        ? fuseRrf(dense, sparse, { k: params.rrfK, weights: { semantic: 1, keyword: params.rrfKeywordWeight } })
         : fuseWeighted(dense, sparse, { semanticWeight: params.weights.semantic, keywordWeight: params.weights.keyword });
     ranked = fused.map(({ scores, ranks, ...point }) => ({ ...point, extras: { scores, ranks } }));
   } else {

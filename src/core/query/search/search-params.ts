@@ -34,6 +34,8 @@ export interface SearchParams {
   fusion: (typeof FUSIONS)[number];
   weights: { semantic: number; keyword: number };
   rrfK: number;
+  /** Weight of the keyword list in RRF (the semantic list weighs 1). */
+  rrfKeywordWeight: number;
   filter: QdrantFilter | undefined;
   threshold: number | undefined;
   rerank: (typeof RERANKERS)[number];
@@ -63,6 +65,7 @@ export const searchParamsSchema = z.strictObject({
   semantic_weight: z.optional(numberLike),
   keyword_weight: z.optional(numberLike),
   rrf_k: z.optional(numberLike),
+  rrf_keyword_weight: z.optional(numberLike),
   module: z.optional(text),
   chapter: z.optional(text),
   section: z.optional(text),
@@ -120,6 +123,7 @@ export function parseSearchParams(raw: Record<string, unknown>, config: Config):
     fusion: p.rerank === 'rrf' ? 'rrf' : (p.fusion ?? config.HYBRID_FUSION),
     weights,
     rrfK: bounded('rrf_k', p.rrf_k, config.RRF_K, 0, 10_000),
+    rrfKeywordWeight: bounded('rrf_keyword_weight', p.rrf_keyword_weight, config.RRF_KEYWORD_WEIGHT, 0, 100),
     filter: combineFilters(shortcuts, dsl),
     threshold,
     rerank: p.rerank === 'rrf' || p.rerank === undefined ? 'none' : p.rerank,
