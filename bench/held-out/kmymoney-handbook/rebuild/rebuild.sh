@@ -1,0 +1,25 @@
+#!/bin/sh
+# Rebuild the KMyMoney Handbook markdown book from the Debian package kmymoney-common.
+# usage: rebuild.sh OUT_DIR   -> writes OUT_DIR/docs/*.md
+set -eu
+if [ $# -ne 1 ]; then echo "usage: $0 OUT_DIR" >&2; exit 2; fi
+OUT=$1
+HERE=$(cd "$(dirname "$0")" && pwd)
+
+sh "$HERE/../../ensure-packages.sh" kmymoney-common pandoc python3
+
+CACHE=/usr/share/doc/HTML/en/kmymoney/index.cache.bz2
+[ -f "$CACHE" ] || { echo "KMyMoney handbook $CACHE not found" >&2; exit 1; }
+echo "source: $CACHE ($(dpkg-query -W -f='${Package} ${Version}' kmymoney-common))" >&2
+echo "pandoc: $(pandoc --version | head -n1) (original built with pandoc 2.17.1.1)" >&2
+
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT INT TERM
+python3 "$HERE/split_cache.py" "$CACHE" "$TMP/html"
+python3 "$HERE/assemble.py" "$TMP/html" "$TMP/docs"
+
+mkdir -p "$OUT"
+rm -rf "$OUT/docs"
+mkdir -p "$OUT/docs"
+cp "$TMP"/docs/*.md "$OUT/docs/"
+echo "wrote $(ls "$OUT"/docs/*.md | wc -l) pages to $OUT/docs" >&2
