@@ -1,0 +1,31 @@
+#!/bin/sh
+# Rebuild the evaluation book from the Debian package denemo-doc
+# ("Denemo User Manual"), usage: sh rebuild.sh OUT_DIR  -> OUT_DIR/docs/*.md
+# (Chosen instead of hydrogen-doc, whose Debian 12 package ships no manual text.)
+set -eu
+
+if [ "$#" -ne 1 ]; then
+    echo "usage: $0 OUT_DIR" >&2
+    exit 2
+fi
+OUT_DIR=$1
+HERE=$(cd "$(dirname "$0")" && pwd)
+SRC=/usr/share/doc/denemo/denemo-manual.html
+
+sh "$HERE/../../ensure-packages.sh" denemo-doc pandoc python3
+command -v pandoc >/dev/null 2>&1 || { echo "pandoc not found" >&2; exit 1; }
+command -v python3 >/dev/null 2>&1 || { echo "python3 not found" >&2; exit 1; }
+[ -f "$SRC" ] || { echo "missing $SRC" >&2; exit 1; }
+v=$(pandoc --version | sed -n '1s/^pandoc //p')
+[ "$v" = "2.17.1.1" ] || echo "warning: pandoc $v (book was built with 2.17.1.1); output may differ" >&2
+
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT INT TERM
+
+pandoc -f html -t gfm --wrap=none --lua-filter "$HERE/clean.lua" \
+    "$SRC" -o "$WORK/whole.md"
+
+mkdir -p "$OUT_DIR"
+rm -rf "$OUT_DIR/docs"
+python3 "$HERE/split.py" "$WORK/whole.md" "$HERE/pages.txt" "$OUT_DIR/docs"
+echo "wrote $(ls "$OUT_DIR/docs" | wc -l) pages to $OUT_DIR/docs"
