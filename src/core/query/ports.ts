@@ -8,7 +8,6 @@ import type { Config } from '../common/config/parse-config';
 import type { DenseVector, Payload, PointId, QdrantFilter, ScoredPoint, SparseVector } from '../common/types';
 import type { SingleFlight } from './cache/single-flight';
 import type { FieldVector, ScorePrior } from './stores/score-formula';
-import type { BookVocabulary } from './book-terms/book-vocabulary';
 
 /** One nearest-neighbour search. Exactly one of `dense` / `sparse` is set. */
 export interface StoreQuery {
@@ -45,6 +44,18 @@ export interface CollectionInfo {
    * (facts remembered by an older version), treated as not strict.
    */
   filtering?: { strict: boolean; indexed: string[] };
+}
+
+/** The book's word statistics the term rule reads (book-terms/book-vocabulary.ts makes them from either store). */
+export interface BookVocabulary {
+  /** Number of chunks (BM25's N). */
+  n: number;
+  /** In how many chunks a stem occurs (0: the book never uses it). */
+  df: (stem: string) => number;
+  /** Whether a stem is an ordinary English word (true for every word when the lexicon is unknown). */
+  isOrdinary: (stem: string) => boolean;
+  /** The book's stems, for telling a misspelt book word from a new one. */
+  bookStems: readonly string[];
 }
 
 /** A store: Qdrant Cloud or the embedded index. Both fulfil it, so every mode, filter and threshold behaves the same on both. */

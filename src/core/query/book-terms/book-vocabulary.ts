@@ -9,19 +9,8 @@
  */
 import { tokenId } from '../../common/bm25/index';
 import type { EmbeddedIndex } from '../local-index/index-types';
+import type { BookVocabulary } from '../ports';
 import { lexiconHas, type LexiconFilter } from './lexicon-filter';
-
-/** What the term rule asks of a book. */
-export interface BookVocabulary {
-  /** Number of chunks (BM25's N). */
-  n: number;
-  /** In how many chunks a stem occurs (0: the book never uses it). */
-  df: (stem: string) => number;
-  /** Whether a stem is an ordinary English word (true for every word when the lexicon is unknown). */
-  isOrdinary: (stem: string) => boolean;
-  /** The book's stems, for telling a misspelt book word from a new one. */
-  bookStems: readonly string[];
-}
 
 /** Key of the entry in a Qdrant collection's metadata. */
 export const VOCABULARY_METADATA_KEY = 'vocabulary';

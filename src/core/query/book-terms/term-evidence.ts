@@ -23,8 +23,7 @@
  *   naming a vendor the book never does, which no mode answered either).
  */
 import { isStopword, splitWords, stemWord, tokenizeWords } from '../../common/bm25/index';
-import type { TermEvidence } from '../ports';
-import type { BookVocabulary } from './book-vocabulary';
+import type { BookVocabulary, TermEvidence } from '../ports';
 
 /** Below this IDF-weighted coverage the book is judged not to cover the question. */
 export const MIN_COVERAGE = 0.5;

@@ -5,7 +5,8 @@ import { encodeIndex } from '../../../../src/core/build-time/local-index/index-e
 import { buildLexiconFilter, lexiconHas } from '../../../../src/core/query/book-terms/lexicon-filter';
 import { embedWithLsa } from '../../../../src/core/query/local-index/lsa-model';
 import { assessQueryTerms, capitalisedNames, MIN_COVERAGE, MIN_COVERAGE_SEVERAL_UNKNOWN } from '../../../../src/core/query/book-terms/term-evidence';
-import { indexVocabulary, storedVocabulary, type BookVocabulary } from '../../../../src/core/query/book-terms/book-vocabulary';
+import { indexVocabulary, storedVocabulary } from '../../../../src/core/query/book-terms/book-vocabulary';
+import type { BookVocabulary } from '../../../../src/core/query/ports';
 import { encodeBookVocabulary } from '../../../../src/core/build-time/book-vocabulary-encode';
 import { trainLsa } from '../../../../src/core/build-time/local-index/lsa-train';
 
