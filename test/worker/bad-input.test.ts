@@ -49,7 +49,9 @@ describe('invalid requests get a 400 naming the parameter', () => {
     const post = (body: string, type = 'application/json') => t.call('/search', { method: 'POST', headers: { 'content-type': type }, body });
     expectError(await post('{"q": '), 400, 'invalid_request');
     expectError(await post('["q"]'), 400, 'invalid_request');
-    expectError(await post('{"q": 5}'), 400, 'invalid_request');
+    // A parameter of the wrong type is said to be so, not to be missing.
+    expect(expectError(await post('{"q": 5}'), 400, 'invalid_request').message).toBe('Invalid search parameters: q: must be a string');
+    expect(expectError(await post('{"k": 3}'), 400, 'invalid_request').message).toBe('Invalid search parameters: q: is required');
     expectError(await post('q=topics', 'application/x-www-form-urlencoded'), 415, 'unsupported_media_type');
     expectError(await post(JSON.stringify({ q: 'x'.repeat(70_000) })), 413, 'payload_too_large');
   });

@@ -92,7 +92,7 @@ export type SearchRequestBody = z.input<typeof searchParamsSchema>;
  */
 export function parseSearchParams(raw: Record<string, unknown>, config: Config): SearchParams {
   const parsed = z.safeParse(searchParamsSchema, raw);
-  if (!parsed.success) throw invalidParams(parsed.error.issues);
+  if (!parsed.success) throw invalidParams(parsed.error.issues, raw);
   const p = parsed.data;
   const q = p.q.trim();
   if (!q) throw bad('q', 'Parameter `q` must not be empty');
@@ -148,12 +148,12 @@ function bad(param: string, message: string, extra: Record<string, unknown> = {}
   return new RetrieverError('invalid_request', message, { params: [param], ...extra });
 }
 
-function invalidParams(issues: z.core.$ZodIssue[]): RetrieverError {
+function invalidParams(issues: z.core.$ZodIssue[], raw: Record<string, unknown>): RetrieverError {
   const unknown: string[] = [];
   const invalid: { param: string; message: string }[] = [];
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') unknown.push(...issue.keys);
-    else invalid.push({ param: String(issue.path[0] ?? 'body'), message: issueMessage(issue) });
+    else invalid.push({ param: String(issue.path[0] ?? 'body'), message: issueMessage(issue, raw) });
   }
   const names = [...unknown.map((name) => `unknown parameter "${name}"`), ...invalid.map((i) => `${i.param}: ${i.message}`)];
   return new RetrieverError('invalid_request', `Invalid search parameters: ${names.join('; ')}`, {
@@ -162,8 +162,10 @@ function invalidParams(issues: z.core.$ZodIssue[]): RetrieverError {
   });
 }
 
-function issueMessage(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_type' && issue.input === undefined) return 'is required';
+function issueMessage(issue: z.core.$ZodIssue, raw: Record<string, unknown>): string {
+  // zod/mini leaves `input` out of its issues, so whether the parameter was sent is read from `raw`:
+  // `{"q": 5}` has the wrong type, it is not missing.
+  if (issue.code === 'invalid_type') return raw[String(issue.path[0])] === undefined ? 'is required' : `must be a ${issue.expected}`;
   if (issue.code === 'invalid_value' && 'values' in issue) return `must be one of ${issue.values.join(', ')}`;
   if (issue.code === 'invalid_union') return 'has the wrong type';
   return issue.message;
