@@ -57,7 +57,7 @@ function rankList(list: readonly ScoredPoint[], listName: string): Map<PointId, 
 
 function checkWeight(value: number, param: string): void {
   if (!Number.isFinite(value) || value < 0) {
-    throw new RetrieverError('invalid_request', `\`${param}\` must be a finite number ≥ 0 (got ${String(value)}).`, { param });
+    throw new RetrieverError('invalid_request', `\`${param}\` must be a finite number ≥ 0 (got ${String(value)}).`, { params: [param] });
   }
 }
 
@@ -66,7 +66,7 @@ function checkWeights(semantic: number, keyword: number): void {
   checkWeight(keyword, 'keyword_weight');
   if (semantic === 0 && keyword === 0) {
     throw new RetrieverError('invalid_request', '`semantic_weight` and `keyword_weight` cannot both be 0.', {
-      param: 'semantic_weight',
+      params: ['semantic_weight', 'keyword_weight'],
     });
   }
 }
@@ -168,7 +168,7 @@ export function fuseRrf(
   const wk = options.weights?.keyword ?? 1;
   if (!Number.isFinite(k) || k < 0) {
     throw new RetrieverError('invalid_request', `\`rrf_k\` must be a finite number ≥ 0 (got ${String(k)}).`, {
-      param: 'rrf_k',
+      params: ['rrf_k'],
     });
   }
   checkWeights(ws, wk);

@@ -77,13 +77,13 @@ export function mmrSelect<P extends { id: PointId }>(
 ): MmrSelected<P>[] {
   const { k, lambda = 0.7 } = options;
   if (!Number.isFinite(lambda) || lambda < 0 || lambda > 1) {
-    throw new RetrieverError('invalid_request', `\`mmr_lambda\` must be between 0 and 1 (got ${String(lambda)}).`, {
-      param: 'lambda',
+    throw new RetrieverError('invalid_request', `\`lambda\` must be between 0 and 1 (got ${String(lambda)}).`, {
+      params: ['lambda'],
     });
   }
   if (!Number.isInteger(k) || k < 0) {
     throw new RetrieverError('invalid_request', `The MMR selection size must be an integer ≥ 0 (got ${String(k)}).`, {
-      param: 'limit',
+      params: ['k'],
     });
   }
   const dim = queryVector.length;

@@ -21,7 +21,7 @@ function expectInvalid(fn: () => unknown, param: string): void {
   } catch (error) {
     expect(error).toBeInstanceOf(RetrieverError);
     expect((error as RetrieverError).code).toBe('invalid_request');
-    expect((error as RetrieverError).details.param).toBe(param);
+    expect((error as RetrieverError).details.params).toContain(param);
     return;
   }
   throw new Error('expected a RetrieverError');

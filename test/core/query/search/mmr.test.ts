@@ -106,7 +106,7 @@ describe('mmrSelect', () => {
         mmrSelect(set, q, { k: 2, lambda });
       } catch (e) {
         expect((e as RetrieverError).code).toBe('invalid_request');
-        expect((e as RetrieverError).details.param).toBe('lambda');
+        expect((e as RetrieverError).details.params).toEqual(['lambda']);
       }
     }
     expect(() => mmrSelect(set, q, { k: -1 })).toThrow(/integer/);
