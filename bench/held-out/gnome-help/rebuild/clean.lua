@@ -155,27 +155,8 @@ function Table(t)
   return t
 end
 
--- definition lists are not GFM: bullet items "**term**: definition"
-function DefinitionList(el)
-  local items = {}
-  for _, item in ipairs(el.content) do
-    local term, defs = item[1], item[2]
-    local blocks = {}
-    for _, def in ipairs(defs) do
-      for _, b in ipairs(def) do table.insert(blocks, b) end
-    end
-    local first = blocks[1]
-    if first and (first.t == "Para" or first.t == "Plain") then
-      local inl = { pandoc.Strong(term), pandoc.Str(":"), pandoc.Space() }
-      for _, x in ipairs(first.content) do table.insert(inl, x) end
-      blocks[1] = pandoc.Plain(inl)
-    else
-      table.insert(blocks, 1, pandoc.Plain({ pandoc.Strong(term) }))
-    end
-    table.insert(items, blocks)
-  end
-  return pandoc.BulletList(items)
-end
+-- definition lists are not GFM: bullet items "**term**: definition" (shared with the other books)
+DefinitionList = dofile(PANDOC_SCRIPT_FILE:match("^(.*)/") .. "/../../definition-list.lua")
 
 -- run the Div pass first, so dropped navigation never reaches the other functions
 return {
