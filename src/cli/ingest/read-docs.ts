@@ -44,7 +44,7 @@ const DOC_FILE = /\.mdx?$/;
 export async function readDocs(docsDir: string): Promise<ReadDocsResult> {
   const info = await stat(docsDir).catch(() => null);
   if (!info?.isDirectory()) {
-    throw new RetrieverError('invalid_request', `docs directory not found: ${docsDir}`, { param: 'docs' });
+    throw new RetrieverError('invalid_request', `docs directory not found: ${docsDir}`, { params: ['docs'] });
   }
   const result: ReadDocsResult = { files: [], skipped: [] };
   await walk(docsDir, docsDir, result, new Set([await realpath(docsDir)]));

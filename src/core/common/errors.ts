@@ -38,7 +38,7 @@ export type ErrorDetails = Record<string, unknown>;
  * A failure with a stable code, an HTTP status and a human message.
  *
  * @example
- * throw new RetrieverError('invalid_request', '`q` is required', { param: 'q' });
+ * throw new RetrieverError('invalid_request', '`q` is required', { params: ['q'] });
  */
 export class RetrieverError extends Error {
   readonly code: ErrorCode;

@@ -8,7 +8,7 @@ import { type EvalResult, judgeRanking, pageLabelCount, readField } from './rele
 
 function assertK(k: number): void {
   if (!Number.isInteger(k) || k < 1) {
-    throw new RetrieverError('invalid_request', `k must be a positive integer, got ${k}`, { param: 'k' });
+    throw new RetrieverError('invalid_request', `k must be a positive integer, got ${k}`, { params: ['k'] });
   }
 }
 

@@ -97,7 +97,7 @@ function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (cause) {
-    throw new RetrieverError('invalid_request', 'query set is not valid JSON', { param: 'queries' }, { cause });
+    throw new RetrieverError('invalid_request', 'query set is not valid JSON', { params: ['queries'] }, { cause });
   }
 }
 
@@ -113,7 +113,7 @@ function compactLabels(expected: ExpectedLabels): ExpectedLabels | undefined {
 
 function invalid(index: number, field: string, message: string): RetrieverError {
   return new RetrieverError('invalid_request', `query set item ${index}, \`${field}\`: ${message}`, {
-    param: 'queries',
+    params: ['queries'],
     index,
     path: `[${index}].${field}`,
   });
@@ -126,14 +126,14 @@ function issueError(issues: readonly Issue[], data: unknown): RetrieverError {
   const issue = issues[0];
   if (!issue || issue.path.length === 0) {
     const why = Array.isArray(data) ? 'must contain at least one query' : `must be a JSON array, got ${kindOf(data)}`;
-    return new RetrieverError('invalid_request', `query set ${why}`, { param: 'queries' });
+    return new RetrieverError('invalid_request', `query set ${why}`, { params: ['queries'] });
   }
   const [index, ...rest] = issue.path;
   const field = rest.map((p) => (typeof p === 'number' ? `[${p}]` : String(p))).join('.').replace(/\.\[/g, '[');
   const where = field === '' ? `query set item ${String(index)}` : `query set item ${String(index)}, \`${field}\``;
   const message = `${where}: ${describeIssue(issue, valueAt(data, issue.path))}`;
   return new RetrieverError('invalid_request', message, {
-    param: 'queries',
+    params: ['queries'],
     index,
     path: `[${String(index)}]${field ? `.${field}` : ''}`,
     issues: issues.length,

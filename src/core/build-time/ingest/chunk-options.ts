@@ -37,7 +37,7 @@ export function resolveChunkOptions(options: ChunkOptions = {}): Required<ChunkO
   };
   for (const [name, value] of Object.entries(resolved)) {
     if (!Number.isInteger(value) || value < 0) {
-      throw new RetrieverError('invalid_request', `\`${name}\` must be a non-negative integer`, { param: name });
+      throw new RetrieverError('invalid_request', `\`${name}\` must be a non-negative integer`, { params: [name] });
     }
   }
   const { targetTokens, maxTokens, minTokens, overlapTokens } = resolved;
@@ -49,5 +49,5 @@ export function resolveChunkOptions(options: ChunkOptions = {}): Required<ChunkO
 }
 
 function bad(param: string, message: string): RetrieverError {
-  return new RetrieverError('invalid_request', message, { param });
+  return new RetrieverError('invalid_request', message, { params: [param] });
 }

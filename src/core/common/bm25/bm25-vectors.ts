@@ -18,7 +18,7 @@ export const BM25_DEFAULT_AVG_LEN = 256;
 function checkAvgLen(avgLen: number): void {
   if (!Number.isFinite(avgLen) || avgLen <= 0) {
     throw new RetrieverError('invalid_request', `BM25 avg_len must be a positive finite number, got ${avgLen}`, {
-      param: 'avg_len',
+      params: ['avg_len'],
     });
   }
 }

@@ -21,7 +21,7 @@ export interface EmbeddedStoreOptions {
 
 function checkLimit(query: StoreQuery): void {
   if (!Number.isInteger(query.limit) || query.limit < 0) {
-    throw new RetrieverError('invalid_request', '`limit` must be a non-negative integer', { param: 'limit', got: query.limit });
+    throw new RetrieverError('invalid_request', '`limit` must be a non-negative integer', { params: ['limit'], got: query.limit });
   }
 }
 
@@ -36,7 +36,7 @@ function normalizedQuery(vector: DenseVector, dims: number): Float64Array {
   const q = Float64Array.from(vector);
   let norm = 0;
   for (let c = 0; c < dims; c++) norm += q[c]! * q[c]!;
-  if (!Number.isFinite(norm)) throw new RetrieverError('invalid_request', 'The query vector has a non-finite component', { param: 'vector' });
+  if (!Number.isFinite(norm)) throw new RetrieverError('invalid_request', 'The query vector has a non-finite component', { params: ['vector'] });
   if (norm > 0) {
     const inv = 1 / Math.sqrt(norm);
     for (let c = 0; c < dims; c++) q[c]! *= inv;
@@ -70,14 +70,14 @@ function denseTopK(index: EmbeddedIndex, q: Float64Array, top: TopK, threshold: 
 function checkSparse(vector: SparseVector): void {
   const { indices, values } = vector;
   if (!Array.isArray(indices) || !Array.isArray(values) || indices.length !== values.length) {
-    throw new RetrieverError('invalid_request', 'A sparse vector needs `indices` and `values` of the same length', { param: 'sparse' });
+    throw new RetrieverError('invalid_request', 'A sparse vector needs `indices` and `values` of the same length', { params: ['sparse'] });
   }
   const seen = new Set<number>();
   indices.forEach((i, k) => {
     if (!Number.isInteger(i) || i < 0 || i > 0xffffffff || seen.has(i)) {
-      throw new RetrieverError('invalid_request', 'Sparse indices must be unique unsigned 32-bit integers', { param: 'sparse', index: i });
+      throw new RetrieverError('invalid_request', 'Sparse indices must be unique unsigned 32-bit integers', { params: ['sparse'], index: i });
     }
-    if (!Number.isFinite(values[k])) throw new RetrieverError('invalid_request', 'Sparse values must be finite numbers', { param: 'sparse' });
+    if (!Number.isFinite(values[k])) throw new RetrieverError('invalid_request', 'Sparse values must be finite numbers', { params: ['sparse'] });
     seen.add(i);
   });
 }
@@ -121,7 +121,7 @@ export function createEmbeddedStore(index: EmbeddedIndex, options: EmbeddedStore
       const name = query.dense.using ?? '';
       if (name !== index.dense.name) {
         throw new RetrieverError('invalid_request', `The embedded index has no dense vector named "${name}"`, {
-          param: 'using',
+          params: ['using'],
           available_vectors: denseNames.map((n) => n || '(unnamed)'),
         });
       }
@@ -129,7 +129,7 @@ export function createEmbeddedStore(index: EmbeddedIndex, options: EmbeddedStore
     } else if (query.sparse && !query.dense) {
       if (query.sparse.using !== sparseName) {
         throw new RetrieverError('invalid_request', `The embedded index has no sparse vector named "${query.sparse.using}"`, {
-          param: 'using',
+          params: ['using'],
           available_sparse_vectors: [sparseName],
         });
       }
@@ -145,7 +145,7 @@ export function createEmbeddedStore(index: EmbeddedIndex, options: EmbeddedStore
         top.push(p, score);
       }
     } else {
-      throw new RetrieverError('invalid_request', 'A store query needs exactly one of `dense` or `sparse`', { param: 'query' });
+      throw new RetrieverError('invalid_request', 'A store query needs exactly one of `dense` or `sparse`', { params: ['query'] });
     }
     return top.sorted();
   };
@@ -184,7 +184,7 @@ export function createEmbeddedStore(index: EmbeddedIndex, options: EmbeddedStore
     checkLimit(query);
     if (query.fields && query.fields.using !== FIELDS_SPARSE_VECTOR) {
       throw new RetrieverError('invalid_request', `The embedded index has no sparse vector named "${query.fields.using}"`, {
-        param: 'using',
+        params: ['using'],
         available_sparse_vectors: [sparseName, FIELDS_SPARSE_VECTOR],
       });
     }

@@ -44,7 +44,7 @@ describe('parseQuerySet', () => {
   it('names the item index and field of a missing query', () => {
     const error = parseError([{ query: 'ok', expected: { chapters: ['a'] } }, { expected: { chapters: ['a'] } }]);
     expect(error.message).toBe('query set item 1, `query`: is required');
-    expect(error.details).toMatchObject({ param: 'queries', index: 1, path: '[1].query' });
+    expect(error.details).toMatchObject({ params: ['queries'], index: 1, path: '[1].query' });
   });
 
   it('names nested fields: a wrong type inside expected.urls', () => {

@@ -22,7 +22,7 @@ describe('resolveChunkOptions', () => {
     } catch (error) {
       expect(isRetrieverError(error)).toBe(true);
       expect((error as { code: string }).code).toBe('invalid_request');
-      expect((error as { details: { param: string } }).details.param).toBe(param);
+      expect((error as { details: { params: string[] } }).details.params).toEqual([param]);
     }
   });
 });

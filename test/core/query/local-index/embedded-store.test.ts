@@ -193,7 +193,7 @@ describe('IDF on a hand-computed example', () => {
   });
 
   it('rejects unknown vector names, malformed queries and other collections', async () => {
-    await expectError(store.queryBatch([{ dense: { vector: [1, 0], using: 'text' }, limit: 1 }]), 'invalid_request', { param: 'using' });
+    await expectError(store.queryBatch([{ dense: { vector: [1, 0], using: 'text' }, limit: 1 }]), 'invalid_request', { params: ['using'] });
     await expectError(store.queryBatch([{ sparse: { vector: { indices: [7], values: [1] }, using: 'splade' }, limit: 1 }]), 'invalid_request');
     await expectError(store.queryBatch([{ sparse: { vector: { indices: [7, 7], values: [1, 1] }, using: 'bm25' }, limit: 1 }]), 'invalid_request');
     await expectError(store.queryBatch([{ limit: 1 }]), 'invalid_request');
