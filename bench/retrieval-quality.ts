@@ -9,7 +9,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ReportSummary } from '../src/core/build-time/eval/summarize';
+import type { ReportSummary } from '../src/core/build-time/eval/validation-report';
 import { WORKER_INDEX } from '../src/cli/index-paths';
 import { inProcessSearcher } from '../src/cli/retrieve/run-query';
 import { loadQuerySet, parseRunSpec, validateRun } from '../src/cli/retrieve/validate';

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { parseQuerySet, type QueryItem } from '../../core/build-time/eval/query-set';
 import type { EvalResult } from '../../core/build-time/eval/relevance';
-import { summarizeRuns, type QueryRun, type SummarizeOptions, type ValidationReport } from '../../core/build-time/eval/summarize';
+import { summarizeRuns, type QueryRun, type SummarizeOptions } from '../../core/build-time/eval/summarize';
+import type { ValidationReport } from '../../core/build-time/eval/validation-report';
 import type { SearchOutcome } from '../../core/query/search/search-pipeline';
 import { CliFailure, describeFailure, usageError, EXIT } from '../cli-failure';
 import type { Searcher } from './run-query';

@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runRetrievalQuality } from '../../../bench/retrieval-quality';
-import type { ValidationReport } from '../../../src/core/build-time/eval/summarize';
+import type { ValidationReport } from '../../../src/core/build-time/eval/validation-report';
 import { TEST_INDEX } from '../../support/test-index';
 import { retrieve, SMALL_QUERIES } from './support';
 

@@ -5,7 +5,7 @@
  * validation must not depend on which one answered.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ValidationReport } from '../../../src/core/build-time/eval/summarize';
+import type { ValidationReport } from '../../../src/core/build-time/eval/validation-report';
 import type { SearchOutcome } from '../../../src/core/query/search/search-pipeline';
 import { startWranglerDev, type WranglerDev } from '../../support/wrangler-dev';
 import { retrieve, SMALL_QUERIES } from './support';

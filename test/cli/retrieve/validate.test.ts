@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ValidationReport } from '../../../src/core/build-time/eval/summarize';
+import type { ValidationReport } from '../../../src/core/build-time/eval/validation-report';
 import type { SearchOutcome } from '../../../src/core/query/search/search-pipeline';
 import { retrieve, SAMPLE_QUERIES, SMALL_QUERIES } from './support';
 

@@ -2,7 +2,7 @@
  * Plain-text renderings of validation reports for the terminal: one report in detail, or several
  * (modes, rerankers) side by side. Plain ASCII columns so the output survives logs and CI.
  */
-import type { ReportSummary, ValidationReport } from './summarize';
+import type { ReportSummary, ValidationReport } from './validation-report';
 
 const num = (v: number | null, digits = 3): string => (v === null ? 'n/a' : v.toFixed(digits));
 const pct = (v: number | null): string => (v === null ? 'n/a' : `${(v * 100).toFixed(1)}%`);

@@ -6,6 +6,7 @@
 import { hitAtK, metadataCompleteness, missingMetadata, ndcgAtK, noResultsPass, precisionAtK, reciprocalRank } from './metrics';
 import type { QueryItem } from './query-set';
 import { type EvalResult, judgeRanking, readText } from './relevance';
+import type { CriterionResult, QueryReport, ReportSummary, TopHit, ValidationCriteria, ValidationReport } from './validation-report';
 
 /** One executed query: its ranking (best first), wall-clock latency, or the error it raised. */
 export interface QueryRun {
@@ -22,16 +23,10 @@ export interface QueryRun {
   flaggedLowConfidence?: boolean;
 }
 
-/** Thresholds the summary must reach. `minHitRate` applies to `hit_rate` (all queries). */
-export interface ValidationCriteria {
-  minP3: number;
-  minHitRate: number;
-  minMetadata: number;
-}
-
 /** The default bar: P@3 ≥ 0.7, 80 % of queries pass, every result has complete metadata. */
 export const DEFAULT_CRITERIA: ValidationCriteria = { minP3: 0.7, minHitRate: 0.8, minMetadata: 1.0 };
 
+/** Options of {@link summarizeQuery} and {@link summarizeRuns}. */
 export interface SummarizeOptions {
   criteria?: Partial<ValidationCriteria>;
   /** hit@k cut-off for items without their own `k`. Default 5. */
@@ -40,84 +35,6 @@ export interface SummarizeOptions {
   noResultsScoreBelow?: number;
   /** How many top results to list per query. Default 5. */
   topN?: number;
-}
-
-export interface TopHit {
-  rank: number;
-  score: number;
-  chapter: string | null;
-  file_path: string | null;
-  relevant: boolean;
-  /** Relevant, but a later chunk of a page already credited higher up (counts as non-relevant in P@k). */
-  duplicate: boolean;
-}
-
-/** Per-query line. Ranking metrics are null for `expect_no_results` queries. */
-export interface QueryReport {
-  id: string;
-  query: string;
-  category: string | null;
-  expect_no_results: boolean;
-  k: number;
-  top: TopHit[];
-  p3: number | null;
-  p5: number | null;
-  hit_at_k: boolean | null;
-  rr: number | null;
-  ndcg5: number | null;
-  /** Mean completeness of the returned results (null when none), and how many are complete. */
-  metadata: { completeness: number | null; complete: number; total: number; missing: string[] };
-  latency_ms: number;
-  top1_score: number | null;
-  /**
-   * The retriever flagged its answer as low confidence (`flaggedLowConfidence`), not a score cut of
-   * ours: scores are on different scales per mode and embedder, and the flag is what an
-   * out-of-scope query passes by. Null when the run carries no flag (retrieval failed).
-   */
-  low_confidence: boolean | null;
-  pass: boolean;
-  error?: string;
-}
-
-export interface ReportSummary {
-  queries: number;
-  labelled: number;
-  expect_no_results: number;
-  passed: number;
-  failed: number;
-  errors: number;
-  /** Queries the retriever flagged as low confidence (`QueryReport.low_confidence`). */
-  low_confidence: number;
-  /** Means over labelled queries only (null when there are none). */
-  mean_p3: number | null;
-  mean_p5: number | null;
-  mrr: number | null;
-  mean_ndcg5: number | null;
-  /** Share of ALL queries that pass: labelled ones by hit@k, `expect_no_results` ones by returning nothing. */
-  hit_rate: number | null;
-  /** hit@k over labelled queries only. */
-  labelled_hit_rate: number | null;
-  top1_score: { min: number; mean: number; max: number } | null;
-  latency_ms: { p50: number; p95: number } | null;
-  /** Share of all returned results whose required metadata is complete (null when none returned). */
-  metadata_integrity: number | null;
-  results_checked: number;
-}
-
-export interface CriterionResult {
-  key: keyof ValidationCriteria;
-  label: string;
-  actual: number | null;
-  required: number;
-  /** True when met, or when there is nothing to measure (`actual` null, e.g. no labelled queries). */
-  pass: boolean;
-}
-
-export interface ValidationReport {
-  queries: QueryReport[];
-  summary: ReportSummary;
-  criteria: CriterionResult[];
-  pass: boolean;
 }
 
 /**
