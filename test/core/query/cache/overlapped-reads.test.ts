@@ -16,6 +16,8 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 function harness(storedVector: Float32Array | null) {
   const events: string[] = [];
+  let kvReadStarted = () => {};
+  const kvRead = new Promise<void>((resolve) => (kvReadStarted = resolve));
   const embedder: QueryEmbedder = {
     descriptor: { kind: 'cohere', model: 'm', dimension: 3 },
     cacheable: true,
@@ -27,6 +29,7 @@ function harness(storedVector: Float32Array | null) {
   const kv: EmbeddingCacheStore = {
     get: async () => {
       events.push('kv:get:start');
+      kvReadStarted();
       await tick();
       events.push('kv:get:end');
       return storedVector ? encodeVector(storedVector) : null;
@@ -36,7 +39,10 @@ function harness(storedVector: Float32Array | null) {
   const results: ResultStore = {
     get: async () => {
       events.push('rc:get:start');
-      await tick();
+      // The shared lookup lasts until the KV read has started, or 1 s when nothing overlaps it: the
+      // test reads the order of the two, not a race between a fixed delay and the digest of the
+      // embedding key (under a loaded CI box, a 5 ms delay lost that race).
+      await Promise.race([kvRead, new Promise((resolve) => setTimeout(resolve, 1000))]);
       events.push('rc:get:end');
       return null;
     },
