@@ -8,7 +8,7 @@
  *   of a word seen nowhere, scaled by {@link ORDINARY_WORD_WEIGHT} when it is an ordinary English
  *   word (a paraphrase, "versus", "travel"), a one-letter typo of a book word, a clipped form
  *   of one ("distro" for the book's "distribution"), or a prefixed or suffixed form of either
- *   ("recolour", "laggy");
+ *   ("recolour", "laggy"); numbers, fragments and function words ("nobody", "would") weigh nothing;
  * - `coverage` = the weight of the words the book uses / the weight of all words;
  * - the question is NOT covered when coverage < {@link MIN_COVERAGE} (most of what it asks about
  *   is absent), or < {@link MIN_COVERAGE_SEVERAL_UNKNOWN} when {@link SEVERAL_UNKNOWN} or more of
@@ -128,8 +128,22 @@ function bookSpelling(stem: string, v: BookVocabulary): boolean {
   return v.bookStems.some((b) => b.length > 3 && (oneEditApart(b, stem) || clippedFrom(stem, b)));
 }
 
-/** Tokens that carry no topic on their own: short fragments ("ons" of "add-ons") and numbers. */
-const negligible = (stem: string): boolean => stem.length <= 2 || /^\d+$/.test(stem);
+/**
+ * Function words that Qdrant's stopword list (NLTK's) lacks: indefinite pronouns, "else", modal
+ * verbs and adverbs of frequency or degree. They never name a topic, so a book that does not
+ * happen to write "nobody" says nothing about whether it covers "lock my file so nobody else can
+ * open it".
+ */
+const FUNCTION_WORDS: ReadonlySet<string> = new Set([
+  'nobody', 'somebody', 'anybody', 'everybody', 'someone', 'anyone', 'everyone', 'something', 'anything',
+  'nothing', 'everything', 'somewhere', 'anywhere', 'everywhere', 'nowhere', 'else', 'would', 'could',
+  'might', 'must', 'shall', 'may', 'also', 'yet', 'even', 'still', 'ever', 'never', 'always', 'often',
+  'sometimes', 'usually', 'really', 'quite', 'rather', 'already', 'instead', 'though', 'although',
+  'unless', 'whether', 'either', 'neither',
+]);
+
+/** Tokens that carry no topic on their own: short fragments ("ons" of "add-ons"), numbers, function words. */
+const negligible = (stem: string, word: string): boolean => stem.length <= 2 || /^\d+$/.test(stem) || FUNCTION_WORDS.has(word);
 
 /**
  * Judges a query against the book's vocabulary (see the module comment for the rule).
@@ -161,8 +175,8 @@ export function assessQueryTerms(v: BookVocabulary, text: string): TermEvidence 
       total += idf(df);
       continue;
     }
-    // Numbers and fragments the book does not use say nothing about the topic: no weight.
-    if (negligible(stem)) continue;
+    // Numbers, fragments and function words the book does not use say nothing about the topic: no weight.
+    if (negligible(stem, word)) continue;
     unknown.push(word);
     const english = v.isOrdinary(stem);
     const derived = prefixedForm(word, v) ?? suffixedForm(word, v);

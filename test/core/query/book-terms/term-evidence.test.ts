@@ -154,6 +154,13 @@ describe.each([
     expect([...capitalisedNames("snap on Canonical's store, Java-based")]).toEqual(['canonical', 'java']);
   });
 
+  it('ignores function words the stopword list lacks ("nobody", "else", "would"): they name no subject', () => {
+    // Neither in this book nor in its English lexicon: counted, they would read as names the book lacks.
+    expect(assessQueryTerms(book, 'would nobody else swap the tank lid gasket?')).toMatchObject({ unknown: ['swap'], foreign: [], covered: true });
+    // A word that names something still counts beside them.
+    expect(assessQueryTerms(book, 'would nobody else swap the tank lid gasket in the kitchen?')).toMatchObject({ unknown: ['swap', 'kitchen'] });
+  });
+
   it('ignores numbers and two-letter fragments; a query with no informative word is not covered', () => {
     expect(assessQueryTerms(book, 'pump 24 v')).toMatchObject({ foreign: [], covered: true });
     expect(assessQueryTerms(book, 'what is it?')).toMatchObject({ coverage: 0, covered: false });
