@@ -17,36 +17,25 @@ import os
 import re
 import sys
 
+# The shared modules sit beside the books: no __pycache__ there (it would read as a book).
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+from page_plan import headings, read_plan  # noqa: E402
+
 whole, pages_txt, out_dir = sys.argv[1:4]
 
-plan = []
-with open(pages_txt, encoding="utf-8") as f:
-    for line in f:
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        name, title, start = line.split("|")
-        plan.append((name, title, start))
+plan = read_plan(pages_txt)
 
 lines = open(whole, encoding="utf-8").read().split("\n")
 NUM = r"(?:[A-Z](?:\.\d+)*|\d+(?:\.\d+)*)"
 heads = []  # (line index, level, number, text)
-fence = False
-for i, line in enumerate(lines):
-    if line.startswith("```"):
-        fence = not fence
-        continue
-    if fence:
-        continue
-    m = re.match(r"^(#{1,6}) (.*)$", line)
-    if m:
-        text = m.group(2).strip()
-        nm = re.match(r"^(" + NUM + r")(?:\s+(.*))?$", text)
-        if nm and not text.startswith(("Part ", "Acknowledgements", "Index")):
-            num, name = nm.group(1), (nm.group(2) or "").strip()
-        else:
-            num, name = "", text
-        heads.append((i, len(m.group(1)), num, name))
+for i, level, text in headings(lines):
+    nm = re.match(r"^(" + NUM + r")(?:\s+(.*))?$", text)
+    if nm and not text.startswith(("Part ", "Acknowledgements", "Index")):
+        num, name = nm.group(1), (nm.group(2) or "").strip()
+    else:
+        num, name = "", text
+    heads.append((i, level, num, name))
 
 
 def find_start(start):

@@ -22,6 +22,11 @@ import re
 import subprocess
 import sys
 
+# The shared modules sit beside the books: no __pycache__ there (it would read as a book).
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+from page_plan import read_plan  # noqa: E402
+
 page_dir, html_dir, pages_txt, lua, out_dir = sys.argv[1:6]
 
 # Mallard sources: titles and guide links -------------------------------
@@ -38,14 +43,7 @@ for path in sorted(glob.glob(os.path.join(page_dir, "*.page"))):
 for pid in parents:
     parents[pid] = [p for p in parents[pid] if p in parents]
 
-plan = []
-with open(pages_txt, encoding="utf-8") as f:
-    for line in f:
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        name, title, roots = line.split("|")
-        plan.append((name, title, roots.split()))
+plan = [(name, title, roots.split()) for name, title, roots in read_plan(pages_txt)]
 
 root_of = {}
 for k, (_, _, roots) in enumerate(plan):

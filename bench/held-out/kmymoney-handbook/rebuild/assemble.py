@@ -1,11 +1,16 @@
 #!/usr/bin/env python3
-"""Turn the KMyMoney Handbook HTML (index.cache.bz2 split per <FILENAME> by split_cache.py)
+"""Turn the KMyMoney Handbook HTML (index.cache.bz2 split per <FILENAME> by ../../split_kde_cache.py)
 into the markdown pages of the held-out book.
 usage: assemble.py HTML_DIR OUT_DOCS_DIR
 Each page = one or more chunk files (a chapter and/or its sections), listed in PLAN below.
 Drops navigation, TOCs, author blocks, revision lines, screenshots and images; converts
 with pandoc (html -> gfm, no raw HTML); headings: page title is the only H1."""
 import os, re, subprocess, sys
+
+# The shared modules sit beside the books: no __pycache__ there (it would read as a book).
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..'))
+from kde_handbook_html import flatten_lists_and_links, keepcap, remove_div  # noqa: E402
 
 H, OUT = sys.argv[1], sys.argv[2]
 
@@ -92,36 +97,6 @@ PLAN = [
 SKIPPED = {"index", "credits", "credits.special", "credits.past"}
 
 
-def remove_div(s, pattern, keep=None):
-    """Remove every <div ...> matching pattern with its (nested) content."""
-    pos = 0
-    rx = re.compile(pattern)
-    while True:
-        m = rx.search(s, pos)
-        if not m:
-            return s
-        start, i, depth, end = m.start(), m.end(), 1, None
-        for t in re.finditer(r'<(/?)div\b', s[i:]):
-            depth += -1 if t.group(1) else 1
-            if depth == 0:
-                end = i + t.start()
-                end2 = s.index('>', end) + 1
-                break
-        repl = keep(s[i:end]) if keep else ''
-        s = s[:start] + repl + s[end2:]
-        pos = start + len(repl)
-
-
-def keepcap(inner):
-    """Screenshots/mediaobjects: keep a caption only if it is a real sentence (>= 10 words)."""
-    m = re.search(r'<div class="caption">(.*?)</div>', inner, re.S)
-    if m:
-        t = re.sub(r'</?p>', '', m.group(1)).strip()
-        if len(re.sub(r'<[^>]+>', '', t).split()) >= 10:
-            return '<p>' + t + '</p>'
-    return ''
-
-
 def qanda(body):
     """FAQ tables -> question as <h3>, answer as plain content."""
     def rowq(m):
@@ -157,14 +132,7 @@ def html_body(name):
     body = re.sub(r'<a class="indexterm"[^>]*></a>|<a name="[^"]*"></a>', '', body)
     body = re.sub(r'<h3 class="title">(Note|Tip|Warning|Important|Caution)</h3>',
                   lambda m: '<p><strong>%s:</strong></p>' % m.group(1), body, flags=re.I)
-    body = qanda(body)
-    body = re.sub(r'<dt>(.*?)</dt>', lambda m: '<p><strong>%s</strong></p>' % re.sub(r'</?strong>', '', m.group(1)), body, flags=re.S)
-    body = re.sub(r'</?dl[^>]*>|</?dd>', '', body)
-    body = re.sub(r'<a[^>]*class="link"[^>]*>(.*?)</a>', r'\1', body, flags=re.S)
-    body = re.sub(r'<a href="(?!https?:|mailto:)[^"]*"[^>]*>(.*?)</a>', r'\1', body, flags=re.S)
-    body = re.sub(r'<a class="ulink" href="([^"]*)"[^>]*>', r'<a href="\1">', body)
-    body = re.sub(r'</?(span|div)\b[^>]*>', '', body)
-    return body
+    return flatten_lists_and_links(qanda(body))
 
 
 def to_md(html):

@@ -15,7 +15,7 @@ echo "pandoc: $(pandoc --version | head -n1) (original built with pandoc 2.17.1.
 
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT INT TERM
-python3 "$HERE/split_cache.py" "$CACHE" "$TMP/html"
+python3 "$HERE/../../split_kde_cache.py" "$CACHE" "$TMP/html"
 python3 "$HERE/assemble.py" "$TMP/html" "$TMP/docs"
 
 mkdir -p "$OUT"

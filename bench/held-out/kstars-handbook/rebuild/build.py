@@ -1,22 +1,11 @@
-import re, subprocess, os
+import re, subprocess, os, sys
+# exec'd by assemble.py, whose __file__ is beside this file
+# The shared modules sit beside the books: no __pycache__ there (it would read as a book).
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..'))
+from kde_handbook_html import flatten_lists_and_links, keepcap, remove_div
 # Directory with the HTML cache split into one file per <FILENAME> (set by assemble.py)
 H=os.environ.get('KSTARS_HTML_DIR','html')
-def remove_div(s, pattern, keep=None):
-    pos=0
-    while True:
-        m = re.compile(pattern).search(s, pos)
-        if not m: return s
-        start = m.start(); i = m.end(); depth = 1; end=None
-        for t in re.finditer(r'<(/?)div\b', s[i:]):
-            depth += -1 if t.group(1) else 1
-            if depth == 0:
-                end = i + t.start(); end2 = s.index('>', end) + 1
-                break
-        inner = s[i:end]
-        repl = keep(inner) if keep else ''
-        s = s[:start] + repl + s[end2:]
-        pos = start + len(repl)
-
 def qanda(body, hlevel):
     def rowq(m):
         row=m.group(1)
@@ -40,34 +29,15 @@ def html_body(name):
     body=re.sub(r'xmlns:doc="[^"]*"','',body)
     body=remove_div(body, r'<div class="toc"')
     body=remove_div(body, r'<div class="navCenter"')
-    def keepcap(inner):
-        m=re.search(r'<div class="caption">(.*?)</div>', inner, re.S)
-        if m:
-            t=re.sub(r'</?p>','',m.group(1)).strip()
-            if len(re.sub(r'<[^>]+>','',t).split())>=10: return '<p>'+t+'</p>'
-        return ''
     body=remove_div(body, r'<div class="screenshot"', keepcap)
     body=remove_div(body, r'<div\s+class="mediaobject"', keepcap)
     body=re.sub(r'<table border="0" summary="manufactured viewport.*?</table>','',body, flags=re.S)
     body=re.sub(r'<p class="author">.*?</p>','',body, flags=re.S)
-    body=re.sub(r'<div class="authorgroup">.*?</div></div></div>','',body, flags=re.S) if False else body
     body=re.sub(r'<img[^>]*>|<embed[^>]*>(</embed>)?','',body)
     body=re.sub(r'<a class="indexterm"[^>]*></a>|<a name="[^"]*"></a>','',body)
     # admonitions
     body=re.sub(r'<h3 class="title">(Note|Tip|Warning|Important|Caution|NOTE|TIP|WARNING|IMPORTANT)</h3>', lambda m: '<p><strong>%s:</strong></p>'%m.group(1).capitalize(), body)
-    body=qanda(body, 4)
-    # definition lists
-    def dt(m):
-        t=re.sub(r'</?strong>','',m.group(1))
-        return '<p><strong>%s</strong></p>'%t
-    body=re.sub(r'<dt>(.*?)</dt>', dt, body, flags=re.S)
-    body=re.sub(r'</?dl[^>]*>|</?dd>','',body)
-    # internal links -> text
-    body=re.sub(r'<a[^>]*class="link"[^>]*>(.*?)</a>', r'\1', body, flags=re.S)
-    body=re.sub(r'<a href="(?!https?:|mailto:)[^"]*"[^>]*>(.*?)</a>', r'\1', body, flags=re.S)
-    body=re.sub(r'<a class="ulink" href="([^"]*)"[^>]*>', r'<a href="\1">', body)
-    body=re.sub(r'</?(span|div)\b[^>]*>','',body)
-    return body
+    return flatten_lists_and_links(qanda(body, 4))
 
 def to_md(html):
     out=subprocess.run(['pandoc','-f','html','-t','gfm-raw_html','--wrap=none'],input=html,capture_output=True,text=True).stdout

@@ -2,7 +2,8 @@
 """Split the KDE help cache (index.cache.bz2, meinproc5 output) into one HTML file per
 <FILENAME filename="..."> ... </FILENAME> block. Blocks nest (a chapter's block holds its
 sections' blocks), so each file gets only its own text, without the nested blocks.
-usage: split_cache.py index.cache.bz2 OUT_HTML_DIR"""
+usage: split_kde_cache.py index.cache.bz2 OUT_HTML_DIR
+Shared by the KMyMoney and KStars handbooks (both KDE help caches)."""
 import bz2, os, re, sys
 src, out = sys.argv[1], sys.argv[2]
 with bz2.open(src, 'rt', encoding='utf-8') as f:
