@@ -18,7 +18,7 @@
  */
 import type { CollectionFacts, CollectionInfo, FactsStore, VectorStore } from '../ports';
 import { VOCABULARY_METADATA_KEY } from '../book-terms/book-vocabulary';
-import { asSharedFacts, planSharedWrite, readShared, sharedFactsKey, vocabularyKey, type SharedFacts } from './shared-facts';
+import { asSharedFacts, planSharedWrite, readShared, sharedFactsKey, vocabularyKey, withoutVocabulary, withVocabulary, type SharedFacts } from './shared-facts';
 
 /** Facts as remembered by an isolate. */
 export interface LearnedFacts {
@@ -105,7 +105,7 @@ export function rememberedFacts(store: VectorStore, scope: string, options: Fact
       if (shared && now() - shared.learnedAt < refreshMs) {
         // Keep the vocabulary already decoded when the shared record names the same one.
         const sameWords = shared.vocabulary?.digest === remembered.shared?.vocabulary?.digest && VOCABULARY_METADATA_KEY in remembered.info.metadata;
-        const info = sameWords ? { ...shared.info, metadata: { ...shared.info.metadata, [VOCABULARY_METADATA_KEY]: remembered.info.metadata[VOCABULARY_METADATA_KEY] } } : shared.info;
+        const info = sameWords ? withVocabulary(shared.info, remembered.info.metadata[VOCABULARY_METADATA_KEY]) : shared.info;
         options.memory.set(scope, { info, learnedAt: shared.learnedAt, shared });
         return;
       }
@@ -141,7 +141,7 @@ export function rememberedFacts(store: VectorStore, scope: string, options: Fact
         // Completes the remembered facts, unless fresher ones (which carry their own) replaced them.
         if (options.memory.get(scope) !== remembered) return;
         if (vocabulary) {
-          options.memory.set(scope, { ...remembered, info: { ...remembered.info, metadata: { ...remembered.info.metadata, [VOCABULARY_METADATA_KEY]: vocabulary } } });
+          options.memory.set(scope, { ...remembered, info: withVocabulary(remembered.info, vocabulary) });
           return;
         }
         // A missing entry is not asked for again: the term rule waits for the next refresh, and
@@ -151,10 +151,4 @@ export function rememberedFacts(store: VectorStore, scope: string, options: Fact
       }));
     },
   };
-}
-
-/** The facts without the book's vocabulary. */
-function withoutVocabulary(info: CollectionInfo): CollectionInfo {
-  const { [VOCABULARY_METADATA_KEY]: _vocabulary, ...metadata } = info.metadata;
-  return { ...info, metadata };
 }

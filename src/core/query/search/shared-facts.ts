@@ -54,8 +54,8 @@ export interface SharedWrite {
  * const write = await planSharedWrite(info, Date.now(), remembered?.shared ?? null, { ttlSeconds: 86400, refreshSeconds: 3600 });
  */
 export async function planSharedWrite(info: CollectionInfo, learnedAt: number, previous: SharedFacts | null, times: SharedFactsTimes): Promise<SharedWrite> {
-  const { [VOCABULARY_METADATA_KEY]: words, ...metadata } = info.metadata;
-  const bare: CollectionInfo = { ...info, metadata };
+  const words = info.metadata[VOCABULARY_METADATA_KEY];
+  const bare = withoutVocabulary(info);
   let vocabulary: SharedVocabulary | undefined;
   let vocabularyWrite: SharedWrite['vocabulary'] = null;
   if (words !== undefined) {
@@ -72,6 +72,17 @@ export async function planSharedWrite(info: CollectionInfo, learnedAt: number, p
   const current = previous?.digest === digest && learnedAt - previous.learnedAt < (times.refreshSeconds * 1000) / 2 && !vocabularyWrite;
   const record: SharedFacts = current ? previous : { info: bare, digest, learnedAt, ...(vocabulary ? { vocabulary } : {}) };
   return { record, recordText: current ? null : JSON.stringify(record), vocabulary: vocabularyWrite };
+}
+
+/** The facts without the book's vocabulary (what the shared record holds). */
+export function withoutVocabulary(info: CollectionInfo): CollectionInfo {
+  const { [VOCABULARY_METADATA_KEY]: _vocabulary, ...metadata } = info.metadata;
+  return { ...info, metadata };
+}
+
+/** The facts with the book's vocabulary put back (read from its own KV entry, or kept in memory). */
+export function withVocabulary(info: CollectionInfo, vocabulary: unknown): CollectionInfo {
+  return { ...info, metadata: { ...info.metadata, [VOCABULARY_METADATA_KEY]: vocabulary } };
 }
 
 /** KV key of a collection's facts: a digest, so URLs of any length fit KV's 512-byte keys. */
