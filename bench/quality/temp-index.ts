@@ -16,8 +16,8 @@ export interface TempIndex {
   dispose(): void;
 }
 
-/** Chunks and embeds `docsDir` (local LSA embedder) into a fresh temp file. */
-export async function buildTempIndex(docsDir: string, dims = 128): Promise<TempIndex> {
+/** Chunks and embeds `docsDir` (local LSA embedder, `dims` null: as `npm run ingest` chooses) into a fresh temp file. */
+export async function buildTempIndex(docsDir: string, dims: number | null = null): Promise<TempIndex> {
   const dir = mkdtempSync(join(tmpdir(), 'edge-retriever-quality-'));
   const path = join(dir, 'index.bin');
   const book = await collectChunks(docsDir, { baseUrl: '', routeBasePath: '/docs' });

@@ -25,9 +25,9 @@ export function bm25Vectors(texts: readonly string[], fixedAvgLen?: number): { v
   return { vectors: tokens.map((list) => bm25DocumentVectorFromTokens(list, avgLen)), avgLen };
 }
 
-/** Trains LSA on the book and embeds every chunk with it. */
-export function lsaVectors(texts: string[], dims: number): { model: LsaModel; vectors: Float32Array[]; descriptor: IndexEmbedderDescriptor } {
-  const model = trainLsa(texts, { dims });
+/** Trains LSA on the book and embeds every chunk with it (`dims` null: as many as the book's size calls for). */
+export function lsaVectors(texts: string[], dims: number | null): { model: LsaModel; vectors: Float32Array[]; descriptor: IndexEmbedderDescriptor } {
+  const model = trainLsa(texts, dims === null ? {} : { dims });
   return {
     model,
     vectors: texts.map((text) => embedWithLsa(model, text)),

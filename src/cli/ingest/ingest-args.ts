@@ -14,7 +14,8 @@ export interface IngestArgs {
   target: 'qdrant' | 'local';
   out: string;
   embedder: 'cohere' | 'lsa' | undefined;
-  dims: number;
+  /** LSA dimensions; null: as many as the book's size calls for (`lsaDims`). */
+  dims: number | null;
   dryRun: boolean;
   recreate: boolean;
   quiet: boolean;
@@ -34,7 +35,7 @@ Options:
   --route-base-path P     Docusaurus docs routeBasePath (default: /docs)
   --out FILE              local index file (default: generated/indexes/<book>.bin, one per book)
   --embedder cohere|lsa   document embedder (default: cohere for qdrant, lsa for local)
-  --dims N                LSA dimensions (default: 128)
+  --dims N                LSA dimensions (default: 128, for books over 512 chunks one per 4 chunks, up to 384)
   --dry-run               print what would change; write nothing
   --recreate              drop the collection / ignore the existing index first
   --json                  print the summary as JSON
@@ -85,8 +86,8 @@ export function parseIngestArgs(argv: string[], env: Record<string, string | und
   if (embedder !== undefined && embedder !== 'cohere' && embedder !== 'lsa') {
     throw usageError('ingest', '--embedder must be cohere or lsa');
   }
-  const dims = Number(values.dims ?? 128);
-  if (!Number.isInteger(dims) || dims < 2 || dims > 1024) throw usageError('ingest', '--dims must be an integer in [2, 1024]');
+  const dims = values.dims === undefined ? null : Number(values.dims);
+  if (dims !== null && (!Number.isInteger(dims) || dims < 2 || dims > 1024)) throw usageError('ingest', '--dims must be an integer in [2, 1024]');
   return {
     docsDir: positionals[0] ?? '',
     collection: values.collection,

@@ -28,7 +28,7 @@ export interface LocalTargetResult {
 /** Builds (or, with dryRun, only plans) the embedded index at `out`. */
 export async function ingestLocal(
   chunks: Chunk[],
-  options: { out: string; collection: string; embedder: 'cohere' | 'lsa'; dims: number; dryRun: boolean; recreate: boolean; config: Config | null },
+  options: { out: string; collection: string; embedder: 'cohere' | 'lsa'; dims: number | null; dryRun: boolean; recreate: boolean; config: Config | null },
   progress: Progress,
 ): Promise<LocalTargetResult> {
   const previous = options.recreate ? null : await readExisting(options.out);

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeIndex } from '../../../src/core/query/local-index/index-format';
 import { indexingText } from '../../../src/core/build-time/ingest/ingest-plan';
+import { parseIngestArgs } from '../../../src/cli/ingest/ingest-args';
 import type { Chunk } from '../../../src/core/build-time/ingest/types';
 import { fakeEmbedding, startFakeUpstream, type FakeUpstream } from '../../support/fake-upstream';
 import { embedCalls, MINI_BOOK, runCli, tempDir, tenant, writeCalls } from './ingest-harness';
@@ -30,6 +31,12 @@ describe('ingest usage', () => {
     expect(run.code).toBe(0);
     expect(run.out).toMatch(/^Usage: npm run ingest -- <docs-dir>/);
     expect(run.out).toMatch(/--dry-run/);
+  });
+
+  it('--dims is optional: without it the LSA dimensions follow the book size (null), with it they are fixed', () => {
+    expect(parseIngestArgs(['docs', '--target', 'local'], {}).dims).toBeNull();
+    expect(parseIngestArgs(['docs', '--target', 'local', '--dims', '64'], {}).dims).toBe(64);
+    expect(() => parseIngestArgs(['docs', '--dims', '1'], {})).toThrow(/--dims must be an integer in \[2, 1024\]/);
   });
 
   it('a missing docs dir, an unknown option or a bad --target exit 2 (usage) with a message', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { embedWithLsa, lsaModelId, type LsaModel } from '../../../../src/core/query/local-index/lsa-model';
-import { trainLsa } from '../../../../src/core/build-time/local-index/lsa-train';
+import { LSA_DIMS_MAX, LSA_DIMS_MIN, lsaDims, trainLsa } from '../../../../src/core/build-time/local-index/lsa-train';
 import { RetrieverError } from '../../../../src/core/common/errors';
 
 const cars = [
@@ -72,6 +72,23 @@ describe('trainLsa + embedWithLsa', () => {
     expect(small.dims).toBeLessThanOrEqual(3);
     expect(small.projection).toHaveLength(small.vocab.length * small.dims);
     expect(small.modelId).toMatch(new RegExp(`^lsa-${small.dims}-[0-9a-f]{8}$`));
+  });
+
+  it('gives larger books more dimensions: 128 up to 512 chunks, one per 4 chunks above, at most 384', () => {
+    expect(lsaDims(30)).toBe(LSA_DIMS_MIN);
+    expect(lsaDims(512)).toBe(128);
+    expect(lsaDims(600)).toBe(150);
+    expect(lsaDims(1195)).toBe(299);
+    expect(lsaDims(1536)).toBe(LSA_DIMS_MAX);
+    expect(lsaDims(50_000)).toBe(384);
+    for (let n = 1; n < 2000; n += 37) expect(lsaDims(n + 37)).toBeGreaterThanOrEqual(lsaDims(n));
+  });
+
+  it('trains as many dimensions as the book size calls for when none are asked', () => {
+    // 600 texts of distinct words: the matrix has rank well above the 150 that lsaDims(600) asks for.
+    const texts = Array.from({ length: 600 }, (_, i) => `w${i}x w${i + 1}x w${(i * 7) % 600}y`);
+    expect(trainLsa(texts).dims).toBe(150);
+    expect(trainLsa(texts, { dims: 32 }).dims).toBe(32);
   });
 
   it('is deterministic: two trainings give identical bytes and id', () => {
