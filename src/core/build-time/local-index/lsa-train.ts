@@ -18,13 +18,14 @@ export const LSA_DIMS_MAX = 384;
 export const CHUNKS_PER_DIM = 4;
 
 /**
- * The LSA dimensions for a book of `chunks` chunks: 128 up to 512 chunks, then one per 4 chunks, at
- * most 384. A larger book has more topics to tell apart; at 128 dimensions the semantic list of a
- * 3,054-chunk library (nine manuals in one index) fell far below BM25 (MRR .499 vs keyword .608) and
- * pulled the default below BM25 over 250-word windows. Measured (docs/retrieval-quality.md): on
- * 1,195 chunks 128 → 299 dimensions (this rule) took the default's MRR from .555 to .579, and on
- * 3,054 chunks 128 → 384 took it from .566 to .594. Books of up to 512 chunks stay at 128, where 96 and 160
- * measured worse; of the single books measured only a 558-chunk manual is larger (140: MRR .797 → .811).
+ * The LSA dimensions for a book of `chunks` chunks: 128 up to 512 chunks, then one per 4 chunks,
+ * at most 384. A larger book has more topics to tell apart; at 128 dimensions the semantic list of
+ * a 3,054-chunk library (nine manuals in one index) fell far below BM25 (MRR .499 vs keyword .608)
+ * and pulled the default below BM25 over 250-word windows. Measured (docs/retrieval-quality.md):
+ * on 1,195 chunks 128 → 299 dimensions (this rule) took the default's MRR from .555 to .579, and on
+ * 3,054 chunks 128 → 384 took it from .566 to .594. Books of up to 512 chunks stay at 128, where 96
+ * and 160 measured worse; of the single books measured only a 558-chunk manual is larger (140
+ * dimensions: MRR .797 → .811).
  *
  * @example
  * lsaDims(263); // 128
