@@ -1,5 +1,5 @@
 /**
- * `npm run bench:quality -- --docs DIR --queries FILE [--queries FILE2] [--runs a,b] [--subset FROM..TO] [--lenient] [--verbose]`
+ * `npm run bench:quality -- --docs DIR --queries FILE [--queries FILE2] [--runs a,b] [--subset FROM..TO] [--dims N] [--lenient] [--verbose]`
  * `npm run bench:quality -- --book DIR=FILE --book DIR2=FILE2 … [--runs a,b]`: several books, then the
  * mean over all their query sets per run (a ranking change should hold across books, not on one).
  *
@@ -46,6 +46,8 @@ export interface BookQualityOptions {
   subsets?: readonly string[];
   /** Also count each question's `also_relevant` pages (pages that answer it in part) as hits. */
   lenient?: boolean;
+  /** LSA dimensions, as `ingest --dims` (default null: chosen from the book's size). */
+  dims?: number | null;
 }
 
 /** Per set, per subset, per run. */
@@ -94,7 +96,7 @@ function inSubset(id: string, subset: string): boolean {
  */
 export async function measureBook(options: BookQualityOptions): Promise<BookQualityResult> {
   const runs = options.runs ?? DEFAULT_BOOK_RUNS;
-  const index = await buildTempIndex(options.docsDir);
+  const index = await buildTempIndex(options.docsDir, options.dims ?? null);
   const { files } = await readDocs(options.docsDir);
   const windows = buildWindowIndex(files);
   const detail: BookQualityResult['detail'] = new Map();
@@ -194,8 +196,11 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(
       subset: { type: 'string', multiple: true },
       verbose: { type: 'boolean', short: 'v' },
       lenient: { type: 'boolean' },
+      dims: { type: 'string' },
     },
   });
+  const dims = values.dims === undefined ? null : Number(values.dims);
+  if (dims !== null && !(Number.isInteger(dims) && dims > 0)) throw new Error(`--dims takes a positive integer, got "${values.dims}"`);
   const runs = values.runs ? values.runs.split(',').map((r) => r.trim()).filter(Boolean) : DEFAULT_BOOK_RUNS;
   if (values.book?.length) {
     const rows: BookQualityResult['rows'] = [];
@@ -203,7 +208,7 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(
       const [docs, queries] = spec.split('=');
       if (!docs || !queries) throw new Error(`--book takes DIR=QUERIES.json, got "${spec}"`);
       const sets = [{ name: setName(docs, queries), path: resolve(queries) }];
-      const result = await measureBook({ docsDir: resolve(docs), sets, runs, lenient: values.lenient ?? false });
+      const result = await measureBook({ docsDir: resolve(docs), sets, runs, lenient: values.lenient ?? false, dims });
       console.log(`${result.text}\n`);
       if (values.verbose) console.log(`${formatDetail(result, runs, sets)}\n`);
       rows.push(...result.rows);
@@ -216,7 +221,7 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(
     ? values.queries.map((p) => ({ name: setName(docsDir, p), path: resolve(p) }))
     : sampleBookSets();
   for (const set of sets) readFileSync(set.path); // fail early on a missing file
-  const result = await measureBook({ docsDir, sets, runs, subsets: values.subset ?? [], lenient: values.lenient ?? false });
+  const result = await measureBook({ docsDir, sets, runs, subsets: values.subset ?? [], lenient: values.lenient ?? false, dims });
   console.log(result.text);
   if (values.verbose) console.log(formatDetail(result, runs, sets));
 }
