@@ -13,6 +13,7 @@ import type { Chunk } from '../../../src/core/build-time/ingest/types';
 import { analyzeText, bm25DocumentVectorFromTokens } from '../../../src/core/common/bm25/index';
 import { vocabularyBridges, withSpellings } from '../../../src/cli/ingest/vocabulary-bridges';
 import { copyBook, MINI_BOOK, runCli, tempDir } from './ingest-harness';
+import { expectQuantizedRow } from '../../support/quantized-row';
 
 const GOOD_FILES = ['01-sensing/02-lidar-processing.md', '01-sensing/index.md', '02-control/01-pid-control.mdx', '02-control/02-trajectories.md', 'intro.md'];
 
@@ -74,8 +75,7 @@ describe('ingest --target local', () => {
     expect(index.bm25.avgLen).toBeCloseTo(avgLen, 4);
     for (const i of [0, index.size - 1]) {
       const expected = embedWithLsa(index.lsa!, texts[i]!);
-      const row = index.dense.vectors.subarray(i * 4, i * 4 + 4);
-      row.forEach((x, k) => expect(x).toBeCloseTo(expected[k]!, 4));
+      expectQuantizedRow(index.dense.vectors.subarray(i * 4, i * 4 + 4), expected);
       const sparse = bm25DocumentVectorFromTokens(tokens[i]!, avgLen);
       const from = index.sparse.offsets[i]!;
       const to = index.sparse.offsets[i + 1]!;

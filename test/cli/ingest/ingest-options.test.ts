@@ -11,6 +11,7 @@ import { parseIngestArgs } from '../../../src/cli/ingest/ingest-args';
 import type { Chunk } from '../../../src/core/build-time/ingest/types';
 import { fakeEmbedding, startFakeUpstream, type FakeUpstream } from '../../support/fake-upstream';
 import { embedCalls, MINI_BOOK, runCli, tempDir, tenant, writeCalls } from './ingest-harness';
+import { expectQuantizedRow } from '../../support/quantized-row';
 
 let fake: FakeUpstream;
 let dir: string;
@@ -107,7 +108,7 @@ describe('ingest --target local --embedder cohere', () => {
     expect(texts).toHaveLength(index.size);
     const i = index.size - 1;
     const expected = fakeEmbedding(indexingText({ id: String(index.ids[i]), payload: index.payload(i) as unknown as Chunk['payload'] }), 1024);
-    index.dense.vectors.subarray(i * 1024, (i + 1) * 1024).forEach((x, k) => expect(x).toBeCloseTo(expected[k]!, 5));
+    expectQuantizedRow(index.dense.vectors.subarray(i * 1024, (i + 1) * 1024), expected);
   });
 
   it('exits 2 naming COHERE_API_KEY when it is missing', async () => {

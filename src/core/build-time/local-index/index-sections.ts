@@ -110,8 +110,10 @@ export function buildSections(data: EmbeddedIndexData): { sections: SectionBytes
   const payloads = payloadSections(data);
   const lsa = data.lsa;
   const quantized = lsa ? (lsa.quantized ?? quantizeRows(lsa.projection, lsa.dims)) : null;
+  // Format 3: dense rows as int8 directions; the reader normalises them back to unit float32 rows.
+  const dense = quantizeRows(denseSection(data), data.embedder.dims);
   const sections: SectionBytes = {
-    dense: asBytes(denseSection(data)),
+    dense: asBytes(dense.values),
     sparse_offsets: asBytes(sparse.offsets),
     sparse_indices: asBytes(sparse.indices),
     sparse_values: asBytes(sparse.values),

@@ -7,7 +7,7 @@
 import { RetrieverError } from '../../common/errors';
 import type { Payload } from '../../common/types';
 import type { EmbeddedIndex } from './index-types';
-import { dequantizeRows } from './projection-codec';
+import { dequantizeRows, unitRows } from './projection-codec';
 import { align8, INDEX_FORMAT_VERSION, MAGIC, PRELUDE_BYTES, type Header, type SectionName } from './index-layout';
 
 function corrupt(reason: string, cause?: unknown): RetrieverError {
@@ -21,8 +21,8 @@ function corrupt(reason: string, cause?: unknown): RetrieverError {
 }
 
 /**
- * Opens an index file without copying its big arrays: dense vectors and sparse postings are
- * typed-array views over `source` (only the int8 LSA projection is decoded, once). Throws `config_error` for a file that is not
+ * Opens an index file without copying its sparse arrays: postings and payloads are typed-array
+ * views over `source`; the int8 dense rows and LSA projection are decoded to float32 once. Throws `config_error` for a file that is not
  * an index, comes from another format version, or is truncated.
  *
  * @example
@@ -74,9 +74,12 @@ export function decodeIndex(source: ArrayBuffer | ArrayBufferView): EmbeddedInde
   }
 }
 
+/** Reads one section as a typed-array view, checking its bounds and (optionally) its length. */
+type SectionReader = <T>(name: SectionName, Kind: { new (b: ArrayBuffer, o: number, l: number): T; BYTES_PER_ELEMENT: number }, count?: number) => T;
+
 function openSections(header: Header, buffer: ArrayBuffer, start: number, dataLength: number, version: number): EmbeddedIndex {
   const n = header.points;
-  const section = <T>(name: SectionName, Kind: { new (b: ArrayBuffer, o: number, l: number): T; BYTES_PER_ELEMENT: number }, count?: number): T => {
+  const section: SectionReader = (name, Kind, count) => {
     const entry = header.sections?.[name];
     if (!entry || entry.offset + entry.length > dataLength || entry.length % Kind.BYTES_PER_ELEMENT !== 0) {
       throw corrupt(`section "${name}" is missing or out of bounds`);
@@ -126,7 +129,8 @@ function openSections(header: Header, buffer: ArrayBuffer, start: number, dataLe
       }
       return payload;
     },
-    dense: { name: header.dense.name, dims, vectors: section('dense', Float32Array, n * dims) },
+    // Decoded once per isolate (3,054 × 384: ~6 ms): V8 multiplies float32 rows faster than int8 ones.
+    dense: { name: header.dense.name, dims, vectors: unitRows(section('dense', Int8Array, n * dims), dims) },
     sparse: {
       name: header.sparse.name,
       offsets,
@@ -149,7 +153,7 @@ function openSections(header: Header, buffer: ArrayBuffer, start: number, dataLe
 function openFields(
   header: Header,
   n: number,
-  section: <T>(name: SectionName, Kind: { new (b: ArrayBuffer, o: number, l: number): T; BYTES_PER_ELEMENT: number }, count?: number) => T,
+  section: SectionReader,
 ): EmbeddedIndex['fields'] {
   if (!header.fields || !header.sections?.fields_offsets) return null;
   const offsets = section('fields_offsets', Uint32Array, n + 1);

@@ -32,8 +32,12 @@ export const SECTION_NAMES = [
 /** One section's name. */
 export type SectionName = (typeof SECTION_NAMES)[number];
 
-/** The format this build writes and reads; bump on any incompatible change. */
-export const INDEX_FORMAT_VERSION = 2; // 2: LSA projection as int8 rows + float32 scales (lsa_scales)
+/**
+ * The format this build writes; bump on any incompatible change.
+ * 2: LSA projection as int8 rows + float32 scales (lsa_scales). 3: dense rows as int8 directions
+ * (a unit vector needs no scale: the reader normalises each row).
+ */
+export const INDEX_FORMAT_VERSION = 3;
 export const MAGIC = [0x45, 0x52, 0x49, 0x58]; // "ERIX"
 export const PRELUDE_BYTES = 16;
 

@@ -45,8 +45,11 @@ const cases: Case[] = [
 
 describe('embedded store vs brute force on random data', () => {
   const data = randomIndexData({ n: 200, dims: 16, seed: 11 });
-  const store = createEmbeddedStore(decodeIndex(encodeIndex(data)));
+  const decoded = decodeIndex(encodeIndex(data));
+  const store = createEmbeddedStore(decoded);
   const next = mulberry32(99);
+  // The rows the index holds (unit length, int8-rounded): the brute force scores against these.
+  const stored = data.ids.map((_, i) => decoded.dense.vectors.subarray(i * 16, (i + 1) * 16));
 
   it('dense: cosine, threshold, filter, limit and tie order match a direct computation', async () => {
     for (const c of cases) {
@@ -56,8 +59,7 @@ describe('embedded store vs brute force on random data', () => {
       const qn = Math.hypot(...q);
       const expected = data.ids
         .map((id, i) => {
-          const v = data.dense.vectors[i]!;
-          const score = Array.from(v).reduce((s, x, k) => s + x * q[k]!, 0) / (Math.hypot(...Array.from(v)) * qn);
+          const score = Array.from(stored[i]!).reduce((s, x, k) => s + x * q[k]!, 0) / qn;
           return { id, score, payload: data.payloads[i]! };
         })
         .filter((h) => (c.threshold === undefined || h.score >= c.threshold) && (!c.keep || c.keep(h.payload, h.id)))

@@ -7,6 +7,7 @@ import { embedWithLsa } from '../../../../src/core/query/local-index/lsa-model';
 import { trainLsa } from '../../../../src/core/build-time/local-index/lsa-train';
 import { RetrieverError } from '../../../../src/core/common/errors';
 import { randomIndexData } from './random-index';
+import { expectQuantizedRow } from '../../../support/quantized-row';
 import { buildLexiconFilter, lexiconHas } from '../../../../src/core/query/book-terms/lexicon-filter';
 
 const texts = ['robots sense the world', 'robots move arms', 'sensors sense depth', 'arms and sensors on robots'];
@@ -75,23 +76,25 @@ describe('encodeIndex / decodeIndex', () => {
     expect(decodeIndex(encodeIndex(lsaIndexData())).lexicon).toBeNull();
   });
 
-  it('normalises dense vectors (as Qdrant does for Cosine)', () => {
+  it('normalises dense vectors (as Qdrant does for Cosine) and stores them as int8 rows, a byte per dimension', () => {
     const data = randomIndexData({ n: 20, dims: 5 });
     const index = decodeIndex(encodeIndex(data));
-    data.dense.vectors.forEach((v, i) => {
-      const norm = Math.hypot(...Array.from(v));
-      for (let c = 0; c < 5; c++) expect(index.dense.vectors[i * 5 + c]).toBeCloseTo(v[c]! / norm, 6);
-    });
+    data.dense.vectors.forEach((v, i) => expectQuantizedRow(index.dense.vectors.subarray(i * 5, i * 5 + 5), v));
+    // 384 dimensions: the file grows by 384 bytes of int8 and 4 of scale per point, not 4 × 384.
+    const wide = (n: number) => encodeIndex(randomIndexData({ n, dims: 384 })).byteLength;
+    expect(wide(40) - wide(20)).toBeLessThan(20 * (384 + 4 + 200));
   });
 
-  it('views the source buffer instead of copying the big arrays', () => {
+  it('views the source buffer for the sparse arrays; dense rows are decoded once to float32', () => {
     const bytes = encodeIndex(randomIndexData({ n: 30, dims: 8 }));
     const buffer = bytes.buffer as ArrayBuffer;
     const index = decodeIndex(buffer);
-    for (const array of [index.dense.vectors, index.sparse.indices, index.sparse.values, index.bm25.dfTerms]) {
+    for (const array of [index.sparse.indices, index.sparse.values, index.bm25.dfTerms]) {
       expect(array.buffer).toBe(buffer);
       expect(array.byteOffset % 4).toBe(0);
     }
+    expect(index.dense.vectors).toBeInstanceOf(Float32Array);
+    expect(index.dense.vectors.buffer).not.toBe(buffer);
   });
 
   it('reads a misaligned view (copying once) with the same content', () => {
@@ -115,7 +118,7 @@ describe('encodeIndex / decodeIndex', () => {
     expectConfigError(() => decodeIndex(badMagic), /not an edge-retriever index/);
     const oldVersion = good.slice();
     new DataView(oldVersion.buffer).setUint32(4, 0, true);
-    expectConfigError(() => decodeIndex(oldVersion), /format version 0.*reads version 2.*Rebuild/);
+    expectConfigError(() => decodeIndex(oldVersion), /format version 0.*reads version 3.*Rebuild/);
     expectConfigError(() => decodeIndex(good.slice(0, good.byteLength - 16)), /truncated/);
     const brokenHeader = good.slice();
     brokenHeader[16] = 0x7b + 1; // first byte of the JSON header is "{"

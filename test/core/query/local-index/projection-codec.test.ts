@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dequantizeRows, quantizeRows } from '../../../../src/core/query/local-index/projection-codec';
+import { dequantizeRows, quantizeRows, unitRows } from '../../../../src/core/query/local-index/projection-codec';
 
 describe('int8 projection rows', () => {
   it('quantizes each row against its own largest magnitude, within half a step', () => {
@@ -18,5 +18,16 @@ describe('int8 projection rows', () => {
     const rows = Float32Array.from({ length: 64 }, (_, i) => Math.sin(i * 1.7) * (1 + (i % 5)));
     const q = quantizeRows(rows, 8);
     expect([...quantizeRows(dequantizeRows(q, 8), 8).values]).toEqual([...q.values]);
+  });
+
+  it('unitRows turns int8 rows back into unit vectors along the same direction; a zero row stays zero', () => {
+    const rows = Float32Array.from([3, 4, 0, 0, 0, 0, -0.6, 0.8, 0]);
+    const back = unitRows(quantizeRows(rows, 3).values, 3);
+    expect(Array.from(back.slice(3, 6))).toEqual([0, 0, 0]);
+    for (const [row, expected] of [[0, [0.6, 0.8, 0]], [2, [-0.6, 0.8, 0]]] as const) {
+      const got = back.slice(row * 3, row * 3 + 3);
+      expect(Math.hypot(...got)).toBeCloseTo(1, 6);
+      got.forEach((x, c) => expect(x).toBeCloseTo(expected[c]!, 2));
+    }
   });
 });
