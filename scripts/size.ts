@@ -8,8 +8,9 @@ import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
+import { WORKERS_FREE_LIMIT_KIB } from '../src/cli/ingest/worker-size';
+
 export const CODE_BUDGET_KIB = 100;
-const WORKERS_FREE_LIMIT_KIB = 3 * 1024;
 
 /**
  * Builds into `outdir` and returns each output file's raw and gzip size in KiB. `entry` picks

@@ -12,6 +12,7 @@ import { INGEST_USAGE, parseIngestArgs } from './ingest/ingest-args';
 import { buildReport, formatReport } from './ingest/ingest-report';
 import { createProgress } from './ingest/progress';
 import { ingestLocal } from './ingest/target-local';
+import { workerSizeWarning } from './ingest/worker-size';
 import { inputsStamp, markIndexBuilt } from './index-stamp';
 import { ingestQdrant } from './ingest/target-qdrant';
 
@@ -43,7 +44,8 @@ export async function runIngest(argv: string[], env: Record<string, string> = lo
       // The same alias module and stamp build-index leaves, so `retrieve`/`npm run dev` take this
       // index as up to date instead of rebuilding it on their next run.
       if (result.written && stamp !== null) markIndexBuilt(resolve(args.out), stamp);
-      printReport(args.json, buildReport(base(), book, result.plan, { out: args.out, ...(result.written ? { bytes: result.bytes, embedder: result.embedder } : {}) }), args.quiet);
+      const written = result.written ? { bytes: result.bytes, gzip_bytes: result.gzipBytes, embedder: result.embedder, ...sizeWarning(result.gzipBytes) } : {};
+      printReport(args.json, buildReport(base(), book, result.plan, { out: args.out, ...written }), args.quiet);
     } else {
       const result = await ingestQdrant(book.chunks, { collection, dryRun: args.dryRun, recreate: args.recreate, config: config as Config }, progress);
       printReport(args.json, buildReport(base(), book, result.plan, result.warnings.length ? { warnings: [...book.warnings, ...result.warnings] } : {}), args.quiet);
@@ -69,9 +71,15 @@ function configFor(env: Record<string, string>, target: 'qdrant' | 'local', embe
   return config;
 }
 
+/** The report's `size_warning`, when a Worker bundling an index of `gzipBytes` would not deploy everywhere. */
+function sizeWarning(gzipBytes: number): { size_warning?: string } {
+  const warning = workerSizeWarning(gzipBytes);
+  return warning ? { size_warning: warning } : {};
+}
+
 function printReport(json: boolean, report: ReturnType<typeof buildReport>, quiet = false): void {
   if (json) console.log(JSON.stringify(report, null, 2));
-  else if (!quiet || report.skipped.length || report.warnings.length) console.log(formatReport(report));
+  else if (!quiet || report.skipped.length || report.warnings.length || report.size_warning) console.log(formatReport(report));
 }
 
 if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('/src/cli/ingest.ts')) {

@@ -21,6 +21,10 @@ export interface IngestReport {
   seconds: number;
   out?: string;
   bytes?: number;
+  /** The index's gzip size: what counts toward Cloudflare's Worker size limits. */
+  gzip_bytes?: number;
+  /** Set when a Worker bundling this index would exceed a Worker size limit (worker-size.ts). */
+  size_warning?: string;
   embedder?: string;
 }
 
@@ -57,7 +61,8 @@ export function formatReport(report: IngestReport): string {
     `  files ${report.files} · chunks ${report.chunks} · tokens ${report.tokens}${report.embedder ? ` · embedder ${report.embedder}` : ''}`,
     `  ${verb} add ${report.added} · update ${report.changed} · delete ${report.deleted} · unchanged ${report.unchanged}`,
   ];
-  if (report.bytes) lines.push(`  index size ${(report.bytes / 1024).toFixed(1)} KiB`);
+  if (report.bytes) lines.push(`  index size ${(report.bytes / 1024).toFixed(1)} KiB${report.gzip_bytes ? ` (${(report.gzip_bytes / 1024).toFixed(1)} KiB gzip)` : ''}`);
+  if (report.size_warning) lines.push(`  warning: ${report.size_warning}`);
   if (report.skipped.length) {
     lines.push(`  skipped ${report.skipped.length} file(s):`);
     for (const skip of report.skipped) lines.push(`    - ${skip.path}: ${skip.reason}`);

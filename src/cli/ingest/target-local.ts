@@ -16,11 +16,14 @@ import { withAliases } from '../../core/build-time/local-index/lsa-aliases';
 import { FIELDS_SPARSE_VECTOR, fieldVectors } from '../../core/query/local-index/field-index';
 import type { Payload } from '../../core/common/types';
 import type { Progress } from './progress';
+import { gzipSize } from './worker-size';
 
 /** Result of a local build. */
 export interface LocalTargetResult {
   plan: IngestPlan;
   bytes: number;
+  /** Gzip size, what counts toward the Worker size limits (0 for a dry run). */
+  gzipBytes: number;
   embedder: string;
   written: boolean;
 }
@@ -33,7 +36,7 @@ export async function ingestLocal(
 ): Promise<LocalTargetResult> {
   const previous = options.recreate ? null : await readExisting(options.out);
   const plan = planIngest(chunks, previous ?? new Map());
-  if (options.dryRun) return { plan, bytes: 0, embedder: options.embedder, written: false };
+  if (options.dryRun) return { plan, bytes: 0, gzipBytes: 0, embedder: options.embedder, written: false };
 
   const texts = chunks.map(indexingText);
   // British ↔ American spellings: BM25 indexes both, LSA learns the other as an alias.
@@ -63,7 +66,7 @@ export async function ingestLocal(
     fields: { name: FIELDS_SPARSE_VECTOR, ...fieldVectors(chunks.map((chunk) => chunk.payload as unknown as Payload)) },
   });
   await writeIfChanged(options.out, bytes);
-  return { plan, bytes: bytes.byteLength, embedder: dense.descriptor.model_id, written: true };
+  return { plan, bytes: bytes.byteLength, gzipBytes: gzipSize(bytes), embedder: dense.descriptor.model_id, written: true };
 }
 
 /**

@@ -47,6 +47,9 @@ describe('ingest --target local', () => {
     expect(report.skipped.map((s: { path: string }) => s.path).sort()).toEqual(['01-sensing/broken-front-matter.md', '02-control/binary.md', 'empty.md']);
     expect(report.tokens).toBe(reference.reduce((n, c) => n + c.payload.chunk_token_count, 0));
     expect(report.bytes).toBeGreaterThan(0);
+    expect(report.gzip_bytes).toBeGreaterThan(0);
+    expect(report.gzip_bytes).toBeLessThan(report.bytes);
+    expect(report.size_warning).toBeUndefined(); // a small book's index fits any Worker
     expect(report.embedder).toMatch(/^lsa-4-[0-9a-f]{8}$/);
   });
 
