@@ -7,7 +7,6 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-
 import { WORKERS_FREE_LIMIT_KIB } from '../src/cli/ingest/worker-size';
 
 export const CODE_BUDGET_KIB = 100;

@@ -42,7 +42,7 @@ export interface EmbeddedIndexData {
   fields?: { name: string; avgLen: number; vectors: SparseVector[] } | null;
 }
 
-/** A decoded index. The big arrays are views into the source buffer, not copies. */
+/** A decoded index. The sparse arrays are views into the source buffer, not copies; the dense rows are decoded from int8 once. */
 export interface EmbeddedIndex {
   formatVersion: number;
   collection: string;
