@@ -6,8 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { WORKERS_FREE_LIMIT_KIB } from '../src/cli/ingest/worker-size';
+import { gzipSize, WORKERS_FREE_LIMIT_KIB } from '../src/cli/ingest/worker-size';
 
 export const CODE_BUDGET_KIB = 100;
 
@@ -26,7 +25,7 @@ export function measureBundle(outdir = 'dist/size', entry?: string): { file: str
     .filter((file) => !file.endsWith('.map') && !file.endsWith('.md'))
     .map((file) => {
       const bytes = readFileSync(join(outdir, file));
-      return { file, rawKiB: statSync(join(outdir, file)).size / 1024, gzipKiB: gzipSync(bytes, { level: 9 }).length / 1024 };
+      return { file, rawKiB: statSync(join(outdir, file)).size / 1024, gzipKiB: gzipSize(bytes) / 1024 };
     });
 }
 
