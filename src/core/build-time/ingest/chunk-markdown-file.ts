@@ -9,7 +9,7 @@ import { estimateTokens } from './estimate-tokens';
 import { parseFrontMatter, type DocFrontMatter } from './front-matter';
 import { createLineIndex, type LineIndex } from './line-index';
 import { planChunks, type PlannedChunk } from './pack-chunks';
-import { parseMarkdown } from './parse-markdown';
+import { blankMdxExpressions, parseMarkdown } from './parse-markdown';
 import { pointIdFor, sha256Hex } from '../../common/point-id';
 import type { Chunk, ChunkFileOptions, ChunkFileResult, ChunkPayload } from './types';
 
@@ -76,8 +76,9 @@ export async function chunkMarkdownFile(input: MarkdownFileInput, options: Chunk
   };
   // The reader-visible text of each planned chunk; a chunk that cleans to nothing (only tags or
   // fences) is dropped before numbering, so chunk indexes stay consecutive.
+  const visible = blankMdxExpressions(parsed.tree, text);
   const cleaned = planned
-    .map((plan) => ({ plan, ...sliceChunk(text, lines, plan) }))
+    .map((plan) => ({ plan, ...sliceChunk(visible, lines, plan) }))
     .map((chunk) => ({ ...chunk, content: cleanChunkText(chunk.content) }))
     .filter((chunk) => chunk.content !== '');
   const chunks = await Promise.all(

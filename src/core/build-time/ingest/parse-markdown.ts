@@ -97,3 +97,42 @@ export function blankTopLevelEsm(text: string): string {
   }
   return parts.join('');
 }
+
+const EXPRESSION = new Set(['mdxFlowExpression', 'mdxTextExpression']);
+const STRING_LITERAL = /^\s*(['"])((?:(?!\1)[^\\\r\n]|\\.)*)\1\s*$/;
+
+/**
+ * Replace every MDX `{expression}` of a strict-MDX tree — `{/* a comment *\/}`, the imported
+ * raw file inside `<CodeBlock>{source}</CodeBlock>` — with spaces: a reader sees its value, which
+ * ingest cannot compute, never its source. A string literal (`{' '}`, `{"text"}`) keeps its text.
+ * The result has the same length and line endings, so offsets and line numbers still point into
+ * the original. A tree read as plain markdown has no expression nodes: the text comes back as is.
+ *
+ * @example
+ * const text = '<CodeBlock>{gcc}</CodeBlock>\n';
+ * blankMdxExpressions(parseMarkdown(text, { mdx: true }).tree, text); // '<CodeBlock>     </CodeBlock>\n'
+ */
+export function blankMdxExpressions(tree: Root, text: string): string {
+  const spans: [number, number, string][] = [];
+  const visit = (node: { type: string; value?: unknown; position?: { start: { offset?: number }; end: { offset?: number } }; children?: unknown[] }): void => {
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    if (EXPRESSION.has(node.type) && start !== undefined && end !== undefined) {
+      const literal = STRING_LITERAL.exec(typeof node.value === 'string' ? node.value : '')?.[2] ?? '';
+      spans.push([start, end, literal.length <= end - start ? literal : '']);
+      return;
+    }
+    for (const child of node.children ?? []) visit(child as typeof node);
+  };
+  visit(tree);
+  if (spans.length === 0) return text;
+  let out = '';
+  let last = 0;
+  for (const [start, end, keep] of spans) {
+    // Line breaks stay where they were (an expression may span lines); everything else is a space.
+    const blank = text.slice(start, end).replace(/[^\r\n]/g, ' ');
+    out += text.slice(last, start) + keep + blank.slice(keep.length);
+    last = end;
+  }
+  return out + text.slice(last);
+}

@@ -94,4 +94,28 @@ describe('MDX files', () => {
     const chunks = await chunksOf('py.mdx', text);
     expect(chunks[0]!.payload.content).toContain('import os\nfrom x import y');
   });
+
+  it('shows no MDX expression source: a raw-loader <CodeBlock>, a {/* comment */}', async () => {
+    const text = [
+      "import script from '!!raw-loader!/src/script.sh';",
+      '',
+      '# Scripts',
+      '',
+      'Run the script below from any directory.',
+      '',
+      '<CodeBlock language="bash" title="src/script.sh">{script}</CodeBlock>',
+      '',
+      '{/* TODO: explain the exit codes */}',
+      '',
+      'It prints the folder it lives in.',
+    ].join('\n');
+    const result = await chunkMarkdownFile({ filePath: 'scripts.mdx', text });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.warnings).toEqual([]);
+    expect(result.chunks).toHaveLength(1);
+    const { content, start_line, end_line } = result.chunks[0]!.payload;
+    expect(content).toBe('# Scripts\n\nRun the script below from any directory.\n\nIt prints the folder it lives in.');
+    expect([start_line, end_line]).toEqual([3, 11]);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blankTopLevelEsm, parseMarkdown } from '../../../../src/core/build-time/ingest/parse-markdown';
+import { blankMdxExpressions, blankTopLevelEsm, parseMarkdown } from '../../../../src/core/build-time/ingest/parse-markdown';
 
 describe('blankTopLevelEsm', () => {
   it('blanks single- and multi-line import/export statements, keeping length and lines', () => {
@@ -56,5 +56,33 @@ describe('parseMarkdown', () => {
   it('parses GFM tables', () => {
     const { tree } = parseMarkdown('| a | b |\n|---|---|\n| 1 | 2 |\n', { mdx: false });
     expect(tree.children[0]?.type).toBe('table');
+  });
+});
+
+describe('blankMdxExpressions', () => {
+  const blank = (text: string, mdx = true) => blankMdxExpressions(parseMarkdown(text, { mdx }).tree, text);
+
+  it('blanks flow and text expressions, comments included, keeping length and line breaks', () => {
+    const text = "import gcc from '!!raw-loader!./gcc';\n\n<CodeBlock title=\"gcc\">{gcc}</CodeBlock>\n\nA {props.name} here.\n\n{/* editors:\r\n  keep short */}\n";
+    const out = blank(text);
+    expect(out.length).toBe(text.length);
+    expect(out).not.toMatch(/\{|\}|props|editors|keep short/);
+    expect(out).toContain('<CodeBlock title="gcc">     </CodeBlock>');
+    expect(out.split(/\r\n|\n/)).toHaveLength(text.split(/\r\n|\n/).length);
+    expect(out.indexOf('here.')).toBe(text.indexOf('here.'));
+  });
+
+  it('keeps the text of a string literal, padded to the same length', () => {
+    const text = 'Press{" "}<kbd>Ctrl</kbd>{"+C"} to stop.\n';
+    const out = blank(text);
+    expect(out.length).toBe(text.length);
+    expect(out.replace(/ +/g, ' ')).toBe('Press <kbd>Ctrl</kbd>+C to stop.\n');
+  });
+
+  it('leaves text read as plain markdown (and fenced code) unchanged', () => {
+    const md = "Sets like {a, b} are text in markdown.\n\n```bash\necho {1..3}\n```\n";
+    expect(blank(md, false)).toBe(md);
+    const mdx = "Text.\n\n```bash\necho {1..3}\n```\n";
+    expect(blank(mdx)).toBe(mdx);
   });
 });
