@@ -1,5 +1,5 @@
 /**
- * `npm run bench:quality -- --docs DIR --queries FILE [--queries FILE2] [--runs a,b] [--subset FROM..TO] [--dims N] [--lenient] [--verbose]`
+ * `npm run bench:quality -- --docs DIR --queries FILE [--queries FILE2] [--runs a,b] [--subset FROM..TO] [--dims N] [--seed N] [--lenient] [--verbose]`
  * `npm run bench:quality -- --book DIR=FILE --book DIR2=FILE2 … [--runs a,b]`: several books, then the
  * mean over all their query sets per run (a ranking change should hold across books, not on one).
  *
@@ -48,6 +48,11 @@ export interface BookQualityOptions {
   lenient?: boolean;
   /** LSA dimensions, as `ingest --dims` (default null: chosen from the book's size). */
   dims?: number | null;
+  /**
+   * Seed of the LSA's randomized SVD (default: ingest's). Measuring a few seeds shows how much of a
+   * difference between two runs is the model's noise rather than the change.
+   */
+  seed?: number;
 }
 
 /** Per set, per subset, per run. */
@@ -96,7 +101,7 @@ function inSubset(id: string, subset: string): boolean {
  */
 export async function measureBook(options: BookQualityOptions): Promise<BookQualityResult> {
   const runs = options.runs ?? DEFAULT_BOOK_RUNS;
-  const index = await buildTempIndex(options.docsDir, options.dims ?? null);
+  const index = await buildTempIndex(options.docsDir, options.dims ?? null, options.seed);
   const { files } = await readDocs(options.docsDir);
   const windows = buildWindowIndex(files);
   const detail: BookQualityResult['detail'] = new Map();
@@ -197,10 +202,14 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(
       verbose: { type: 'boolean', short: 'v' },
       lenient: { type: 'boolean' },
       dims: { type: 'string' },
+      seed: { type: 'string' },
     },
   });
   const dims = values.dims === undefined ? null : Number(values.dims);
   if (dims !== null && !(Number.isInteger(dims) && dims > 0)) throw new Error(`--dims takes a positive integer, got "${values.dims}"`);
+  const seed = values.seed === undefined ? undefined : Number(values.seed);
+  if (seed !== undefined && !(Number.isInteger(seed) && seed >= 0)) throw new Error(`--seed takes a non-negative integer, got "${values.seed}"`);
+  const seeded = seed === undefined ? {} : { seed };
   const runs = values.runs ? values.runs.split(',').map((r) => r.trim()).filter(Boolean) : DEFAULT_BOOK_RUNS;
   if (values.book?.length) {
     const rows: BookQualityResult['rows'] = [];
@@ -208,7 +217,7 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(
       const [docs, queries] = spec.split('=');
       if (!docs || !queries) throw new Error(`--book takes DIR=QUERIES.json, got "${spec}"`);
       const sets = [{ name: setName(docs, queries), path: resolve(queries) }];
-      const result = await measureBook({ docsDir: resolve(docs), sets, runs, lenient: values.lenient ?? false, dims });
+      const result = await measureBook({ docsDir: resolve(docs), sets, runs, lenient: values.lenient ?? false, dims, ...seeded });
       console.log(`${result.text}\n`);
       if (values.verbose) console.log(`${formatDetail(result, runs, sets)}\n`);
       rows.push(...result.rows);
@@ -221,7 +230,7 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(
     ? values.queries.map((p) => ({ name: setName(docsDir, p), path: resolve(p) }))
     : sampleBookSets();
   for (const set of sets) readFileSync(set.path); // fail early on a missing file
-  const result = await measureBook({ docsDir, sets, runs, subsets: values.subset ?? [], lenient: values.lenient ?? false, dims });
+  const result = await measureBook({ docsDir, sets, runs, subsets: values.subset ?? [], lenient: values.lenient ?? false, dims, ...seeded });
   console.log(result.text);
   if (values.verbose) console.log(formatDetail(result, runs, sets));
 }

@@ -16,12 +16,15 @@ export interface TempIndex {
   dispose(): void;
 }
 
-/** Chunks and embeds `docsDir` (local LSA embedder, `dims` null: as `npm run ingest` chooses) into a fresh temp file. */
-export async function buildTempIndex(docsDir: string, dims: number | null = null): Promise<TempIndex> {
+/**
+ * Chunks and embeds `docsDir` (local LSA embedder, `dims` null: as `npm run ingest` chooses; `seed`:
+ * the randomized SVD's, default as ingest) into a fresh temp file.
+ */
+export async function buildTempIndex(docsDir: string, dims: number | null = null, seed?: number): Promise<TempIndex> {
   const dir = mkdtempSync(join(tmpdir(), 'edge-retriever-quality-'));
   const path = join(dir, 'index.bin');
   const book = await collectChunks(docsDir, { baseUrl: '', routeBasePath: '/docs' });
   if (book.chunks.length === 0) throw new Error(`no chunks could be made from ${docsDir}`);
-  await ingestLocal(book.chunks, { out: path, collection: 'textbook_chunks', embedder: 'lsa', dims, dryRun: false, recreate: true, config: null }, createProgress(false));
+  await ingestLocal(book.chunks, { out: path, collection: 'textbook_chunks', embedder: 'lsa', dims, ...(seed === undefined ? {} : { seed }), dryRun: false, recreate: true, config: null }, createProgress(false));
   return { path, chunks: book.chunks.length, dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }

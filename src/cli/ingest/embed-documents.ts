@@ -25,9 +25,12 @@ export function bm25Vectors(texts: readonly string[], fixedAvgLen?: number): { v
   return { vectors: tokens.map((list) => bm25DocumentVectorFromTokens(list, avgLen)), avgLen };
 }
 
-/** Trains LSA on the book and embeds every chunk with it (`dims` null: as many as the book's size calls for). */
-export function lsaVectors(texts: string[], dims: number | null): { model: LsaModel; vectors: Float32Array[]; descriptor: IndexEmbedderDescriptor } {
-  const model = trainLsa(texts, dims === null ? {} : { dims });
+/**
+ * Trains LSA on the book and embeds every chunk with it (`dims` null: as many as the book's size
+ * calls for; `seed`: the randomized SVD's, only for measuring how much a figure owes to it).
+ */
+export function lsaVectors(texts: string[], dims: number | null, seed?: number): { model: LsaModel; vectors: Float32Array[]; descriptor: IndexEmbedderDescriptor } {
+  const model = trainLsa(texts, { ...(dims === null ? {} : { dims }), ...(seed === undefined ? {} : { seed }) });
   return {
     model,
     vectors: texts.map((text) => embedWithLsa(model, text)),

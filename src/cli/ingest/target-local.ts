@@ -31,7 +31,7 @@ export interface LocalTargetResult {
 /** Builds (or, with dryRun, only plans) the embedded index at `out`. */
 export async function ingestLocal(
   chunks: Chunk[],
-  options: { out: string; collection: string; embedder: 'cohere' | 'lsa'; dims: number | null; dryRun: boolean; recreate: boolean; config: Config | null },
+  options: { out: string; collection: string; embedder: 'cohere' | 'lsa'; dims: number | null; seed?: number; dryRun: boolean; recreate: boolean; config: Config | null },
   progress: Progress,
 ): Promise<LocalTargetResult> {
   const previous = options.recreate ? null : await readExisting(options.out);
@@ -45,7 +45,7 @@ export async function ingestLocal(
   let dense;
   if (options.embedder === 'lsa') {
     // Trained on the book's own text; the aliases leave its rows and document vectors as trained.
-    const trained = lsaVectors(texts, options.dims);
+    const trained = lsaVectors(texts, options.dims, options.seed);
     const model = withAliases(trained.model, bridges.aliases);
     dense = { ...trained, model, descriptor: { ...trained.descriptor, model_id: model.modelId } };
   } else {
