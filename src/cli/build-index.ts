@@ -13,6 +13,13 @@ import { runIngest } from './ingest';
 import { DEFAULT_DOCS_DIR, WORKER_INDEX } from './index-paths';
 import { indexIsFresh, inputsStamp } from './index-stamp';
 
+/**
+ * Set by `npm run dev` for the wrangler dev server it starts: that server bundles the book's own index
+ * (already built), yet wrangler runs the `[build]` command anyway, which would train the same book a
+ * second time into the deploy index. `wrangler deploy` still builds that one.
+ */
+export const DEV_SERVES_OWN_INDEX = 'EDGE_RETRIEVER_DEV_SERVES_OWN_INDEX';
+
 /** Outcome of {@link buildIndexIfStale}. */
 export interface IndexBuild {
   out: string;
@@ -37,6 +44,7 @@ export async function buildIndexIfStale(docsDir: string, out: string, options: {
 }
 
 if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('/src/cli/build-index.ts')) {
+  if (process.env[DEV_SERVES_OWN_INDEX] === '1') process.exit(0);
   const { values, positionals } = parseArgs({ allowPositionals: true, options: { out: { type: 'string' } } });
   const docs = positionals[0] ?? process.env.DOCS_DIR ?? DEFAULT_DOCS_DIR;
   const result = await buildIndexIfStale(docs, values.out ?? WORKER_INDEX);

@@ -10,8 +10,10 @@
 import { resolve } from 'node:path';
 import { unstable_startWorker } from 'wrangler';
 import { buildWebAssets } from '../../scripts/build-web';
-import { buildIndexIfStale } from './build-index';
+import { buildIndexIfStale, DEV_SERVES_OWN_INDEX } from './build-index';
 import { DEV_USAGE, parseDevArgs } from './dev/dev-args';
+import { exampleQuery, SAMPLE_BOOK_QUESTION, tryLine } from './dev/example-query';
+import { collectChunks } from './ingest/collect-chunks';
 import { bookIndexPath, DEFAULT_DOCS_DIR, INDEX_MODULE, indexModulePath } from './index-paths';
 
 async function main(): Promise<number> {
@@ -33,13 +35,15 @@ async function main(): Promise<number> {
   // The demo page (GET /) and /widget.js are bundled from src/web.
   await buildWebAssets();
 
-  // Offline-friendly: no telemetry, no Request.cf fetch (a 3 s stall without network).
-  Object.assign(process.env, { WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' });
+  // Offline-friendly: no telemetry, no Request.cf fetch (a 3 s stall without network). wrangler runs
+  // wrangler.toml's [build] at start even with `custom.command` overridden; the flag makes its
+  // build:index a no-op, since this server bundles the index built above.
+  Object.assign(process.env, { WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', [DEV_SERVES_OWN_INDEX]: '1' });
   const url = `http://${args.ip.includes(':') ? `[${args.ip}]` : args.ip}:${args.port}`;
   console.log(`Embedded index of ${docs}: ${index}. Starting the dev server on ${url}`);
   const worker = await unstable_startWorker({
     config: resolve('wrangler.toml'),
-    // No [build] step: the index is built above; wrangler's would restart the Worker once after start.
+    // No [build] watcher: the index is built above; wrangler's would restart the Worker once after start.
     build: { alias: { [INDEX_MODULE]: resolve(indexModulePath(index)) }, custom: { command: '' } },
     bindings: Object.fromEntries(Object.entries(args.vars).map(([name, value]) => [name, { type: 'plain_text' as const, value }])),
     dev: {
@@ -49,7 +53,11 @@ async function main(): Promise<number> {
     },
   });
   await worker.ready;
-  console.log(`  try: curl '${url}/search?q=What+is+a+ROS+2+topic%3F&k=3'`);
+  // A question about the book being served: one about the sample book would only be flagged as not covered.
+  const question = resolve(docs) === resolve(DEFAULT_DOCS_DIR)
+    ? SAMPLE_BOOK_QUESTION
+    : exampleQuery((await collectChunks(docs, { baseUrl: '', routeBasePath: '/docs' })).chunks.map((chunk) => chunk.payload));
+  console.log(tryLine(url, question));
   console.log(`  or open ${url}/ in a browser (demo page; /widget.js embeds the search panel elsewhere)`);
   await new Promise<void>((done) => {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => done());

@@ -2,11 +2,13 @@
  * One index file per book, and rebuilds that only run (and only write) when something changed:
  * what keeps a running dev server, the tests and a deploy from switching books under each other.
  */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIndexIfStale } from '../../src/cli/build-index';
+import { buildIndexIfStale, DEV_SERVES_OWN_INDEX } from '../../src/cli/build-index';
 import { parseDevArgs } from '../../src/cli/dev/dev-args';
 import { parseIngestArgs } from '../../src/cli/ingest/ingest-args';
 import { bookIndexPath, indexModulePath } from '../../src/cli/index-paths';
@@ -73,6 +75,22 @@ describe('buildIndexIfStale', () => {
     const index = decodeIndex(await readFile(out));
     const files = index.ids.map((_, i) => index.payload(i).file_path);
     expect(files).toContain('added-page.md');
+  });
+});
+
+describe('npm run build:index under npm run dev', () => {
+  it('does nothing when the dev server bundles the book\'s own index (wrangler runs [build] anyway)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'build-index-dev-'));
+    const out = join(dir, 'deploy.bin');
+    const run = spawnSync(resolve('node_modules/.bin/tsx'), ['src/cli/build-index.ts', MINI_BOOK, '--out', out], {
+      env: { ...process.env, [DEV_SERVES_OWN_INDEX]: '1' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe('');
+    expect(existsSync(out)).toBe(false);
+    await rm(dir, { recursive: true, force: true });
   });
 });
 

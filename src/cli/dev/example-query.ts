@@ -1,0 +1,41 @@
+/**
+ * The question `npm run dev` suggests once the server is up. For the sample book it is the README's
+ * own example; for any other book (`DOCS_DIR`) a question about the sample book would only show the
+ * "this book does not cover that" warning, so the suggestion comes from the book being served.
+ */
+import type { ChunkPayload } from '../../core/build-time/ingest/types';
+
+/** The sample book's example question (README, issue tests). */
+export const SAMPLE_BOOK_QUESTION = 'What is a ROS 2 topic?';
+
+// Headings that name a part of every book rather than what this one teaches.
+const GENERIC = /^(introduction|overview|summary|conclusions?|see also|references|resources|further reading|next steps|prerequisites|getting started|table of contents)\b/i;
+
+/**
+ * The first section heading of a content chunk (not an overview page) that reads like a topic:
+ * two to six words, not a generic part of a book ("Introduction", "See also"). Null when the book
+ * has none, and the caller suggests a placeholder instead.
+ *
+ * @example
+ * exampleQuery([{ kind: 'content', section: 'Changing hostname' }]); // 'Changing hostname'
+ */
+export function exampleQuery(payloads: readonly Pick<ChunkPayload, 'kind' | 'section'>[]): string | null {
+  for (const { kind, section } of payloads) {
+    if (kind !== 'content' || !section) continue;
+    const words = section.trim().split(/\s+/);
+    if (words.length < 2 || words.length > 6 || GENERIC.test(section.trim())) continue;
+    return words.join(' ');
+  }
+  return null;
+}
+
+/**
+ * The `try: curl …` line, with the question URL-encoded for a shell.
+ *
+ * @example
+ * tryLine('http://127.0.0.1:8787', 'What is a ROS 2 topic?'); // "  try: curl 'http://127.0.0.1:8787/search?q=What+is+a+ROS+2+topic%3F&k=3'"
+ */
+export function tryLine(baseUrl: string, question: string | null): string {
+  const q = question === null ? 'YOUR+QUESTION' : new URLSearchParams({ q: question }).toString().slice(2);
+  return `  try: curl '${baseUrl}/search?q=${q.replace(/'/g, '%27')}&k=3'`;
+}
