@@ -4,7 +4,7 @@
  * every question set loads as bench:quality reads it, and every rebuild script parses.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadBookQueries } from '../../../bench/quality/book-queries';
@@ -30,9 +30,10 @@ describe('bench/held-out', () => {
     expect(() => execFileSync('sh', ['-n', join(HELD_OUT, 'ensure-packages.sh')])).not.toThrow();
   });
 
-  it.each(books)('%s: rebuild/rebuild.sh parses', (book) => {
+  it.each(books)('%s: rebuild/rebuild.sh parses, and is executable (fetch.sh runs it directly)', (book) => {
     const script = join(HELD_OUT, book, 'rebuild', 'rebuild.sh');
     const shell = /^#!.*bash/.test(readFileSync(script, 'utf8')) ? 'bash' : 'sh';
     expect(() => execFileSync(shell, ['-n', script])).not.toThrow();
+    expect(() => accessSync(script, constants.X_OK)).not.toThrow();
   });
 });
