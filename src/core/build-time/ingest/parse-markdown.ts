@@ -118,8 +118,9 @@ export function blankMdxExpressions(tree: Root, text: string): string {
     const start = node.position?.start.offset;
     const end = node.position?.end.offset;
     if (EXPRESSION.has(node.type) && start !== undefined && end !== undefined) {
+      // Kept only on one line: written over a line break, it would move the lines after it.
       const literal = STRING_LITERAL.exec(typeof node.value === 'string' ? node.value : '')?.[2] ?? '';
-      spans.push([start, end, literal.length <= end - start ? literal : '']);
+      spans.push([start, end, /[\r\n]/.test(text.slice(start, end)) ? '' : literal]);
       return;
     }
     for (const child of node.children ?? []) visit(child as typeof node);

@@ -77,6 +77,9 @@ describe('blankMdxExpressions', () => {
     const out = blank(text);
     expect(out.length).toBe(text.length);
     expect(out.replace(/ +/g, ' ')).toBe('Press <kbd>Ctrl</kbd>+C to stop.\n');
+    // Over several lines it is blanked instead, so every line after it stays where it was.
+    const multi = 'A {\n  "word"\n} b.\n\nNext line.\n';
+    expect(blank(multi).split('\n').map((l) => l.trim())).toEqual(['A', '', 'b.', '', 'Next line.', '']);
   });
 
   it('leaves text read as plain markdown (and fenced code) unchanged', () => {
