@@ -1,5 +1,5 @@
 /**
- * `npm run bench:quality -- --docs DIR --queries FILE [--queries FILE2] [--runs a,b] [--subset FROM..TO] [--dims N] [--seed N] [--lenient] [--verbose]`
+ * `npm run bench:quality -- --docs DIR --queries FILE [--queries FILE2] [--runs a,b] [--subset FROM..TO] [--dims N] [--seed N[,N…]] [--lenient] [--verbose]`
  * `npm run bench:quality -- --book DIR=FILE --book DIR2=FILE2 … [--runs a,b]`: several books, then the
  * mean over all their query sets per run (a ranking change should hold across books, not on one).
  *
@@ -19,7 +19,7 @@ import { loadBookQueries, pageKeyOf, type BookQuery } from './quality/book-queri
 import { buildWindowIndex, searchWindows } from './quality/bm25-windows';
 import { aggregate, formatAnswerableFlagged, scoreAnswer, type QueryScore, type RankedAnswer, type RunScore } from './quality/page-score';
 import { buildTempIndex } from './quality/temp-index';
-import { formatMeans } from './quality/across-books';
+import { formatMeans, formatSeedBand } from './quality/across-books';
 import { textTable } from './quality/text-table';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -207,30 +207,44 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(
   });
   const dims = values.dims === undefined ? null : Number(values.dims);
   if (dims !== null && !(Number.isInteger(dims) && dims > 0)) throw new Error(`--dims takes a positive integer, got "${values.dims}"`);
-  const seed = values.seed === undefined ? undefined : Number(values.seed);
-  if (seed !== undefined && !(Number.isInteger(seed) && seed >= 0)) throw new Error(`--seed takes a non-negative integer, got "${values.seed}"`);
-  const seeded = seed === undefined ? {} : { seed };
+  // One seed, or several (`--seed 1,2,3`): then each is measured in turn and the band printed last.
+  const seeds = (values.seed ?? '').split(',').filter((x) => x.trim() !== '').map(Number);
+  if (seeds.some((x) => !(Number.isInteger(x) && x >= 0))) throw new Error(`--seed takes non-negative integers (1 or 1,2,3), got "${values.seed}"`);
   const runs = values.runs ? values.runs.split(',').map((r) => r.trim()).filter(Boolean) : DEFAULT_BOOK_RUNS;
-  if (values.book?.length) {
+  const measureAll = async (seed: number | undefined): Promise<BookQualityResult['rows']> => {
+    const seeded = seed === undefined ? {} : { seed };
     const rows: BookQualityResult['rows'] = [];
-    for (const spec of values.book) {
-      const [docs, queries] = spec.split('=');
-      if (!docs || !queries) throw new Error(`--book takes DIR=QUERIES.json, got "${spec}"`);
-      const sets = [{ name: setName(docs, queries), path: resolve(queries) }];
-      const result = await measureBook({ docsDir: resolve(docs), sets, runs, lenient: values.lenient ?? false, dims, ...seeded });
-      console.log(`${result.text}\n`);
-      if (values.verbose) console.log(`${formatDetail(result, runs, sets)}\n`);
-      rows.push(...result.rows);
+    if (values.book?.length) {
+      for (const spec of values.book) {
+        const [docs, queries] = spec.split('=');
+        if (!docs || !queries) throw new Error(`--book takes DIR=QUERIES.json, got "${spec}"`);
+        const sets = [{ name: setName(docs, queries), path: resolve(queries) }];
+        const result = await measureBook({ docsDir: resolve(docs), sets, runs, lenient: values.lenient ?? false, dims, ...seeded });
+        console.log(`${result.text}\n`);
+        if (values.verbose) console.log(`${formatDetail(result, runs, sets)}\n`);
+        rows.push(...result.rows);
+      }
+      console.log(formatMeans(rows));
+      return rows;
     }
-    console.log(formatMeans(rows));
-    process.exit(0);
+    const docsDir = resolve(values.docs ?? resolve(ROOT, 'sample-book/docs'));
+    const sets = values.queries?.length
+      ? values.queries.map((p) => ({ name: setName(docsDir, p), path: resolve(p) }))
+      : sampleBookSets();
+    for (const set of sets) readFileSync(set.path); // fail early on a missing file
+    const result = await measureBook({ docsDir, sets, runs, subsets: values.subset ?? [], lenient: values.lenient ?? false, dims, ...seeded });
+    console.log(result.text);
+    if (values.verbose) console.log(formatDetail(result, runs, sets));
+    return result.rows;
+  };
+  if (seeds.length <= 1) await measureAll(seeds[0]);
+  else {
+    const bySeed = new Map<number, BookQualityResult['rows']>();
+    for (const seed of seeds) {
+      console.log(`\n== seed ${seed}\n`);
+      bySeed.set(seed, await measureAll(seed));
+    }
+    console.log(`\n${formatSeedBand(bySeed)}`);
   }
-  const docsDir = resolve(values.docs ?? resolve(ROOT, 'sample-book/docs'));
-  const sets = values.queries?.length
-    ? values.queries.map((p) => ({ name: setName(docsDir, p), path: resolve(p) }))
-    : sampleBookSets();
-  for (const set of sets) readFileSync(set.path); // fail early on a missing file
-  const result = await measureBook({ docsDir, sets, runs, subsets: values.subset ?? [], lenient: values.lenient ?? false, dims, ...seeded });
-  console.log(result.text);
-  if (values.verbose) console.log(formatDetail(result, runs, sets));
+  process.exit(0);
 }

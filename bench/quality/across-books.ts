@@ -42,3 +42,32 @@ export function formatMeans(rows: readonly SetRow[]): string {
   });
   return [`Mean over ${sets} query sets (each set weighs the same; flagged counts summed)`, ...textTable(header, body)].join('\n');
 }
+
+/**
+ * The same means over several LSA seeds (`bench:quality --seed 1,2,3`): per run, the mean over seeds
+ * of each seed's set-mean, and how far MRR moved between seeds. A change smaller than that spread is
+ * the model's noise, not the change.
+ *
+ * @example
+ * formatSeedBand(new Map([[1, rowsOfSeed1], [2, rowsOfSeed2]]));
+ * // 'Over 2 seeds (1, 2): mean of each seed's mean over N query sets\nrun  hit@1  hit@3  MRR  MRR min–max  MRR sd\n…'
+ */
+export function formatSeedBand(rowsBySeed: ReadonlyMap<number, readonly SetRow[]>): string {
+  const perSeed = [...rowsBySeed.values()].map((rows) => rows.filter((r) => !r.set.includes('..')));
+  const runs = [...new Set(perSeed.flat().map((r) => r.run))];
+  const sets = new Set(perSeed.flat().map((r) => r.set)).size;
+  const mean = (values: readonly number[]): number => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+  const body = runs.map((run) => {
+    const seedMeans = perSeed.map((rows) => {
+      const mine = rows.filter((r) => r.run === run).map((r) => r.score);
+      return { hit1: mean(mine.map((s) => s.hit1)), hit3: mean(mine.map((s) => s.hit3)), mrr: mean(mine.map((s) => s.mrr)) };
+    });
+    const mrrs = seedMeans.map((m) => m.mrr);
+    const mrr = mean(mrrs);
+    const sd = Math.sqrt(mean(mrrs.map((m) => (m - mrr) ** 2)) * (mrrs.length / Math.max(1, mrrs.length - 1)));
+    return [run, f3(mean(seedMeans.map((m) => m.hit1))), f3(mean(seedMeans.map((m) => m.hit3))), f3(mrr), `${f3(Math.min(...mrrs))}–${f3(Math.max(...mrrs))}`, f3(sd)];
+  });
+  const header = ['run', 'hit@1', 'hit@3', 'MRR', 'MRR min–max', 'MRR sd'];
+  const seeds = [...rowsBySeed.keys()].join(', ');
+  return [`Over ${rowsBySeed.size} seeds (${seeds}): mean of each seed's mean over ${sets} query sets`, ...textTable(header, body)].join('\n');
+}

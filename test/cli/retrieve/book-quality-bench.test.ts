@@ -10,7 +10,7 @@ import { measureBook, runParams } from '../../../bench/book-quality';
 import { buildWindowIndex, searchWindows } from '../../../bench/quality/bm25-windows';
 import { parseBookQueries } from '../../../bench/quality/book-queries';
 import { aggregate, scoreAnswer, type RunScore } from '../../../bench/quality/page-score';
-import { formatMeans } from '../../../bench/quality/across-books';
+import { formatMeans, formatSeedBand } from '../../../bench/quality/across-books';
 
 const MINI = resolve(__dirname, '../../fixtures/books/mini');
 
@@ -129,5 +129,23 @@ describe('formatMeans (several books)', () => {
     expect(lines[0]).toMatch(/^Mean over 2 query sets/);
     expect(lines[2]!.split(/\s{2,}/)).toEqual(['default', '0.750', '0.750', '0.800', '4/6', '1/44 (1 in top 3)']);
     expect(lines[3]!.split(/\s{2,}/)).toEqual(['keyword', '0.200', '0.200', '0.300', '0/2', '0/8']);
+  });
+
+  it('over several seeds: the mean of each seed\'s set-mean, and the MRR spread between seeds', () => {
+    const text = formatSeedBand(new Map([
+      [1, [
+        { set: 'a (10)', run: 'default', score: score(0.5, 0.6, [0, 2], [0, 8]) },
+        { set: 'b (40)', run: 'default', score: score(1, 0.8, [0, 4], [0, 36]) },
+        { set: 'b d1..d5 (5)', run: 'default', score: score(0, 0, [0, 0], [0, 5]) },
+      ]],
+      [2, [
+        { set: 'a (10)', run: 'default', score: score(0.5, 0.8, [0, 2], [0, 8]) },
+        { set: 'b (40)', run: 'default', score: score(0.5, 1, [0, 4], [0, 36]) },
+      ]],
+    ]));
+    const lines = text.split('\n');
+    expect(lines[0]).toBe("Over 2 seeds (1, 2): mean of each seed's mean over 2 query sets");
+    // Seed means: MRR .7 and .9 (hit@1 .75 and .5); their mean .8, spread .7–.9, sample sd .141.
+    expect(lines[2]!.split(/\s{2,}/)).toEqual(['default', '0.625', '0.625', '0.800', '0.700–0.900', '0.141']);
   });
 });
