@@ -1,5 +1,8 @@
 -- pandoc Lua filter: reduce yelp-build (Mallard) HTML to plain GFM-friendly elements.
 
+-- links keep their text; images, raw HTML and rules go; spans and divs unwrap; headings lose their ids
+for name, fn in pairs(dofile(PANDOC_SCRIPT_FILE:match("^(.*)/") .. "/../../plain-elements.lua")) do _G[name] = fn end
+
 local function has(el, c)
   for _, x in ipairs(el.classes) do if x == c then return true end end
   return false
@@ -36,12 +39,6 @@ function Div(el)
   return el.content
 end
 
-function Image(el) return {} end
-function Link(el) return el.content end
-function RawInline(el) return {} end
-function RawBlock(el) return {} end
-function HorizontalRule(el) return {} end
-
 local codey = { code = true, cmd = true, sys = true, input = true, output = true,
                 file = true, prompt = true }
 function Span(el)
@@ -50,11 +47,6 @@ function Span(el)
     if codey[c] then return pandoc.Code(pandoc.utils.stringify(el)) end
   end
   return el.content
-end
-
-function Header(el)
-  el.attr = pandoc.Attr()
-  return el
 end
 
 -- screens and code listings: fenced, "sh" when they show a shell prompt or command

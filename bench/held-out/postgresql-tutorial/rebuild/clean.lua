@@ -1,4 +1,8 @@
 -- pandoc Lua filter: reduce PostgreSQL DocBook HTML to plain GFM-friendly elements.
+
+-- links keep their text; images, raw HTML and rules go; spans and divs unwrap; headings lose their ids
+for name, fn in pairs(dofile(PANDOC_SCRIPT_FILE:match("^(.*)/") .. "/../../plain-elements.lua")) do _G[name] = fn end
+
 local ADMON = { note = "Note", tip = "Tip", warning = "Warning", caution = "Caution", important = "Important" }
 
 local function strip_number(inlines)
@@ -10,13 +14,7 @@ local function strip_number(inlines)
   return inlines
 end
 
-function Link(el) return el.content end
-function Image(el) return {} end
-function Span(el) return el.content end
 function Superscript(el) return el.content end
-function RawInline(el) return {} end
-function RawBlock(el) return {} end
-function HorizontalRule(el) return {} end
 
 function Header(el)
   el.attr = pandoc.Attr()

@@ -1,18 +1,9 @@
 -- pandoc Lua filter: reduce Sphinx HTML (Python docs) to plain GFM-friendly elements.
-function Link(el) return el.content end
-function Image(el) return {} end
-function Span(el) return el.content end
-function Div(el) return el.content end
-function RawInline(el) return {} end
-function RawBlock(el) return {} end
-function HorizontalRule(el) return {} end
+
+-- links keep their text; images, raw HTML and rules go; spans and divs unwrap; headings lose their ids
+for name, fn in pairs(dofile(PANDOC_SCRIPT_FILE:match("^(.*)/") .. "/../../plain-elements.lua")) do _G[name] = fn end
 
 function Code(el)
-  el.attr = pandoc.Attr()
-  return el
-end
-
-function Header(el)
   el.attr = pandoc.Attr()
   return el
 end

@@ -1,18 +1,7 @@
 -- pandoc Lua filter: reduce texinfo HTML to plain GFM-friendly elements.
 
--- keep link text only (internal cross references and external links)
-function Link(el) return el.content end
-function Image(el) return {} end
-function Span(el) return el.content end
-function Div(el) return el.content end
-function RawInline(el) return {} end
-function RawBlock(el) return {} end
-function HorizontalRule(el) return {} end
-
-function Header(el)
-  el.attr = pandoc.Attr()
-  return el
-end
+-- links keep their text; images, raw HTML and rules go; spans and divs unwrap; headings lose their ids
+for name, fn in pairs(dofile(PANDOC_SCRIPT_FILE:match("^(.*)/") .. "/../../plain-elements.lua")) do _G[name] = fn end
 
 -- code blocks: fenced, tagged "sh" for shell command lines, "r" otherwise
 function CodeBlock(el)
