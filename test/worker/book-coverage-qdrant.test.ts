@@ -7,7 +7,7 @@ import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { encodeBookVocabulary } from '../../src/core/build-time/book-vocabulary-encode';
 import { buildLexiconFilter } from '../../src/core/query/book-terms/lexicon-filter';
-import { analyzeText } from '../../src/core/common/bm25/index';
+import { analyzeText, tokenId } from '../../src/core/common/bm25/index';
 import { resetIsolateCaches } from '../../src/worker/services';
 import { DOCS } from './support/docs';
 import { tenant, type Tenant } from './support/harness';
@@ -30,6 +30,14 @@ async function recordVocabulary(): Promise<void> {
 
 const search = (q: string, extra = '') => t.call(`/search?q=${encodeURIComponent(q)}&cache=bypass${extra}`);
 const noMatch = (json: any) => json.summary.warnings.find((w: { code: string }) => w.code === 'no_match');
+
+/** Every sparse vector's token ids in a Qdrant query request. */
+function sparseIds(body: unknown): number[] {
+  if (Array.isArray(body)) return body.flatMap(sparseIds);
+  if (typeof body !== 'object' || body === null) return [];
+  const own = Array.isArray((body as { indices?: unknown }).indices) ? ((body as { indices: number[] }).indices) : [];
+  return [...own, ...Object.values(body).flatMap(sparseIds)];
+}
 
 describe('the term rule on a Qdrant collection', () => {
   it('flags a question about a name the book never mentions, from the recorded vocabulary, in every mode', async () => {
@@ -130,5 +138,32 @@ describe('the term rule on a Qdrant collection', () => {
     const res = await search('kubectl topics');
     expect(res.status).toBe(200);
     expect(res.json().summary.query_coverage).toBeUndefined();
+  });
+
+  it('searches a misspelt word as the book\'s word, with the vocabulary from memory or KV, still in one Qdrant call', async () => {
+    await recordVocabulary();
+    const q = 'how do topics carry mesages between nodes?';
+    const sent = async () => {
+      const { value, calls } = await callsDuring(t, () => search(q, '&mode=keyword'));
+      const queries = calls.filter((c) => c.service === 'qdrant' && c.path.endsWith('/points/query'));
+      expect(queries).toHaveLength(1);
+      return { json: value.json(), ids: sparseIds(queries[0]!.body) };
+    };
+    await search('first search of the deployment'); // learns the facts
+    for (const fresh of [false, true]) {
+      if (fresh) resetIsolateCaches(); // facts and vocabulary from KV, read alongside the query
+      const { json, ids } = await sent();
+      expect(ids).toContain(tokenId('messag'));
+      expect(ids).not.toContain(tokenId('mesag'));
+      expect(json.summary.read_as).toEqual([{ word: 'mesages', as: 'messages', how: 'misspelt' }]);
+      expect(json.summary.confidence.low_confidence).toBe(false);
+    }
+  });
+
+  it('searches the question as written on a collection ingested before the vocabulary existed', async () => {
+    const res = await search('how do topics carry mesages between nodes?', '&mode=keyword');
+    expect(res.status).toBe(200);
+    expect(res.json().summary.read_as).toBeUndefined();
+    expect(res.json().results.length).toBeGreaterThan(0);
   });
 });

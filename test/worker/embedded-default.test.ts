@@ -174,3 +174,21 @@ describe('queries the book does not cover (the embedded index\'s term rule)', ()
     }
   });
 });
+
+describe('a word the book never uses but misspells, clips or affixes (searched as the book\'s word)', () => {
+  it('answers a misspelt question as the correctly spelt one, in every mode, and says what it read', async () => {
+    const t = tenant('typo');
+    const correct = 'How do QoS reliability policies work in ROS 2?';
+    const typo = 'How do QoS relaibility policies work in ROS 2?';
+    for (const mode of ['semantic', 'keyword', 'hybrid']) {
+      const right = (await t.call(`/search?q=${encodeURIComponent(correct)}&mode=${mode}&k=3`, {}, offline)).json();
+      const slip = (await t.call(`/search?q=${encodeURIComponent(typo)}&mode=${mode}&k=3`, {}, offline)).json();
+      expect(slip.results.map((r: any) => r.id), mode).toEqual(right.results.map((r: any) => r.id));
+      expect(slip.summary.read_as, mode).toEqual([{ word: 'relaibility', as: 'reliability', how: 'misspelt' }]);
+      expect(right.summary.read_as, mode).toBeUndefined();
+      expect(slip.summary.confidence.low_confidence, mode).toBe(false);
+      // The answer still names the question as it was asked.
+      expect(slip.query).toBe(typo);
+    }
+  });
+});

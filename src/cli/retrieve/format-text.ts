@@ -60,6 +60,9 @@ export function formatSearchText(doc: SearchOutcome, options: TextOptions): stri
     `Query: ${JSON.stringify(doc.query)}`,
     `${count} in ${options.elapsedMs.toFixed(1)} ms (${doc.mode}, ${doc.store?.kind ?? 'unknown'} store, collection ${doc.collection})`,
   ];
+  // A misspelt, clipped or affixed word was searched as the book's word: say so, as a search engine does.
+  const readAs = Array.isArray(summary.read_as) ? (summary.read_as as { word: string; as: string }[]) : [];
+  if (readAs.length) lines.push(`Searched ${readAs.map(({ word, as }) => `"${word}" as "${as}"`).join(', ')} (the book's word)`);
   if (results.length === 0 && typeof summary.message === 'string') lines.push(summary.message);
   for (const result of results) {
     lines.push(

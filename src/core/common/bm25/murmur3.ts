@@ -63,5 +63,22 @@ export function murmur3X86_32(bytes: Uint8Array, seed = 0): number {
  * tokenId('world'); // 74040069 (hash is 4220927227 = -74040069 as i32)
  */
 export function tokenId(stem: string): number {
-  return Math.abs(murmur3X86_32(utf8.encode(stem), 0) | 0);
+  return Math.abs(murmur3X86_32(utf8Bytes(stem), 0) | 0);
+}
+
+// Reused for ASCII stems (nearly all of them): their UTF-8 bytes are their char codes, and a search
+// looks up hundreds of candidate stems when it reads a misspelt word (book-forms.ts), where
+// allocating through TextEncoder for each was most of the cost.
+let scratch = new Uint8Array(64);
+
+/** The UTF-8 bytes of `text`: a view of a reused buffer for ASCII, else TextEncoder's. */
+function utf8Bytes(text: string): Uint8Array {
+  const n = text.length;
+  if (n > scratch.length) scratch = new Uint8Array(n * 2);
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 0x7f) return utf8.encode(text);
+    scratch[i] = c;
+  }
+  return scratch.subarray(0, n);
 }

@@ -4,11 +4,12 @@
  * collection) — the same rule for every store and embedder. LSA cosines cannot answer it
  * (measured: off-topic questions reach 0.74 when one word matches a chunk), but word statistics can:
  *
- * - each query word weighs its BM25 IDF in this book; a word the book never uses weighs the IDF
- *   of a word seen nowhere, scaled by {@link ORDINARY_WORD_WEIGHT} when it is an ordinary English
- *   word (a paraphrase, "versus", "travel"), a one-letter typo of a book word, a clipped form
- *   of one ("distro" for the book's "distribution"), or a prefixed or suffixed form of either
- *   ("recolour", "laggy"); numbers, fragments and function words ("nobody", "would") weigh nothing;
+ * - each query word weighs its BM25 IDF in this book; a book word in disguise — misspelt by a
+ *   letter, clipped ("distro" for the book's "distribution"), prefixed or suffixed ("recolour",
+ *   "laggy"; `book-forms.ts`) — is the book's word and weighs its IDF; any other word the book never
+ *   uses weighs the IDF of a word seen nowhere, scaled by {@link ORDINARY_WORD_WEIGHT} when it is an
+ *   ordinary English word (a paraphrase, "versus", "travel") or a prefixed or suffixed form of one;
+ *   numbers, fragments and function words ("nobody", "would") weigh nothing;
  * - `coverage` = the weight of the words the book uses / the weight of all words;
  * - the question is NOT covered when coverage < {@link MIN_COVERAGE} (most of what it asks about
  *   is absent), or < {@link MIN_COVERAGE_SEVERAL_UNKNOWN} when {@link SEVERAL_UNKNOWN} or more of
@@ -24,6 +25,7 @@
  */
 import { isStopword, splitWords, stemWord, tokenizeWords } from '../../common/bm25/index';
 import type { BookVocabulary, TermEvidence } from '../ports';
+import { bookWordReader, withGreekLetters } from './book-forms';
 
 /** Below this IDF-weighted coverage the book is judged not to cover the question. */
 export const MIN_COVERAGE = 0.5;
@@ -38,95 +40,6 @@ export const MIN_COVERAGE_SEVERAL_UNKNOWN = 0.75;
 export const SEVERAL_UNKNOWN = 2;
 /** Weight of an ordinary English word the book does not use, relative to an unknown name. */
 export const ORDINARY_WORD_WEIGHT = 0.3;
-
-/** True when a and b differ by one inserted, deleted or replaced letter. */
-function oneEditApart(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
-  let i = 0;
-  let j = 0;
-  let edits = 0;
-  while (i < a.length && j < b.length) {
-    if (a[i] === b[j]) {
-      i++;
-      j++;
-      continue;
-    }
-    if (++edits > 1) return false;
-    if (a.length > b.length) i++;
-    else if (b.length > a.length) j++;
-    else {
-      i++;
-      j++;
-    }
-  }
-  return edits + (a.length - i) + (b.length - j) <= 1;
-}
-
-/**
- * True when `word` is a clipped form of the book stem `stem` ("distro" of "distribut", "repo" of
- * "repositori", "config" of "configur"): all but its last letter (at least four) open the stem.
- */
-function clippedFrom(word: string, stem: string): boolean {
-  const prefix = Math.max(4, word.length - 1);
-  return word.length >= 4 && stem.length > word.length && stem.startsWith(word.slice(0, prefix));
-}
-
-const GREEK: Record<string, string> = {
-  alpha: 'α', beta: 'β', gamma: 'γ', delta: 'δ', epsilon: 'ε', zeta: 'ζ', eta: 'η', theta: 'θ', iota: 'ι', kappa: 'κ', lambda: 'λ',
-  mu: 'μ', nu: 'ν', xi: 'ξ', pi: 'π', rho: 'ρ', sigma: 'σ', tau: 'τ', phi: 'φ', chi: 'χ', psi: 'ψ', omega: 'ω',
-};
-const GREEK_NAME = new RegExp(`^(${Object.keys(GREEK).sort((a, b) => b.length - a.length).join('|')})(?=\\d|$)`);
-
-/** A stem whose spelled-out Greek letter name is written as the letter ("pi0" → "π0"), else unchanged. */
-function withGreekLetters(stem: string): string {
-  return stem.replace(GREEK_NAME, (name) => GREEK[name]!);
-}
-
-/** English prefixes that make a new word of an old one ("recolour", "unmerge", "preload"). */
-const PREFIXES = /^(re|un|de|dis|pre|mis|non|over|under|sub|co)(?=[a-z]{4,}$)/;
-
-/**
- * What `word` is a prefixed form of ("recolour" of "colour"): a book word, an English word, or
- * neither (null). Either way such a word is an ordinary paraphrase, not a name the book lacks.
- */
-function prefixedForm(word: string, v: BookVocabulary): 'book' | 'english' | null {
-  const rest = word.replace(PREFIXES, '');
-  if (rest === word) return null;
-  const stem = stemWord(rest);
-  if (stem.length <= 3) return null;
-  if (v.df(stem) > 0) return 'book';
-  return v.isOrdinary(stem) ? 'english' : null;
-}
-
-/** Suffixes that make an everyday adjective or noun of a word ("laggy", "greyish", "clickable"). */
-const SUFFIXES = /(y|ish|ness|less|ful|able)$/;
-
-/**
- * What `word` is a suffixed form of ("laggy" of "lag", "shaky" of "shake"): a book word, an English
- * word, or neither (null). Informal derivations are missing from dictionaries; the word they come
- * from is not.
- */
-function suffixedForm(word: string, v: BookVocabulary): 'book' | 'english' | null {
-  const suffix = SUFFIXES.exec(word);
-  if (!suffix) return null;
-  const rest = word.slice(0, suffix.index);
-  if (rest.length < 3) return null;
-  // The base as written, with a doubled final consonant undone ("lagg-y"), or with its "e" back ("shak-y").
-  const bases = [rest, ...(/([bdgklmnprtz])\1$/.test(rest) ? [rest.slice(0, -1)] : []), `${rest}e`];
-  let english = false;
-  for (const base of bases) {
-    const stem = stemWord(base);
-    if (stem.length < 3) continue;
-    if (v.df(stem) > 0) return 'book';
-    english ||= v.isOrdinary(stem);
-  }
-  return english ? 'english' : null;
-}
-
-/** True when `stem` is the book's own word misspelt by a letter or clipped ("contoller", "distro"). */
-function bookSpelling(stem: string, v: BookVocabulary): boolean {
-  return v.bookStems.some((b) => b.length > 3 && (oneEditApart(b, stem) || clippedFrom(stem, b)));
-}
 
 /**
  * Function words that Qdrant's stopword list (NLTK's) lacks: indefinite pronouns, "else", modal
@@ -143,7 +56,7 @@ const FUNCTION_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Tokens that carry no topic on their own: short fragments ("ons" of "add-ons"), numbers, function words. */
-const negligible = (stem: string, word: string): boolean => stem.length <= 2 || /^\d+$/.test(stem) || FUNCTION_WORDS.has(word);
+export const negligible = (stem: string, word: string): boolean => stem.length <= 2 || /^\d+$/.test(stem) || FUNCTION_WORDS.has(word);
 
 /**
  * Judges a query against the book's vocabulary (see the module comment for the rule).
@@ -163,6 +76,8 @@ export function assessQueryTerms(v: BookVocabulary, text: string): TermEvidence 
   let missing = 0;
   const seen = new Set<string>();
   const names = capitalisedNames(text);
+  const nameLike = nameLikeWords(text, names);
+  const read = bookWordReader(v);
   for (const word of tokenizeWords(text)) {
     if (isStopword(word)) continue;
     const stem = stemWord(word);
@@ -178,15 +93,20 @@ export function assessQueryTerms(v: BookVocabulary, text: string): TermEvidence 
     // Numbers, fragments and function words the book does not use say nothing about the topic: no weight.
     if (negligible(stem, word)) continue;
     unknown.push(word);
-    const english = v.isOrdinary(stem);
-    const derived = prefixedForm(word, v) ?? suffixedForm(word, v);
-    // A book word misspelt, clipped, prefixed or suffixed is the book's vocabulary, not another subject's
-    // (a real English word a letter away from a book word is another word: "tune", "tone").
-    const bookForm = derived === 'book' || (!english && bookSpelling(stem, v));
-    if (!bookForm) missing++;
-    const ordinary = english || bookForm || derived === 'english';
+    const name = names.has(word);
+    const { form, derived } = read(word, stem, nameLike.has(word));
+    // A book word misspelt, clipped, prefixed or suffixed is the book's vocabulary, not another
+    // subject's: it weighs what the book's word weighs and counts as covered.
+    if (form) {
+      const weight = idf(v.df(form.stem));
+      known += weight;
+      total += weight;
+      continue;
+    }
+    if (derived !== 'book') missing++;
+    const ordinary = derived !== null || v.isOrdinary(stem);
     total += ordinary ? ORDINARY_WORD_WEIGHT * unseen : unseen;
-    if (!ordinary || names.has(word)) foreign.push(word);
+    if (!ordinary || name) foreign.push(word);
   }
   const coverage = total > 0 ? known / total : 0;
   const minimum = missing >= SEVERAL_UNKNOWN ? MIN_COVERAGE_SEVERAL_UNKNOWN : MIN_COVERAGE;
@@ -207,4 +127,15 @@ export function capitalisedNames(text: string): Set<string> {
     for (const w of capitalised) names.add(w.toLowerCase());
   }
   return names;
+}
+
+/**
+ * Lowercased words written as names, for reading a misspelling (`book-forms.ts`): the
+ * capitalised `names`, and words with a capital inside ("DataFrame", "NASA"), which name a thing
+ * even in a Title Case sentence.
+ */
+export function nameLikeWords(text: string, names: ReadonlySet<string> = capitalisedNames(text)): Set<string> {
+  const found = new Set(names);
+  for (const raw of splitWords(text)) if (/^.+\p{Lu}/u.test(raw)) found.add(raw.toLowerCase());
+  return found;
 }

@@ -11,6 +11,7 @@ import type { RankedHit } from './rank-candidates';
 import type { SearchResult } from './result-mapping';
 import type { SearchParams } from './search-params';
 import type { SearchPlan } from './search-plan';
+import type { BookWordReading } from '../book-terms/in-book-words';
 
 /** Inputs of the summary. */
 export interface SummaryInput {
@@ -27,6 +28,8 @@ export interface SummaryInput {
   embedderKind?: string | null;
   /** The book's verdict on the query's words (when the store has the book's vocabulary). */
   terms?: TermEvidence;
+  /** Words of the query searched as the book's word ("contoller" as "controller"). */
+  readAs?: readonly BookWordReading[];
 }
 
 /** Builds the summary object of a search outcome. */
@@ -73,6 +76,7 @@ export function summarizeOutcome(input: SummaryInput) {
     filtered_below_threshold: dropped.length,
     confidence,
     ...(input.terms ? { query_coverage: Math.round(input.terms.coverage * 1000) / 1000 } : {}),
+    ...(input.readAs?.length ? { read_as: input.readAs.map(({ word, as, how }) => ({ word, as, how })) } : {}),
     warnings,
   };
   if (results.length === 0) {

@@ -88,6 +88,8 @@ export const summarySchema = z.looseObject({
   filtered_below_threshold: z.optional(z.number()),
   confidence: z.optional(confidenceSchema),
   query_coverage: z.optional(z.number()),
+  /** Words of the query the book never uses, searched as the book's word (a misspelling, a clipped or affixed form). */
+  read_as: z.optional(z.array(z.object({ word: z.string(), as: z.string(), how: z.enum(['misspelt', 'clipped', 'prefixed', 'suffixed', 'greek']) }))),
   group_by: z.optional(z.enum(GROUP_BY)),
   expand: z.optional(z.object({ expand: z.number(), expanded: z.number(), not_expandable: z.number(), fetched: z.number() })),
   warnings: z.array(warningSchema),

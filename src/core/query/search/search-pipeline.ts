@@ -11,6 +11,7 @@ import { isRetrieverError, RetrieverError } from '../../common/errors';
 import { embedQueriesCached, prefetchEmbedding } from '../embedders/cached-embedder';
 import type { CacheStatus, CollectionInfo, SearchContext, TermEvidence } from '../ports';
 import { assessQueryTerms } from '../book-terms/term-evidence';
+import { inBookWords, type QueryInBookWords } from '../book-terms/in-book-words';
 import { checkedQueries } from './checked-query';
 import { expansionPassages, planExpansion, type ExpandReport, type ExpansionPlan } from './expand-context';
 import { summarizeOutcome } from './outcome-summary';
@@ -89,19 +90,28 @@ export async function runSearches(list: readonly SearchParams[], context: Search
   const embedder = plans.some((plan) => plan.needsDense) ? context.embedder() : null;
   const denseIndexes = plans.flatMap((plan, i) => (plan.needsDense ? [i] : []));
   let embedMs = 0;
-  // Collection facts (memory or KV, no upstream call) and the query vectors are independent.
-  const [known, vectors] = await Promise.all([
-    context.facts.known(),
+  // Collection facts (memory or KV, no upstream call) and the query vectors are independent. The
+  // book's vocabulary (for the term rule, and to read each query in the book's words) is read
+  // alongside the query when KV keeps it apart from the facts.
+  const knownRead = context.facts.known();
+  const vocabularyRead = context.bookVocabulary && context.facts.readVocabulary ? knownRead.then(() => context.facts.readVocabulary!(), () => undefined) : null;
+  const bookWordsRead = readInBookWords(list, knownRead, vocabularyRead, context);
+  // The local model knows only the book's words, so it embeds the query in them; Cohere reads the
+  // question as written (and its cache keys stay the question's).
+  const localDense = embedder?.descriptor.kind === 'lsa';
+  const [known, vectors, bookWords] = await Promise.all([
+    knownRead,
     embedder && denseIndexes.length
-      ? embedQueriesCached(embedder, denseIndexes.map((i) => list[i]!.q), context.cache).then((value) => ((embedMs = now() - started), value))
+      ? (localDense ? bookWordsRead : Promise.resolve(null))
+          .then((read) => embedQueriesCached(embedder, denseIndexes.map((i) => read?.[i]?.text ?? list[i]!.q), context.cache))
+          .then((value) => ((embedMs = now() - started), value))
       : Promise.resolve([]),
+    bookWordsRead,
   ]);
   const embedded: (Embedded | null)[] = list.map(() => null);
   denseIndexes.forEach((i, n) => (embedded[i] = vectors[n]!));
 
-  // The vocabulary the term rule reads, when KV keeps it apart from the facts: read alongside the query.
-  const vocabularyRead = context.bookVocabulary && context.facts.readVocabulary ? context.facts.readVocabulary() : null;
-  const prepared = list.map((params, i) => prepareQueries(params, plans[i]!, embedder, embedded[i]!, context));
+  const prepared = list.map((params, i) => prepareQueries(params, plans[i]!, embedder, embedded[i]!, context, bookWords[i] ?? null));
   const searchStarted = now();
   // ONE store call for every search, checked against the facts (a refusal is diagnosed there).
   const checked = await checkedQueries(prepared.map((p) => p.intent), known, context.facts, context.store);
@@ -151,6 +161,30 @@ async function judgeTerms(list: readonly SearchParams[], known: CollectionInfo |
   return list.map((params) => (vocabulary ? assessQueryTerms(vocabulary, params.q) : undefined));
 }
 
+/**
+ * Each query in the book's words (`in-book-words.ts`), once the facts and the vocabulary are read;
+ * null for every query when the store has no vocabulary yet (a collection ingested before it, or
+ * the first search after a deploy, whose facts are learnt alongside its query): it is searched as
+ * written.
+ */
+async function readInBookWords(
+  list: readonly SearchParams[],
+  knownRead: Promise<CollectionInfo | null>,
+  vocabularyRead: Promise<void> | null,
+  context: SearchContext,
+): Promise<(QueryInBookWords | null)[]> {
+  if (!context.bookVocabulary) return list.map(() => null);
+  try {
+    const known = await knownRead.catch(() => null);
+    if (vocabularyRead) await vocabularyRead;
+    const vocabulary = context.bookVocabulary(vocabularyRead ? await context.facts.known().catch(() => known) : known);
+    return list.map((params) => (vocabulary ? inBookWords(vocabulary, params.q) : null));
+  } catch {
+    // Only a help to ranking: a vocabulary that cannot be read leaves the queries as written.
+    return list.map(() => null);
+  }
+}
+
 interface StageTiming {
   embedMs: number;
   searchMs: number;
@@ -191,6 +225,7 @@ function assemble(
     collection: context.store.collection,
     embedderKind: usedEmbedder?.descriptor.kind ?? null,
     ...(terms ? { terms } : {}),
+    readAs: prepared.readAs,
   });
   if (params.groupBy) summary.group_by = params.groupBy;
   if (params.expand > 0) summary.expand = expanded?.report ?? ({ expand: params.expand, expanded: 0, not_expandable: 0, fetched: 0 } satisfies ExpandReport);

@@ -18,6 +18,7 @@ import type { SearchWarning } from './warnings';
 import { FIELD_WEIGHT, OVERVIEW_PRIOR } from '../stores/score-formula';
 import { FIELDS_SPARSE_VECTOR } from '../local-index/field-index';
 import { definitionPriors } from './definition-query';
+import type { BookWordReading, QueryInBookWords } from '../book-terms/in-book-words';
 
 /** A query vector and where it came from. */
 export interface Embedded {
@@ -29,11 +30,14 @@ export interface Embedded {
 export interface Prepared {
   intent: QueryIntent;
   warnings: SearchWarning[];
+  /** The query's words searched as the book's (`in-book-words.ts`), when a list searched with them. */
+  readAs: BookWordReading[];
 }
 
 /**
  * The store intent of one search: the dense list (unless the vector is all zeros) and the sparse
- * BM25 list, before the collection facts resolve vector names and check them.
+ * BM25 list, before the collection facts resolve vector names and check them. `bookWords`: the
+ * query in the book's words (misspellings read as the book's word), when the book's vocabulary is known.
  */
 export function prepareQueries(
   params: SearchParams,
@@ -41,8 +45,11 @@ export function prepareQueries(
   embedder: QueryEmbedder | null,
   embedded: Embedded | null,
   context: Pick<SearchContext, 'config'>,
+  bookWords: QueryInBookWords | null = null,
 ): Prepared {
   const { config } = context;
+  // BM25 and the definition priors read the query in the book's words ("contoller" as "controller").
+  const text = bookWords?.text ?? params.q;
   const warnings: SearchWarning[] = params.aliases.map((alias) => ({
     code: 'deprecated_alias' as const,
     message: `${alias} is an alias of mode=hybrid&fusion=rrf; ask for those instead`,
@@ -57,13 +64,13 @@ export function prepareQueries(
   // question favours the chunks that define its term (definition-query.ts) the same way.
   const base = {
     limit: plan.candidates,
-    priors: [OVERVIEW_PRIOR, ...definitionPriors(params.q)],
+    priors: [OVERVIEW_PRIOR, ...definitionPriors(text)],
     ...(params.filter ? { filter: params.filter } : {}),
     ...(plan.withVectors ? { withVector: true } : {}),
   };
   const intent: QueryIntent = {
     dense: embedded && embedder ? { vector: embedded.vector, embedder: embedder.descriptor, search: plan.searchesDense && usable } : null,
-    sparse: plan.needsSparse ? bm25QueryVector(params.q) : null,
+    sparse: plan.needsSparse ? bm25QueryVector(text) : null,
     mode: params.mode,
     base,
     vectorName: config.QDRANT_VECTOR_NAME,
@@ -71,7 +78,9 @@ export function prepareQueries(
     // Field-aware BM25: a title/heading match adds to the body match, in the same query.
     fields: { name: FIELDS_SPARSE_VECTOR, weight: FIELD_WEIGHT },
   };
-  return { intent, warnings };
+  // The local model embedded the same reading (search-pipeline.ts); Cohere read the question as written.
+  const read = intent.sparse || (intent.dense?.search && embedder?.descriptor.kind === 'lsa') ? (bookWords?.read ?? []) : [];
+  return { intent, warnings, readAs: read };
 }
 
 /** The ranked, cut and thresholded hits of one search. */

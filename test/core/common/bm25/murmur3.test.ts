@@ -42,6 +42,11 @@ describe('tokenId', () => {
     expect(tokenId('4904')).toBe(1797854663);
   });
 
+  it('hashes an ASCII stem from its char codes exactly as from its UTF-8 bytes, at any length and after a longer one', () => {
+    const viaBytes = (s: string) => Math.abs(murmur3X86_32(new TextEncoder().encode(s)) | 0);
+    for (const s of ['a', 'robot', 'x'.repeat(63), 'y'.repeat(64), 'z'.repeat(300), 'abc', 'führer', 'robot']) expect(tokenId(s), s).toBe(viaBytes(s));
+  });
+
   it('always returns an integer in [0, 2^31]', () => {
     for (const s of ['', 'a', 'robot', 'ロボット', '😀', 'x'.repeat(1000)]) {
       const id = tokenId(s);

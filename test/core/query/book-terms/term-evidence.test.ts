@@ -1,45 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeText, bm25DocumentVector } from '../../../../src/core/common/bm25/index';
-import { decodeIndex } from '../../../../src/core/query/local-index/index-format';
-import { encodeIndex } from '../../../../src/core/build-time/local-index/index-encode';
 import { buildLexiconFilter, lexiconHas } from '../../../../src/core/query/book-terms/lexicon-filter';
-import { embedWithLsa } from '../../../../src/core/query/local-index/lsa-model';
 import { assessQueryTerms, capitalisedNames, MIN_COVERAGE, MIN_COVERAGE_SEVERAL_UNKNOWN } from '../../../../src/core/query/book-terms/term-evidence';
-import { indexVocabulary, storedVocabulary } from '../../../../src/core/query/book-terms/book-vocabulary';
-import type { BookVocabulary } from '../../../../src/core/query/ports';
-import { encodeBookVocabulary } from '../../../../src/core/build-time/book-vocabulary-encode';
-import { trainLsa } from '../../../../src/core/build-time/local-index/lsa-train';
-
-const texts = [
-  'The pump moves water from the tank through the heater.',
-  'Bleed the air out of the pump housing before the first start.',
-  'The controller clamps the integral term while the heater is saturated.',
-  'Replace the rubber gasket of the tank lid when it has gone hard.',
-  'Write the date of every service in the log next to the bench.',
-  'The heater keeps the water in the tank at the target temperature.',
-  'Check the distribution manifold and the β2 valve once a year.',
-];
-// Ordinary English words that this little book does not use.
-const ENGLISH = ['travel', 'versus', 'holiday', 'kitchen', 'cake', 'recipe', 'garden', 'flower', 'seal', 'swap', 'machine', 'naples', 'best', 'my', 'new'];
-
-const lexicon = () => buildLexiconFilter(ENGLISH.flatMap((w) => analyzeText(w)));
-
-function index(withLexicon: boolean) {
-  const lsa = trainLsa(texts, { dims: 4 });
-  return decodeIndex(
-    encodeIndex({
-      collection: 'tiny',
-      embedder: { kind: 'lsa', model: 'lsa', dims: lsa.dims, model_id: lsa.modelId },
-      ids: texts.map((_, i) => i + 1),
-      payloads: texts.map((text) => ({ text })),
-      dense: { vectors: texts.map((t) => embedWithLsa(lsa, t)) },
-      sparse: { vectors: texts.map((t) => bm25DocumentVector(t, 8)) },
-      bm25: { avgLen: 8 },
-      lsa,
-      lexicon: withLexicon ? lexicon() : null,
-    }),
-  );
-}
+import { TINY_BOOK_VOCABULARIES } from '../../../support/tiny-book-vocabulary';
 
 describe('lexicon filter', () => {
   it('holds every added stem and rejects most others', () => {
@@ -52,17 +14,8 @@ describe('lexicon filter', () => {
   });
 });
 
-/** The same book's vocabulary as a Qdrant collection records it (through JSON, as metadata travels). */
-function recorded(withLexicon: boolean): BookVocabulary {
-  const metadata = JSON.parse(JSON.stringify({ vocabulary: encodeBookVocabulary(texts, withLexicon ? lexicon() : null) }));
-  return storedVocabulary(metadata)!;
-}
-
 // The rule must give the same verdicts whichever store holds the book.
-describe.each([
-  ['the embedded index', (withLexicon: boolean) => indexVocabulary(index(withLexicon))],
-  ['a Qdrant collection\'s metadata', recorded],
-])('assessQueryTerms (the term rule), vocabulary of %s', (_, vocabularyOf) => {
+describe.each(TINY_BOOK_VOCABULARIES)('assessQueryTerms (the term rule), vocabulary of %s', (_, vocabularyOf) => {
   const book = vocabularyOf(true);
 
   it('covers a question in the book, paraphrased with ordinary words or with a one-letter typo', () => {
@@ -120,11 +73,10 @@ describe.each([
     expect(two.coverage).toBeGreaterThanOrEqual(MIN_COVERAGE);
     expect(two.coverage).toBeLessThan(MIN_COVERAGE_SEVERAL_UNKNOWN);
     expect(two.covered).toBe(false);
-    // A misspelt book word is the book's vocabulary: it does not count as a second unfamiliar word.
+    // A misspelt book word is the book's vocabulary: it weighs what the book's word weighs.
     const typo = assessQueryTerms(book, 'swap the tank lid gaskit');
-    expect(typo).toMatchObject({ unknown: ['swap', 'gaskit'], foreign: [] });
-    expect(typo.coverage).toBeLessThan(MIN_COVERAGE_SEVERAL_UNKNOWN);
-    expect(typo.covered).toBe(true);
+    expect(typo).toMatchObject({ unknown: ['swap', 'gaskit'], foreign: [], covered: true });
+    expect(typo.coverage).toBeCloseTo(assessQueryTerms(book, 'swap the tank lid gasket').coverage, 9);
     // Two unfamiliar words among enough of the book's own are still covered.
     const diluted = assessQueryTerms(book, 'swap the seal of the tank lid gasket before the heater and the pump start');
     expect(diluted.coverage).toBeGreaterThanOrEqual(MIN_COVERAGE_SEVERAL_UNKNOWN);

@@ -1,0 +1,266 @@
+/**
+ * Which book word a query word the book never uses stands for: the same word misspelt by a letter
+ * ("contoller"), clipped ("distro" for "distribution"), or with an English prefix or suffix the
+ * book does not happen to write ("recolour", "laggy"). The term rule (`term-evidence.ts`) counts
+ * such a word as the book's own, and the query is searched with the book's word in its place
+ * (`in-book-words.ts`), since BM25 and the local model only know the words the book uses.
+ */
+import { stemWord } from '../../common/bm25/index';
+import type { BookVocabulary } from '../ports';
+
+/** How a query word relates to the book word it stands for. */
+export type BookFormKind = 'prefixed' | 'suffixed' | 'misspelt' | 'clipped';
+
+/** A query word read as a book word. */
+export interface BookForm {
+  /** The book's stem. */
+  stem: string;
+  /** A word with that stem, to search and to show: the corrected spelling, or the word without its affix. */
+  word: string;
+  how: BookFormKind;
+}
+
+/** What {@link readAsBookWord} finds for a word the book never uses. */
+export interface WordReading {
+  /** The book word it stands for: counted as the book's, and searched in its place. */
+  form: BookForm | null;
+  /**
+   * A prefixed or suffixed form of a book word (`book`: "unmerge") or of an English word the book
+   * lacks (`english`: "unbake"), even when the word is English itself: a paraphrase, not a name.
+   */
+  derived: 'book' | 'english' | null;
+}
+
+const GREEK: Record<string, string> = {
+  alpha: 'α', beta: 'β', gamma: 'γ', delta: 'δ', epsilon: 'ε', zeta: 'ζ', eta: 'η', theta: 'θ', iota: 'ι', kappa: 'κ', lambda: 'λ',
+  mu: 'μ', nu: 'ν', xi: 'ξ', pi: 'π', rho: 'ρ', sigma: 'σ', tau: 'τ', phi: 'φ', chi: 'χ', psi: 'ψ', omega: 'ω',
+};
+const GREEK_NAME = new RegExp(`^(${Object.keys(GREEK).sort((a, b) => b.length - a.length).join('|')})(?=\\d|$)`);
+
+/**
+ * A stem whose spelled-out Greek letter name is written as the letter ("pi0" → "π0"), else unchanged.
+ *
+ * @example
+ * withGreekLetters('pi0'); // 'π0'
+ */
+export function withGreekLetters(stem: string): string {
+  return stem.replace(GREEK_NAME, (name) => GREEK[name]!);
+}
+
+/** Endings tried to spell a stem as a word that stems back to it ("configur" → "configure"). */
+const ENDINGS: readonly ((stem: string) => string)[] = [
+  (s) => s,
+  (s) => `${s}e`,
+  (s) => s.replace(/i$/, 'y'),
+  (s) => `${s}s`,
+  (s) => `${s}ing`,
+  (s) => `${s}ed`,
+  (s) => s.replace(/i$/, 'ies'),
+  (s) => `${s}es`,
+  (s) => `${s}er`,
+  (s) => `${s}ion`,
+  (s) => `${s}al`,
+  (s) => `${s}ate`,
+];
+
+/**
+ * A word whose stem is `stem`, so the replaced text analyses to exactly the book's term for both
+ * BM25 and the local model (a stem is not always its own stem: "configur" is, "repositori" is not).
+ *
+ * @example
+ * wordForStem('configur'); // 'configur' or 'configure', whichever stems to 'configur'
+ */
+export function wordForStem(stem: string): string {
+  for (const ending of ENDINGS) {
+    const word = ending(stem);
+    if (stemWord(word) === stem) return word;
+  }
+  return stem;
+}
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/**
+ * How a book word is made from the query word: the letter the writer dropped (`insert`), swapped,
+ * mistyped, added (`delete`), or doubled (`undouble`, a `delete` of a letter beside its twin).
+ */
+type Edit = 'insert' | 'transpose' | 'replace' | 'delete' | 'undouble';
+
+/**
+ * Every word one edit away from `word` (Norvig's spelling corrector), with the edit that makes it.
+ * Only plain a–z words are corrected; ~54n candidates, each stemmed and looked up once per word.
+ */
+function* oneEditAway(word: string): Generator<[string, Edit]> {
+  for (let i = 0; i <= word.length; i++) {
+    const head = word.slice(0, i);
+    const tail = word.slice(i);
+    for (const c of LETTERS) yield [head + c + tail, 'insert'];
+    if (tail.length > 1) yield [head + tail[1] + tail[0] + tail.slice(2), 'transpose'];
+    if (tail.length > 0) {
+      for (const c of LETTERS) if (c !== tail[0]) yield [head + c + tail.slice(1), 'replace'];
+      yield [head + tail.slice(1), tail[0] === head.at(-1) ? 'undouble' : 'delete'];
+    }
+  }
+}
+
+/** The slips a name is corrected for: "Jupter", "Jupietr" and "Juppiter" are Jupiter; "Jython" is not Python. */
+const NAME_SLIPS: ReadonlySet<Edit> = new Set(['insert', 'transpose', 'undouble']);
+
+/**
+ * The book word that `word` misspells by one letter, as the stem in most chunks (the likelier
+ * meaning; the first found on a tie). A name is corrected only for a dropped, swapped or doubled
+ * letter ({@link NAME_SLIPS}). A three-letter stem is only reached from a word of five letters
+ * or more ("runnig" is "running", but "vuex" is not "vue").
+ */
+function misspelt(word: string, v: BookVocabulary, name: boolean): BookForm | null {
+  if (word.length < 4 || !/^[a-z]+$/.test(word)) return null;
+  const openings = stemOpenings(v);
+  let best: BookForm | null = null;
+  let bestDf = 0;
+  for (const [candidate, edit] of oneEditAway(word)) {
+    if (name && !NAME_SLIPS.has(edit)) continue;
+    // Stemming only changes a word's end, so a candidate that opens unlike every book stem is none.
+    if (!openings.has(candidate.slice(0, OPENING))) continue;
+    const stem = stemWord(candidate);
+    if (stem.length < 3 || (stem.length === 3 && word.length < 5)) continue;
+    const df = v.df(stem);
+    if (df > bestDf) {
+      best = { stem, word: candidate, how: 'misspelt' };
+      bestDf = df;
+    }
+  }
+  return best;
+}
+
+/** Letters at the start of a word that its stem keeps (but a final "y" → "i": "try" → "tri"). */
+const OPENING = 3;
+const openingsOf = new WeakMap<BookVocabulary, Set<string>>();
+
+/** The openings of the book's stems (built once per vocabulary), to skip most candidates unstemmed. */
+function stemOpenings(v: BookVocabulary): Set<string> {
+  let openings = openingsOf.get(v);
+  if (!openings) {
+    openings = new Set<string>();
+    for (const stem of v.bookStems) {
+      if (stem.length < OPENING) continue;
+      const opening = stem.slice(0, OPENING);
+      openings.add(opening);
+      if (opening.endsWith('i')) openings.add(`${opening.slice(0, -1)}y`);
+    }
+    openingsOf.set(v, openings);
+  }
+  return openings;
+}
+
+/**
+ * True when `word` is a clipped form of the book stem `stem` ("distro" of "distribut", "repo" of
+ * "repositori", "config" of "configur"): all but its last letter (at least four) open the stem.
+ */
+function clippedFrom(word: string, stem: string): boolean {
+  const prefix = Math.max(4, word.length - 1);
+  return word.length >= 4 && stem.length > word.length && stem.startsWith(word.slice(0, prefix));
+}
+
+/** English prefixes that make a new word of an old one ("recolour", "unmerge", "preload"). */
+const PREFIXES = /^(re|un|de|dis|pre|mis|non|over|under|sub|co)(?=[a-z]{4,}$)/;
+
+/** Suffixes that make an everyday adjective or noun of a word ("laggy", "greyish", "clickable"). */
+const SUFFIXES = /(y|ish|ness|less|ful|able)$/;
+
+type Derived = { stem: string; word: string } | 'english' | null;
+
+/** What `word` is a prefixed form of ("recolour" of "colour"): a book stem, an English word, or neither. */
+function prefixedForm(word: string, v: BookVocabulary): Derived {
+  const rest = word.replace(PREFIXES, '');
+  if (rest === word) return null;
+  const stem = stemWord(rest);
+  if (stem.length <= 3) return null;
+  if (v.df(stem) > 0) return { stem, word: rest };
+  return v.isOrdinary(stem) ? 'english' : null;
+}
+
+/**
+ * What `word` is a suffixed form of ("laggy" of "lag", "shaky" of "shake"): a book stem, an English
+ * word, or neither. Informal derivations are missing from dictionaries; the word they come from is not.
+ */
+function suffixedForm(word: string, v: BookVocabulary): Derived {
+  const suffix = SUFFIXES.exec(word);
+  if (!suffix) return null;
+  const rest = word.slice(0, suffix.index);
+  if (rest.length < 3) return null;
+  // The base as written, with a doubled final consonant undone ("lagg-y"), or with its "e" back ("shak-y").
+  const bases = [rest, ...(/([bdgklmnprtz])\1$/.test(rest) ? [rest.slice(0, -1)] : []), `${rest}e`];
+  let english = false;
+  for (const base of bases) {
+    const stem = stemWord(base);
+    if (stem.length < 3) continue;
+    if (v.df(stem) > 0) return { stem, word: base };
+    english ||= v.isOrdinary(stem);
+  }
+  return english ? 'english' : null;
+}
+
+/** The book stem that `stem` clips; when several do, the one in most chunks. */
+function clipped(stem: string, v: BookVocabulary): BookForm | null {
+  let best: BookForm | null = null;
+  let bestDf = 0;
+  for (const b of v.bookStems) {
+    if (b.length <= 3 || !clippedFrom(stem, b)) continue;
+    const df = v.df(b);
+    if (df > bestDf) {
+      best = { stem: b, word: wordForStem(b), how: 'clipped' };
+      bestDf = df;
+    }
+  }
+  return best;
+}
+
+const readings = new WeakMap<BookVocabulary, Map<string, WordReading>>();
+/** Readings remembered per vocabulary (a misspelling costs ~54 stems per letter to look for). */
+const REMEMBERED_READINGS = 2048;
+
+/**
+ * Reads a query word the book never uses (`word` as tokenized, `stem` its stem) as a book word,
+ * when it is one in disguise. Only a word that is not English is read so: an English word a letter
+ * away from a book word is another word ("tune", "tone"), and one with a prefix is too often
+ * another meaning ("remove", "recover"). `name`: the query writes it as a name (see {@link misspelt}).
+ * `spelling: false` skips the misspelling search (see {@link bookWordReader}).
+ *
+ * @example
+ * readAsBookWord('contoller', 'contol', v, false).form; // { stem: 'control', word: 'controller', how: 'misspelt' } (a book about controllers)
+ */
+export function readAsBookWord(word: string, stem: string, v: BookVocabulary, name: boolean, spelling = true): WordReading {
+  let memo = readings.get(v);
+  if (!memo) readings.set(v, (memo = new Map()));
+  const key = `${name ? '^' : ''}${spelling ? '' : '~'}${word}`;
+  const remembered = memo.get(key);
+  if (remembered) return remembered;
+  const prefixed = prefixedForm(word, v);
+  const derivedFrom = prefixed ?? suffixedForm(word, v);
+  let form: BookForm | null = null;
+  if (!v.isOrdinary(stem)) {
+    if (derivedFrom && derivedFrom !== 'english' && !name) form = { ...derivedFrom, how: derivedFrom === prefixed ? 'prefixed' : 'suffixed' };
+    else form = (spelling ? misspelt(word, v, name) : null) ?? (name ? null : clipped(stem, v));
+  }
+  const reading: WordReading = { form, derived: derivedFrom === null ? null : derivedFrom === 'english' ? 'english' : 'book' };
+  if (memo.size >= REMEMBERED_READINGS) memo.clear();
+  memo.set(key, reading);
+  return reading;
+}
+
+/** Distinct words of one query looked up as misspellings (each costs ~1 ms of CPU the first time). */
+export const MISSPELLINGS_PER_QUERY = 4;
+
+/**
+ * {@link readAsBookWord} for one query: the first {@link MISSPELLINGS_PER_QUERY} distinct words that
+ * are not English (in text order; only those are ever looked up) may be read as misspellings, later
+ * ones not, so a long question in another language cannot cost a request tens of milliseconds. The
+ * term rule and the search both read through one, word by word in text order, and so read alike.
+ */
+export function bookWordReader(v: BookVocabulary): (word: string, stem: string, name: boolean) => WordReading {
+  const looked = new Set<string>();
+  return (word, stem, name) => {
+    if (!v.isOrdinary(stem) && !looked.has(word) && looked.size < MISSPELLINGS_PER_QUERY) looked.add(word);
+    return readAsBookWord(word, stem, v, name, looked.has(word));
+  };
+}

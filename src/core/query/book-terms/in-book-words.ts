@@ -1,0 +1,64 @@
+/**
+ * The query in the book's words: each word the book never uses but that is a book word in disguise
+ * (misspelt by a letter, clipped, prefixed, suffixed: `book-forms.ts`; or a spelled-out Greek
+ * letter) is replaced by the book's word before the query is searched. BM25 and the local model only
+ * know the words the book uses, so "contoller" or "distro" would otherwise count for nothing, and
+ * the rarest word of a question is the one whose loss costs the most.
+ */
+import { isStopword, stemWord } from '../../common/bm25/index';
+import type { BookVocabulary } from '../ports';
+import { bookWordReader, withGreekLetters, wordForStem, type BookFormKind } from './book-forms';
+import { nameLikeWords, negligible } from './term-evidence';
+
+/** One word of the query searched as the book's word. */
+export interface BookWordReading {
+  /** The word as the query wrote it. */
+  word: string;
+  /** The book's word searched in its place. */
+  as: string;
+  how: BookFormKind | 'greek';
+}
+
+/** What {@link inBookWords} returns: the text to search, and what it changed. */
+export interface QueryInBookWords {
+  text: string;
+  read: BookWordReading[];
+}
+
+// The same runs of letters and digits that the BM25 tokenizer keeps (tokenize.ts).
+const WORD = /[\p{Alphabetic}\p{Nd}\p{Nl}\p{No}]+/gu;
+
+/**
+ * The query with its disguised book words replaced (the rest of the text untouched), as the term
+ * rule reads them.
+ *
+ * @example
+ * inBookWords(v, 'tune the PID contoller').text; // 'tune the PID controller' (a book that writes "controller")
+ */
+export function inBookWords(v: BookVocabulary, text: string): QueryInBookWords {
+  const read: BookWordReading[] = [];
+  const names = nameLikeWords(text);
+  const reader = bookWordReader(v);
+  // Per stem, as the term rule reads the words: the same answer for a word written twice.
+  const byStem = new Map<string, { as: string; how: BookWordReading['how'] } | null>();
+  const replaced = text.replace(WORD, (raw) => {
+    const word = raw.toLowerCase();
+    if (isStopword(word)) return raw;
+    const stem = stemWord(word);
+    if (!stem || negligible(stem, word) || v.df(stem) > 0) return raw;
+    let reading = byStem.get(stem);
+    if (reading === undefined) {
+      const greek = withGreekLetters(stem);
+      if (greek !== stem && v.df(greek) > 0) reading = { as: wordForStem(greek), how: 'greek' };
+      else {
+        const { form } = reader(word, stem, names.has(word));
+        reading = form ? { as: form.word, how: form.how } : null;
+      }
+      byStem.set(stem, reading);
+    }
+    if (!reading) return raw;
+    read.push({ word: raw, ...reading });
+    return reading.as;
+  });
+  return { text: replaced, read };
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeText, stemWord } from '../../../../src/core/common/bm25/index';
+import { MISSPELLINGS_PER_QUERY, wordForStem } from '../../../../src/core/query/book-terms/book-forms';
+import { inBookWords } from '../../../../src/core/query/book-terms/in-book-words';
+import { assessQueryTerms } from '../../../../src/core/query/book-terms/term-evidence';
+import { TINY_BOOK_VOCABULARIES } from '../../../support/tiny-book-vocabulary';
+
+// The same reading whichever store holds the book.
+describe.each(TINY_BOOK_VOCABULARIES)('inBookWords (the query in the book\'s words), vocabulary of %s', (_, vocabularyOf) => {
+  const book = vocabularyOf(true);
+
+  it('reads a word misspelt by one letter as the book word: dropped, added, swapped or mistyped', () => {
+    for (const typo of ['gaskt', 'gaskeet', 'gakset', 'gaskex']) {
+      const read = inBookWords(book, `replace the tank lid ${typo}`);
+      expect(read.text).toBe('replace the tank lid gasket');
+      expect(read.read).toEqual([{ word: typo, as: 'gasket', how: 'misspelt' }]);
+    }
+  });
+
+  it('keeps the rest of the text as written, case and punctuation included', () => {
+    expect(inBookWords(book, 'Why is the Pump so loud? (the contoller, I mean)').text).toBe('Why is the Pump so loud? (the controller, I mean)');
+  });
+
+  it('reaches a three-letter stem only from a word of five letters or more', () => {
+    expect(inBookWords(book, 'the loggin of every service').read).toEqual([{ word: 'loggin', as: 'logging', how: 'misspelt' }]);
+    expect(inBookWords(book, 'the logz of every service').read).toEqual([]);
+  });
+
+  it('picks the book word in most chunks when a slip could be two ("dater": water or date)', () => {
+    expect(inBookWords(book, 'when was the dater checked').read).toEqual([{ word: 'dater', as: 'water', how: 'misspelt' }]);
+  });
+
+  it('leaves book words and English words alone, even an English word one letter from a book word', () => {
+    for (const q of ['replace the rubber gasket', 'dump the water', 'swap the seal']) {
+      expect(inBookWords(book, q)).toEqual({ text: q, read: [] });
+    }
+  });
+
+  it('corrects a name only for a dropped, swapped or doubled letter ("Jupter" is Jupiter, "Jython" is not Python)', () => {
+    expect(inBookWords(book, 'fill the Heatr with water').read).toEqual([{ word: 'Heatr', as: 'heater', how: 'misspelt' }]);
+    expect(inBookWords(book, 'fill the Haeter with water').read).toEqual([{ word: 'Haeter', as: 'heater', how: 'misspelt' }]);
+    expect(inBookWords(book, 'fill the Heatter with water').read).toEqual([{ word: 'Heatter', as: 'heater', how: 'misspelt' }]);
+    expect(inBookWords(book, 'fill the Heatier with water').read).toEqual([]); // an added letter, not a doubled one
+    expect(inBookWords(book, 'fill the Heaxer with water').read).toEqual([]);
+    expect(inBookWords(book, 'fill the HeaXer with water').read).toEqual([]);
+    // Lowercase, the same slip is read.
+    expect(inBookWords(book, 'fill the heaxer with water').read).toEqual([{ word: 'heaxer', as: 'heater', how: 'misspelt' }]);
+  });
+
+  it('reads clipped, prefixed and suffixed forms and spelled-out Greek letters as the book writes them', () => {
+    expect(analyzeText(inBookWords(book, 'the distro manifold').text)).toEqual(['distribut', 'manifold']);
+    expect(inBookWords(book, 'reservice the pump').read).toEqual([{ word: 'reservice', as: 'service', how: 'prefixed' }]);
+    expect(inBookWords(book, 'a gasketless lid').read).toEqual([{ word: 'gasketless', as: 'gasket', how: 'suffixed' }]);
+    expect(inBookWords(book, 'check the beta2 valve').text).toBe('check the β2 valve');
+  });
+
+  it('reads what the term rule counts as covered: a slip weighs what the book word weighs', () => {
+    const typo = assessQueryTerms(book, 'replace the tank lid gakset');
+    expect(typo).toMatchObject({ unknown: ['gakset'], foreign: [], covered: true });
+    expect(typo.coverage).toBeCloseTo(assessQueryTerms(book, 'replace the tank lid gasket').coverage, 9);
+  });
+
+  it('reads nothing without a lexicon (an older index): every unknown word might be English', () => {
+    expect(inBookWords(vocabularyOf(false), 'replace the tank lid gakset').read).toEqual([]);
+  });
+});
+
+describe('wordForStem', () => {
+  it('spells every stem of a book as a word that stems back to it', () => {
+    const stems = new Set(analyzeText('configuration repositories distribution heaters saturated clamps temperature every integral quickly'));
+    for (const stem of stems) expect(stemWord(wordForStem(stem))).toBe(stem);
+  });
+});
+
+describe('the misspelling budget of one query', () => {
+  const [, vocabularyOf] = TINY_BOOK_VOCABULARIES[0]!;
+  const book = vocabularyOf(true);
+
+  it(`looks up only the first ${MISSPELLINGS_PER_QUERY} distinct unknown words, in the term rule and the search alike`, () => {
+    const filler = Array.from({ length: MISSPELLINGS_PER_QUERY }, (_, i) => `zq${'x'.repeat(i + 3)}`).join(' ');
+    const late = inBookWords(book, `${filler} replace the gakset`);
+    expect(late.read).toEqual([]);
+    expect(assessQueryTerms(book, `${filler} replace the gakset`).foreign).toContain('gakset');
+    // A repeated word spends nothing more, and an early slip is still read.
+    const early = inBookWords(book, `gakset gakset ${filler}`);
+    expect(early.read).toEqual([{ word: 'gakset', as: 'gasket', how: 'misspelt' }, { word: 'gakset', as: 'gasket', how: 'misspelt' }]);
+  });
+});
