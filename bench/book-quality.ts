@@ -1,5 +1,5 @@
 /**
- * `npm run bench:quality -- --docs DIR --queries FILE [--queries FILE2] [--runs a,b] [--subset FROM..TO] [--dims N] [--seed N[,N…]] [--lenient] [--verbose]`
+ * `npm run bench:quality -- --docs DIR --queries FILE [--queries FILE2] [--runs a,b] [--subset FROM..TO] [--dims N] [--seed N[,N…]] [--typos] [--lenient] [--verbose]`
  * `npm run bench:quality -- --book DIR=FILE --book DIR2=FILE2 … [--runs a,b]`: several books, then the
  * mean over all their query sets per run (a ranking change should hold across books, not on one).
  *
@@ -14,13 +14,16 @@ import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readDocs } from '../src/cli/ingest/read-docs';
-import { inProcessSearcher } from '../src/cli/retrieve/run-query';
+import { inProcessSearcher, loadIndexFile } from '../src/cli/retrieve/run-query';
+import { indexVocabulary } from '../src/core/query/book-terms/book-vocabulary';
 import { loadBookQueries, pageKeyOf, type BookQuery } from './quality/book-queries';
 import { buildWindowIndex, searchWindows } from './quality/bm25-windows';
 import { aggregate, formatAnswerableFlagged, scoreAnswer, type QueryScore, type RankedAnswer, type RunScore } from './quality/page-score';
 import { buildTempIndex } from './quality/temp-index';
 import { formatMeans, formatSeedBand } from './quality/across-books';
 import { textTable } from './quality/text-table';
+import { withTypos } from './quality/typo-questions';
+import { inSubset, runParams } from './quality/run-spec';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -53,6 +56,8 @@ export interface BookQualityOptions {
    * difference between two runs is the model's noise rather than the change.
    */
   seed?: number;
+  /** Ask each answerable question with one slip in its rarest book word (quality/typo-questions.ts). */
+  typos?: boolean;
 }
 
 /** Per set, per subset, per run. */
@@ -62,35 +67,6 @@ export interface BookQualityResult {
   /** Per-question ranks, for `--verbose` (set → query id → run → score). */
   detail: Map<string, Map<string, Map<string, QueryScore>>>;
   text: string;
-}
-
-/**
- * A run spec as search parameters: `MODE[:FUSION][+RERANK]`, `hybrid@W` for weighted hybrid
- * with semantic weight W and keyword weight 1 − W, and any search parameter after `?`
- * (`hybrid:rrf?rrf_k=10`, `default?semantic_weight=0.5`) — to compare settings on one book.
- */
-export function runParams(run: string): Record<string, string> {
-  const [head, query] = run.split('?');
-  const extra = Object.fromEntries(new URLSearchParams(query ?? ''));
-  if (head === 'default') return extra;
-  return { ...specParams(head ?? ''), ...extra };
-}
-
-function specParams(run: string): Record<string, string> {
-  const [spec, weight] = run.split('@');
-  const [modePart, rerank] = (spec ?? '').split('+');
-  const [mode, fusion] = (modePart ?? '').split(':');
-  const weights: Record<string, string> = weight === undefined ? {} : { semantic_weight: weight, keyword_weight: String(1 - Number(weight)) };
-  // Weights only mean something to weighted fusion: `hybrid@0.5` asks for it (RRF, the local default, ignores them).
-  const fused = fusion ?? (weight === undefined ? undefined : 'weighted');
-  return { mode: mode ?? run, ...(fused ? { fusion: fused } : {}), ...(rerank ? { rerank } : {}), ...weights };
-}
-
-function inSubset(id: string, subset: string): boolean {
-  const [from, to] = subset.split('..');
-  const num = (s: string | undefined) => Number(/(\d+)$/.exec(s ?? '')?.[1] ?? NaN);
-  const prefix = (s: string | undefined) => (s ?? '').replace(/\d+$/, '');
-  return prefix(id) === prefix(from) && num(id) >= num(from) && num(id) <= num(to);
 }
 
 /**
@@ -108,7 +84,7 @@ export async function measureBook(options: BookQualityOptions): Promise<BookQual
   const rows: BookQualityResult['rows'] = [];
   try {
     for (const set of options.sets) {
-      const queries = loadBookQueries(set.path);
+      const queries = options.typos ? withTypos(loadBookQueries(set.path), indexVocabulary(loadIndexFile(index.path))) : loadBookQueries(set.path);
       const perRun = new Map<string, QueryScore[]>();
       const answer = async (run: string, q: BookQuery): Promise<RankedAnswer> => {
         if (run === BASELINE_RUN) return { pages: searchWindows(windows, q.query, DEPTH), flagged: false };
@@ -203,6 +179,7 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(
       lenient: { type: 'boolean' },
       dims: { type: 'string' },
       seed: { type: 'string' },
+      typos: { type: 'boolean' },
     },
   });
   const dims = values.dims === undefined ? null : Number(values.dims);
@@ -219,7 +196,7 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(
         const [docs, queries] = spec.split('=');
         if (!docs || !queries) throw new Error(`--book takes DIR=QUERIES.json, got "${spec}"`);
         const sets = [{ name: setName(docs, queries), path: resolve(queries) }];
-        const result = await measureBook({ docsDir: resolve(docs), sets, runs, lenient: values.lenient ?? false, dims, ...seeded });
+        const result = await measureBook({ docsDir: resolve(docs), sets, runs, lenient: values.lenient ?? false, dims, typos: values.typos ?? false, ...seeded });
         console.log(`${result.text}\n`);
         if (values.verbose) console.log(`${formatDetail(result, runs, sets)}\n`);
         rows.push(...result.rows);
@@ -232,7 +209,7 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(
       ? values.queries.map((p) => ({ name: setName(docsDir, p), path: resolve(p) }))
       : sampleBookSets();
     for (const set of sets) readFileSync(set.path); // fail early on a missing file
-    const result = await measureBook({ docsDir, sets, runs, subsets: values.subset ?? [], lenient: values.lenient ?? false, dims, ...seeded });
+    const result = await measureBook({ docsDir, sets, runs, subsets: values.subset ?? [], lenient: values.lenient ?? false, dims, typos: values.typos ?? false, ...seeded });
     console.log(result.text);
     if (values.verbose) console.log(formatDetail(result, runs, sets));
     return result.rows;
