@@ -129,7 +129,7 @@ describe('the demo page on the embedded default', () => {
   });
 
   it('an empty answer says so', async () => {
-    const status = await ask(desktop.page, 'xyzzy plugh');
+    const status = await ask(desktop.page, 'zzxq qqjkv');
     expect(status).toMatch(/^0 results in \d+ ms\. No answer found in the book\./);
     expect(await results(desktop.page)).toEqual([]);
     const shown = await notes(desktop.page);
@@ -145,6 +145,14 @@ describe('the demo page on the embedded default', () => {
     expect((await results(desktop.page)).length).toBeGreaterThan(0);
     expect((await notes(desktop.page))[0]).toMatch(/looks off-topic/);
     await desktop.page.screenshot({ path: join(SCREENSHOTS, 'demo-off-topic-desktop.png') });
+  });
+
+  it('a misspelt question is searched as the book\'s word, and the page says so', async () => {
+    const status = await ask(desktop.page, 'how do QoS relaibility policies work');
+    expect(status).not.toMatch(/Low confidence/);
+    expect((await results(desktop.page)).length).toBeGreaterThan(0);
+    expect(await notes(desktop.page)).toContain('Searched “relaibility” as “reliability”, the book\'s word.');
+    await desktop.page.screenshot({ path: join(SCREENSHOTS, 'demo-misspelt-desktop.png') });
   });
 
   it('loaded nothing from another origin, and the CSP blocked nothing', () => {

@@ -155,9 +155,9 @@ describe('the widget on a hostile page of another origin', () => {
 
   it('an empty answer is a `results` event with no chunks and says so; an unreachable Worker is an `error` event', async () => {
     const { page } = desktop;
-    await page.evaluate(() => (document.querySelector('edge-retriever-search') as unknown as Panel).search('xyzzy plugh'));
+    await page.evaluate(() => (document.querySelector('edge-retriever-search') as unknown as Panel).search('zzxq qqjkv'));
     await waitForEvents(page, 4);
-    expect((await events(page))[3]).toMatchObject({ type: 'results', query: 'xyzzy plugh', ranks: [], rating: 'none' });
+    expect((await events(page))[3]).toMatchObject({ type: 'results', query: 'zzxq qqjkv', ranks: [], rating: 'none' });
     const status = () => page.evaluate(() => document.querySelector('edge-retriever-search')!.shadowRoot!.querySelector('.status')!.textContent);
     expect(await status()).toMatch(/^No results for this query/);
     await page.evaluate(() => {
@@ -170,6 +170,20 @@ describe('the widget on a hostile page of another origin', () => {
     expect(await status()).toMatch(/cannot be reached/);
     expect(await input(page).inputValue()).toBe('ROS 2 topics');
     await page.screenshot({ path: join(SCREENSHOTS, 'widget-error-desktop.png') });
+  });
+
+  it('a misspelt question is searched as the book\'s word, and the status line says so', async () => {
+    const { page } = desktop;
+    await page.evaluate((url) => {
+      const panel = document.querySelector('edge-retriever-search') as unknown as Panel;
+      panel.setAttribute('endpoint', url);
+      return panel.search('how do QoS relaibility policies work');
+    }, worker!.url);
+    await waitForEvents(page, 6);
+    expect((await events(page))[5]).toMatchObject({ type: 'results', query: 'how do QoS relaibility policies work', ranks: [1, 2, 3] });
+    const status = await page.evaluate(() => document.querySelector('edge-retriever-search')!.shadowRoot!.querySelector('.status')!.textContent);
+    expect(status).toBe('3 passages · Searched “relaibility” as “reliability”, the book\'s word.');
+    await page.screenshot({ path: join(SCREENSHOTS, 'widget-misspelt-desktop.png') });
   });
 });
 

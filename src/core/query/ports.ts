@@ -99,6 +99,8 @@ export interface TermEvidence {
   foreign: string[];
   /** False when the rule judges that the book does not cover the question. */
   covered: boolean;
+  /** Not covered because its words only resemble book words: several read as book words, none written as the book does. */
+  onlyGuesses?: boolean;
 }
 
 /** Persistent query-embedding storage, e.g. a KV namespace adapter. */

@@ -4,7 +4,7 @@
  * The form state lives in the address (`/?q=…&mode=…`) so a search can be shared or reloaded.
  */
 import { createClient, type SearchParams, type SearchStreamEvent } from '../../client/index';
-import { confidenceInWords, looksOffTopic, warningsInWords } from '../shared/plain-words';
+import { confidenceInWords, looksOffTopic, readAsInWords, warningsInWords } from '../shared/plain-words';
 import { el, renderResult, scaleBars } from './render-result';
 
 const form = document.querySelector<HTMLFormElement>('#search')!;
@@ -44,6 +44,8 @@ function onEvent(event: SearchStreamEvent): void {
     const { summary, timing } = event;
     const count = `${summary.returned} result${summary.returned === 1 ? '' : 's'}`;
     setStatus(`${count} in ${Math.round(timing.total_ms ?? 0)} ms. ${confidenceInWords(summary)}`);
+    const readAs = readAsInWords(summary);
+    if (readAs) note(readAs);
     if (summary.returned === 0) note(`Nothing found${summary.message ? `: ${summary.message.replace(/\.?$/, '.')}` : '.'} Try other words, another mode or no module filter.`, 'empty');
     else if (looksOffTopic(summary)) note('This question looks off-topic for this book: the passages below are the closest it has, not an answer.', 'empty');
     for (const warning of warningsInWords(summary)) note(warning);

@@ -34,6 +34,16 @@ export function warningsInWords(summary: SearchSummary): string[] {
   });
 }
 
+/**
+ * The words the search read as the book's ("contoller" as "controller"), as a search engine's
+ * "showing results for"; empty when it read none.
+ */
+export function readAsInWords(summary: SearchSummary): string {
+  const read = summary.read_as ?? [];
+  if (read.length === 0) return '';
+  return `Searched ${read.map(({ word, as }) => `“${word}” as “${as}”`).join(', ')}, the book's word${read.length === 1 ? '' : 's'}.`;
+}
+
 /** A chunk's text without its leading markdown heading (the section name already shows it). */
 export function bodyText(content: string | null): string {
   return (content ?? '').replace(/^\s*#{1,6}\s[^\n]*\n+/, '').trim();

@@ -5,7 +5,7 @@
  * chat UI feeds its LLM), `select` (the reader picked one) and `error`. Shadow DOM keeps the host
  * page's CSS out; `--er-*` custom properties and `::part()` theme it.
  */
-import { bodyText } from '../shared/plain-words';
+import { bodyText, readAsInWords } from '../shared/plain-words';
 import { createClient, type SearchParams, type SearchResult, type SearchSummary } from '../../client/index';
 import { WIDGET_CSS } from './widget-style';
 
@@ -120,7 +120,9 @@ export class EdgeRetrieverSearch extends HTMLElement {
     this.#running = null;
     const done = summary as SearchSummary | null;
     const low = done?.confidence?.low_confidence ? ' · low confidence: the docs may not answer this' : '';
-    this.#show(results, results.length ? `${results.length} passage${results.length === 1 ? '' : 's'}${low}` : (done?.message ?? 'No passages found'));
+    const readAs = done ? readAsInWords(done) : '';
+    const count = `${results.length} passage${results.length === 1 ? '' : 's'}${low}${readAs ? ` · ${readAs}` : ''}`;
+    this.#show(results, results.length ? count : (done?.message ?? 'No passages found'));
     this.#emit('results', { query: text, results, summary: done });
   }
 

@@ -21,7 +21,9 @@
  *   or a capitalised name inside a sentence ("… in Naples", "… with Terraform") — a place,
  *   product or person is what the question is about, and an ordinary-English discount must not
  *   hide it. Measured on 107 answerable questions of three sets it flagged one more (a question
- *   naming a vendor the book never does, which no mode answered either).
+ *   naming a vendor the book never does, which no mode answered either); or when
+ *   {@link SEVERAL_GUESSES} or more of its words are read as book words and none is written as the
+ *   book writes it ("xyzzy plugh" read as "xyz plugs").
  */
 import { isStopword, splitWords, stemWord, tokenizeWords } from '../../common/bm25/index';
 import type { BookVocabulary, TermEvidence } from '../ports';
@@ -38,6 +40,8 @@ export const MIN_COVERAGE = 0.5;
 export const MIN_COVERAGE_SEVERAL_UNKNOWN = 0.75;
 /** How many unknown words make the stricter {@link MIN_COVERAGE_SEVERAL_UNKNOWN} apply. */
 export const SEVERAL_UNKNOWN = 2;
+/** How many words read as book words, with none as the book writes it, make a question not covered. */
+export const SEVERAL_GUESSES = 2;
 /** Weight of an ordinary English word the book does not use, relative to an unknown name. */
 export const ORDINARY_WORD_WEIGHT = 0.3;
 
@@ -78,6 +82,9 @@ export function assessQueryTerms(v: BookVocabulary, text: string): TermEvidence 
   const names = capitalisedNames(text);
   const nameLike = nameLikeWords(text, names);
   const read = bookWordReader(v);
+  // Informative words read as book words (guesses), and words the book uses as written.
+  let guessed = 0;
+  let asWritten = 0;
   for (const word of tokenizeWords(text)) {
     if (isStopword(word)) continue;
     const stem = stemWord(word);
@@ -88,6 +95,7 @@ export function assessQueryTerms(v: BookVocabulary, text: string): TermEvidence 
     if (df > 0) {
       known += idf(df);
       total += idf(df);
+      asWritten++;
       continue;
     }
     // Numbers, fragments and function words the book does not use say nothing about the topic: no weight.
@@ -101,6 +109,7 @@ export function assessQueryTerms(v: BookVocabulary, text: string): TermEvidence 
       const weight = idf(v.df(form.stem));
       known += weight;
       total += weight;
+      guessed++;
       continue;
     }
     if (derived !== 'book') missing++;
@@ -109,6 +118,9 @@ export function assessQueryTerms(v: BookVocabulary, text: string): TermEvidence 
     if (!ordinary || name) foreign.push(word);
   }
   const coverage = total > 0 ? known / total : 0;
+  // Two or more words read as book words and not one written as the book writes it: nothing the reader
+  // wrote is the book's ("xyzzy plugh" read as "xyz plugs").
+  if (guessed >= SEVERAL_GUESSES && asWritten === 0) return { coverage, unknown, foreign, covered: false, onlyGuesses: true };
   const minimum = missing >= SEVERAL_UNKNOWN ? MIN_COVERAGE_SEVERAL_UNKNOWN : MIN_COVERAGE;
   return { coverage, unknown, foreign, covered: total > 0 && coverage >= minimum && foreign.length === 0 };
 }

@@ -65,7 +65,9 @@ const list = (words: readonly string[]): string => words.slice(0, 5).map((w) => 
 export function noMatchWarning(terms: TermEvidence): SearchWarning | null {
   if (terms.covered) return null;
   let message: string;
-  if (terms.foreign.length > 0) {
+  if (terms.onlyGuesses) {
+    message = `No word of this question is written as the book writes it (${list(terms.unknown)} only resemble book words): it probably does not cover this question.`;
+  } else if (terms.foreign.length > 0) {
     message = `The book never mentions ${list(terms.foreign)}: it probably does not cover this question.`;
   } else if (terms.unknown.length > 0 && terms.coverage < MIN_COVERAGE) {
     message = `Most of what this question asks about (${list(terms.unknown)}) never appears in the book (${Math.round(terms.coverage * 100)}% of its informative words do): it probably does not cover this question.`;

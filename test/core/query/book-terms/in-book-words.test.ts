@@ -60,6 +60,14 @@ describe.each(TINY_BOOK_VOCABULARIES)('inBookWords (the query in the book\'s wor
     expect(typo.coverage).toBeCloseTo(assessQueryTerms(book, 'replace the tank lid gasket').coverage, 9);
   });
 
+  it('does not cover a question whose words all only resemble book words: two or more guesses, none as written', () => {
+    expect(assessQueryTerms(book, 'gakset heatr')).toMatchObject({ covered: false, onlyGuesses: true });
+    // One guess is a typo in a one-word question; a guess beside a book word is a typo in a question.
+    expect(assessQueryTerms(book, 'gakset')).toMatchObject({ covered: true });
+    expect(assessQueryTerms(book, 'gakset heatr tank')).toMatchObject({ covered: true });
+    expect(assessQueryTerms(book, 'gakset heatr tank').onlyGuesses).toBeUndefined();
+  });
+
   it('reads nothing without a lexicon (an older index): every unknown word might be English', () => {
     expect(inBookWords(vocabularyOf(false), 'replace the tank lid gakset').read).toEqual([]);
   });
