@@ -84,6 +84,13 @@ describe('retrieve (text)', () => {
     expect(run.out).not.toMatch(/Details:/);
   });
 
+  it('says under the count when a misspelt word was searched as the book\'s word', async () => {
+    const run = await retrieve(['How do QoS relaibility settings work?', '-k', '2']);
+    expect(run.code).toBe(0);
+    expect(run.out.split('\n')[2]).toBe('Searched "relaibility" as "reliability" (the book\'s word)');
+    expect((await retrieve([QUERY, '-k', '2'])).out).not.toMatch(/^Searched/m);
+  });
+
   it('--verbose adds timing breakdown, cache, filters, candidates and confidence', async () => {
     const run = await retrieve([QUERY, '-k', '500', '--module', '01-ros2', '-v']);
     expect(run.code).toBe(0);
