@@ -1,0 +1,84 @@
+/**
+ * The book word a word misspells by one letter (Norvig's spelling corrector over the book's
+ * vocabulary): every word one edit away is stemmed and looked up, and the stem in most chunks wins.
+ * Read by `book-forms.ts` for a word the book never uses and English does not know.
+ */
+import { stemWord } from '../../common/bm25/index';
+import type { BookVocabulary } from '../ports';
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/**
+ * How a book word is made from the query word: the letter the writer dropped (`insert`), swapped,
+ * mistyped, added (`delete`), or doubled (`undouble`, a `delete` of a letter beside its twin).
+ */
+type Edit = 'insert' | 'transpose' | 'replace' | 'delete' | 'undouble';
+
+/**
+ * Every word one edit away from `word` (Norvig's spelling corrector), with the edit that makes it.
+ * Only plain a–z words are corrected; ~54n candidates, each stemmed and looked up once per word.
+ */
+function* oneEditAway(word: string): Generator<[string, Edit]> {
+  for (let i = 0; i <= word.length; i++) {
+    const head = word.slice(0, i);
+    const tail = word.slice(i);
+    for (const c of LETTERS) yield [head + c + tail, 'insert'];
+    if (tail.length > 1) yield [head + tail[1] + tail[0] + tail.slice(2), 'transpose'];
+    if (tail.length > 0) {
+      for (const c of LETTERS) if (c !== tail[0]) yield [head + c + tail.slice(1), 'replace'];
+      yield [head + tail.slice(1), tail[0] === head.at(-1) ? 'undouble' : 'delete'];
+    }
+  }
+}
+
+/** The slips a name is corrected for: "Jupter", "Jupietr" and "Juppiter" are Jupiter; "Jython" is not Python. */
+const NAME_SLIPS: ReadonlySet<Edit> = new Set(['insert', 'transpose', 'undouble']);
+
+/**
+ * The book word that `word` misspells by one letter, as the stem in most chunks (the likelier
+ * meaning; the first found on a tie). A name is corrected only for a dropped, swapped or doubled
+ * letter ({@link NAME_SLIPS}). A three-letter stem is only reached from a word of five letters
+ * or more ("runnig" is "running", but "vuex" is not "vue").
+ *
+ * @example
+ * misspeltBookWord('contoller', v, false); // { stem: 'control', word: 'controller' } (a book about controllers)
+ */
+export function misspeltBookWord(word: string, v: BookVocabulary, name: boolean): { stem: string; word: string } | null {
+  if (word.length < 4 || !/^[a-z]+$/.test(word)) return null;
+  const openings = stemOpenings(v);
+  let best: { stem: string; word: string } | null = null;
+  let bestDf = 0;
+  for (const [candidate, edit] of oneEditAway(word)) {
+    if (name && !NAME_SLIPS.has(edit)) continue;
+    // Stemming only changes a word's end, so a candidate that opens unlike every book stem is none.
+    if (!openings.has(candidate.slice(0, OPENING))) continue;
+    const stem = stemWord(candidate);
+    if (stem.length < 3 || (stem.length === 3 && word.length < 5)) continue;
+    const df = v.df(stem);
+    if (df > bestDf) {
+      best = { stem, word: candidate };
+      bestDf = df;
+    }
+  }
+  return best;
+}
+
+/** Letters at the start of a word that its stem keeps (but a final "y" → "i": "try" → "tri"). */
+const OPENING = 3;
+const openingsOf = new WeakMap<BookVocabulary, Set<string>>();
+
+/** The openings of the book's stems (built once per vocabulary), to skip most candidates unstemmed. */
+function stemOpenings(v: BookVocabulary): Set<string> {
+  let openings = openingsOf.get(v);
+  if (!openings) {
+    openings = new Set<string>();
+    for (const stem of v.bookStems) {
+      if (stem.length < OPENING) continue;
+      const opening = stem.slice(0, OPENING);
+      openings.add(opening);
+      if (opening.endsWith('i')) openings.add(`${opening.slice(0, -1)}y`);
+    }
+    openingsOf.set(v, openings);
+  }
+  return openings;
+}
