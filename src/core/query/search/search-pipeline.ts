@@ -9,9 +9,8 @@
  */
 import { isRetrieverError, RetrieverError } from '../../common/errors';
 import { embedQueriesCached, prefetchEmbedding } from '../embedders/cached-embedder';
-import type { CacheStatus, CollectionInfo, SearchContext, TermEvidence } from '../ports';
-import { assessQueryTerms } from '../book-terms/term-evidence';
-import { inBookWords, type QueryInBookWords } from '../book-terms/in-book-words';
+import type { CacheStatus, SearchContext, TermEvidence } from '../ports';
+import { judgeTerms, readInBookWords } from './book-terms-stage';
 import { checkedQueries } from './checked-query';
 import { expansionPassages, planExpansion, type ExpandReport, type ExpansionPlan } from './expand-context';
 import { summarizeOutcome } from './outcome-summary';
@@ -146,43 +145,6 @@ export async function runSearches(list: readonly SearchParams[], context: Search
     const timing = { embedMs, searchMs, expandMs: expansions.some(Boolean) ? expandMs : null, started, now };
     return { outcome: assemble(params, plans[i]!, prepared[i]!, terms[i], ranked[i]!, embedded[i]!, expansions[i]!, fetched, timing, embedder, context) };
   });
-}
-
-/**
- * The term rule's verdict on each query. A Qdrant collection's vocabulary comes with its facts,
- * which are known by now even when the search had to learn them alongside its query (and, when
- * read from KV, completed with the vocabulary read alongside it).
- */
-async function judgeTerms(list: readonly SearchParams[], known: CollectionInfo | null, vocabularyRead: Promise<void> | null, context: SearchContext): Promise<(TermEvidence | undefined)[]> {
-  if (!context.bookVocabulary) return list.map(() => undefined);
-  if (vocabularyRead) await vocabularyRead;
-  const info = known && !vocabularyRead ? known : await context.facts.known().catch(() => known);
-  const vocabulary = context.bookVocabulary(info);
-  return list.map((params) => (vocabulary ? assessQueryTerms(vocabulary, params.q) : undefined));
-}
-
-/**
- * Each query in the book's words (`in-book-words.ts`), once the facts and the vocabulary are read;
- * null for every query when the store has no vocabulary yet (a collection ingested before it, or
- * the first search after a deploy, whose facts are learnt alongside its query): it is searched as
- * written.
- */
-async function readInBookWords(
-  list: readonly SearchParams[],
-  knownRead: Promise<CollectionInfo | null>,
-  vocabularyRead: Promise<void> | null,
-  context: SearchContext,
-): Promise<(QueryInBookWords | null)[]> {
-  if (!context.bookVocabulary) return list.map(() => null);
-  try {
-    const known = await knownRead.catch(() => null);
-    if (vocabularyRead) await vocabularyRead;
-    const vocabulary = context.bookVocabulary(vocabularyRead ? await context.facts.known().catch(() => known) : known);
-    return list.map((params) => (vocabulary ? inBookWords(vocabulary, params.q) : null));
-  } catch {
-    // Only a help to ranking: a vocabulary that cannot be read leaves the queries as written.
-    return list.map(() => null);
-  }
 }
 
 interface StageTiming {
