@@ -4,8 +4,15 @@
  * `\p{L}` would be wrong: it misses Alphabetic combining marks (e.g. Indic vowel signs) and Nl/No.
  */
 
+const WORD_CHARACTER = '\\p{Alphabetic}\\p{Nd}\\p{Nl}\\p{No}';
 // Everything that is not alphanumeric separates tokens, including '_' and apostrophes.
-const SEPARATORS = /[^\p{Alphabetic}\p{Nd}\p{Nl}\p{No}]+/u;
+const SEPARATORS = new RegExp(`[^${WORD_CHARACTER}]+`, 'u');
+
+/**
+ * The runs of characters the tokenizer keeps as words, for rewriting words inside a text without
+ * touching what lies between them (`text.replace(WORD_RUNS, …)`); the complement of the separators.
+ */
+export const WORD_RUNS = new RegExp(`[${WORD_CHARACTER}]+`, 'gu');
 
 /**
  * Splits text into lowercased word tokens, in order, duplicates kept, no stopword removal.

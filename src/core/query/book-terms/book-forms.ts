@@ -10,7 +10,8 @@ import type { BookVocabulary } from '../ports';
 import { misspeltBookWord } from './misspelt-words';
 
 /** How a query word relates to the book word it stands for. */
-export type BookFormKind = 'prefixed' | 'suffixed' | 'misspelt' | 'clipped';
+export const BOOK_FORM_KINDS = ['misspelt', 'clipped', 'prefixed', 'suffixed'] as const;
+export type BookFormKind = (typeof BOOK_FORM_KINDS)[number];
 
 /** A query word read as a book word. */
 export interface BookForm {

@@ -5,10 +5,13 @@
  * know the words the book uses, so "contoller" or "distro" would otherwise count for nothing, and
  * the rarest word of a question is the one whose loss costs the most.
  */
-import { isStopword, stemWord } from '../../common/bm25/index';
+import { isStopword, stemWord, WORD_RUNS } from '../../common/bm25/index';
 import type { BookVocabulary } from '../ports';
-import { bookWordReader, withGreekLetters, wordForStem, type BookFormKind } from './book-forms';
+import { BOOK_FORM_KINDS, bookWordReader, withGreekLetters, wordForStem } from './book-forms';
 import { nameLikeWords, negligible } from './term-evidence';
+
+/** What a word read as the book's was: a book form (`book-forms.ts`) or a spelled-out Greek letter. */
+export const READING_KINDS = [...BOOK_FORM_KINDS, 'greek'] as const;
 
 /** One word of the query searched as the book's word. */
 export interface BookWordReading {
@@ -16,7 +19,7 @@ export interface BookWordReading {
   word: string;
   /** The book's word searched in its place. */
   as: string;
-  how: BookFormKind | 'greek';
+  how: (typeof READING_KINDS)[number];
 }
 
 /** What {@link inBookWords} returns: the text to search, and what it changed. */
@@ -24,9 +27,6 @@ export interface QueryInBookWords {
   text: string;
   read: BookWordReading[];
 }
-
-// The same runs of letters and digits that the BM25 tokenizer keeps (tokenize.ts).
-const WORD = /[\p{Alphabetic}\p{Nd}\p{Nl}\p{No}]+/gu;
 
 /**
  * The query with its disguised book words replaced (the rest of the text untouched), as the term
@@ -41,7 +41,7 @@ export function inBookWords(v: BookVocabulary, text: string): QueryInBookWords {
   const reader = bookWordReader(v);
   // Per stem, as the term rule reads the words: the same answer for a word written twice.
   const byStem = new Map<string, { as: string; how: BookWordReading['how'] } | null>();
-  const replaced = text.replace(WORD, (raw) => {
+  const replaced = text.replace(WORD_RUNS, (raw) => {
     const word = raw.toLowerCase();
     if (isStopword(word)) return raw;
     const stem = stemWord(word);

@@ -8,6 +8,7 @@ import { SEARCH_MODES } from '../../common/config/config-schema';
 import { ERROR_STATUS, type ErrorCode } from '../../common/errors';
 import type { ConfidenceSummary } from './confidence';
 import { GROUP_BY } from './search-params';
+import { READING_KINDS } from '../book-terms/in-book-words';
 import type { Passage } from './expand-context';
 import type { SearchWarning } from './warnings';
 import type { SearchOutcome } from './search-pipeline';
@@ -89,7 +90,7 @@ export const summarySchema = z.looseObject({
   confidence: z.optional(confidenceSchema),
   query_coverage: z.optional(z.number()),
   /** Words of the query the book never uses, searched as the book's word (a misspelling, a clipped or affixed form). */
-  read_as: z.optional(z.array(z.object({ word: z.string(), as: z.string(), how: z.enum(['misspelt', 'clipped', 'prefixed', 'suffixed', 'greek']) }))),
+  read_as: z.optional(z.array(z.object({ word: z.string(), as: z.string(), how: z.enum(READING_KINDS) }))),
   group_by: z.optional(z.enum(GROUP_BY)),
   expand: z.optional(z.object({ expand: z.number(), expanded: z.number(), not_expandable: z.number(), fetched: z.number() })),
   warnings: z.array(warningSchema),
