@@ -160,6 +160,31 @@ describe('the term rule on a Qdrant collection', () => {
     }
   });
 
+  it('does not remember the deployment\'s first search of a misspelt question, which ran before the vocabulary was known', async () => {
+    await recordVocabulary();
+    const cached = (q: string) => t.call(`/search?q=${encodeURIComponent(q)}&mode=keyword`);
+    const typo = 'how do topics carry mesages between nodes?';
+    // The facts (and the vocabulary with them) are learnt alongside this query: searched as written.
+    const first = await cached(typo);
+    expect(first.json().summary.read_as).toBeUndefined();
+    expect(first.json().summary.result_cache).toBe('miss');
+    expect(first.headers.get('cache-status')).not.toContain('stored');
+    // So the same question, asked again, is searched in the book's words instead of served stale.
+    const second = await cached(typo);
+    expect(second.json().summary.result_cache).toBe('miss');
+    expect(second.json().summary.read_as).toEqual([{ word: 'mesages', as: 'messages', how: 'misspelt' }]);
+    expect((await cached(typo)).json().summary.result_cache).toBe('hit');
+  });
+
+  it('remembers a deployment\'s first search whose words the book all uses: the vocabulary could not change it', async () => {
+    await recordVocabulary();
+    const cached = (q: string) => t.call(`/search?q=${encodeURIComponent(q)}&mode=keyword`);
+    const first = await cached('how do topics carry messages between nodes?');
+    expect(first.json().summary.result_cache).toBe('miss');
+    expect(first.headers.get('cache-status')).toContain('stored');
+    expect((await cached('how do topics carry messages between nodes?')).json().summary.result_cache).toBe('hit');
+  });
+
   it('searches the question as written on a collection ingested before the vocabulary existed', async () => {
     const res = await search('how do topics carry mesages between nodes?', '&mode=keyword');
     expect(res.status).toBe(200);

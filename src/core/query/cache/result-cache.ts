@@ -3,8 +3,9 @@
  * in-isolate LRU (no I/O at all) in front of a shared store (the Workers Cache API, per data
  * centre) — and single flight, so concurrent identical misses compute once. Entries live
  * `ttlSeconds` at most; the key carries the index version, so a bump makes old entries
- * unreachable at once. Only clean outcomes are stored: a search that degraded (reranker failed)
- * is served but not remembered. A failing store degrades to a miss, never fails a search.
+ * unreachable at once. Only clean outcomes are stored (`storable-outcome.ts`): a search that
+ * degraded (reranker failed) or ran before the book's vocabulary was known is served but not
+ * remembered. A failing store degrades to a miss, never fails a search.
  *
  * The in-isolate tier keys on the plain key material (a hit costs a Map lookup, no digest); the
  * shared tier's digest is computed only when that tier is consulted. `onLocalMiss` lets the
@@ -13,6 +14,7 @@
 import type { SearchOutcome } from '../search/search-pipeline';
 import { LruCache } from '../embedders/cached-embedder';
 import { SingleFlight } from './single-flight';
+import { storableOutcome } from '../search/storable-outcome';
 
 /** Where the result came from. */
 export type ResultCacheStatus = 'hit' | 'miss' | 'bypass';
@@ -125,7 +127,7 @@ async function lookup(keys: ResultKeys, options: ResultCacheOptions, now: number
 
 /** Stores a clean outcome in both tiers; returns whether it was stored. */
 function remember(keys: ResultKeys, outcome: SearchOutcome, storedAt: number, options: ResultCacheOptions): boolean {
-  if (outcome.summary.warnings.some((warning) => warning.code === 'rerank_failed')) return false;
+  if (!storableOutcome(outcome)) return false;
   const { timing: _timing, ...rest } = outcome;
   const entry: CachedResult = { outcome: rest, storedAt };
   options.memory.entries.set(keys.local, entry);

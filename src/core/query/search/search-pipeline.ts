@@ -14,6 +14,7 @@ import { judgeTerms, readInBookWords } from './book-terms-stage';
 import { checkedQueries } from './checked-query';
 import { expansionPassages, planExpansion, type ExpandReport, type ExpansionPlan } from './expand-context';
 import { summarizeOutcome } from './outcome-summary';
+import { markSearchedUnread } from './storable-outcome';
 import { mapResults, type SearchResult } from './result-mapping';
 import type { SearchParams } from './search-params';
 import { planSearch } from './search-plan';
@@ -143,7 +144,11 @@ export async function runSearches(list: readonly SearchParams[], context: Search
     const error = errors[i];
     if (error) return { error };
     const timing = { embedMs, searchMs, expandMs: expansions.some(Boolean) ? expandMs : null, started, now };
-    return { outcome: assemble(params, plans[i]!, prepared[i]!, terms[i], ranked[i]!, embedded[i]!, expansions[i]!, fetched, timing, embedder, context) };
+    const outcome = assemble(params, plans[i]!, prepared[i]!, terms[i], ranked[i]!, embedded[i]!, expansions[i]!, fetched, timing, embedder, context);
+    // The vocabulary arrived after the query was sent (learnt alongside it): a word the book does
+    // not use may be a misspelling the next search will read, so this answer is not remembered.
+    const unread = bookWords[i] === null && (terms[i]?.unknown.length ?? 0) > 0;
+    return { outcome: unread ? markSearchedUnread(outcome) : outcome };
   });
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cachedSearch, ResultCacheMemory, type CachedResult, type ResultStore } from '../../../../src/core/query/cache/result-cache';
 import type { SearchOutcome } from '../../../../src/core/query/search/search-pipeline';
+import { markSearchedUnread } from '../../../../src/core/query/search/storable-outcome';
 
 function outcome(id: number, warnings: { code: string; message: string }[] = []): SearchOutcome {
   return {
@@ -71,6 +72,18 @@ describe('cachedSearch', () => {
     const first = await cachedSearch('k', async () => outcome(1, [{ code: 'rerank_failed', message: 'x' }]), options());
     expect(first.stored).toBe(false);
     expect((await cachedSearch('k', async () => outcome(2), options())).status).toBe('miss');
+  });
+
+  it('does not store an answer searched before the book\'s vocabulary was known, in either tier', async () => {
+    const store = mapStore();
+    const { options, deferred } = setup(store);
+    const first = await cachedSearch('k', async () => markSearchedUnread(outcome(1)), options());
+    expect(first).toMatchObject({ status: 'miss', stored: false });
+    await Promise.all(deferred);
+    expect(store.entries.size).toBe(0);
+    const second = await cachedSearch('k', async () => outcome(2), options());
+    expect(second).toMatchObject({ status: 'miss', stored: true });
+    expect((await cachedSearch('k', async () => outcome(3), options())).outcome.results[0]).toMatchObject({ id: 2 });
   });
 
   it('a failing shared tier is a miss, logged, never an error', async () => {
