@@ -62,3 +62,31 @@ export function inBookWords(v: BookVocabulary, text: string): QueryInBookWords {
   });
   return { text: replaced, read };
 }
+
+/**
+ * How the book spells the word a reading searched. The vocabulary keeps stems: "distro" is searched
+ * as "distribut" and "simulat" as a one-edit spelling of the book's stem ("simulant" of "simul"),
+ * which a reader should see as the book's "distribution" and "simulation". Looked up in `texts`
+ * (the passages the search returns, best first): `searched` itself if one writes it, else the
+ * first form of its stem they write. When none writes one: `searched`, or a bare stem with an
+ * ellipsis ("distribut…": every word it opens was searched).
+ *
+ * @example
+ * bookSpelling('distribut', ['Pick a distribution.', 'It is distributed…']); // 'distribution'
+ * bookSpelling('distribut', ['Nothing here.']); // 'distribut…'
+ */
+export function bookSpelling(searched: string, texts: readonly string[]): string {
+  const stem = stemWord(searched.toLowerCase());
+  const opening = stem.slice(0, 4);
+  let first: string | null = null;
+  for (const text of texts) {
+    for (const raw of text.match(WORD_RUNS) ?? []) {
+      const word = raw.toLowerCase();
+      // Cheap before stemming: a form of the stem opens with its first letters.
+      if (!word.startsWith(opening)) continue;
+      if (word === searched) return searched;
+      if (first === null && stemWord(word) === stem) first = word;
+    }
+  }
+  return first ?? (stem === searched ? `${searched}…` : searched);
+}

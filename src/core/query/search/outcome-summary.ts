@@ -11,7 +11,7 @@ import type { RankedHit } from './rank-candidates';
 import type { SearchResult } from './result-mapping';
 import type { SearchParams } from './search-params';
 import type { SearchPlan } from './search-plan';
-import type { BookWordReading } from '../book-terms/in-book-words';
+import { bookSpelling, type BookWordReading } from '../book-terms/in-book-words';
 
 /** Inputs of the summary. */
 export interface SummaryInput {
@@ -76,7 +76,7 @@ export function summarizeOutcome(input: SummaryInput) {
     filtered_below_threshold: dropped.length,
     confidence,
     ...(input.terms ? { query_coverage: Math.round(input.terms.coverage * 1000) / 1000 } : {}),
-    ...(input.readAs?.length ? { read_as: input.readAs.map(({ word, as, how }) => ({ word, as, how })) } : {}),
+    ...(input.readAs?.length ? { read_as: readAsShown(input.readAs, results) } : {}),
     warnings,
   };
   if (results.length === 0) {
@@ -86,3 +86,14 @@ export function summarizeOutcome(input: SummaryInput) {
   }
   return summary;
 }
+
+/**
+ * The words read as the book's, as the reader should see them: the book's stem searched ("distribut"
+ * for "distro", "simul" through "simulant" for "simulat") shown as the passages returned spell it
+ * ("distribution", "simulation"). A Greek letter is shown as the book writes it already.
+ */
+function readAsShown(readAs: readonly BookWordReading[], results: readonly SearchResult[]): BookWordReading[] {
+  const texts = results.map((result) => result.content ?? '');
+  return readAs.map(({ word, as, how }) => ({ word, as: how === 'greek' ? as : bookSpelling(as, texts), how }));
+}
+

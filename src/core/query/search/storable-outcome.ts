@@ -7,14 +7,18 @@
  *   Qdrant learns the collection facts alongside its query — while the question has a word the
  *   book does not use: a misspelling it would read as the book's word was searched as written.
  */
-import type { SearchOutcome } from './search-pipeline';
+
+/** What this module reads of a search outcome (`search-pipeline.ts` imports it, so not that type). */
+interface Outcome {
+  summary: { warnings: readonly { code: string }[] };
+}
 
 // Outcomes computed without the reading they would get once the vocabulary is known. A WeakSet,
 // not a field: nothing of it reaches the response.
-const searchedUnread = new WeakSet<SearchOutcome>();
+const searchedUnread = new WeakSet<Outcome>();
 
 /** Marks `outcome` as searched before the book's vocabulary was known (see the module comment). */
-export function markSearchedUnread(outcome: SearchOutcome): SearchOutcome {
+export function markSearchedUnread<T extends Outcome>(outcome: T): T {
   searchedUnread.add(outcome);
   return outcome;
 }
@@ -25,7 +29,7 @@ export function markSearchedUnread(outcome: SearchOutcome): SearchOutcome {
  * @example
  * if (storableOutcome(outcome)) memory.entries.set(key, { outcome, storedAt });
  */
-export function storableOutcome(outcome: SearchOutcome): boolean {
+export function storableOutcome(outcome: Outcome): boolean {
   if (searchedUnread.has(outcome)) return false;
   return !outcome.summary.warnings.some((warning) => warning.code === 'rerank_failed');
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeText, stemWord } from '../../../../src/core/common/bm25/index';
 import { MISSPELLINGS_PER_QUERY, wordForStem } from '../../../../src/core/query/book-terms/book-forms';
-import { inBookWords } from '../../../../src/core/query/book-terms/in-book-words';
+import { bookSpelling, inBookWords } from '../../../../src/core/query/book-terms/in-book-words';
 import { assessQueryTerms } from '../../../../src/core/query/book-terms/term-evidence';
 import { TINY_BOOK_VOCABULARIES } from '../../../support/tiny-book-vocabulary';
 
@@ -77,6 +77,26 @@ describe('wordForStem', () => {
   it('spells every stem of a book as a word that stems back to it', () => {
     const stems = new Set(analyzeText('configuration repositories distribution heaters saturated clamps temperature every integral quickly'));
     for (const stem of stems) expect(stemWord(wordForStem(stem))).toBe(stem);
+  });
+});
+
+describe('bookSpelling (how read_as shows a clipped word)', () => {
+  it('shows the stem a clipped word was searched as the way the best passage that writes it spells it', () => {
+    const passages = ['Nothing about it here.', 'Pick a Distribution first.', 'A distributed system.'];
+    expect(bookSpelling('distribut', passages)).toBe('distribution');
+    expect(bookSpelling(wordForStem('configur'), ['Configure the node.', 'The configuration file.'])).toBe('configure');
+    // A misspelling's one-edit candidate that the book does not write ("simulant", stem "simul").
+    expect(bookSpelling('simulant', ['Start the simulator.', 'A simulation.'])).toBe('simulator');
+  });
+
+  it('keeps the searched word when a passage writes it as such, even after another form', () => {
+    expect(bookSpelling('messages', ['One message.', 'Many messages.'])).toBe('messages');
+    expect(bookSpelling('simulant', ['Nothing about it here.'])).toBe('simulant');
+  });
+
+  it('shows the stem with an ellipsis when no passage returned writes it, never a form of another stem', () => {
+    expect(bookSpelling('distribut', ['Nothing about it here.', 'A distant district.'])).toBe('distribut…');
+    expect(bookSpelling('distribut', [])).toBe('distribut…');
   });
 });
 
