@@ -169,8 +169,12 @@ export function readAsBookWord(word: string, stem: string, v: BookVocabulary, na
   if (!v.isOrdinary(stem)) {
     if (derivedFrom && derivedFrom !== 'english' && !name) form = { ...derivedFrom, how: derivedFrom === prefixed ? 'prefixed' : 'suffixed' };
     else {
+      // A clipped word before a misspelt one: "manip" opens the book's "manipulation", and one edit
+      // away it is only "manie", which stems to the book's "many". Both readings of "gaskt" are
+      // "gasket": a dropped letter, so it is called misspelt.
+      const clip = name ? null : clipped(stem, v);
       const misspelt = spelling ? misspeltBookWord(word, v, name) : null;
-      form = misspelt ? { ...misspelt, how: 'misspelt' } : name ? null : clipped(stem, v);
+      form = misspelt && (!clip || misspelt.stem === clip.stem) ? { ...misspelt, how: 'misspelt' } : clip;
     }
   }
   const reading: WordReading = { form, derived: derivedFrom === null ? null : derivedFrom === 'english' ? 'english' : 'book' };

@@ -4,6 +4,9 @@ import { MISSPELLINGS_PER_QUERY, wordForStem } from '../../../../src/core/query/
 import { bookSpelling, inBookWords } from '../../../../src/core/query/book-terms/in-book-words';
 import { assessQueryTerms } from '../../../../src/core/query/book-terms/term-evidence';
 import { TINY_BOOK_VOCABULARIES } from '../../../support/tiny-book-vocabulary';
+import { storedVocabulary } from '../../../../src/core/query/book-terms/book-vocabulary';
+import { encodeBookVocabulary } from '../../../../src/core/build-time/book-vocabulary-encode';
+import { buildLexiconFilter } from '../../../../src/core/query/book-terms/lexicon-filter';
 
 // The same reading whichever store holds the book.
 describe.each(TINY_BOOK_VOCABULARIES)('inBookWords (the query in the book\'s words), vocabulary of %s', (_, vocabularyOf) => {
@@ -77,6 +80,16 @@ describe('wordForStem', () => {
   it('spells every stem of a book as a word that stems back to it', () => {
     const stems = new Set(analyzeText('configuration repositories distribution heaters saturated clamps temperature every integral quickly'));
     for (const stem of stems) expect(stemWord(wordForStem(stem))).toBe(stem);
+  });
+});
+
+describe('a word both clipped and one edit from another book word', () => {
+  it('is read as the word it opens, not as the misspelling of another ("manip" is not "many")', () => {
+    const texts = ['Many arms grasp many parts.', 'Many robots need many sensors.', 'Manipulation of parts with a gripper.'];
+    const book = storedVocabulary(JSON.parse(JSON.stringify({ vocabulary: encodeBookVocabulary(texts, buildLexiconFilter(analyzeText('maniac'))) })))!;
+    expect(book.df(stemWord('many'))).toBeGreaterThan(book.df(stemWord('manipulation')));
+    expect(stemWord('manie')).toBe(stemWord('many')); // one edit from "manip"
+    expect(inBookWords(book, 'manip with a gripper').read).toEqual([{ word: 'manip', as: wordForStem(stemWord('manipulation')), how: 'clipped' }]);
   });
 });
 
