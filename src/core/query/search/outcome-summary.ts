@@ -96,4 +96,3 @@ function readAsShown(readAs: readonly BookWordReading[], results: readonly Searc
   const texts = results.map((result) => result.content ?? '');
   return readAs.map(({ word, as, how }) => ({ word, as: how === 'greek' ? as : bookSpelling(as, texts), how }));
 }
-

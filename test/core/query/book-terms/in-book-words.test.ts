@@ -93,7 +93,7 @@ describe('a word both clipped and one edit from another book word', () => {
   });
 });
 
-describe('bookSpelling (how read_as shows a clipped word)', () => {
+describe('bookSpelling (how read_as shows the word searched)', () => {
   it('shows the stem a clipped word was searched as the way the best passage that writes it spells it', () => {
     const passages = ['Nothing about it here.', 'Pick a Distribution first.', 'A distributed system.'];
     expect(bookSpelling('distribut', passages)).toBe('distribution');
