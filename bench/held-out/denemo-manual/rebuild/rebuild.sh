@@ -4,12 +4,8 @@
 # (Chosen instead of hydrogen-doc, whose Debian 12 package ships no manual text.)
 set -eu
 
-if [ "$#" -ne 1 ]; then
-    echo "usage: $0 OUT_DIR" >&2
-    exit 2
-fi
-OUT_DIR=$1
 HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/../../rebuild-args.sh"
 SRC=/usr/share/doc/denemo/denemo-manual.html
 
 sh "$HERE/../../ensure-packages.sh" denemo-doc pandoc python3

@@ -3,12 +3,8 @@
 # Mallard pages), usage: sh rebuild.sh OUT_DIR  -> OUT_DIR/docs/*.md
 set -eu
 
-if [ "$#" -ne 1 ]; then
-    echo "usage: $0 OUT_DIR" >&2
-    exit 2
-fi
-OUT_DIR=$1
 HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/../../rebuild-args.sh"
 SRC=/usr/share/help/C/gnome-help
 
 sh "$HERE/../../ensure-packages.sh" gnome-user-docs yelp-tools pandoc python3

@@ -2,9 +2,8 @@
 # Rebuild the GNU Backgammon markdown book from the Debian package gnubg-data.
 # Usage: rebuild.sh OUT_DIR   -> writes OUT_DIR/docs/*.md
 set -eu
-if [ $# -ne 1 ]; then echo "usage: $0 OUT_DIR" >&2; exit 2; fi
-OUT_DIR=$1
 HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/../../rebuild-args.sh"
 SRC=/usr/share/doc/gnubg
 
 sh "$HERE/../../ensure-packages.sh" gnubg-data pandoc python3

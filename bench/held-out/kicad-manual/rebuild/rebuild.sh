@@ -3,12 +3,8 @@
 # Usage: sh rebuild.sh OUT_DIR   -> writes OUT_DIR/docs/*.md
 set -eu
 
-if [ $# -ne 1 ]; then
-    echo "usage: $0 OUT_DIR" >&2
-    exit 2
-fi
-OUT_DIR=$1
 HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/../../rebuild-args.sh"
 SRC=/usr/share/doc/kicad/help/en
 MANUALS="getting_started_in_kicad kicad pcbnew gerbview pcb_calculator"
 

@@ -2,9 +2,8 @@
 # Rebuild the KMyMoney Handbook markdown book from the Debian package kmymoney-common.
 # usage: rebuild.sh OUT_DIR   -> writes OUT_DIR/docs/*.md
 set -eu
-if [ $# -ne 1 ]; then echo "usage: $0 OUT_DIR" >&2; exit 2; fi
-OUT=$1
 HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/../../rebuild-args.sh"
 
 sh "$HERE/../../ensure-packages.sh" kmymoney-common pandoc python3
 
@@ -18,8 +17,8 @@ trap 'rm -rf "$TMP"' EXIT INT TERM
 python3 "$HERE/../../split_kde_cache.py" "$CACHE" "$TMP/html"
 python3 "$HERE/assemble.py" "$TMP/html" "$TMP/docs"
 
-mkdir -p "$OUT"
-rm -rf "$OUT/docs"
-mkdir -p "$OUT/docs"
-cp "$TMP"/docs/*.md "$OUT/docs/"
-echo "wrote $(ls "$OUT"/docs/*.md | wc -l) pages to $OUT/docs" >&2
+mkdir -p "$OUT_DIR"
+rm -rf "$OUT_DIR/docs"
+mkdir -p "$OUT_DIR/docs"
+cp "$TMP"/docs/*.md "$OUT_DIR/docs/"
+echo "wrote $(ls "$OUT_DIR"/docs/*.md | wc -l) pages to $OUT_DIR/docs" >&2

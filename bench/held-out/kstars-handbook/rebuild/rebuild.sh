@@ -2,9 +2,8 @@
 # Rebuild the KStars Handbook markdown book from the Debian package kstars-data.
 # usage: rebuild.sh OUT_DIR   -> writes OUT_DIR/docs/*.md
 set -eu
-if [ $# -ne 1 ]; then echo "usage: $0 OUT_DIR" >&2; exit 2; fi
-OUT=$1
 HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/../../rebuild-args.sh"
 
 sh "$HERE/../../ensure-packages.sh" kstars-data pandoc python3
 
@@ -23,6 +22,6 @@ trap 'rm -rf "$TMP"' EXIT
 python3 "$HERE/../../split_kde_cache.py" "$CACHE" "$TMP/html"
 python3 "$HERE/assemble.py" "$TMP/html" "$TMP/docs"
 
-mkdir -p "$OUT/docs"
-cp "$TMP"/docs/*.md "$OUT/docs/"
-echo "wrote $(ls "$OUT"/docs/*.md | wc -l) pages to $OUT/docs" >&2
+mkdir -p "$OUT_DIR/docs"
+cp "$TMP"/docs/*.md "$OUT_DIR/docs/"
+echo "wrote $(ls "$OUT_DIR"/docs/*.md | wc -l) pages to $OUT_DIR/docs" >&2

@@ -4,12 +4,8 @@
 # usage: sh rebuild.sh OUT_DIR  -> OUT_DIR/docs/*.md
 set -eu
 
-if [ "$#" -ne 1 ]; then
-    echo "usage: $0 OUT_DIR" >&2
-    exit 2
-fi
-OUT_DIR=$1
 HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/../../rebuild-args.sh"
 SRC=/usr/share/doc/postgresql-doc-15/html
 
 sh "$HERE/../../ensure-packages.sh" postgresql-doc-15 pandoc python3

@@ -3,12 +3,8 @@
 # ("The Python Tutorial" + a few Python HOWTOs), usage: sh rebuild.sh OUT_DIR -> OUT_DIR/docs/*.md
 set -eu
 
-if [ "$#" -ne 1 ]; then
-    echo "usage: $0 OUT_DIR" >&2
-    exit 2
-fi
-OUT_DIR=$1
 HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/../../rebuild-args.sh"
 HTML=/usr/share/doc/python3.11/html
 
 sh "$HERE/../../ensure-packages.sh" python3.11-doc pandoc python3
