@@ -27,19 +27,25 @@ const ENGLISH = ['dump', 'travel', 'versus', 'holiday', 'kitchen', 'cake', 'reci
 
 const lexicon = () => buildLexiconFilter(ENGLISH.flatMap((w) => analyzeText(w)));
 
-function index(withLexicon: boolean) {
+/**
+ * The book's embedded index, as `ingest --target local` writes it: with the local model, or with
+ * another embedder's vectors and no LSA model (`--embedder cohere`), whose vocabulary then comes
+ * only from the stems the index records.
+ */
+function index(withLexicon: boolean, embedder: 'lsa' | 'cohere' = 'lsa') {
   const lsa = trainLsa(TINY_BOOK_TEXTS, { dims: 4 });
   return decodeIndex(
     encodeIndex({
       collection: 'tiny',
-      embedder: { kind: 'lsa', model: 'lsa', dims: lsa.dims, model_id: lsa.modelId },
+      embedder: embedder === 'lsa' ? { kind: 'lsa', model: 'lsa', dims: lsa.dims, model_id: lsa.modelId } : { kind: 'cohere', model: 'embed-english-v3.0', dims: lsa.dims, model_id: 'embed-english-v3.0' },
       ids: TINY_BOOK_TEXTS.map((_, i) => i + 1),
       payloads: TINY_BOOK_TEXTS.map((text) => ({ text })),
       dense: { vectors: TINY_BOOK_TEXTS.map((t) => embedWithLsa(lsa, t)) },
       sparse: { vectors: TINY_BOOK_TEXTS.map((t) => bm25DocumentVector(t, 8)) },
       bm25: { avgLen: 8 },
-      lsa,
+      lsa: embedder === 'lsa' ? lsa : null,
       lexicon: withLexicon ? lexicon() : null,
+      stems: TINY_BOOK_TEXTS.flatMap((t) => analyzeText(t)),
     }),
   );
 }
@@ -53,5 +59,6 @@ function recorded(withLexicon: boolean): BookVocabulary {
 /** Each store's vocabulary of the tiny book, with or without the lexicon (an older index has none). */
 export const TINY_BOOK_VOCABULARIES: [string, (withLexicon: boolean) => BookVocabulary][] = [
   ['the embedded index', (withLexicon) => indexVocabulary(index(withLexicon))],
+  ['an embedded index of Cohere vectors (no local model)', (withLexicon) => indexVocabulary(index(withLexicon, 'cohere'))],
   ["a Qdrant collection's metadata", recorded],
 ];

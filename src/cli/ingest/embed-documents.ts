@@ -15,14 +15,15 @@ import { analyzeText, bm25DocumentVectorFromTokens } from '../../core/common/bm2
 import type { SparseVector } from '../../core/common/types';
 
 /**
- * BM25 vectors of texts and the average length they were normalised by: the corpus average, or
- * `fixedAvgLen` when given (an existing collection's, so its points stay comparable).
+ * BM25 vectors of texts, the average length they were normalised by (the corpus average, or
+ * `fixedAvgLen` when given: an existing collection's, so its points stay comparable) and the
+ * distinct stems they hold (the book's words as the embedded index records them).
  */
-export function bm25Vectors(texts: readonly string[], fixedAvgLen?: number): { vectors: SparseVector[]; avgLen: number } {
+export function bm25Vectors(texts: readonly string[], fixedAvgLen?: number): { vectors: SparseVector[]; avgLen: number; stems: string[] } {
   const tokens = texts.map((text) => analyzeText(text));
   const total = tokens.reduce((sum, list) => sum + list.length, 0);
   const avgLen = fixedAvgLen ?? (tokens.length && total ? total / tokens.length : 1);
-  return { vectors: tokens.map((list) => bm25DocumentVectorFromTokens(list, avgLen)), avgLen };
+  return { vectors: tokens.map((list) => bm25DocumentVectorFromTokens(list, avgLen)), avgLen, stems: [...new Set(tokens.flat())] };
 }
 
 /**

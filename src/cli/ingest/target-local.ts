@@ -64,6 +64,7 @@ export async function ingestLocal(
     lsa: dense.model,
     lexicon: lexiconFor(texts),
     fields: { name: FIELDS_SPARSE_VECTOR, ...fieldVectors(chunks.map((chunk) => chunk.payload as unknown as Payload)) },
+    stems: sparse.stems,
   });
   await writeIfChanged(options.out, bytes);
   return { plan, bytes: bytes.byteLength, gzipBytes: gzipSize(bytes), embedder: dense.descriptor.model_id, written: true };

@@ -33,6 +33,7 @@ export function encodeIndex(data: EmbeddedIndexData): Uint8Array {
     lsa: data.lsa ? { vocab: data.lsa.vocab, dims: data.lsa.dims, model_id: data.lsa.modelId } : null,
     lexicon: data.lexicon ? { hashes: data.lexicon.hashes } : null,
     fields: data.fields ? { name: data.fields.name, avg_len: data.fields.avgLen } : null,
+    ...otherStems(data),
     sections: table,
   };
   const headerBytes = new TextEncoder().encode(JSON.stringify(header));
@@ -48,3 +49,12 @@ export function encodeIndex(data: EmbeddedIndexData): Uint8Array {
   return out;
 }
 
+/**
+ * The stems the LSA vocabulary lacks, space-separated (the analyser splits on spaces; a stem holding
+ * one anyway is left out rather than split). Nothing for a book whose LSA vocabulary has them all.
+ */
+function otherStems(data: EmbeddedIndexData): { other_stems?: string } {
+  const inLsa = new Set(data.lsa?.vocab ?? []);
+  const others = [...new Set(data.stems ?? [])].filter((stem) => !inLsa.has(stem) && !stem.includes(' ')).sort();
+  return others.length > 0 ? { other_stems: others.join(' ') } : {};
+}

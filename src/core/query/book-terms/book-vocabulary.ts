@@ -53,7 +53,7 @@ export function indexVocabulary(index: EmbeddedIndex): BookVocabulary {
     }
     return 0;
   };
-  v = { n: N, df, isOrdinary: ordinaryTest(index.lexicon), bookStems: index.lsa?.vocab ?? [] };
+  v = { n: N, df, isOrdinary: ordinaryTest(index.lexicon), bookStems: [...(index.lsa?.vocab ?? []), ...index.otherStems] };
   fromIndex.set(index, v);
   return v;
 }

@@ -146,6 +146,7 @@ function openSections(header: Header, buffer: ArrayBuffer, start: number, dataLe
     lsa,
     lexicon,
     fields: openFields(header, n, section),
+    otherStems: typeof header.other_stems === 'string' && header.other_stems !== '' ? header.other_stems.split(' ') : [],
   };
 }
 

@@ -56,6 +56,8 @@ export interface Header {
   lexicon?: { hashes: number } | null;
   /** The titles-and-headings sparse vector, when the index has one. */
   fields?: { name: string; avg_len: number } | null;
+  /** The book's stems that `lsa.vocab` lacks, space-separated; absent in older indexes. */
+  other_stems?: string;
   sections: Record<SectionName, { offset: number; length: number }>;
 }
 

@@ -40,6 +40,11 @@ export interface EmbeddedIndexData {
   lexicon?: LexiconFilter | null;
   /** Titles-and-headings BM25 vectors (field-aware keyword search), one per point. */
   fields?: { name: string; avgLen: number; vectors: SparseVector[] } | null;
+  /**
+   * Every stem BM25 indexes (the texts as the sparse vectors were made). The file keeps those the
+   * LSA vocabulary lacks, so a query word can be read as any book word (`book-terms/book-forms.ts`).
+   */
+  stems?: readonly string[] | null;
 }
 
 /** A decoded index. The sparse arrays are views into the source buffer, not copies; the dense rows are decoded from int8 once. */
@@ -64,4 +69,9 @@ export interface EmbeddedIndex {
   lexicon: LexiconFilter | null;
   /** Titles-and-headings BM25 vectors (CSR like `sparse`); null in indexes built before them. */
   fields: { name: string; avgLen: number; offsets: Uint32Array; indices: Uint32Array; values: Float32Array } | null;
+  /**
+   * The book's stems that `lsa.vocab` lacks (all of them without an LSA model): BM25's ids are hashes,
+   * so these and the LSA vocabulary are the book's words as text. Empty in indexes built before them.
+   */
+  otherStems: readonly string[];
 }

@@ -76,6 +76,17 @@ describe('encodeIndex / decodeIndex', () => {
     expect(decodeIndex(encodeIndex(lsaIndexData())).lexicon).toBeNull();
   });
 
+  it('records the stems the LSA vocabulary lacks (a book past its cap, or no local model), and none in an older index', () => {
+    const stems = ['robot', 'sens', 'gasket', 'zeolit'];
+    const capped = trainLsa(texts, { dims: 2, maxVocab: 2 });
+    expect(capped.vocab).toHaveLength(2);
+    const withCap = decodeIndex(encodeIndex({ ...lsaIndexData(), embedder: { kind: 'lsa', model: 'lsa', dims: capped.dims, model_id: capped.modelId }, lsa: capped, stems: [...capped.vocab, ...stems] }));
+    expect([...withCap.otherStems].sort()).toEqual(stems.filter((s) => !capped.vocab.includes(s)).sort());
+    const noModel = decodeIndex(encodeIndex({ ...lsaIndexData(), embedder: { kind: 'cohere', model: 'embed-english-v3.0', dims: 2, model_id: 'embed-english-v3.0' }, lsa: null, stems }));
+    expect([...noModel.otherStems].sort()).toEqual([...stems].sort());
+    expect(decodeIndex(encodeIndex(lsaIndexData())).otherStems).toEqual([]);
+  });
+
   it('normalises dense vectors (as Qdrant does for Cosine) and stores them as int8 rows, a byte per dimension', () => {
     const data = randomIndexData({ n: 20, dims: 5 });
     const index = decodeIndex(encodeIndex(data));
