@@ -3,6 +3,11 @@
  * chapters / modules) a good answer must come from, or says that the book has no answer at all.
  * Objects are strict: a typo such as `file_path` for `file_paths` would otherwise silently drop
  * labels and make a query look harder (or easier) than it is.
+ *
+ * The page-list format of externally labelled books is read too, item by item:
+ * `expected_files` are `file_paths`; `needs_all_files` (the answer spans those pages) and `note`
+ * change nothing, since any one of the pages is a hit; `also_relevant` (pages that answer in part)
+ * is accepted and not counted, as a strict judge does.
  */
 import * as z from 'zod/mini';
 import { RetrieverError } from '../../common/errors';
@@ -26,6 +31,11 @@ const itemSchema = z.strictObject({
   k: z.optional(z.int().check(z.gte(1), z.lte(100))),
   /** Free text for the person maintaining the set; ignored by the evaluator. */
   notes: z.optional(z.string()),
+  // The page-list format (see the module comment).
+  expected_files: z.optional(z.array(label)),
+  also_relevant: z.optional(z.array(label)),
+  needs_all_files: z.optional(z.boolean()),
+  note: z.optional(z.string()),
 });
 
 const setSchema = z.array(itemSchema).check(z.minLength(1));
@@ -74,14 +84,15 @@ export function parseQuerySet(input: unknown): QueryItem[] {
     }
     seen.set(id, index);
 
-    const expected = raw.expected ? compactLabels(raw.expected) : undefined;
+    const labelled = withExpectedFiles(raw.expected, raw.expected_files);
+    const expected = labelled ? compactLabels(labelled) : undefined;
     const noResults = raw.expect_no_results === true;
-    if (noResults && raw.expected !== undefined) {
-      throw invalid(index, 'expected', 'give either `expected` or `expect_no_results: true`, not both');
+    if (noResults && (raw.expected !== undefined || (raw.expected_files?.length ?? 0) > 0)) {
+      throw invalid(index, raw.expected === undefined ? 'expected_files' : 'expected', 'give either labels or `expect_no_results: true`, not both');
     }
     if (!noResults && expected === undefined) {
       throw invalid(index, 'expected', raw.expected === undefined
-        ? 'needs `expected` labels (chapters, modules, urls or file_paths) or `expect_no_results: true`'
+        ? 'needs `expected` labels (chapters, modules, urls or file_paths), `expected_files`, or `expect_no_results: true`'
         : '`expected` has no labels: give at least one of chapters, modules, urls, file_paths');
     }
 
@@ -99,6 +110,12 @@ function parseJson(text: string): unknown {
   } catch (cause) {
     throw new RetrieverError('invalid_request', 'query set is not valid JSON', { params: ['queries'] }, { cause });
   }
+}
+
+/** `expected` with the page-list format's `expected_files` added to its `file_paths`. */
+function withExpectedFiles(expected: ExpectedLabels | undefined, files: string[] | undefined): ExpectedLabels | undefined {
+  if (files === undefined) return expected;
+  return { ...expected, file_paths: [...(expected?.file_paths ?? []), ...files] };
 }
 
 /** Drops empty lists; undefined when nothing is left (so "no labels" is one check). */

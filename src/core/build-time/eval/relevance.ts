@@ -71,13 +71,21 @@ function resultUrls(result: EvalResult): string[] {
   return urls;
 }
 
+/** A page's path as labels name it: `./` and a `.md`/`.mdx` extension are optional, backslashes are slashes. */
+const pagePath = (path: string): string => path.replace(/\\/g, '/').replace(/^\.\//, '').replace(/\.mdx?$/i, '');
+
+/** A file-path label names a result's page: `intro`, `./intro.md` and `intro.mdx` are one page. */
+function samePage(label: string, filePath: string): boolean {
+  return pagePath(label) === pagePath(filePath);
+}
+
 /** Chapter and module names are typed by hand in the labels, so case and padding are forgiven. */
 function sameName(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
 /**
- * True when the result matches the query's most specific labels: file paths (exact) or URLs
+ * True when the result matches the query's most specific labels: file paths (extension optional, see `samePage`) or URLs
  * (normalised, see `normalizeUrl`) when any are given; else chapters; else modules (names
  * case-insensitive).
  *
@@ -89,7 +97,7 @@ export function isRelevant(result: EvalResult, expected: ExpectedLabels): boolea
   const pageLabels = (expected.file_paths?.length ?? 0) + (expected.urls?.length ?? 0);
   if (pageLabels > 0) {
     const filePath = readText(result, 'file_path');
-    if (filePath !== null && (expected.file_paths?.includes(filePath) ?? false)) return true;
+    if (filePath !== null && (expected.file_paths ?? []).some((label) => samePage(label, filePath))) return true;
     const wanted = new Set((expected.urls ?? []).map(normalizeUrl));
     return resultUrls(result).some((u) => wanted.has(u));
   }
@@ -156,6 +164,6 @@ export function judgeRanking(results: readonly EvalResult[], expected: ExpectedL
  */
 export function pageLabelCount(expected: ExpectedLabels): number {
   const urls = new Set((expected.urls ?? []).map(normalizeUrl));
-  const files = new Set(expected.file_paths ?? []);
+  const files = new Set((expected.file_paths ?? []).map(pagePath));
   return urls.size + files.size;
 }

@@ -123,11 +123,12 @@ describe('labels', () => {
     expect(precisionAtK([a, other], labels, 2)).toBe(0.5);
   });
 
-  it('matches file paths exactly', () => {
+  it('matches file paths as pages: case counts, a leading ./ and the .md/.mdx extension do not', () => {
     const labels = { file_paths: ['docs/01-ros2/index.md'] };
     expect(hitAtK([chunk('docs/01-ros2/index.md')], labels, 1)).toBe(true);
-    expect(hitAtK([chunk('./docs/01-ros2/index.md')], labels, 1)).toBe(false);
+    expect(hitAtK([chunk('./docs/01-ros2/index.mdx')], labels, 1)).toBe(true);
     expect(hitAtK([chunk('Docs/01-ros2/index.md')], labels, 1)).toBe(false);
+    expect(hitAtK([chunk('docs/01-ros2/index2.md')], labels, 1)).toBe(false);
   });
 
   it('matches chapter and module labels case-insensitively, reading flattened results too', () => {

@@ -74,6 +74,22 @@ describe('parseQuerySet', () => {
     expect(both.details['index']).toBe(1);
   });
 
+  it('reads the page-list format of externally labelled books: expected_files are file paths, the rest is accepted', () => {
+    const items = parseQuerySet([
+      { id: 'd01', query: 'a', category: 'how-to', expected_files: ['01-intro.md', '02-setup.md'], also_relevant: ['03-more.md'], needs_all_files: true, note: 'why' },
+      { id: 'd02', query: 'b', expected_files: ['x.md'], expected: { modules: ['m'] } },
+      { id: 'd03', query: 'c', category: 'off-topic', expected_files: [], also_relevant: [], expect_no_results: true, note: 'not covered' },
+    ]);
+    expect(items).toEqual([
+      { id: 'd01', query: 'a', category: 'how-to', expected: { file_paths: ['01-intro.md', '02-setup.md'] }, expect_no_results: false },
+      { id: 'd02', query: 'b', expected: { modules: ['m'], file_paths: ['x.md'] }, expect_no_results: false },
+      { id: 'd03', query: 'c', category: 'off-topic', expect_no_results: true },
+    ]);
+    expect(parseError([{ query: 'a', expected_files: [] }]).message).toMatch(/needs `expected` labels .*`expected_files`/);
+    expect(parseError([{ query: 'a', expected_files: ['x.md'], expect_no_results: true }]).message).toMatch(/item 0, `expected_files`: give either/);
+    expect(parseError([{ query: 'a', expected_files: 'x.md' }]).message).toMatch(/item 0, `expected_files`: expected array, got string/);
+  });
+
   it('rejects duplicate ids, including a clash with a default id', () => {
     const error = parseError([
       { query: 'a', expected: { chapters: ['x'] } },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgeRanking, normalizeUrl, pageKey, pageLabelCount } from '../../../../src/core/build-time/eval/relevance';
+import { isRelevant, judgeRanking, normalizeUrl, pageKey, pageLabelCount } from '../../../../src/core/build-time/eval/relevance';
 
 describe('normalizeUrl', () => {
   it('drops the fragment and trailing slashes, keeps the query string', () => {
@@ -37,5 +37,18 @@ describe('judgeRanking', () => {
 describe('pageLabelCount', () => {
   it('counts distinct normalised URLs plus distinct file paths, not chapters', () => {
     expect(pageLabelCount({ urls: ['https://b/a/', 'https://b/a#x', 'https://b/c'], file_paths: ['a.md', 'a.md'], chapters: ['x'] })).toBe(3);
+    expect(pageLabelCount({ file_paths: ['a.md', './a', 'a.mdx', 'b.md'] })).toBe(2);
+  });
+});
+
+describe('isRelevant by file path', () => {
+  it('names a page with or without its extension or a leading ./, never a neighbour', () => {
+    const result = { score: 1, payload: { file_path: '01-ros2/02-topics.mdx' } };
+    for (const label of ['01-ros2/02-topics.mdx', '01-ros2/02-topics.md', '01-ros2/02-topics', './01-ros2/02-topics.md', '01-ros2\\02-topics.md']) {
+      expect(isRelevant(result, { file_paths: [label] })).toBe(true);
+    }
+    for (const label of ['02-topics.md', '01-ros2/02-topics-more.md', '01-ros2/02-topics.txt', '01-ros2']) {
+      expect(isRelevant(result, { file_paths: [label] })).toBe(false);
+    }
   });
 });
