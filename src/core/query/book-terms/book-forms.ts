@@ -81,12 +81,22 @@ export function wordForStem(stem: string): string {
 }
 
 /**
- * True when `word` is a clipped form of the book stem `stem` ("distro" of "distribut", "repo" of
- * "repositori", "config" of "configur"): all but its last letter (at least four) open the stem.
+ * The longest word whose last letter may differ from the stem it clips ("distro" of "distribut").
+ * Clipped words are short; a longer word that opens a book stem but for its last letter is mostly
+ * another word ("multimeter" is not the book's "multimedia").
  */
-function clippedFrom(word: string, stem: string): boolean {
-  const prefix = Math.max(4, word.length - 1);
-  return word.length >= 4 && stem.length > word.length && stem.startsWith(word.slice(0, prefix));
+const LOOSE_CLIP_LETTERS = 6;
+
+/**
+ * How `word` clips the book stem `stem`: `exact` when it opens the stem ("repo" of "repositori",
+ * "manip" of "manipul"), `loose` when all but its last letter (at least four) do ("distro" of
+ * "distribut"; only for a word of at most {@link LOOSE_CLIP_LETTERS} letters, as clipped words are
+ * short), else null.
+ */
+function clipKind(word: string, stem: string): 'exact' | 'loose' | null {
+  if (word.length < 4 || stem.length <= word.length) return null;
+  if (stem.startsWith(word)) return 'exact';
+  return word.length <= LOOSE_CLIP_LETTERS && stem.startsWith(word.slice(0, Math.max(4, word.length - 1))) ? 'loose' : null;
 }
 
 /** English prefixes that make a new word of an old one ("recolour", "unmerge", "preload"). */
@@ -128,19 +138,27 @@ function suffixedForm(word: string, v: BookVocabulary): Derived {
   return english ? 'english' : null;
 }
 
-/** The book stem that `stem` clips; when several do, the one in most chunks. */
-function clipped(stem: string, v: BookVocabulary): BookForm | null {
+/**
+ * The book stem that `stem` clips: one it opens exactly before one it opens but for its last letter
+ * ("config" is "configur", not "confirm"); among those, the one in most chunks.
+ */
+function clipped(stem: string, v: BookVocabulary): { form: BookForm; exact: boolean } | null {
   let best: BookForm | null = null;
   let bestDf = 0;
+  let exact = false;
   for (const b of v.bookStems) {
-    if (b.length <= 3 || !clippedFrom(stem, b)) continue;
+    if (b.length <= 3) continue;
+    const kind = clipKind(stem, b);
+    if (!kind) continue;
     const df = v.df(b);
-    if (df > bestDf) {
-      best = { stem: b, word: wordForStem(b), how: 'clipped' };
-      bestDf = df;
-    }
+    // An exact clip outranks every loose one; then more chunks win.
+    const better = kind === 'exact' ? !exact || df > bestDf : !exact && df > bestDf;
+    if (!better) continue;
+    best = { stem: b, word: wordForStem(b), how: 'clipped' };
+    bestDf = df;
+    exact = kind === 'exact';
   }
-  return best;
+  return best ? { form: best, exact } : null;
 }
 
 const readings = new WeakMap<BookVocabulary, Map<string, WordReading>>();
@@ -169,12 +187,13 @@ export function readAsBookWord(word: string, stem: string, v: BookVocabulary, na
   if (!v.isOrdinary(stem)) {
     if (derivedFrom && derivedFrom !== 'english' && !name) form = { ...derivedFrom, how: derivedFrom === prefixed ? 'prefixed' : 'suffixed' };
     else {
-      // A clipped word before a misspelt one: "manip" opens the book's "manipulation", and one edit
-      // away it is only "manie", which stems to the book's "many". Both readings of "gaskt" are
-      // "gasket": a dropped letter, so it is called misspelt.
+      // A word that opens a book stem is clipped before it is misspelt: "manip" opens the book's
+      // "manipulation", and one edit away it is only "manie", which stems to the book's "many". One
+      // that opens it but for its last letter is misspelt first: "compiter" is "computer", not the
+      // "compi…" of a rarer stem. Both readings of "gaskt" are "gasket": a dropped letter, so misspelt.
       const clip = name ? null : clipped(stem, v);
       const misspelt = spelling ? misspeltBookWord(word, v, name) : null;
-      form = misspelt && (!clip || misspelt.stem === clip.stem) ? { ...misspelt, how: 'misspelt' } : clip;
+      form = misspelt && (!clip || !clip.exact || misspelt.stem === clip.form.stem) ? { ...misspelt, how: 'misspelt' } : (clip?.form ?? null);
     }
   }
   const reading: WordReading = { form, derived: derivedFrom === null ? null : derivedFrom === 'english' ? 'english' : 'book' };

@@ -93,6 +93,27 @@ describe('a word both clipped and one edit from another book word', () => {
   });
 });
 
+describe('a word that opens a book stem but for its last letter', () => {
+  const bookOf = (texts: string[]) => storedVocabulary(JSON.parse(JSON.stringify({ vocabulary: encodeBookVocabulary(texts, buildLexiconFilter(analyzeText('maniac'))) })))!;
+
+  it('is read as the book word it misspells when there is one ("reanme" is "rename", not the "rean…" of reannotate)', () => {
+    const book = bookOf(['Reannotate the genome.', 'Reannotate it again.', 'Reannotate once more.', 'Rename the table.']);
+    expect(book.df(stemWord('reannotate'))).toBeGreaterThan(book.df(stemWord('rename')));
+    expect(inBookWords(book, 'reanme a table').read).toEqual([{ word: 'reanme', as: 'rename', how: 'misspelt' }]);
+  });
+
+  it('yields to a stem the whole word opens ("config" is configuration, even where "confirm" is in more chunks)', () => {
+    const book = bookOf(['Confirm the dialog.', 'Confirm twice.', 'Confirm the change.', 'The configuration file.']);
+    expect(inBookWords(book, 'where is the config').read).toEqual([{ word: 'config', as: wordForStem(stemWord('configuration')), how: 'clipped' }]);
+  });
+
+  it('is a clipped word only when short ("distro" is distribution, "multimeter" is not multimedia)', () => {
+    const book = bookOf(['Each distribution ships its own packages.', 'Play multimedia files.']);
+    expect(inBookWords(book, 'which distro').read).toEqual([{ word: 'distro', as: wordForStem(stemWord('distribution')), how: 'clipped' }]);
+    expect(inBookWords(book, 'measure it with a multimeter').read).toEqual([]);
+  });
+});
+
 describe('bookSpelling (how read_as shows the word searched)', () => {
   it('shows the stem a clipped word was searched as the way the best passage that writes it spells it', () => {
     const passages = ['Nothing about it here.', 'Pick a Distribution first.', 'A distributed system.'];
