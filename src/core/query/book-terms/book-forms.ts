@@ -139,16 +139,16 @@ function suffixedForm(word: string, v: BookVocabulary): Derived {
 }
 
 /**
- * The book stem that `stem` clips: one it opens exactly before one it opens but for its last letter
- * ("config" is "configur", not "confirm"); among those, the one in most chunks.
+ * The book stem that `written` (a word as written) clips: one it opens exactly before one it opens
+ * but for its last letter ("config" is "configur", not "confirm"); among those, the one in most chunks.
  */
-function clipped(stem: string, v: BookVocabulary): { form: BookForm; exact: boolean } | null {
+function clipped(written: string, v: BookVocabulary): { form: BookForm; exact: boolean } | null {
   let best: BookForm | null = null;
   let bestDf = 0;
   let exact = false;
   for (const b of v.bookStems) {
     if (b.length <= 3) continue;
-    const kind = clipKind(stem, b);
+    const kind = clipKind(written, b);
     if (!kind) continue;
     const df = v.df(b);
     // An exact clip outranks every loose one; then more chunks win.
@@ -191,7 +191,9 @@ export function readAsBookWord(word: string, stem: string, v: BookVocabulary, na
       // "manipulation", and one edit away it is only "manie", which stems to the book's "many". One
       // that opens it but for its last letter is misspelt first: "compiter" is "computer", not the
       // "compi…" of a rarer stem. Both readings of "gaskt" are "gasket": a dropped letter, so misspelt.
-      const clip = name ? null : clipped(stem, v);
+      // A clip is a written form, tested as written ("distros" less its plural): "poining" stems to
+      // "poin", which opens "point", but its writer meant "pointing", not a clipped word.
+      const clip = name ? null : clipped(word.replace(/(?<=[a-z]{4})s$/, ''), v);
       const misspelt = spelling ? misspeltBookWord(word, v, name) : null;
       form = misspelt && (!clip || !clip.exact || misspelt.stem === clip.form.stem) ? { ...misspelt, how: 'misspelt' } : (clip?.form ?? null);
     }

@@ -29,8 +29,12 @@ describe.each(TINY_BOOK_VOCABULARIES)('inBookWords (the query in the book\'s wor
     expect(inBookWords(book, 'the logz of every service').read).toEqual([]);
   });
 
-  it('picks the book word in most chunks when a slip could be two ("dater": water or date)', () => {
-    expect(inBookWords(book, 'when was the dater checked').read).toEqual([{ word: 'dater', as: 'water', how: 'misspelt' }]);
+  it('reads a slip of the fingers before a wrong letter ("dater" is date with a stray r, not water in more chunks)', () => {
+    expect(book.df(stemWord('water'))).toBeGreaterThan(book.df(stemWord('date')));
+    const [dater] = inBookWords(book, 'when was the dater checked').read;
+    expect([dater?.how, stemWord(dater?.as ?? '')]).toEqual(['misspelt', stemWord('date')]);
+    // "r" for the "t" beside it on the keyboard is a slip too: the heater's, not the water's.
+    expect(inBookWords(book, 'the hearer is saturated').read).toEqual([{ word: 'hearer', as: 'heater', how: 'misspelt' }]);
   });
 
   it('leaves book words and English words alone, even an English word one letter from a book word', () => {
@@ -102,6 +106,13 @@ describe('a word that opens a book stem but for its last letter', () => {
     expect(inBookWords(book, 'reanme a table').read).toEqual([{ word: 'reanme', as: 'rename', how: 'misspelt' }]);
   });
 
+  it('is tested as written, less a plural: "poining" stems to "poin" but means pointing, not the pointer', () => {
+    const book = bookOf(['Move the pointer.', 'The pointer again.', 'Pointing at a star.', 'Distributions differ.']);
+    expect(stemWord('poining')).toBe('poin');
+    expect(inBookWords(book, 'poining at Mars').read).toEqual([{ word: 'poining', as: 'pointing', how: 'misspelt' }]);
+    expect(inBookWords(book, 'which distros').read).toEqual([{ word: 'distros', as: wordForStem(stemWord('distribution')), how: 'clipped' }]);
+  });
+
   it('yields to a stem the whole word opens ("config" is configuration, even where "confirm" is in more chunks)', () => {
     const book = bookOf(['Confirm the dialog.', 'Confirm twice.', 'Confirm the change.', 'The configuration file.']);
     expect(inBookWords(book, 'where is the config').read).toEqual([{ word: 'config', as: wordForStem(stemWord('configuration')), how: 'clipped' }]);
@@ -111,6 +122,14 @@ describe('a word that opens a book stem but for its last letter', () => {
     const book = bookOf(['Each distribution ships its own packages.', 'Play multimedia files.']);
     expect(inBookWords(book, 'which distro').read).toEqual([{ word: 'distro', as: wordForStem(stemWord('distribution')), how: 'clipped' }]);
     expect(inBookWords(book, 'measure it with a multimeter').read).toEqual([]);
+  });
+});
+
+describe('a misspelling that two slips of the fingers could make', () => {
+  it('is read as the book word in most chunks ("seeed": seek, added k, or seem, added m)', () => {
+    const book = storedVocabulary(JSON.parse(JSON.stringify({ vocabulary: encodeBookVocabulary(['Seek the track.', 'Seek back.', 'Seek forward.', 'It seemed fine.'], buildLexiconFilter(analyzeText('kitchen'))) })))!;
+    expect(book.isOrdinary('seeed')).toBe(false);
+    expect(inBookWords(book, 'it seeed slow').read).toEqual([{ word: 'seeed', as: 'seeked', how: 'misspelt' }]);
   });
 });
 
