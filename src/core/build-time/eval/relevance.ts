@@ -85,8 +85,8 @@ function sameName(a: string, b: string): boolean {
 }
 
 /**
- * True when the result matches the query's most specific labels: file paths (extension optional, see `samePage`) or URLs
- * (normalised, see `normalizeUrl`) when any are given; else chapters; else modules (names
+ * True when the result matches the query's most specific labels: file paths (see `samePage`) or
+ * URLs (normalised, see `normalizeUrl`) when any are given; else chapters; else modules (names
  * case-insensitive).
  *
  * @example

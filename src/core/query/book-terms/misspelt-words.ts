@@ -59,8 +59,9 @@ const NAME_SLIPS: ReadonlySet<Edit> = new Set(['insert', 'transpose', 'undouble'
 /**
  * The book word that `word` misspells by one letter: one a slip of the fingers makes, if any does
  * (see `oneEditAway`), and among those the stem in most chunks (the likelier meaning; the first
- * found on a tie). A name is corrected only for a dropped, swapped or doubled letter ({@link NAME_SLIPS}). A three-letter stem is only reached from a word of five letters
- * or more ("runnig" is "running", but "vuex" is not "vue").
+ * found on a tie). A name is corrected only for a dropped, swapped or doubled letter
+ * ({@link NAME_SLIPS}). A three-letter stem is only reached from a word of five letters or more
+ * ("runnig" is "running", but "vuex" is not "vue").
  *
  * @example
  * misspeltBookWord('contoller', v, false); // { stem: 'control', word: 'controller' } (a book about controllers)
