@@ -1,6 +1,7 @@
 /**
  * Less common ingest paths: usage errors, a named dense vector (QDRANT_VECTOR_NAME), a collection
- * laid out for something else, and a local index embedded with Cohere.
+ * laid out for something else, and a local index embedded with Cohere (which records every stem of
+ * the book, so a slip is read without an LSA vocabulary).
  */
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -12,6 +13,8 @@ import type { Chunk } from '../../../src/core/build-time/ingest/types';
 import { fakeEmbedding, startFakeUpstream, type FakeUpstream } from '../../support/fake-upstream';
 import { embedCalls, MINI_BOOK, runCli, tempDir, tenant, writeCalls } from './ingest-harness';
 import { expectQuantizedRow } from '../../support/quantized-row';
+import { indexVocabulary } from '../../../src/core/query/book-terms/book-vocabulary';
+import { inBookWords } from '../../../src/core/query/book-terms/in-book-words';
 
 let fake: FakeUpstream;
 let dir: string;
@@ -109,6 +112,11 @@ describe('ingest --target local --embedder cohere', () => {
     const i = index.size - 1;
     const expected = fakeEmbedding(indexingText({ id: String(index.ids[i]), payload: index.payload(i) as unknown as Chunk['payload'] }), 1024);
     expectQuantizedRow(index.dense.vectors.subarray(i * 1024, (i + 1) * 1024), expected);
+    // Without an LSA vocabulary the index records every stem BM25 indexes, so a slip is still read.
+    const vocabulary = indexVocabulary(index);
+    expect(index.otherStems).toHaveLength(index.bm25.dfTerms.length);
+    expect(index.otherStems.every((stem) => vocabulary.df(stem) > 0)).toBe(true);
+    expect(inBookWords(vocabulary, 'the miniatrue textbook').read).toEqual([{ word: 'miniatrue', as: 'miniature', how: 'misspelt' }]);
   });
 
   it('exits 2 naming COHERE_API_KEY when it is missing', async () => {
