@@ -7,6 +7,7 @@
  * Relevance is judged per page: a file path relative to the docs root, extension ignored.
  */
 import { readFileSync } from 'node:fs';
+import { pagePath } from '../../src/core/build-time/eval/relevance';
 
 /** One labelled question, format-independent. */
 export interface BookQuery {
@@ -25,10 +26,8 @@ export interface BookQuery {
   modules: string[];
 }
 
-/** `01-ros2/02-topics.mdx` → `01-ros2/02-topics`: results and labels compare by this key. */
-export function pageKeyOf(path: string): string {
-  return path.replace(/\\/g, '/').replace(/^\.\//, '').replace(/\.mdx?$/i, '');
-}
+/** `01-ros2/02-topics.mdx` → `01-ros2/02-topics`: results and labels compare by this key (the validator's `pagePath`). */
+export const pageKeyOf = pagePath;
 
 type Raw = Record<string, unknown>;
 

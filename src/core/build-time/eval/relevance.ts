@@ -71,8 +71,16 @@ function resultUrls(result: EvalResult): string[] {
   return urls;
 }
 
-/** A page's path as labels name it: `./` and a `.md`/`.mdx` extension are optional, backslashes are slashes. */
-const pagePath = (path: string): string => path.replace(/\\/g, '/').replace(/^\.\//, '').replace(/\.mdx?$/i, '');
+/**
+ * A page's path as labels name it: `./` and a `.md`/`.mdx` extension are optional, backslashes are
+ * slashes. Results and labels compare by it (here and in `bench:quality`).
+ *
+ * @example
+ * pagePath('./01-ros2\\02-topics.mdx'); // '01-ros2/02-topics'
+ */
+export function pagePath(path: string): string {
+  return path.replace(/\\/g, '/').replace(/^\.\//, '').replace(/\.mdx?$/i, '');
+}
 
 /** A file-path label names a result's page: `intro`, `./intro.md` and `intro.mdx` are one page. */
 function samePage(label: string, filePath: string): boolean {
