@@ -156,10 +156,11 @@ describe('round trips', () => {
     const [dense, sparse] = batch!.body.searches;
     expect(dense.prefetch[0].query).toHaveLength(1024);
     expect(sparse.prefetch[0]).toMatchObject({ using: 'bm25', query: { indices: expect.any(Array) } });
-    // Fusion needs a deeper pool than k: both lists are over-fetched (k × RERANK_OVERFETCH), and
-    // each prefetch goes deeper still so the overview prior can reorder them.
-    expect([dense.limit, sparse.limit]).toEqual([6, 6]);
-    expect(dense.prefetch[0].limit).toBeGreaterThan(6);
+    // Fusion needs a deeper pool than k: both lists are over-fetched (k × RERANK_OVERFETCH, and a k
+    // below TOP_K_DEFAULT = 5 fuses the default's pool: 10), and each prefetch goes deeper still so
+    // the overview prior can reorder them.
+    expect([dense.limit, sparse.limit]).toEqual([10, 10]);
+    expect(dense.prefetch[0].limit).toBeGreaterThan(10);
     expect(calls.filter((c) => c.path === '/v2/embed')).toHaveLength(1);
     expect(value.timing.upstream_calls).toBe(calls.length);
     // Warm (collection facts and query vector cached, result cache bypassed): the search is the only upstream call.

@@ -107,9 +107,11 @@ describe.each([
     expect(answer.results).toHaveLength(3);
     for (const r of answer.results) expect(r.mmr).toEqual({ score: expect.any(Number), relevance: expect.any(Number), diversity: expect.any(Number), lambda: 0.7 });
     expect(answer.summary).toMatchObject({ mode, rerank: 'mmr' });
-    // The pool MMR chose from (k × RERANK_OVERFETCH per list), not just the k it picked.
-    const keywordPool = ids((await search(tt(), { q, k: 6, mode: 'keyword' }, { env })).results);
-    const densePool = mode === 'hybrid' ? ids((await search(tt(), { q, k: 6 }, { env })).results) : [];
+    // The pool MMR chose from (k × RERANK_OVERFETCH per list; fused lists draw on the default k = 5's
+    // pool when k is smaller), not just the k it picked.
+    const perList = mode === 'hybrid' ? 10 : 6;
+    const keywordPool = ids((await search(tt(), { q, k: perList, mode: 'keyword' }, { env })).results);
+    const densePool = mode === 'hybrid' ? ids((await search(tt(), { q, k: perList }, { env })).results) : [];
     expect(answer.summary.total_candidates).toBe(new Set([...keywordPool, ...densePool]).size);
     expect(answer.summary.total_candidates).toBeGreaterThan(3);
     // No second list is fetched for keyword + MMR, so nothing is fused and BM25 scores are rated as BM25.

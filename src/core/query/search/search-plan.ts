@@ -34,15 +34,19 @@ export interface SearchPlan {
  * planSearch({ mode: 'hybrid', rerank: 'none', fusion: 'weighted', k: 5, … }, config);
  * // { needsDense: true, needsSparse: true, candidates: 10, fusion: 'weighted', … }
  */
-export function planSearch(params: SearchParams, config: Pick<Config, 'RERANK_OVERFETCH'>): SearchPlan {
+export function planSearch(params: SearchParams, config: Pick<Config, 'RERANK_OVERFETCH' | 'TOP_K_DEFAULT'>): SearchPlan {
   // keyword + MMR needs the query vector but searches only the sparse list: nothing to fuse.
   const searchesDense = params.mode !== 'keyword';
   const needsDense = searchesDense || params.rerank === 'mmr';
   const needsSparse = params.mode !== 'semantic';
   const both = searchesDense && needsSparse;
-  // Reranking and fusion need a deeper pool than k to choose from.
+  // Reranking and fusion need a deeper pool than k to choose from. Fusing, a k below the default
+  // draws on the default k's pool, so its results are the head of the default's ranking: at k = 3
+  // RRF used to see each list's top 6, and a chunk one list ranked 7th was fused from the other
+  // list alone (it could outrank one both lists placed well).
   const overfetch = params.rerank === 'cohere' || params.rerank === 'mmr' || both;
-  const pool = overfetch ? Math.max(params.k, Math.ceil(params.k * config.RERANK_OVERFETCH)) : params.k;
+  const poolOf = both ? Math.max(params.k, config.TOP_K_DEFAULT) : params.k;
+  const pool = overfetch ? Math.max(params.k, Math.ceil(poolOf * config.RERANK_OVERFETCH)) : params.k;
   // One result per page needs a deeper pool to still find k pages.
   const candidates = params.groupBy ? Math.max(pool, params.k * GROUP_OVERFETCH) : pool;
   const fusion = both ? params.fusion : null;
