@@ -8,6 +8,9 @@
  * `expected_files` are `file_paths`; `needs_all_files` (the answer spans those pages) and `note`
  * change nothing, since any one of the pages is a hit; `also_relevant` (pages that answer in part)
  * is accepted and not counted, as a strict judge does.
+ *
+ * `expected.sections` (headings of the labelled pages that hold the answer) add passage figures
+ * (`passages.ts`); they need page labels beside them, since many pages share a heading.
  */
 import * as z from 'zod/mini';
 import { RetrieverError } from '../../common/errors';
@@ -20,6 +23,7 @@ const expectedSchema = z.strictObject({
   modules: labels,
   urls: labels,
   file_paths: labels,
+  sections: labels,
 });
 
 const itemSchema = z.strictObject({
@@ -46,6 +50,11 @@ export interface ExpectedLabels {
   modules?: string[];
   urls?: string[];
   file_paths?: string[];
+  /**
+   * Headings of the labelled pages under which the answer lies: they make passage figures
+   * (`passages.ts`) and do not change what counts as a relevant page.
+   */
+  sections?: string[];
 }
 
 /** One validated query. `id` defaults to `q<n>` (1-based position); `k` is the hit@k cut-off. */
@@ -90,6 +99,9 @@ export function parseQuerySet(input: unknown): QueryItem[] {
     if (noResults && (raw.expected !== undefined || (raw.expected_files?.length ?? 0) > 0)) {
       throw invalid(index, raw.expected === undefined ? 'expected_files' : 'expected', 'give either labels or `expect_no_results: true`, not both');
     }
+    if (expected?.sections !== undefined && (expected.file_paths ?? expected.urls) === undefined) {
+      throw invalid(index, 'expected.sections', 'sections name headings within the labelled pages: give `file_paths` (or `urls`) too');
+    }
     if (!noResults && expected === undefined) {
       throw invalid(index, 'expected', raw.expected === undefined
         ? 'needs `expected` labels (chapters, modules, urls or file_paths), `expected_files`, or `expect_no_results: true`'
@@ -121,7 +133,7 @@ function withExpectedFiles(expected: ExpectedLabels | undefined, files: string[]
 /** Drops empty lists; undefined when nothing is left (so "no labels" is one check). */
 function compactLabels(expected: ExpectedLabels): ExpectedLabels | undefined {
   const out: ExpectedLabels = {};
-  for (const key of ['chapters', 'modules', 'urls', 'file_paths'] as const) {
+  for (const key of ['chapters', 'modules', 'urls', 'file_paths', 'sections'] as const) {
     const list = expected[key];
     if (list && list.length > 0) out[key] = list;
   }

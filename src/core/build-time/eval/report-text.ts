@@ -17,8 +17,8 @@ function clip(text: string, max: number): string {
 }
 
 /**
- * A readable report: one line per query (plus its top hits: `+` relevant, `=` another chunk of a
- * page already counted, `!` after the top-1 score = the retriever flagged its answer as low
+ * A readable report: one line per query (plus its top hits: `+` relevant, `#` relevant and under a
+ * labelled section, `=` another chunk of a page already counted, `!` after the top-1 score = the retriever flagged its answer as low
  * confidence), then the summary, then one PASS/FAIL line per criterion and the overall verdict.
  *
  * @example
@@ -39,7 +39,7 @@ export function formatReportText(report: ValidationReport): string {
     ], widths));
     if (q.error !== undefined) lines.push(`    error: ${q.error}`);
     if (q.top.length > 0) {
-      const hits = q.top.map((t) => `${t.rank}${t.duplicate ? '=' : t.relevant ? '+' : ' '} ${num(t.score, 2)} ${t.chapter ?? '-'} ${t.file_path ?? '-'}`);
+      const hits = q.top.map((t) => `${t.rank}${t.passage ? '#' : t.duplicate ? '=' : t.relevant ? '+' : ' '} ${num(t.score, 2)} ${t.chapter ?? '-'} ${t.file_path ?? '-'}`);
       lines.push(`    top: ${hits.join(' | ')}`);
     }
     if (q.metadata.missing.length > 0) lines.push(`    missing metadata: ${q.metadata.missing.join(', ')}`);
@@ -55,6 +55,7 @@ export function formatReportText(report: ValidationReport): string {
     `  MRR                 ${num(s.mrr)}`,
     `  mean nDCG@5         ${num(s.mean_ndcg5)}`,
     `  hit rate            ${num(s.hit_rate)} (labelled only: ${num(s.labelled_hit_rate)})`,
+    ...(s.passages ? [`  passages            hit@1 ${num(s.passages.hit_at_1)} / hit@3 ${num(s.passages.hit_at_3)} / MRR ${num(s.passages.mrr)} (${s.passages.queries} queries name their sections)`] : []),
     `  top-1 score         ${s.top1_score ? `min ${num(s.top1_score.min)} / mean ${num(s.top1_score.mean)} / max ${num(s.top1_score.max)}` : 'n/a'}`,
     `  latency (ms)        ${s.latency_ms ? `p50 ${ms(s.latency_ms.p50)} / p95 ${ms(s.latency_ms.p95)}` : 'n/a'}`,
     `  metadata integrity  ${pct(s.metadata_integrity)} of ${s.results_checked} results complete`,
@@ -68,7 +69,8 @@ export function formatReportText(report: ValidationReport): string {
   return lines.join('\n');
 }
 
-type Metric = { label: string; value: (s: ReportSummary) => number | null; show: (v: number | null) => string; better: 'high' | 'low' };
+/** `optional`: a row left out when no run has a value (passage figures need sections in the labels). */
+type Metric = { label: string; value: (s: ReportSummary) => number | null; show: (v: number | null) => string; better: 'high' | 'low'; optional?: boolean };
 
 const COMPARED: readonly Metric[] = [
   { label: 'mean P@3', value: (s) => s.mean_p3, show: num, better: 'high' },
@@ -77,6 +79,9 @@ const COMPARED: readonly Metric[] = [
   { label: 'mean nDCG@5', value: (s) => s.mean_ndcg5, show: num, better: 'high' },
   { label: 'hit rate', value: (s) => s.hit_rate, show: num, better: 'high' },
   { label: 'labelled hit rate', value: (s) => s.labelled_hit_rate, show: num, better: 'high' },
+  { label: 'passage hit@1', optional: true, value: (s) => s.passages?.hit_at_1 ?? null, show: num, better: 'high' },
+  { label: 'passage hit@3', optional: true, value: (s) => s.passages?.hit_at_3 ?? null, show: num, better: 'high' },
+  { label: 'passage MRR', optional: true, value: (s) => s.passages?.mrr ?? null, show: num, better: 'high' },
   { label: 'top-1 score mean', value: (s) => s.top1_score?.mean ?? null, show: num, better: 'high' },
   { label: 'latency p50 (ms)', value: (s) => s.latency_ms?.p50 ?? null, show: ms, better: 'low' },
   { label: 'latency p95 (ms)', value: (s) => s.latency_ms?.p95 ?? null, show: ms, better: 'low' },
@@ -93,7 +98,8 @@ const COMPARED: readonly Metric[] = [
  */
 export function compareReports(named: readonly { name: string; report: ValidationReport }[]): string {
   const header = ['metric', ...named.map((n) => n.name)];
-  const body: string[][] = COMPARED.map((m) => {
+  const shown = COMPARED.filter((m) => !m.optional || named.some((n) => m.value(n.report.summary) !== null));
+  const body: string[][] = shown.map((m) => {
     const values = named.map((n) => m.value(n.report.summary));
     const present = values.filter((v): v is number => v !== null);
     const best = present.length < 2 ? null : m.better === 'high' ? Math.max(...present) : Math.min(...present);

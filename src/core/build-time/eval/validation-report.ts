@@ -19,6 +19,8 @@ export interface TopHit {
   relevant: boolean;
   /** Relevant, but a later chunk of a page already credited higher up (counts as non-relevant in P@k). */
   duplicate: boolean;
+  /** Relevant and under one of the query's labelled sections (`passages.ts`); false when it names none. */
+  passage: boolean;
 }
 
 /** Per-query line. Ranking metrics are null for `expect_no_results` queries. */
@@ -34,6 +36,11 @@ export interface QueryReport {
   hit_at_k: boolean | null;
   rr: number | null;
   ndcg5: number | null;
+  /**
+   * Rank of the first result under one of the labelled sections (null: none returned); absent when
+   * the query names no sections.
+   */
+  passage_rank?: number | null;
   /** Mean completeness of the returned results (null when none), and how many are complete. */
   metadata: { completeness: number | null; complete: number; total: number; missing: string[] };
   latency_ms: number;
@@ -67,11 +74,21 @@ export interface ReportSummary {
   hit_rate: number | null;
   /** hit@k over labelled queries only. */
   labelled_hit_rate: number | null;
+  /** Passage figures over the queries that name sections (null when none does). */
+  passages: PassageSummary | null;
   top1_score: { min: number; mean: number; max: number } | null;
   latency_ms: { p50: number; p95: number } | null;
   /** Share of all returned results whose required metadata is complete (null when none returned). */
   metadata_integrity: number | null;
   results_checked: number;
+}
+
+/** Hit@1, hit@3 and MRR at the passage level (`passages.ts`), over the queries that name sections. */
+export interface PassageSummary {
+  queries: number;
+  hit_at_1: number;
+  hit_at_3: number;
+  mrr: number;
 }
 
 /** One threshold of {@link ValidationCriteria}, met or not. */

@@ -66,9 +66,9 @@ describe('summarizeQuery', () => {
     expect(q2.low_confidence).toBe(true);
     expect(q2.pass).toBe(true);
     expect(q2.top).toEqual([
-      { rank: 1, score: 0.35, chapter: 'other', file_path: 'x.md', relevant: false, duplicate: false },
-      { rank: 2, score: 0.3, chapter: 'other', file_path: 'y.md', relevant: false, duplicate: false },
-      { rank: 3, score: 0.2, chapter: 'ros2', file_path: 'b.md', relevant: true, duplicate: false },
+      { rank: 1, score: 0.35, chapter: 'other', file_path: 'x.md', relevant: false, duplicate: false, passage: false },
+      { rank: 2, score: 0.3, chapter: 'other', file_path: 'y.md', relevant: false, duplicate: false, passage: false },
+      { rank: 3, score: 0.2, chapter: 'ros2', file_path: 'b.md', relevant: true, duplicate: false, passage: false },
     ]);
     // q1 returns page a.md twice: the second chunk is marked as a duplicate.
     const q1 = summarizeQuery(fixtureRuns()[0]!);
