@@ -91,7 +91,9 @@ export async function measureBook(options: BookQualityOptions): Promise<BookQual
         const searcher = inProcessSearcher({ env: {}, indexPath: index.path });
         const doc = await searcher.search({ ...runParams(run), q: q.query, k: DEPTH });
         const flagged = (doc.summary as { confidence?: { low_confidence?: boolean } }).confidence?.low_confidence === true;
-        return { pages: doc.results.map((r) => pageKeyOf(String(r.metadata?.file_path ?? r.file_path ?? ''))), flagged };
+        const pages = doc.results.map((r) => pageKeyOf(String(r.metadata?.file_path ?? r.file_path ?? '')));
+        const headings = doc.results.map((r) => (Array.isArray(r.metadata?.heading_trail) ? (r.metadata.heading_trail as string[]) : []));
+        return { pages, flagged, headings };
       };
       for (const run of [BASELINE_RUN, ...runs]) {
         const scores: QueryScore[] = [];
@@ -122,12 +124,15 @@ export async function measureBook(options: BookQualityOptions): Promise<BookQual
 const f3 = (v: number) => v.toFixed(3);
 
 function formatRows(docsDir: string, chunks: number, rows: BookQualityResult['rows'], lenient = false): string {
-  const header = ['set', 'run', 'hit@1', 'hit@3', 'MRR', 'off-topic flagged', 'answerable flagged', 'hit@3 vs bm25w', 'MRR vs bm25w'];
+  // Passage figures only when some set names the sections of its answers (BM25 windows have no headings: n/a).
+  const passages = rows.some((r) => r.score.passage !== null);
+  const header = ['set', 'run', 'hit@1', 'hit@3', 'MRR', 'off-topic flagged', 'answerable flagged', 'hit@3 vs bm25w', 'MRR vs bm25w', ...(passages ? ['passage hit@1/hit@3/MRR'] : [])];
   const base = new Map(rows.filter((r) => r.run === BASELINE_RUN).map((r) => [r.set, r.score]));
   const body = rows.map(({ set, run, score: s }) => {
     const b = base.get(set);
     const ratio = (v: number, w: number | undefined) => (w ? `${(v / w).toFixed(2)}x` : 'n/a');
-    return [set, run, f3(s.hit1), f3(s.hit3), f3(s.mrr), `${s.offTopicFlagged}/${s.offTopic}`, formatAnswerableFlagged(s.answerableFlagged, s.answerable, s.answerableFlaggedInTop3), ratio(s.hit3, b?.hit3), ratio(s.mrr, b?.mrr)];
+    const passage = s.passage ? `${f3(s.passage.hit1)} / ${f3(s.passage.hit3)} / ${f3(s.passage.mrr)} (${s.passage.questions})` : 'n/a';
+    return [set, run, f3(s.hit1), f3(s.hit3), f3(s.mrr), `${s.offTopicFlagged}/${s.offTopic}`, formatAnswerableFlagged(s.answerableFlagged, s.answerable, s.answerableFlaggedInTop3), ratio(s.hit3, b?.hit3), ratio(s.mrr, b?.mrr), ...(passages ? [passage] : [])];
   });
   const scoring = lenient ? ', lenient: pages that answer in part count' : '';
   return [`Book quality: ${docsDir} (${chunks} chunks, embedded index built fresh, local embedder), top ${DEPTH}${scoring}`, ...textTable(header, body)].join('\n');

@@ -1,6 +1,6 @@
 /**
  * Query sets for the book-quality benchmark, in either of two formats, turned into one shape:
- * - the project's (`expected: {file_paths, urls, chapters, modules}`, `expect_no_results`), see
+ * - the project's (`expected: {file_paths, urls, chapters, modules, sections}`, `expect_no_results`), see
  *   src/core/build-time/eval/query-set.ts;
  * - the page-list format (`expected_files`, `also_relevant`, `needs_all_files`,
  *   `expect_no_results`) used by external labelled books.
@@ -24,6 +24,8 @@ export interface BookQuery {
   offTopic: boolean;
   /** Module-level labels, used only when a project item names no page. */
   modules: string[];
+  /** Headings of the expected pages that hold the answer (`expected.sections`): passage figures. */
+  sections: string[];
 }
 
 /** `01-ros2/02-topics.mdx` → `01-ros2/02-topics`: results and labels compare by this key (the validator's `pagePath`). */
@@ -57,6 +59,7 @@ export function parseBookQueries(data: unknown): BookQuery[] {
       needsAll: entry.needs_all_files === true,
       offTopic,
       modules,
+      sections: strings(project.sections),
     };
   });
 }

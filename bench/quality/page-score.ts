@@ -2,7 +2,10 @@
  * Page-level scoring of one ranked answer list, as the external books' README defines it: a hit
  * at k when any expected page is among the top-k results' pages; reciprocal rank of the first
  * expected page; an off-topic question passes when the answer is empty or flagged low-confidence.
+ * A question that names sections also gets a passage rank: the first result of an expected page
+ * under one of them (src/core/build-time/eval/passages.ts).
  */
+import { underSection } from '../../src/core/build-time/eval/passages';
 import type { BookQuery } from './book-queries';
 
 /** What a retriever answered for one question. */
@@ -11,6 +14,8 @@ export interface RankedAnswer {
   pages: string[];
   /** The retriever said its answer is weak (`summary.confidence.low_confidence`). */
   flagged: boolean;
+  /** Headings each result lies under (`heading_trail`), when the retriever has them (not BM25 windows). */
+  headings?: string[][];
 }
 
 /** The verdict on one question. */
@@ -22,6 +27,11 @@ export interface QueryScore {
   flagged: boolean;
   /** For needs-all questions: distinct expected pages in the top 3 / min(3, expected). */
   p3All: number | null;
+  /**
+   * Rank of the first result of an expected page under a labelled section (null: none); undefined
+   * when the question names no sections or the retriever reports no headings.
+   */
+  passageRank?: number | null;
 }
 
 /** Aggregates of one run over one query set. */
@@ -37,6 +47,8 @@ export interface RunScore {
   answerableFlagged: number;
   /** Of those, the ones whose answer page was in the top 3 anyway: a flag that hid a good answer. */
   answerableFlaggedInTop3: number;
+  /** Passage hit@1 / hit@3 / MRR over the questions that name sections; null when none does. */
+  passage: { questions: number; hit1: number; hit3: number; mrr: number } | null;
 }
 
 /**
@@ -59,13 +71,19 @@ export function isRelevantPage(query: BookQuery, page: string, lenient = false):
 export function scoreAnswer(query: BookQuery, answer: RankedAnswer, lenient = false): QueryScore {
   const index = answer.pages.findIndex((page) => isRelevantPage(query, page, lenient));
   const top3 = new Set(answer.pages.slice(0, 3).filter((p) => query.expected.includes(p)));
-  return {
+  const score: QueryScore = {
     id: query.id,
     offTopic: query.offTopic,
     rank: query.offTopic || index < 0 ? null : index + 1,
     flagged: answer.flagged || answer.pages.length === 0,
     p3All: query.needsAll ? top3.size / Math.min(3, query.expected.length) : null,
   };
+  if (query.sections.length > 0 && answer.headings) {
+    const { headings } = answer;
+    const at = answer.pages.findIndex((page, i) => query.expected.includes(page) && underSection(headings[i] ?? [], query.sections));
+    score.passageRank = at < 0 ? null : at + 1;
+  }
+  return score;
 }
 
 /** Means and counts over a set of scored questions. */
@@ -82,5 +100,13 @@ export function aggregate(scores: readonly QueryScore[]): RunScore {
     offTopicFlagged: off.filter((s) => s.flagged).length,
     answerableFlagged: answerable.filter((s) => s.flagged).length,
     answerableFlaggedInTop3: answerable.filter((s) => s.flagged && s.rank !== null && s.rank <= 3).length,
+    passage: passageFigures(answerable),
   };
+}
+
+function passageFigures(scores: readonly QueryScore[]): RunScore['passage'] {
+  const ranks = scores.flatMap((s) => (s.passageRank === undefined ? [] : [s.passageRank]));
+  if (ranks.length === 0) return null;
+  const share = (value: (rank: number) => number) => ranks.reduce<number>((sum, r) => sum + (r === null ? 0 : value(r)), 0) / ranks.length;
+  return { questions: ranks.length, hit1: share((r) => (r === 1 ? 1 : 0)), hit3: share((r) => (r <= 3 ? 1 : 0)), mrr: share((r) => 1 / r) };
 }

@@ -46,10 +46,28 @@ describe('scoreAnswer / aggregate', () => {
       scoreAnswer(both, { pages: ['x', 'y', 'z', 'c'], flagged: true }),
       scoreAnswer(off, { pages: ['a'], flagged: false }),
     ]);
-    expect(run).toEqual({ answerable: 2, offTopic: 1, hit1: 0.5, hit3: 0.5, mrr: (1 + 1 / 4) / 2, offTopicFlagged: 0, answerableFlagged: 1, answerableFlaggedInTop3: 0 });
+    expect(run).toEqual({ answerable: 2, offTopic: 1, hit1: 0.5, hit3: 0.5, mrr: (1 + 1 / 4) / 2, offTopicFlagged: 0, answerableFlagged: 1, answerableFlaggedInTop3: 0, passage: null });
     // A flag on a question answered in the top 3 is counted apart: it hid a good answer.
     const hidden = aggregate([scoreAnswer(page, { pages: ['x', 'b'], flagged: true }), scoreAnswer(both, { pages: ['z'], flagged: true })]);
     expect(hidden).toMatchObject({ answerableFlagged: 2, answerableFlaggedInTop3: 1 });
+  });
+});
+
+describe('passage figures (questions that name their sections)', () => {
+  const [named, plain] = parseBookQueries([
+    { id: 's', query: 'x', expected: { file_paths: ['b.md'], sections: ['Tuning the gains'] } },
+    { id: 'p', query: 'y', expected_files: ['b.md'] },
+  ]) as [never, never];
+
+  it('ranks the first result of an expected page under a named heading; a page hit elsewhere on it is not one', () => {
+    const answer = { pages: ['b', 'a', 'b'], flagged: false, headings: [['PID', 'Intro'], ['Tuning the gains'], ['PID', 'tuning  the `gains`']] };
+    expect(scoreAnswer(named, answer)).toMatchObject({ rank: 1, passageRank: 3 });
+    expect(scoreAnswer(named, { ...answer, pages: ['b', 'a'] }).passageRank).toBeNull();
+    // No sections named, or no headings reported (BM25 windows): no passage verdict.
+    expect(scoreAnswer(plain, answer).passageRank).toBeUndefined();
+    expect(scoreAnswer(named, { pages: ['b'], flagged: false }).passageRank).toBeUndefined();
+    const run = aggregate([scoreAnswer(named, answer), scoreAnswer(named, { ...answer, pages: ['b'], headings: [['Tuning the gains']] }), scoreAnswer(plain, answer)]);
+    expect(run.passage).toEqual({ questions: 2, hit1: 0.5, hit3: 1, mrr: (1 / 3 + 1) / 2 });
   });
 });
 
@@ -99,7 +117,7 @@ describe('measureBook', () => {
     const dir = mkdtempSync(join(tmpdir(), 'bq-'));
     const path = join(dir, 'q.json');
     writeFileSync(path, JSON.stringify([
-      { id: 'm1', query: 'PID controller integral windup', expected_files: ['02-control/01-pid-control.mdx'] },
+      { id: 'm1', query: 'PID controller integral windup', expected: { file_paths: ['02-control/01-pid-control.mdx'], sections: ['No such heading'] } },
       { id: 'm2', query: 'lidar point cloud downsampling', expected_files: ['01-sensing/02-lidar-processing.md'] },
       { id: 'm3', query: 'best pizza recipe in Naples', expected_files: [], expect_no_results: true },
     ]));
@@ -111,12 +129,16 @@ describe('measureBook', () => {
     const keyword = result.rows[1]!.score;
     expect(keyword).toMatchObject({ answerable: 2, offTopic: 1, hit3: 1 });
     expect(result.text).toMatch(/^mini \(3\) +bm25-windows +\d\.\d{3} +1\.000 /m);
+    // m1 names a section no chunk lies under: passage figures over that one question, 0 for every run; n/a for the windows.
+    expect(keyword.passage).toEqual({ questions: 1, hit1: 0, hit3: 0, mrr: 0 });
+    expect(result.rows[0]!.score.passage).toBeNull();
+    expect(result.text).toMatch(/passage hit@1\/hit@3\/MRR/);
   });
 });
 
 describe('formatMeans (several books)', () => {
   const score = (hit1: number, mrr: number, off: [number, number], ans: [number, number, number?]): RunScore => ({
-    answerable: ans[1], offTopic: off[1], hit1, hit3: hit1, mrr, offTopicFlagged: off[0], answerableFlagged: ans[0], answerableFlaggedInTop3: ans[2] ?? 0,
+    answerable: ans[1], offTopic: off[1], hit1, hit3: hit1, mrr, offTopicFlagged: off[0], answerableFlagged: ans[0], answerableFlaggedInTop3: ans[2] ?? 0, passage: null,
   });
 
   it('weighs every set the same, sums the flagged counts and leaves subset rows out', () => {

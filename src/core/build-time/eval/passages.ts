@@ -39,9 +39,19 @@ export function resultHeadings(result: EvalResult): string[] {
  */
 export function inLabelledSection(result: EvalResult, expected: ExpectedLabels): boolean {
   const sections = expected.sections ?? [];
-  if (sections.length === 0 || !isRelevant(result, expected)) return false;
+  return sections.length > 0 && isRelevant(result, expected) && underSection(resultHeadings(result), sections);
+}
+
+/**
+ * True when one of `headings` (a result's trail) is one of the labelled `sections`, compared as
+ * labels are typed by hand: without case, spacing, backticks or asterisks.
+ *
+ * @example
+ * underSection(['QoS', '`Reliability`'], ['reliability']); // true
+ */
+export function underSection(headings: readonly string[], sections: readonly string[]): boolean {
   const wanted = new Set(sections.map(normalHeading));
-  return resultHeadings(result).some((heading) => wanted.has(normalHeading(heading)));
+  return headings.some((heading) => wanted.has(normalHeading(heading)));
 }
 
 /**
