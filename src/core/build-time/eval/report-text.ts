@@ -18,8 +18,9 @@ function clip(text: string, max: number): string {
 
 /**
  * A readable report: one line per query (plus its top hits: `+` relevant, `#` relevant and under a
- * labelled section, `=` another chunk of a page already counted, `!` after the top-1 score = the retriever flagged its answer as low
- * confidence), then the summary, then one PASS/FAIL line per criterion and the overall verdict.
+ * labelled section, `=` another chunk of a page already counted, `!` after the top-1 score = the
+ * retriever flagged its answer as low confidence), then the summary (with passage figures when
+ * queries name sections), then one PASS/FAIL line per criterion and the overall verdict.
  *
  * @example
  * console.log(formatReportText(summarizeRuns(runs)));

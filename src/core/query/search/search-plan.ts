@@ -43,7 +43,7 @@ export function planSearch(params: SearchParams, config: Pick<Config, 'RERANK_OV
   // Reranking and fusion need a deeper pool than k to choose from. Fusing, a k below the default
   // draws on the default k's pool, so its results are the head of the default's ranking: at k = 3
   // RRF used to see each list's top 6, and a chunk one list ranked 7th was fused from the other
-  // list alone (it could outrank one both lists placed well).
+  // list alone, behind chunks that both lists placed lower.
   const overfetch = params.rerank === 'cohere' || params.rerank === 'mmr' || both;
   const poolOf = both ? Math.max(params.k, config.TOP_K_DEFAULT) : params.k;
   const pool = overfetch ? Math.max(params.k, Math.ceil(poolOf * config.RERANK_OVERFETCH)) : params.k;
