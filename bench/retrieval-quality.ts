@@ -20,7 +20,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_QUALITY_RUNS = ['semantic', 'hybrid', 'hybrid:rrf', 'semantic+mmr'] as const;
 
 /** The quality metrics compared across runs and against the baseline (all "higher is better"). */
-export const QUALITY_METRICS = ['mean_p3', 'mean_p5', 'mrr', 'mean_ndcg5', 'hit_rate'] as const;
+export const QUALITY_METRICS = ['mean_p3', 'mean_p5', 'mrr', 'mean_ndcg5', 'hit_rate', 'passage_mrr'] as const;
 type QualityMetric = (typeof QUALITY_METRICS)[number];
 
 /** One run's figures. */
@@ -31,6 +31,8 @@ export interface QualityRow {
   mrr: number | null;
   mean_ndcg5: number | null;
   hit_rate: number | null;
+  /** MRR of the first result under the labelled section (`expected.sections`), over the queries that name one. */
+  passage_mrr: number | null;
   latency_p50_ms: number | null;
   latency_p95_ms: number | null;
   metadata_integrity: number | null;
@@ -85,14 +87,20 @@ export async function runRetrievalQuality(options: RetrievalQualityOptions = {})
     mrr: summary.mrr,
     mean_ndcg5: summary.mean_ndcg5,
     hit_rate: summary.hit_rate,
+    passage_mrr: summary.passages?.mrr ?? null,
     latency_p50_ms: summary.latency_ms?.p50 ?? null,
     latency_p95_ms: summary.latency_ms?.p95 ?? null,
     metadata_integrity: summary.metadata_integrity,
     pass,
-    vs_keyword: Object.fromEntries(QUALITY_METRICS.map((m) => [m, ratio(summary[m], keyword[m])])) as Record<QualityMetric, number | null>,
+    vs_keyword: Object.fromEntries(QUALITY_METRICS.map((m) => [m, ratio(metricOf(summary, m), metricOf(keyword, m))])) as Record<QualityMetric, number | null>,
   }));
   const regressions = compareWithBaseline(rows, options.baselinePath === undefined ? resolve(ROOT, 'bench/retrieval-quality.baseline.json') : options.baselinePath, options.tolerance ?? 0.005);
   return { queries: items.length, rows, regressions, text: formatRows(items.length, rows, regressions) };
+}
+
+/** A quality metric of a validation summary (passage MRR lives under `passages`). */
+function metricOf(summary: ReportSummary, metric: QualityMetric): number | null {
+  return metric === 'passage_mrr' ? (summary.passages?.mrr ?? null) : summary[metric];
 }
 
 function ratio(value: number | null, base: number | null): number | null {
@@ -125,9 +133,9 @@ const fx = (v: number | null): string => (v === null ? 'n/a' : `${v.toFixed(2)}x
 const fms = (v: number | null): string => (v === null ? 'n/a' : v.toFixed(1));
 
 function formatRows(queries: number, rows: readonly QualityRow[], regressions: readonly string[]): string {
-  const header = ['run', 'P@3', 'P@5', 'MRR', 'nDCG@5', 'hit', 'p50 ms', 'p95 ms', 'P@3 vs kw', 'MRR vs kw', 'nDCG vs kw'];
+  const header = ['run', 'P@3', 'P@5', 'MRR', 'nDCG@5', 'hit', 'passage MRR', 'p50 ms', 'p95 ms', 'P@3 vs kw', 'MRR vs kw', 'nDCG vs kw'];
   const body = rows.map((r) => [
-    r.name, f3(r.mean_p3), f3(r.mean_p5), f3(r.mrr), f3(r.mean_ndcg5), f3(r.hit_rate),
+    r.name, f3(r.mean_p3), f3(r.mean_p5), f3(r.mrr), f3(r.mean_ndcg5), f3(r.hit_rate), f3(r.passage_mrr),
     fms(r.latency_p50_ms), fms(r.latency_p95_ms), fx(r.vs_keyword.mean_p3), fx(r.vs_keyword.mrr), fx(r.vs_keyword.mean_ndcg5),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] ?? '').length)));

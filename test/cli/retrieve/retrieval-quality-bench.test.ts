@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { runRetrievalQuality } from '../../../bench/retrieval-quality';
 import type { ValidationReport } from '../../../src/core/build-time/eval/validation-report';
 import { TEST_INDEX } from '../../support/test-index';
-import { retrieve, SMALL_QUERIES } from './support';
+import { retrieve, SAMPLE_QUERIES, SMALL_QUERIES } from './support';
 
 describe('runRetrievalQuality', () => {
   it('puts keyword first, matches --validate per mode, and divides by the keyword figures', async () => {
@@ -26,6 +26,19 @@ describe('runRetrievalQuality', () => {
     }
     expect(result.text).toMatch(/^keyword +\d\.\d{3} .* 1\.00x +1\.00x +1\.00x$/m);
     expect(result.regressions).toEqual([]);
+  });
+
+  it('tracks passage MRR where the set names sections, as --validate computes it (null where it names none)', async () => {
+    const result = await runRetrievalQuality({ queriesPath: SAMPLE_QUERIES, runs: ['hybrid'], baselinePath: null, indexPath: TEST_INDEX });
+    const hybrid = result.rows[1]!;
+    const cli = JSON.parse((await retrieve(['--validate', SAMPLE_QUERIES, '--mode', 'hybrid', '--json'])).out) as ValidationReport;
+    expect(cli.summary.passages?.queries).toBeGreaterThan(30);
+    expect(hybrid.passage_mrr).toBe(cli.summary.passages?.mrr);
+    // A passage hit is stricter than a page hit.
+    expect(hybrid.passage_mrr!).toBeLessThanOrEqual(hybrid.mrr!);
+    expect(result.text).toMatch(/passage MRR/);
+    const small = await runRetrievalQuality({ queriesPath: SMALL_QUERIES, runs: [], baselinePath: null, indexPath: TEST_INDEX });
+    expect(small.rows[0]!.passage_mrr).toBeNull();
   });
 
   it('reports a metric that fell below the baseline, and only that one', async () => {
