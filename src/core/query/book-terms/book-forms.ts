@@ -185,7 +185,13 @@ export function readAsBookWord(word: string, stem: string, v: BookVocabulary, na
   const derivedFrom = prefixed ?? suffixedForm(word, v);
   let form: BookForm | null = null;
   if (!v.isOrdinary(stem)) {
-    if (derivedFrom && derivedFrom !== 'english' && !name) form = { ...derivedFrom, how: derivedFrom === prefixed ? 'prefixed' : 'suffixed' };
+    const bookDerived = derivedFrom && derivedFrom !== 'english' && !name ? derivedFrom : null;
+    // A prefixed reading yields to a slip of the fingers that makes a book word and keeps the word's
+    // first two letters: "destop" is "desktop" with a letter dropped, not "de" + "stop"; "preload"
+    // stays "pre" + "load", though "reload" is one letter away.
+    const slip = bookDerived && bookDerived === prefixed && spelling ? misspeltBookWord(word, v, false, true) : null;
+    if (slip && slip.word.startsWith(word.slice(0, 2))) form = { ...slip, how: 'misspelt' };
+    else if (bookDerived) form = { ...bookDerived, how: bookDerived === prefixed ? 'prefixed' : 'suffixed' };
     else {
       // A word that opens a book stem is clipped before it is misspelt: "manip" opens the book's
       // "manipulation", and one edit away it is only "manie", which stems to the book's "many". One

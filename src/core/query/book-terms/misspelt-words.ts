@@ -61,12 +61,12 @@ const NAME_SLIPS: ReadonlySet<Edit> = new Set(['insert', 'transpose', 'undouble'
  * (see `oneEditAway`), and among those the stem in most chunks (the likelier meaning; the first
  * found on a tie). A name is corrected only for a dropped, swapped or doubled letter
  * ({@link NAME_SLIPS}). A three-letter stem is only reached from a word of five letters or more
- * ("runnig" is "running", but "vuex" is not "vue").
+ * ("runnig" is "running", but "vuex" is not "vue"). `slipsOnly`: no letter typed for a distant one.
  *
  * @example
  * misspeltBookWord('contoller', v, false); // { stem: 'control', word: 'controller' } (a book about controllers)
  */
-export function misspeltBookWord(word: string, v: BookVocabulary, name: boolean): { stem: string; word: string } | null {
+export function misspeltBookWord(word: string, v: BookVocabulary, name: boolean, slipsOnly = false): { stem: string; word: string } | null {
   if (word.length < 4 || !/^[a-z]+$/.test(word)) return null;
   const openings = stemOpenings(v);
   let best: { stem: string; word: string } | null = null;
@@ -74,6 +74,7 @@ export function misspeltBookWord(word: string, v: BookVocabulary, name: boolean)
   let bestIsSlip = false;
   for (const [candidate, edit, slip] of oneEditAway(word)) {
     if (name && !NAME_SLIPS.has(edit)) continue;
+    if (slipsOnly && !slip) continue;
     // A wrong letter only where no slip of the fingers makes a book word ("prining" is "printing",
     // not "pricing"); among equals, the stem in most chunks.
     if (bestIsSlip && !slip) continue;

@@ -167,3 +167,19 @@ describe('the misspelling budget of one query', () => {
     expect(early.read).toEqual([{ word: 'gakset', as: 'gasket', how: 'misspelt' }, { word: 'gakset', as: 'gasket', how: 'misspelt' }]);
   });
 });
+
+describe('a word that splits as a prefix and a book word, but is a book word with a letter slipped', () => {
+  const bookOf = (texts: string[]) => storedVocabulary(JSON.parse(JSON.stringify({ vocabulary: encodeBookVocabulary(texts, buildLexiconFilter(analyzeText('kitchen'))) })))!;
+  const book = bookOf(['Pin the app to the desktop.', 'Stop the service first.', 'Stop it again.', 'Load the file.', 'Reload the page.', 'Merge the branches.']);
+
+  it('is read as that book word when the slip keeps its opening ("destop" is desktop, not "de" + stop)', () => {
+    expect(book.df(stemWord('stop'))).toBeGreaterThan(book.df(stemWord('desktop')));
+    expect(inBookWords(book, 'icons on my destop').read).toEqual([{ word: 'destop', as: 'desktop', how: 'misspelt' }]);
+  });
+
+  it('stays a prefixed form when no slip makes a book word, or only one that changes its first letters', () => {
+    expect(inBookWords(book, 'unmerge the branches').read).toEqual([{ word: 'unmerge', as: 'merge', how: 'prefixed' }]);
+    // "reload" is "preload" less its first letter: a prefix, not a slip ("pre" + load).
+    expect(inBookWords(book, 'preload the file').read).toEqual([{ word: 'preload', as: 'load', how: 'prefixed' }]);
+  });
+});
