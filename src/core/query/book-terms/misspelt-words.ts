@@ -1,8 +1,9 @@
 /**
  * The book word a word misspells by one letter (Norvig's spelling corrector over the book's
  * vocabulary): every word one edit away is stemmed and looked up; a slip of the fingers (a letter
- * dropped, added, doubled, swapped, or struck for its neighbour on the keyboard) beats a letter
- * typed for a distant one, then the stem in most chunks wins.
+ * dropped, added, doubled, swapped, or struck for its neighbour on the keyboard, after the first
+ * letter) beats a letter typed for a distant one or an error in the first letter, then the stem in
+ * most chunks wins.
  * Read by `book-forms.ts` for a word the book never uses and English does not know.
  */
 import { stemWord } from '../../common/bm25/index';
@@ -19,18 +20,21 @@ type Edit = 'insert' | 'transpose' | 'replace' | 'delete' | 'undouble';
 /**
  * Every word one edit away from `word` (Norvig's spelling corrector), with the edit that makes it
  * and whether that edit is a slip of the fingers: a letter dropped, added, doubled or swapped, or
- * struck for the key beside it. A letter typed for a distant one is a rarer error. Only plain a–z
- * words are corrected; ~54n candidates, each stemmed and looked up once per word.
+ * struck for the key beside it, after the first letter. A letter typed for a distant one is a rarer
+ * error, and so is any error in the first letter (writers seldom get it wrong: "pused" is "pushed",
+ * not "used"; "perent" is "percent", not "operent"). Only plain a–z words are corrected; ~54n
+ * candidates, each stemmed and looked up once per word.
  */
 function* oneEditAway(word: string): Generator<[string, Edit, boolean]> {
   for (let i = 0; i <= word.length; i++) {
     const head = word.slice(0, i);
     const tail = word.slice(i);
-    for (const c of LETTERS) yield [head + c + tail, 'insert', true];
-    if (tail.length > 1) yield [head + tail[1] + tail[0] + tail.slice(2), 'transpose', true];
+    const afterFirst = i > 0;
+    for (const c of LETTERS) yield [head + c + tail, 'insert', afterFirst];
+    if (tail.length > 1) yield [head + tail[1] + tail[0] + tail.slice(2), 'transpose', afterFirst];
     if (tail.length > 0) {
-      for (const c of LETTERS) if (c !== tail[0]) yield [head + c + tail.slice(1), 'replace', besideKey(tail[0]!, c)];
-      yield [head + tail.slice(1), tail[0] === head.at(-1) ? 'undouble' : 'delete', true];
+      for (const c of LETTERS) if (c !== tail[0]) yield [head + c + tail.slice(1), 'replace', afterFirst && besideKey(tail[0]!, c)];
+      yield [head + tail.slice(1), tail[0] === head.at(-1) ? 'undouble' : 'delete', afterFirst];
     }
   }
 }

@@ -183,3 +183,16 @@ describe('a word that splits as a prefix and a book word, but is a book word wit
     expect(inBookWords(book, 'preload the file').read).toEqual([{ word: 'preload', as: 'load', how: 'prefixed' }]);
   });
 });
+
+describe('an error in the first letter', () => {
+  const book = storedVocabulary(JSON.parse(JSON.stringify({ vocabulary: encodeBookVocabulary(['Push the button.', 'Use the tool.', 'Use it again.', 'Use it once more.'], buildLexiconFilter(analyzeText('kitchen'))) })))!;
+
+  it('ranks below a slip after it, whatever the chunk counts ("pused" is pushed, not used)', () => {
+    expect(book.df(stemWord('use'))).toBeGreaterThan(book.df(stemWord('push')));
+    expect(inBookWords(book, 'I pused the button').read).toEqual([{ word: 'pused', as: 'pushed', how: 'misspelt' }]);
+  });
+
+  it('is still read when it is the only reading ("oush": o for the p beside it)', () => {
+    expect(inBookWords(book, 'oush the button').read).toEqual([{ word: 'oush', as: 'push', how: 'misspelt' }]);
+  });
+});
