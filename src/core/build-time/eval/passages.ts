@@ -9,8 +9,11 @@
 import type { ExpectedLabels } from './query-set';
 import { type EvalResult, isRelevant, readField, readText } from './relevance';
 
-/** Headings compare without case, spacing, or the backticks and asterisks of their markdown. */
-const normalHeading = (text: string): string => text.replace(/[`*]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+/**
+ * Headings compare without case, spacing, or the backticks and asterisks of their markdown (`\x60`
+ * is the backtick: a literal one in a regex reads as an unclosed template string to source scanners).
+ */
+const normalHeading = (text: string): string => text.replace(/[\x60*]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
 
 /**
  * The headings a result lies under: `heading_trail` (every heading the chunk spans, with their
