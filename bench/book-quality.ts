@@ -15,6 +15,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readDocs } from '../src/cli/ingest/read-docs';
 import { inProcessSearcher, loadIndexFile } from '../src/cli/retrieve/run-query';
+import { toEvalResults } from '../src/cli/retrieve/validate';
+import { resultHeadings } from '../src/core/build-time/eval/passages';
 import { indexVocabulary } from '../src/core/query/book-terms/book-vocabulary';
 import { loadBookQueries, pageKeyOf, type BookQuery } from './quality/book-queries';
 import { buildWindowIndex, searchWindows } from './quality/bm25-windows';
@@ -92,7 +94,7 @@ export async function measureBook(options: BookQualityOptions): Promise<BookQual
         const doc = await searcher.search({ ...runParams(run), q: q.query, k: DEPTH });
         const flagged = (doc.summary as { confidence?: { low_confidence?: boolean } }).confidence?.low_confidence === true;
         const pages = doc.results.map((r) => pageKeyOf(String(r.metadata?.file_path ?? r.file_path ?? '')));
-        const headings = doc.results.map((r) => (Array.isArray(r.metadata?.heading_trail) ? (r.metadata.heading_trail as string[]) : []));
+        const headings = toEvalResults(doc).map(resultHeadings);
         return { pages, flagged, headings };
       };
       for (const run of [BASELINE_RUN, ...runs]) {
@@ -131,7 +133,7 @@ function formatRows(docsDir: string, chunks: number, rows: BookQualityResult['ro
   const body = rows.map(({ set, run, score: s }) => {
     const b = base.get(set);
     const ratio = (v: number, w: number | undefined) => (w ? `${(v / w).toFixed(2)}x` : 'n/a');
-    const passage = s.passage ? `${f3(s.passage.hit1)} / ${f3(s.passage.hit3)} / ${f3(s.passage.mrr)} (${s.passage.questions})` : 'n/a';
+    const passage = s.passage ? `${f3(s.passage.hit_at_1)} / ${f3(s.passage.hit_at_3)} / ${f3(s.passage.mrr)} (${s.passage.queries})` : 'n/a';
     return [set, run, f3(s.hit1), f3(s.hit3), f3(s.mrr), `${s.offTopicFlagged}/${s.offTopic}`, formatAnswerableFlagged(s.answerableFlagged, s.answerable, s.answerableFlaggedInTop3), ratio(s.hit3, b?.hit3), ratio(s.mrr, b?.mrr), ...(passages ? [passage] : [])];
   });
   const scoring = lenient ? ', lenient: pages that answer in part count' : '';

@@ -5,7 +5,8 @@
  * A question that names sections also gets a passage rank: the first result of an expected page
  * under one of them (src/core/build-time/eval/passages.ts).
  */
-import { underSection } from '../../src/core/build-time/eval/passages';
+import { passageSummary, underSection } from '../../src/core/build-time/eval/passages';
+import type { PassageSummary } from '../../src/core/build-time/eval/validation-report';
 import type { BookQuery } from './book-queries';
 
 /** What a retriever answered for one question. */
@@ -48,7 +49,7 @@ export interface RunScore {
   /** Of those, the ones whose answer page was in the top 3 anyway: a flag that hid a good answer. */
   answerableFlaggedInTop3: number;
   /** Passage hit@1 / hit@3 / MRR over the questions that name sections; null when none does. */
-  passage: { questions: number; hit1: number; hit3: number; mrr: number } | null;
+  passage: PassageSummary | null;
 }
 
 /**
@@ -100,13 +101,6 @@ export function aggregate(scores: readonly QueryScore[]): RunScore {
     offTopicFlagged: off.filter((s) => s.flagged).length,
     answerableFlagged: answerable.filter((s) => s.flagged).length,
     answerableFlaggedInTop3: answerable.filter((s) => s.flagged && s.rank !== null && s.rank <= 3).length,
-    passage: passageFigures(answerable),
+    passage: passageSummary(answerable.flatMap((s) => (s.passageRank === undefined ? [] : [s.passageRank]))),
   };
-}
-
-function passageFigures(scores: readonly QueryScore[]): RunScore['passage'] {
-  const ranks = scores.flatMap((s) => (s.passageRank === undefined ? [] : [s.passageRank]));
-  if (ranks.length === 0) return null;
-  const share = (value: (rank: number) => number) => ranks.reduce<number>((sum, r) => sum + (r === null ? 0 : value(r)), 0) / ranks.length;
-  return { questions: ranks.length, hit1: share((r) => (r === 1 ? 1 : 0)), hit3: share((r) => (r <= 3 ? 1 : 0)), mrr: share((r) => 1 / r) };
 }

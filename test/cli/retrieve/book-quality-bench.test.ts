@@ -67,7 +67,7 @@ describe('passage figures (questions that name their sections)', () => {
     expect(scoreAnswer(plain, answer).passageRank).toBeUndefined();
     expect(scoreAnswer(named, { pages: ['b'], flagged: false }).passageRank).toBeUndefined();
     const run = aggregate([scoreAnswer(named, answer), scoreAnswer(named, { ...answer, pages: ['b'], headings: [['Tuning the gains']] }), scoreAnswer(plain, answer)]);
-    expect(run.passage).toEqual({ questions: 2, hit1: 0.5, hit3: 1, mrr: (1 / 3 + 1) / 2 });
+    expect(run.passage).toEqual({ queries: 2, hit_at_1: 0.5, hit_at_3: 1, mrr: (1 / 3 + 1) / 2 });
   });
 });
 
@@ -130,7 +130,7 @@ describe('measureBook', () => {
     expect(keyword).toMatchObject({ answerable: 2, offTopic: 1, hit3: 1 });
     expect(result.text).toMatch(/^mini \(3\) +bm25-windows +\d\.\d{3} +1\.000 /m);
     // m1 names a section no chunk lies under: passage figures over that one question, 0 for every run; n/a for the windows.
-    expect(keyword.passage).toEqual({ questions: 1, hit1: 0, hit3: 0, mrr: 0 });
+    expect(keyword.passage).toEqual({ queries: 1, hit_at_1: 0, hit_at_3: 0, mrr: 0 });
     expect(result.rows[0]!.score.passage).toBeNull();
     expect(result.text).toMatch(/passage hit@1\/hit@3\/MRR/);
   });

@@ -8,6 +8,7 @@
  */
 import type { ExpectedLabels } from './query-set';
 import { type EvalResult, isRelevant, readField, readText } from './relevance';
+import type { PassageSummary } from './validation-report';
 
 /**
  * Headings compare without case, spacing, or the backticks and asterisks of their markdown (`\x60`
@@ -67,4 +68,17 @@ export function underSection(headings: readonly string[], sections: readonly str
 export function passageRank(results: readonly EvalResult[], expected: ExpectedLabels): number | null {
   const index = results.findIndex((result) => inLabelledSection(result, expected));
   return index === -1 ? null : index + 1;
+}
+
+/**
+ * Hit@1, hit@3 and MRR over the passage ranks of the queries that name sections (null: the passage
+ * was not returned); null when there are none. `retrieve --validate` and `bench:quality` both report it.
+ *
+ * @example
+ * passageSummary([1, 3, null]); // { queries: 3, hit_at_1: 1/3, hit_at_3: 2/3, mrr: (1 + 1/3) / 3 }
+ */
+export function passageSummary(ranks: readonly (number | null)[]): PassageSummary | null {
+  if (ranks.length === 0) return null;
+  const share = (value: (rank: number) => number) => ranks.reduce<number>((sum, rank) => sum + (rank === null ? 0 : value(rank)), 0) / ranks.length;
+  return { queries: ranks.length, hit_at_1: share((r) => (r === 1 ? 1 : 0)), hit_at_3: share((r) => (r <= 3 ? 1 : 0)), mrr: share((r) => 1 / r) };
 }

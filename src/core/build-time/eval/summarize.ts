@@ -5,9 +5,9 @@
  */
 import { hitAtK, metadataCompleteness, missingMetadata, ndcgAtK, noResultsPass, precisionAtK, reciprocalRank } from './metrics';
 import type { QueryItem } from './query-set';
-import { inLabelledSection, passageRank } from './passages';
+import { inLabelledSection, passageRank, passageSummary } from './passages';
 import { type EvalResult, judgeRanking, readText } from './relevance';
-import type { CriterionResult, PassageSummary, QueryReport, ReportSummary, TopHit, ValidationCriteria, ValidationReport } from './validation-report';
+import type { CriterionResult, QueryReport, ReportSummary, TopHit, ValidationCriteria, ValidationReport } from './validation-report';
 
 /** One executed query: its ranking (best first), wall-clock latency, or the error it raised. */
 export interface QueryRun {
@@ -147,7 +147,7 @@ export function summarizeRuns(runs: readonly QueryRun[], options: SummarizeOptio
     mean_ndcg5: pick('ndcg5'),
     hit_rate: queries.length === 0 ? null : passed / queries.length,
     labelled_hit_rate: mean(labelled.map((q) => (q.hit_at_k ? 1 : 0))),
-    passages: summarizePassages(queries),
+    passages: passageSummary(queries.flatMap((q) => (q.passage_rank === undefined ? [] : [q.passage_rank]))),
     top1_score: top1s.length === 0
       ? null
       : { min: Math.min(...top1s), mean: mean(top1s) ?? 0, max: Math.max(...top1s) },
@@ -173,12 +173,4 @@ export function summarizeRuns(runs: readonly QueryRun[], options: SummarizeOptio
     criterion('minMetadata', 'metadata integrity', summary.metadata_integrity),
   ];
   return { queries, summary, criteria, pass: criteria.every((c) => c.pass) };
-}
-
-/** Passage hit@1, hit@3 and MRR over the queries that name sections; null when none does. */
-function summarizePassages(queries: readonly QueryReport[]): PassageSummary | null {
-  const ranks = queries.flatMap((q) => (q.passage_rank === undefined ? [] : [q.passage_rank]));
-  if (ranks.length === 0) return null;
-  const share = (hit: (rank: number) => number) => ranks.reduce<number>((sum, rank) => sum + (rank === null ? 0 : hit(rank)), 0) / ranks.length;
-  return { queries: ranks.length, hit_at_1: share((r) => (r === 1 ? 1 : 0)), hit_at_3: share((r) => (r <= 3 ? 1 : 0)), mrr: share((r) => 1 / r) };
 }
