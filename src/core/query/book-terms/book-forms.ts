@@ -187,8 +187,8 @@ export function readAsBookWord(word: string, stem: string, v: BookVocabulary, na
   if (!v.isOrdinary(stem)) {
     const bookDerived = derivedFrom && derivedFrom !== 'english' && !name ? derivedFrom : null;
     // A prefixed reading yields to a slip of the fingers that makes a book word and keeps the word's
-    // first two letters: "destop" is "desktop" with a letter dropped, not "de" + "stop"; "preload"
-    // stays "pre" + "load", though "reload" is one letter away.
+    // first two letters: "destop" is "desktop" with a letter dropped, not "de" + "stop". An edit in
+    // the first letters leaves the prefix reading: "preload" stays "pre" + "load", not "reload".
     const slip = bookDerived && bookDerived === prefixed && spelling ? misspeltBookWord(word, v, false, true) : null;
     if (slip && slip.word.startsWith(word.slice(0, 2))) form = { ...slip, how: 'misspelt' };
     else if (bookDerived) form = { ...bookDerived, how: bookDerived === prefixed ? 'prefixed' : 'suffixed' };
