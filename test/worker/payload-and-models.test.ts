@@ -16,6 +16,16 @@ describe('payloads of other ingestion pipelines', () => {
     await seedCollection(t, [{ id, text: 'urdf links joints', payload: { source_url: 'https://x.test/urdf', section_title: 'Links', page_title: 'URDF', chapter: 'urdf', chunk_id: 'c-1', content_hash: 'abc' } }]);
     const [result] = (await t.call('/search?q=urdf')).json().results;
     expect(result).toMatchObject({ id, content: 'urdf links joints', section: 'Links', title: 'URDF', chapter: 'urdf', chunk_id: 'c-1' });
+    // A collection without section links (ingested before them, or by another tool) links the page.
+    expect(result.section_url).toBe('https://x.test/urdf');
+  });
+
+  it('returns the section link that ingest records, apart from the page URL', async () => {
+    const t = tenant('shape5');
+    await seedCollection(t, [{ id: 5, text: 'urdf joints limits', payload: { source_url: 'https://x.test/urdf', section_url: 'https://x.test/urdf#joints' } }]);
+    const [result] = (await t.call('/search?q=urdf%20joints')).json().results;
+    expect(result).toMatchObject({ source_url: 'https://x.test/urdf', section_url: 'https://x.test/urdf#joints' });
+    expect(result.metadata).not.toHaveProperty('section_url');
   });
 
   it('follows PAYLOAD_FIELDS for page_content and custom keys', async () => {

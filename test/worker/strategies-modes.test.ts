@@ -44,7 +44,7 @@ describe('every mode × store × method × format', () => {
             expect(blocks.map((b) => b.n)).toEqual([1, 2, 3]);
             blocks.forEach((block, i) => {
               const r = ref.results[i];
-              expect(block).toEqual({ n: i + 1, score: Number(r.score.toFixed(4)), source: r.source_url, chapter: r.chapter, section: r.section, body: r.content.trim() });
+              expect(block).toEqual({ n: i + 1, score: Number(r.score.toFixed(4)), source: r.section_url, chapter: r.chapter, section: r.section, body: r.content.trim() });
             });
             return;
           }

@@ -29,7 +29,7 @@ describe.each(STORES)('format=context ($store)', ({ env, q }) => {
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
     blocks.forEach((block, i) => {
       const r = json.results[i];
-      expect(block).toEqual({ n: i + 1, score: Number(r.score.toFixed(4)), source: r.source_url, chapter: r.chapter, section: r.section, body: r.content.trim() });
+      expect(block).toEqual({ n: i + 1, score: Number(r.score.toFixed(4)), source: r.section_url, chapter: r.chapter, section: r.section, body: r.content.trim() });
     });
     expect(answer.text.split('\n====\n').length).toBe(4);
     expect(answer.text.startsWith('[Result 1]\nScore: ')).toBe(true); // not JSON

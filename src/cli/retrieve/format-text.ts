@@ -69,7 +69,7 @@ export function formatSearchText(doc: SearchOutcome, options: TextOptions): stri
       '',
       `${result.rank}. [${formatScore(result.score)}] ${result.chapter ?? 'n/a'}`,
       `   Section: ${result.section ?? 'n/a'}`,
-      `   URL: ${result.source_url ?? 'n/a'}`,
+      `   URL: ${result.section_url ?? result.source_url ?? 'n/a'}`,
       `   Source: ${result.source ?? 'n/a'}`,
       `   Preview: ${previewLine(result.content, result.section)}`,
     );

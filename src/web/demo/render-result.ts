@@ -69,7 +69,8 @@ export function renderResult(result: SearchResult): HTMLLIElement {
   }
   const src = el('div', 'src');
   if (result.source) src.append(el('code', '', result.source));
-  if (result.source_url) src.append(sourceLink(result.source_url));
+  const url = result.section_url ?? result.source_url;
+  if (url) src.append(sourceLink(url));
   parts.push(src);
   item.append(...parts);
   return item;

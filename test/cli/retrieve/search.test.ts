@@ -75,7 +75,7 @@ describe('retrieve (text)', () => {
       const at = lines.indexOf(`${i + 1}. [${r.score.toFixed(4)}] ${r.chapter}`);
       expect(at).toBeGreaterThan(1);
       expect(lines[at + 1]).toBe(`   Section: ${r.section}`);
-      expect(lines[at + 2]).toBe(`   URL: ${r.source_url}`);
+      expect(lines[at + 2]).toBe(`   URL: ${r.section_url}`);
       expect(lines[at + 3]).toBe(`   Source: ${r.source}`);
       expect(lines[at + 4]).toMatch(/^ {3}Preview: \S/);
       expect(lines[at + 4]!.length - '   Preview: '.length).toBeLessThanOrEqual(PREVIEW_CHARS);
@@ -106,7 +106,7 @@ describe('retrieve (text)', () => {
 });
 
 describe('retrieve --context', () => {
-  it('prints one block per result, best first, with score, source, chapter and section', async () => {
+  it('prints one block per result, best first, with score, section link, chapter and section', async () => {
     const doc = await json([QUERY, '-k', '3']);
     const run = await retrieve([QUERY, '-k', '3', '--context']);
     expect(run.code).toBe(0);
@@ -115,10 +115,14 @@ describe('retrieve --context', () => {
     blocks.forEach((block, i) => {
       const r = doc.results[i]!;
       expect(block.split('\n').slice(0, 6)).toEqual([
-        `[Result ${i + 1}]`, `Score: ${r.score.toFixed(4)}`, `Source: ${r.source_url}`, `Chapter: ${r.chapter}`, `Section: ${r.section}`, '---',
+        `[Result ${i + 1}]`, `Score: ${r.score.toFixed(4)}`, `Source: ${r.section_url}`, `Chapter: ${r.chapter}`, `Section: ${r.section}`, '---',
       ]);
       expect(block).toContain((r.content ?? '').trim());
     });
+    // The sample book's chunks under an H2 or deeper link to their section on the page.
+    const anchored = doc.results.filter((r) => r.section_url !== r.source_url);
+    expect(anchored.length).toBeGreaterThan(0);
+    for (const r of anchored) expect(r.section_url).toMatch(new RegExp(`^${r.source_url}#[a-z0-9-]+$`));
   });
 });
 

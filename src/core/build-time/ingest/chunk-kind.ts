@@ -5,6 +5,7 @@
  * ranking gives them a small penalty (see `OVERVIEW_PRIOR`) so the chapter that teaches a topic is
  * not outranked by the page that merely lists it.
  */
+import { fenceTracker } from './code-fences';
 
 /** The two kinds; stored in the payload as `kind`. */
 export type ChunkKind = 'overview' | 'content';
@@ -43,7 +44,6 @@ export function isLinkDominated(content: string): boolean {
 }
 
 const LIST_OR_TABLE_LINE = /^\s*(?:\||[-*+]\s|\d+[.)]\s)/;
-const FENCE = /^\s*(`{3,}|~{3,})/;
 
 /**
  * True when lists and tables carry most of the chunk's text (outside code and headings): a
@@ -53,12 +53,11 @@ const FENCE = /^\s*(`{3,}|~{3,})/;
  * isListOrTable('## Chapters\n\n| # | Topic |\n|---|---|\n| 1 | Nodes |'); // true
  */
 export function isListOrTable(content: string): boolean {
-  let inCode = false;
+  const inFence = fenceTracker(true);
   let listChars = 0;
   let total = 0;
   for (const line of content.split('\n')) {
-    if (FENCE.test(line)) inCode = !inCode;
-    if (inCode || FENCE.test(line) || /^\s*#/.test(line) || line.trim() === '') continue;
+    if (inFence(line) || /^\s*#/.test(line) || line.trim() === '') continue;
     const chars = line.trim().length;
     total += chars;
     if (LIST_OR_TABLE_LINE.test(line)) listChars += chars;

@@ -84,7 +84,8 @@ export async function chunkMarkdownFile(input: MarkdownFileInput, options: Chunk
   const chunks = await Promise.all(
     cleaned.map(async ({ plan, content, startLine, endLine }, index): Promise<Chunk> => {
       // Labels describe where the chunk STARTS; the trail keeps every heading it spans.
-      const headings = [...sections[plan.pieces[0]!.section]!.headings];
+      const start = sections[plan.pieces[0]!.section]!;
+      const headings = [...start.headings];
       const payload: ChunkPayload = {
         content,
         file_path: filePath,
@@ -104,6 +105,8 @@ export async function chunkMarkdownFile(input: MarkdownFileInput, options: Chunk
         chunk_index: index,
         chunk_token_count: estimateTokens(content),
         source_url: common.source_url,
+        // An H1 is the page's title: its section is the top of the page.
+        section_url: start.anchor && start.depth >= 2 ? `${common.source_url}#${start.anchor}` : common.source_url,
         chunk_id: `${filePath}#${index}`,
         content_hash: await sha256Hex(content),
       };

@@ -1,13 +1,15 @@
 /**
  * The text a reader sees, from a chunk's markdown source: what is embedded, BM25-indexed and
  * returned. MDX `import`/`export` lines, JSX component tags (their inner text is kept), HTML
- * comments and admonition fences go; `:::tip Title` becomes "Tip: Title". Fenced code and inline
- * code stay verbatim (a `<Node>` inside code is code). The chunk's line range is not changed by
- * this: it still names the exact source lines.
+ * comments, MDX `{/* comments *\/}`, heading ids (`## Install {#setup}`) and admonition fences
+ * go; `:::tip Title` becomes "Tip: Title". Fenced code and inline code stay verbatim (a `<Node>`
+ * inside code is code). The chunk's line range is not changed by this: it still names the exact
+ * source lines.
  */
+import { fenceTracker } from './code-fences';
+import { withoutHeadingId } from './heading-anchors';
 import { blankTopLevelEsm } from './parse-markdown';
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 // `:::tip`, `:::note[Title]`, `:::warning Some title` (Docusaurus admonitions); `:::` closes.
 const ADMONITION_OPEN = /^\s*:::\s*([A-Za-z][\w-]*)(?:\[([^\]]*)\])?\s*(.*?)\s*$/;
 const ADMONITION_CLOSE = /^\s*:::\s*$/;
@@ -26,17 +28,9 @@ const INLINE_CODE = /(`+)[\s\S]*?\1/g;
 export function cleanChunkText(source: string): string {
   const lines = blankTopLevelEsm(stripComments(source)).split('\n');
   const out: string[] = [];
-  let fence: string | null = null;
+  const inFence = fenceTracker();
   for (const line of lines) {
-    if (fence !== null) {
-      out.push(line);
-      const close = FENCE.exec(line)?.[1];
-      if (close && close[0] === fence[0] && close.length >= fence.length && line.trim() === close) fence = null;
-      continue;
-    }
-    const open = FENCE.exec(line)?.[1];
-    if (open) {
-      fence = open;
+    if (inFence(line)) {
       out.push(line);
       continue;
     }
@@ -48,7 +42,7 @@ export function cleanChunkText(source: string): string {
       out.push(`${kind[0]!.toUpperCase()}${kind.slice(1).toLowerCase()}:${title ? ` ${title}` : ''}`);
       continue;
     }
-    const cleaned = stripTags(line);
+    const cleaned = stripTags(withoutHeadingId(line));
     // A line that held only tags vanishes instead of leaving a blank hole in the text.
     if (cleaned.trim() === '' && line.trim() !== '') continue;
     out.push(cleaned.trimEnd());
@@ -56,11 +50,14 @@ export function cleanChunkText(source: string): string {
   return out.join('\n').replace(/\n{3,}/g, '\n\n').trim();
 }
 
-/** Drops `<!-- … -->` outside code fences (comments may span lines). */
+/**
+ * Drops `<!-- … -->` and MDX `{/* … *\/}` comments outside code fences (comments may span lines).
+ * A strict-MDX file has had its `{…}` blanked already; this is for MDX read as plain markdown.
+ */
 function stripComments(source: string): string {
-  if (!source.includes('<!--')) return source;
+  if (!source.includes('<!--') && !source.includes('{/*')) return source;
   const parts = source.split(/(^ {0,3}(?:`{3,}|~{3,})[^\n]*$[\s\S]*?^ {0,3}(?:`{3,}|~{3,})\s*$)/m);
-  return parts.map((part, i) => (i % 2 === 1 ? part : part.replace(/<!--[\s\S]*?(?:-->|$)/g, ''))).join('');
+  return parts.map((part, i) => (i % 2 === 1 ? part : part.replace(/<!--[\s\S]*?(?:-->|$)/g, '').replace(/\{\/\*[\s\S]*?\*\/\}/g, ''))).join('');
 }
 
 /** Removes JSX/HTML tags from a prose line, leaving inline code spans untouched. */

@@ -1,6 +1,7 @@
 import type { Root } from 'mdast';
 import { cleanChunkText } from './clean-chunk-text';
 import { estimateTokens } from './estimate-tokens';
+import { createAnchorMaker, explicitHeadingId } from './heading-anchors';
 import type { LineIndex } from './line-index';
 import { lineSpans, sentenceSpans, type Span } from './sentence-spans';
 
@@ -33,6 +34,10 @@ export interface Section {
   headings: string[];
   /** Section ids from the outermost ancestor down to this one (empty for section 0). */
   path: number[];
+  /** The heading's level (1–6); 0 for section 0. */
+  depth: number;
+  /** The heading's `#anchor` on the built site (see heading-anchors.ts); null for section 0. */
+  anchor: string | null;
 }
 
 /** Pieces in source order, the sections they belong to, and the first H1 (a title fallback). */
@@ -67,7 +72,8 @@ const HTML_COMMENT = /^\s*<!--[\s\S]*-->\s*$/;
  */
 export function collectPieces(tree: Root, text: string, lines: LineIndex, maxTokens: number): CollectedPieces {
   const pieces: Piece[] = [];
-  const sections: Section[] = [{ headings: [], path: [] }];
+  const sections: Section[] = [{ headings: [], path: [], depth: 0, anchor: null }];
+  const anchorOf = createAnchorMaker();
   const stack: { depth: number; id: number; text: string }[] = [];
   let firstH1: string | null = null;
   let block = 0;
@@ -97,7 +103,8 @@ export function collectPieces(tree: Root, text: string, lines: LineIndex, maxTok
       if (depth === 1 && firstH1 === null && title) firstH1 = title;
       while (stack.length > 0 && stack[stack.length - 1]!.depth >= depth) stack.pop();
       const id = sections.length;
-      sections.push({ headings: [...stack.map((s) => s.text), title], path: [...stack.map((s) => s.id), id] });
+      const anchor = anchorOf(title, span ? explicitHeadingId(text.slice(span[0], span[1])) : null);
+      sections.push({ headings: [...stack.map((s) => s.text), title], path: [...stack.map((s) => s.id), id], depth, anchor });
       stack.push({ depth, id, text: title });
       if (span) add(span, 'heading');
       block++;

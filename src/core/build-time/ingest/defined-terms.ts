@@ -13,6 +13,7 @@
  * Stems come from the BM25 analyzer, so query words match them however they are inflected.
  */
 import { analyzeText } from '../../common/bm25/index';
+import { fenceTracker } from './code-fences';
 
 /** At most this many words in a defined term (longer spans are sentences, not terms). */
 const MAX_TERM_WORDS = 4;
@@ -35,7 +36,7 @@ function wordCount(text: string): number {
 function emphasisedDefinitions(line: string): string[] {
   const terms: string[] = [];
   for (const match of line.matchAll(EMPHASIS)) {
-    const raw = match[2]!.replace(/[:.]\s*$/, '').replace(/`/g, '');
+    const raw = match[2]!.replace(/[:.]\s*$/, '').replace(/\x60/g, '');
     if (raw.trim() === '' || wordCount(raw) > MAX_TERM_WORDS) continue;
     const before = line.slice(0, match.index);
     const after = line.slice(match.index + match[0].length);
@@ -48,13 +49,9 @@ function emphasisedDefinitions(line: string): string[] {
 /** Prose lines of a chunk: no code, headings, tables or JSX. */
 function proseLines(content: string): string[] {
   const lines: string[] = [];
-  let inCode = false;
+  const inFence = fenceTracker(true);
   for (const line of content.split('\n')) {
-    if (/^\s*(`{3,}|~{3,})/.test(line)) {
-      inCode = !inCode;
-      continue;
-    }
-    if (inCode || /^\s*(#|\||<)/.test(line) || line.trim() === '') continue;
+    if (inFence(line) || /^\s*(#|\||<)/.test(line) || line.trim() === '') continue;
     lines.push(line);
   }
   return lines;
@@ -91,7 +88,7 @@ export function definedTerms(content: string): string[] {
   const phrases: string[] = [];
   for (const line of proseLines(content)) {
     phrases.push(...emphasisedDefinitions(line));
-    const plain = line.replace(/^\s*(?:[-*+>]\s+|\d+[.)]\s+)/, '').replace(/(\*\*|__|`)/g, '');
+    const plain = line.replace(/^\s*(?:[-*+>]\s+|\d+[.)]\s+)/, '').replace(/(\*\*|__|\x60)/g, '');
     for (const sentence of plain.match(SENTENCE) ?? []) {
       const subject = SUBJECT_COPULA.exec(sentence.trim())?.[1];
       if (subject && wordCount(subject) <= MAX_TERM_WORDS) phrases.push(subject);

@@ -6,6 +6,8 @@ import { mdxFromMarkdown } from 'mdast-util-mdx';
 import { frontmatter } from 'micromark-extension-frontmatter';
 import { gfm } from 'micromark-extension-gfm';
 import { mdxjs } from 'micromark-extension-mdxjs';
+import { fenceTracker } from './code-fences';
+import { blankHeadingIds } from './heading-anchors';
 
 /** An mdast tree whose positions point into the text that was given (same offsets and lines). */
 export interface ParsedMarkdown {
@@ -18,8 +20,9 @@ export interface ParsedMarkdown {
 
 /**
  * Parse markdown (GFM tables, YAML front matter) into mdast with line/offset positions. With
- * `mdx`, the strict MDX grammar is tried first; Docusaurus content is often not valid MDX
- * (`{#custom-id}` headings, HTML comments, stray `<`/`{`), so on failure the file is re-read as
+ * `mdx`, the strict MDX grammar is tried first, with `{#custom-id}` heading suffixes blanked as
+ * Docusaurus escapes them (heading-anchors.ts reads them from the source). Docusaurus content is
+ * often not valid MDX even so (HTML comments, stray `<`/`{`), so on failure the file is re-read as
  * plain markdown with its top-level `import`/`export` statements blanked out (same length, so
  * positions still match the original). JSX then shows up as `html` nodes, which is still content.
  *
@@ -31,7 +34,7 @@ export function parseMarkdown(text: string, options: { mdx: boolean }): ParsedMa
   let tree: Root | undefined;
   if (options.mdx) {
     try {
-      tree = fromMarkdown(text, {
+      tree = fromMarkdown(blankHeadingIds(text), {
         extensions: [mdxjs(), gfm(), frontmatter(['yaml'])],
         mdastExtensions: [mdxFromMarkdown(), gfmFromMarkdown(), frontmatterFromMarkdown(['yaml'])],
       });
@@ -50,7 +53,6 @@ export function parseMarkdown(text: string, options: { mdx: boolean }): ParsedMa
 }
 
 const ESM_START = /^(?:import\s*(?:[\w$*{]|['"])|export\s+(?:const|let|var|function|async|class|default|\{|\*))/;
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
 /**
  * Replace top-level MDX `import`/`export` statements (possibly spanning lines, tracked by bracket
@@ -63,7 +65,7 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/;
  */
 export function blankTopLevelEsm(text: string): string {
   const parts = text.split(/(\r\n|\r|\n)/); // even indices: lines; odd: their line endings
-  let fence: string | null = null;
+  const inFence = fenceTracker();
   let inFrontMatter = parts[0] === '---';
   let depth = 0;
   let inEsm = false;
@@ -73,18 +75,8 @@ export function blankTopLevelEsm(text: string): string {
       if (i > 0 && /^(---|\.\.\.)\s*$/.test(line)) inFrontMatter = false;
       continue;
     }
-    if (fence !== null) {
-      const close = FENCE.exec(line)?.[1];
-      if (close && close[0] === fence[0] && close.length >= fence.length && line.trim() === close) fence = null;
-      continue;
-    }
     if (!inEsm) {
-      const open = FENCE.exec(line)?.[1];
-      if (open) {
-        fence = open;
-        continue;
-      }
-      if (!ESM_START.test(line)) continue;
+      if (inFence(line) || !ESM_START.test(line)) continue;
       inEsm = true;
       depth = 0;
     }

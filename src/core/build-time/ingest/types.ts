@@ -41,6 +41,12 @@ export interface ChunkPayload {
   chunk_token_count: number;
   /** Public URL of the page (base URL + Docusaurus route). */
   source_url: string;
+  /**
+   * `source_url` with the `#anchor` of the heading the chunk starts under (Docusaurus's id, see
+   * heading-anchors.ts), so a citation opens at the passage; the page URL itself for a chunk that
+   * starts before the first heading below the page title.
+   */
+  section_url: string;
   /** `${file_path}#${chunk_index}`. */
   chunk_id: string;
   /** SHA-256 hex of `content` (UTF-8). */

@@ -6,7 +6,7 @@
 import { RetrieverError } from '../errors';
 
 /** The result fields that come from the payload. */
-export const MAPPED_FIELDS = ['content', 'source_url', 'chapter', 'section', 'title', 'chunk_index', 'chunk_id', 'module'] as const;
+export const MAPPED_FIELDS = ['content', 'source_url', 'section_url', 'chapter', 'section', 'title', 'chunk_index', 'chunk_id', 'module'] as const;
 
 export type MappedField = (typeof MAPPED_FIELDS)[number];
 export type PayloadFieldMap = Readonly<Record<MappedField, readonly string[]>>;
@@ -15,6 +15,7 @@ export type PayloadFieldMap = Readonly<Record<MappedField, readonly string[]>>;
 export const DEFAULT_PAYLOAD_FIELDS: PayloadFieldMap = {
   content: ['content', 'text', 'page_content', 'chunk_text', 'body'],
   source_url: ['source_url', 'url', 'source'],
+  section_url: ['section_url'],
   chapter: ['chapter', 'chapter_title'],
   section: ['section', 'section_title', 'heading'],
   title: ['title', 'page_title', 'document_title'],

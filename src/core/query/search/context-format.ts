@@ -11,11 +11,11 @@ export const CONTEXT_SEPARATOR = '\n\n====\n\n';
 const NA = 'n/a';
 
 /**
- * `source_url`, else `file_path:start-end` (or `file_path:start`, or `file_path`), else the API
+ * `section_url` (the page URL with the section's anchor), else `source_url`, else `file_path:start-end` (or `file_path:start`, or `file_path`), else the API
  * result's precomputed `source`, else n/a.
  */
 function sourceLine(result: ResultLike): string {
-  const url = readText(result, 'source_url');
+  const url = readText(result, 'section_url') ?? readText(result, 'source_url');
   if (url !== undefined) return url;
   const file = readText(result, 'file_path');
   if (file === undefined) return readText(result, 'source') ?? NA;

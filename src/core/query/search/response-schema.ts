@@ -43,6 +43,8 @@ export const searchResultSchema = z.looseObject({
   score: z.number(),
   content: nullableText,
   source_url: nullableText,
+  // Optional: servers before it did not send it.
+  section_url: z.optional(nullableText),
   chapter: nullableText,
   section: nullableText,
   title: nullableText,

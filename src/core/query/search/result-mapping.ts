@@ -12,6 +12,8 @@ export interface SearchResult {
   score: number;
   content: string | null;
   source_url: string | null;
+  /** `source_url` with the `#anchor` of the chunk's section; `source_url` when the payload has none (older collections). */
+  section_url: string | null;
   chapter: string | null;
   section: string | null;
   title: string | null;
@@ -59,6 +61,7 @@ function mapResult(hit: ScoredPoint, rank: number, fields: PayloadFieldMap, incl
     score: hit.score,
     content: text('content'),
     source_url: text('source_url'),
+    section_url: text('section_url') ?? text('source_url'),
     chapter: text('chapter'),
     section: text('section'),
     title: text('title'),

@@ -6,7 +6,7 @@ import { chunksOf, expectLineRangesMatch, paragraphs } from './chunk-test-helper
 
 const PAYLOAD_KEYS = [
   'chapter', 'chunk_id', 'chunk_index', 'chunk_token_count', 'content', 'content_hash', 'defines', 'end_line', 'file_path',
-  'heading_terms', 'heading_trail', 'headings', 'kind', 'module', 'section', 'sidebar_position', 'source_url', 'start_line', 'tags', 'title',
+  'heading_terms', 'heading_trail', 'headings', 'kind', 'module', 'section', 'section_url', 'sidebar_position', 'source_url', 'start_line', 'tags', 'title',
 ].sort();
 
 describe('chunkMarkdownFile: payload', () => {
@@ -46,6 +46,8 @@ describe('chunkMarkdownFile: payload', () => {
       chunk_index: 0,
       chunk_id: '01-ros2/01-ros2-architecture.md#0',
       source_url: 'https://book.example.com/docs/ros2/ros2-architecture',
+      // The chunk starts under the page's H1: its section is the top of the page.
+      section_url: 'https://book.example.com/docs/ros2/ros2-architecture',
     });
     expect(p.content).toBe(doc.split('\n').slice(6).join('\n'));
     expect(p.chunk_token_count).toBe(estimateTokens(p.content));

@@ -22,6 +22,7 @@ function chunk(id: string, over: Partial<ChunkPayload> = {}): Chunk {
     chunk_index: 0,
     chunk_token_count: 3,
     source_url: '/docs/a',
+    section_url: '/docs/a#part',
     chunk_id: 'a.md#0',
     content_hash: 'h1',
     ...over,

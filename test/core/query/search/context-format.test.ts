@@ -26,6 +26,11 @@ describe('formatContext', () => {
     expect(CONTEXT_SEPARATOR).toBe('\n\n====\n\n');
   });
 
+  it("cites the section's link when the result has one", () => {
+    const text = formatContext([{ score: 1, source_url: 'https://book.dev/ros2/nodes', section_url: 'https://book.dev/ros2/nodes#topics' }]);
+    expect(text).toContain('Source: https://book.dev/ros2/nodes#topics\n');
+  });
+
   it('prints file_path:start for a one-line chunk and file_path alone without lines', () => {
     expect(formatContext([{ score: 1, file_path: 'a.md', start_line: 3, end_line: 3 }])).toContain('Source: a.md:3\n');
     expect(formatContext([{ score: 1, file_path: 'a.md' }])).toContain('Source: a.md\n');
