@@ -1,7 +1,7 @@
 import type { Root } from 'mdast';
 import { cleanChunkText } from './clean-chunk-text';
 import { estimateTokens } from './estimate-tokens';
-import { createAnchorMaker, explicitHeadingId } from './heading-anchors';
+import { createAnchorMaker, explicitHeadingId, stripHeadingId } from './heading-anchors';
 import type { LineIndex } from './line-index';
 import { lineSpans, sentenceSpans, type Span } from './sentence-spans';
 
@@ -157,8 +157,5 @@ function headingText(node: AnyNode): string {
     if (n.type === 'mdxTextExpression') return '';
     return (n.children ?? []).map(collect).join('');
   };
-  return collect(node)
-    .replace(/\s*\{#[^}]*\}\s*$/, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return stripHeadingId(collect(node)).replace(/\s+/g, ' ').trim();
 }

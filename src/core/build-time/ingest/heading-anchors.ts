@@ -24,13 +24,23 @@ export function explicitHeadingId(headingSource: string): string | null {
 }
 
 /**
+ * A heading's text without its trailing `{#custom-id}` (the same id {@link explicitHeadingId} reads).
+ *
+ * @example
+ * stripHeadingId('Install {#setup}'); // 'Install'
+ */
+export function stripHeadingId(text: string): string {
+  return text.replace(HEADING_ID, '');
+}
+
+/**
  * Removes a trailing `{#custom-id}` from a heading line; other lines come back unchanged.
  *
  * @example
  * withoutHeadingId('## Install {#setup}'); // '## Install'
  */
 export function withoutHeadingId(line: string): string {
-  return ATX_HEADING.test(line) ? line.replace(HEADING_ID, '') : line;
+  return ATX_HEADING.test(line) ? stripHeadingId(line) : line;
 }
 
 /**
