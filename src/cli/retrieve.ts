@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseConfig } from '../core/common/config/parse-config';
-import { formatContext } from '../core/query/search/context-format';
+import { contextNotes, formatContext } from '../core/query/search/context-format';
 import type { SearchOutcome } from '../core/query/search/search-pipeline';
 import { buildIndexIfStale } from './build-index';
 import { loadCliEnv } from './env-file';
@@ -73,7 +73,7 @@ async function searchOnce(args: RetrieveArgs, searcher: Searcher, io: RetrieveIo
   const elapsedMs = performance.now() - started;
   if (args.json) io.stdout(JSON.stringify(doc, null, 2));
   else if (args.context) {
-    if (doc.results.length) io.stdout(formatContext(doc.results));
+    if (doc.results.length) io.stdout(formatContext(doc.results, contextNotes(doc.summary.warnings)));
   } else io.stdout(formatSearchText(doc, { verbose: args.verbose, elapsedMs, source: searcher.label }));
 
   if (doc.results.length > 0) return EXIT.ok;

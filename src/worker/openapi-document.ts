@@ -30,7 +30,7 @@ export const PARAMETER_DOCS: Record<string, string> = {
   threshold: 'Drop results scoring below this (0–1).',
   rerank: '`cohere`, `mmr` (diversity) or `none`; `rrf` is a deprecated alias of mode=hybrid&fusion=rrf.',
   lambda: 'MMR weight of relevance (1 = pure relevance, 0 = most diverse).',
-  format: '`context`: a text/plain block for an LLM prompt instead of JSON.',
+  format: '`context`: a text/plain block for an LLM prompt instead of JSON, led by a `[Note]` block when the book probably does not cover the question.',
   include_metadata: '`false` drops each result\'s `metadata`.',
   expand: '0–3: merge each hit with up to N neighbouring chunks of its page into `passage`.',
   group_by: '`page`: at most one result per page.',
@@ -97,7 +97,7 @@ function streamed(json: string, ndjson: string[], sse: Record<string, string>, d
 
 const searchOk = (withContext: boolean): Json => {
   const ok = streamed('SearchResponse', ['SearchStreamMeta', 'SearchStreamResult', 'SearchStreamSummary'], { meta: 'SearchMeta', result: 'SearchResult', summary: 'SearchTail' }, 'Ranked chunks');
-  if (withContext) (ok.content as Json)['text/plain'] = { schema: { type: 'string', description: 'With `format=context`: one labelled block per result.' } };
+  if (withContext) (ok.content as Json)['text/plain'] = { schema: { type: 'string', description: 'With `format=context`: a `[Note]` block when the book probably does not cover the question, then one labelled block per result.' } };
   return ok;
 };
 

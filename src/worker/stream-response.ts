@@ -6,7 +6,7 @@
  */
 import type { Context } from 'hono';
 import { accepts } from 'hono/accepts';
-import { formatContext } from '../core/query/search/context-format';
+import { contextNotes, formatContext } from '../core/query/search/context-format';
 import type { SearchOutcome } from '../core/query/search/search-pipeline';
 import { negotiateEncoding } from './content-encoding';
 import { serverTiming } from './server-timing';
@@ -119,11 +119,12 @@ export function sendBody(c: Context, body: string, type: string, headers: Record
 
 /**
  * `format=context`: the text block an LLM prompt needs instead of JSON (results in score order,
- * each with its score, source, chapter and section, then the chunk text).
+ * each with its score, source, chapter and section, then the chunk text), led by a `[Note]` when the
+ * book probably does not cover the question — the one thing the model must not miss.
  */
 export function contextResponse(c: Context, outcome: SearchOutcome, headers: Record<string, string> = NO_STORE): Response {
   c.header('Server-Timing', serverTiming(outcome.timing));
   for (const [name, value] of Object.entries(headers)) c.header(name, value);
   c.header('X-Results-Returned', String(outcome.results.length));
-  return c.text(formatContext(outcome.results), 200, { 'Content-Type': 'text/plain; charset=utf-8' });
+  return c.text(formatContext(outcome.results, contextNotes(outcome.summary.warnings)), 200, { 'Content-Type': 'text/plain; charset=utf-8' });
 }

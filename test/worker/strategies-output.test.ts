@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tenant, type Tenant } from './support/harness';
 import { seedBm25Collection } from './support/seed-bm25';
-import { contextBlocks, FORMATS, ids, METHODS, search, STORES } from './support/strategy-calls';
+import { contextBlocks, FORMATS, ids, METHODS, OFFLINE, search, STORES } from './support/strategy-calls';
 import { STRATEGY_DOCS } from './support/strategy-docs';
 
 let t: Tenant;
@@ -40,6 +40,21 @@ describe.each(STORES)('format=context ($store)', ({ env, q }) => {
     const blocks = contextBlocks((await search(t, { q, k: 3, rerank: 'cohere' }, { env, format: 'context' })).text);
     expect(blocks.map((b) => b.body)).toEqual(json.results.map((r) => r.content.trim()));
     expect(blocks.map((b) => b.score)).toEqual(json.results.map((r) => Number(r.score.toFixed(4))));
+  });
+});
+
+describe('format=context when the book probably does not cover the question', () => {
+  it.each(METHODS)('%s: a [Note] block with the no_match message comes before the passages', async (method) => {
+    const q = 'How do I deploy my app to a Kubernetes cluster with kubectl?';
+    const json = await search(t, { q, k: 2 }, { env: OFFLINE, method });
+    const noMatch = json.summary.warnings.find((w: { code: string }) => w.code === 'no_match');
+    expect(noMatch.message).toMatch(/kubectl/);
+    const answer = await search(t, { q, k: 2 }, { env: OFFLINE, method, format: 'context' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('x-results-returned')).toBe('2');
+    const [note, ...rest] = answer.text.split('\n\n====\n\n');
+    expect(note).toBe(`[Note]\n${noMatch.message}`);
+    expect(contextBlocks(rest.join('\n\n====\n\n')).map((b) => b.n)).toEqual([1, 2]);
   });
 });
 

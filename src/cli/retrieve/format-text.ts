@@ -1,7 +1,8 @@
 /**
- * The human-readable rendering of one search: a header, one block per result (score, chapter,
- * section, URL, source location and a one-line preview), a timing line, and with `--verbose`
- * the timing breakdown, cache status, filters and confidence summary.
+ * The human-readable rendering of one search: a header (with the warnings a reader must not miss),
+ * one block per result (score, chapter, section, URL, source location and a one-line preview), a
+ * timing line, and with `--verbose` the timing breakdown, cache status, filters, confidence summary
+ * and every warning.
  */
 import type { SearchOutcome } from '../../core/query/search/search-pipeline';
 
@@ -16,6 +17,14 @@ export interface TextOptions {
   /** Who answered, e.g. "in-process (embedded store, local embedder)". */
   source?: string;
 }
+
+/**
+ * Warnings shown only with `--verbose`: advice on the results' variety, and the count of results
+ * under a threshold, which the no-results message already gives. The others — the book probably
+ * does not cover the question, weak matches, a failed reranker, a renamed parameter — change how
+ * the results should be read, so they are printed above them.
+ */
+const VERBOSE_ONLY_WARNINGS: ReadonlySet<string> = new Set(['low_diversity', 'all_below_threshold']);
 
 const ms = (value: unknown): string => (typeof value === 'number' ? `${value.toFixed(1)} ms` : 'n/a');
 
@@ -64,6 +73,7 @@ export function formatSearchText(doc: SearchOutcome, options: TextOptions): stri
   const readAs = Array.isArray(summary.read_as) ? (summary.read_as as { word: string; as: string }[]) : [];
   if (readAs.length) lines.push(`Searched ${readAs.map(({ word, as }) => `"${word}" as "${as}"`).join(', ')} (the book's word)`);
   if (results.length === 0 && typeof summary.message === 'string') lines.push(summary.message);
+  for (const warning of summary.warnings ?? []) if (!VERBOSE_ONLY_WARNINGS.has(warning.code)) lines.push(`Warning: ${warning.message}`);
   for (const result of results) {
     lines.push(
       '',

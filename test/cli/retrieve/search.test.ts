@@ -91,6 +91,23 @@ describe('retrieve (text)', () => {
     expect((await retrieve([QUERY, '-k', '2'])).out).not.toMatch(/^Searched/m);
   });
 
+  it('prints a warning that changes how the results read above them, and keeps advice for --verbose', async () => {
+    const offTopic = 'How do I deploy my app to a Kubernetes cluster with kubectl?';
+    const flagged = await json([offTopic, '-k', '2']);
+    const noMatch = flagged.summary.warnings.find((w) => w.code === 'no_match');
+    expect(noMatch?.message).toMatch(/never mentions "kubernetes", "kubectl"/);
+    const lines = (await retrieve([offTopic, '-k', '2'])).out.split('\n');
+    expect(lines[2]).toBe(`Warning: ${noMatch!.message}`);
+    expect(lines.indexOf(`Warning: ${noMatch!.message}`)).toBeLessThan(lines.findIndex((line) => line.startsWith('1. [')));
+
+    // Three answers from one page draw low_diversity: advice on variety, not a doubt about the answer.
+    const oneSource = 'What is the difference between a service and an action?';
+    const advised = await json([oneSource, '-k', '3']);
+    expect(advised.summary.warnings.map((w) => w.code)).toEqual(['low_diversity']);
+    expect((await retrieve([oneSource, '-k', '3'])).out).not.toMatch(/Warning/);
+    expect((await retrieve([oneSource, '-k', '3', '-v'])).out).toMatch(/^ {2}warning \[low_diversity\]: /m);
+  });
+
   it('--verbose adds timing breakdown, cache, filters, candidates and confidence', async () => {
     const run = await retrieve([QUERY, '-k', '500', '--module', '01-ros2', '-v']);
     expect(run.code).toBe(0);
@@ -123,6 +140,16 @@ describe('retrieve --context', () => {
     const anchored = doc.results.filter((r) => r.section_url !== r.source_url);
     expect(anchored.length).toBeGreaterThan(0);
     for (const r of anchored) expect(r.section_url).toMatch(new RegExp(`^${r.source_url}#[a-z0-9-]+$`));
+    expect(run.out).not.toMatch(/\[Note\]/);
+  });
+
+  it('leads with a [Note] when the book probably does not cover the question, so the model reads it first', async () => {
+    const offTopic = 'How do I deploy my app to a Kubernetes cluster with kubectl?';
+    const doc = await json([offTopic, '-k', '2']);
+    const blocks = (await retrieve([offTopic, '-k', '2', '--context'])).out.split('\n\n====\n\n');
+    expect(blocks).toHaveLength(3);
+    expect(blocks[0]).toBe(`[Note]\n${doc.summary.warnings.find((w) => w.code === 'no_match')!.message}`);
+    expect(blocks[1]).toMatch(/^\[Result 1\]\n/);
   });
 });
 

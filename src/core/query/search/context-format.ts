@@ -4,6 +4,7 @@
  */
 import { compareIds } from '../../common/ordering';
 import { readField, readText, type ResultLike } from './result-fields';
+import type { SearchWarning } from './warnings';
 
 /** The line between two results. */
 export const CONTEXT_SEPARATOR = '\n\n====\n\n';
@@ -51,16 +52,34 @@ function ordered(results: readonly ResultLike[]): ResultLike[] {
     .map((x) => x.result);
 }
 
+/** Warnings about whether the passages answer the question at all: what a model must read before them. */
+const ANSWER_WARNINGS: ReadonlySet<SearchWarning['code']> = new Set(['no_match', 'low_confidence']);
+
+/**
+ * The warnings a prompt should carry (`no_match`, `low_confidence`): the book probably does not
+ * cover the question, or the best match is weak. Without them a model given the passages takes them
+ * for the answer; the others (`low_diversity`, `rerank_failed`, …) are for the caller, not the model.
+ *
+ * @example
+ * contextNotes(outcome.summary.warnings); // ['The book never mentions "kubectl": it probably does not cover this question.']
+ */
+export function contextNotes(warnings: readonly SearchWarning[] | undefined): string[] {
+  return (warnings ?? []).filter((w) => ANSWER_WARNINGS.has(w.code)).map((w) => w.message);
+}
+
 /**
  * Formats results for a prompt, best first, one block each (missing fields print `n/a`, the chunk
  * text is the expanded `passage`, else `text` or `content`, trimmed), blocks joined by {@link CONTEXT_SEPARATOR}; '' for none.
+ * `notes` ({@link contextNotes}) come first, in one `[Note]` block, so the model reads them before the passages.
  *
  * @example
  * formatContext([{ score: 0.81234, source_url: 'https://book.dev/ros2', chapter: 'ROS 2', text: 'Nodes…' }]);
  * // → '[Result 1]\nScore: 0.8123\nSource: https://book.dev/ros2\nChapter: ROS 2\nSection: n/a\n---\nNodes…'
  */
-export function formatContext(results: readonly ResultLike[]): string {
-  return ordered(results)
+export function formatContext(results: readonly ResultLike[], notes: readonly string[] = []): string {
+  if (results.length === 0) return '';
+  const note = notes.length ? [`[Note]\n${notes.join('\n')}`] : [];
+  const blocks = ordered(results)
     .map((result, i) => {
       const score = Number.isFinite(result.score) ? result.score.toFixed(4) : NA;
       // An expanded hit (`expand=N`) gives its whole passage: that is what the prompt wanted.
@@ -75,6 +94,6 @@ export function formatContext(results: readonly ResultLike[]): string {
         '---',
         text,
       ].join('\n');
-    })
-    .join(CONTEXT_SEPARATOR);
+    });
+  return [...note, ...blocks].join(CONTEXT_SEPARATOR);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTEXT_SEPARATOR, formatContext } from '../../../../src/core/query/search/context-format';
+import { CONTEXT_SEPARATOR, contextNotes, formatContext } from '../../../../src/core/query/search/context-format';
 import { readField, sourceKey } from '../../../../src/core/query/search/result-fields';
 
 describe('formatContext', () => {
@@ -63,6 +63,25 @@ describe('formatContext', () => {
     expect(formatContext([apiResult])).toBe(
       '[Result 1]\nScore: 0.7000\nSource: docs/c.md:1-9\nChapter: C\nSection: From metadata\n---\nBody.',
     );
+  });
+
+  it('leads with one [Note] block when given notes, and carries only the warnings about the answer', () => {
+    const warnings = [
+      { code: 'low_diversity' as const, message: 'All from one page.' },
+      { code: 'no_match' as const, message: 'The book never mentions "kubectl".' },
+      { code: 'rerank_failed' as const, message: 'Reranker down.' },
+      { code: 'low_confidence' as const, message: 'Weak best match.' },
+    ];
+    const notes = contextNotes(warnings);
+    expect(notes).toEqual(['The book never mentions "kubectl".', 'Weak best match.']);
+    const blocks = formatContext([{ score: 0.5, text: 'Body.' }], notes).split(CONTEXT_SEPARATOR);
+    expect(blocks[0]).toBe('[Note]\nThe book never mentions "kubectl".\nWeak best match.');
+    expect(blocks[1]).toMatch(/^\[Result 1\]\n/);
+    expect(blocks).toHaveLength(2);
+    expect(formatContext([{ score: 0.5, text: 'Body.' }], [])).not.toContain('[Note]');
+    expect(contextNotes(undefined)).toEqual([]);
+    // Nothing to read with the note: still the empty string a caller checks for.
+    expect(formatContext([], notes)).toBe('');
   });
 
   it('is empty for no results and prints n/a for a non-finite score', () => {
