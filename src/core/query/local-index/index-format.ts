@@ -103,13 +103,18 @@ function openSections(header: Header, buffer: ArrayBuffer, start: number, dataLe
       values: section('lsa_projection', Int8Array, vocabSize * header.lsa.dims),
       scales: section('lsa_scales', Float32Array, vocabSize),
     };
+    const lsaDims = header.lsa.dims;
+    let projection: Float32Array | null = null;
     lsa = {
       vocab: header.lsa.vocab,
-      dims: header.lsa.dims,
+      dims: lsaDims,
       modelId: header.lsa.model_id,
       idf: section('lsa_idf', Float32Array, vocabSize),
-      // Decoded once per isolate (~1 ms for 3,000 terms × 128 dims); queries then use float32 rows.
-      projection: dequantizeRows(quantized, header.lsa.dims),
+      // Float rows only for a caller that asks: a query reads the int8 rows of its own words
+      // (embedWithLsa), and decoding all of them cost a fresh isolate 4–7 ms (3,000 terms × 128–140 dims).
+      get projection() {
+        return (projection ??= dequantizeRows(quantized, lsaDims));
+      },
       quantized,
     };
   }

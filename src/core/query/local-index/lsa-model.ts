@@ -16,7 +16,10 @@ export interface LsaModel {
   dims: number;
   /** `lsa-<dims>-<8 hex>`: changes whenever the vocabulary or the projection changes. */
   modelId: string;
-  /** The int8 form `projection` was decoded from (trained and decoded models carry it; the index stores it). */
+  /**
+   * The int8 form `projection` was decoded from (trained and decoded models carry it; the index
+   * stores it). {@link embedWithLsa} reads it when present, so a decoded index leaves `projection` undecoded.
+   */
   quantized?: QuantizedProjection;
 }
 
@@ -64,13 +67,21 @@ export function lsaTermWeights(
  * const v = embedWithLsa(model, 'how do robots perceive depth?'); // Float32Array(model.dims), |v| = 1
  */
 export function embedWithLsa(model: LsaModel, text: string): Float32Array {
-  const { dims, projection } = model;
+  const { dims, quantized } = model;
   const { terms, weights } = lsaTermWeights(vocabIndex(model), model.idf, analyzeText(text));
   const acc = new Float64Array(dims);
   for (let i = 0; i < terms.length; i++) {
     const w = weights[i]!;
     const row = terms[i]! * dims;
-    for (let c = 0; c < dims; c++) acc[c]! += w * projection[row + c]!;
+    if (quantized) {
+      // The int8 row itself, each value decoded as dequantizeRows decodes it (the same float32), so a
+      // decoded index never needs its whole projection as floats: a query reads a handful of rows.
+      const scale = quantized.scales[terms[i]!]!;
+      for (let c = 0; c < dims; c++) acc[c]! += w * Math.fround(quantized.values[row + c]! * scale);
+    } else {
+      const projection = model.projection;
+      for (let c = 0; c < dims; c++) acc[c]! += w * projection[row + c]!;
+    }
   }
   let norm = 0;
   for (let c = 0; c < dims; c++) norm += acc[c]! * acc[c]!;

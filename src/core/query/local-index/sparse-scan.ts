@@ -51,12 +51,10 @@ function postingsOf(index: EmbeddedIndex): Postings {
   const fill = offsets.slice(0, dfTerms.length);
   const points = new Uint32Array(indices.length);
   const values = new Float32Array(indices.length);
-  const slotOf = new Map<number, number>();
-  for (let k = 0; k < dfTerms.length; k++) slotOf.set(dfTerms[k]!, k);
   for (let p = 0; p < index.size; p++) {
     for (let e = rowOffsets[p]!; e < rowOffsets[p + 1]!; e++) {
-      const k = slotOf.get(indices[e]!);
-      if (k === undefined) continue;
+      const k = findTerm(dfTerms, indices[e]!);
+      if (k < 0) continue;
       const slot = fill[k]!++;
       points[slot] = p;
       values[slot] = rowValues[e]!;

@@ -100,6 +100,14 @@ describe('trainLsa + embedWithLsa', () => {
     expect(a.modelId).toBe(b.modelId);
   });
 
+  it('embeds from the int8 rows exactly as from the float rows they decode to (what a decoded index reads)', () => {
+    const floatOnly: LsaModel = { vocab: model.vocab, idf: model.idf, projection: model.projection, dims: model.dims, modelId: model.modelId };
+    for (const text of [...corpus, 'engine banana engine', 'nothing known here']) {
+      const fromInt8 = embedWithLsa(model, text);
+      expect(Buffer.from(fromInt8.buffer).equals(Buffer.from(embedWithLsa(floatOnly, text).buffer))).toBe(true);
+    }
+  });
+
   it('rejects a corpus it cannot learn from', () => {
     expect(() => trainLsa(['only one text'])).toThrow(RetrieverError);
     expect(() => trainLsa(['alpha', 'beta'], { minDf: 2 })).toThrow(/at least 2 texts sharing/);
