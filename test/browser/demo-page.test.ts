@@ -57,6 +57,7 @@ const results = (page: Page) =>
       source: item.querySelector('.src code')?.textContent ?? '',
       sourceUrl: item.querySelector('.src span, .src a')?.textContent ?? '',
       text: item.querySelector('.text')?.textContent ?? '',
+      marks: Array.from(item.querySelectorAll('.text:first-of-type mark')).map((mark) => mark.textContent ?? ''),
     })),
   );
 
@@ -109,6 +110,9 @@ describe('the demo page on the embedded default', () => {
       expect(result.source).toMatch(/\.mdx?:\d+-\d+$/);
       expect(result.sourceUrl).toMatch(/^\/docs\//);
       expect(result.text.length).toBeGreaterThan(40);
+      // The preview is the sentence that matches the question, its words marked.
+      expect(result.marks.length).toBeGreaterThan(0);
+      for (const mark of result.marks) expect(mark).toMatch(/^(qos|reliab\w*|polic\w*|work\w*)$/i);
     }
     expect(shown.map((r) => r.crumbs).join(' ')).toMatch(/QoS|Quality of Service/i);
     // Streamed: the page asked for NDJSON and the address now holds the search.
@@ -152,6 +156,10 @@ describe('the demo page on the embedded default', () => {
     expect(status).not.toMatch(/Low confidence/);
     expect((await results(desktop.page)).length).toBeGreaterThan(0);
     expect(await notes(desktop.page)).toContain('Searched “relaibility” as “reliability”, the book\'s word.');
+    // The book's word (any form of it) is what the passages are marked with; the misspelling is not.
+    const marks = (await results(desktop.page)).flatMap((r) => r.marks.map((m) => m.toLowerCase()));
+    expect(marks.some((mark) => /^reliab/.test(mark))).toBe(true);
+    expect(marks).not.toContain('relaibility');
     await desktop.page.screenshot({ path: join(SCREENSHOTS, 'demo-misspelt-desktop.png') });
   });
 

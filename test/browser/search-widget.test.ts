@@ -121,6 +121,10 @@ describe('the widget on a hostile page of another origin', () => {
         accent: getComputedStyle(where).color,
         status: root.querySelector('.status')!.textContent,
         inputVisible: root.querySelector('input')!.getBoundingClientRect().height > 20,
+        // Each preview is the sentence that matches the question, its words marked in the widget's colour.
+        marked: Array.from(root.querySelectorAll('.text')).every((text) => text.querySelector('mark') !== null),
+        markWords: Array.from(root.querySelectorAll('.text mark')).map((mark) => mark.textContent!.toLowerCase()),
+        markBackground: getComputedStyle(root.querySelector('.text mark')!).backgroundColor,
       };
     });
     expect(look).toEqual({
@@ -132,6 +136,9 @@ describe('the widget on a hostile page of another origin', () => {
       accent: 'rgb(192, 0, 42)', // --er-accent
       status: expect.stringMatching(/^3 passages/),
       inputVisible: true,
+      marked: true,
+      markWords: expect.arrayContaining([expect.stringMatching(/^(qos|reliab\w*|polic\w*)$/)]),
+      markBackground: 'rgb(255, 241, 168)', // --er-mark's default, whatever the host sets on mark
     });
     await desktop.page.screenshot({ path: join(SCREENSHOTS, 'widget-hostile-desktop.png'), fullPage: true });
   });

@@ -58,6 +58,21 @@ describe('format=context when the book probably does not cover the question', ()
   });
 });
 
+describe.each(STORES)('highlight ($store)', ({ env, q }) => {
+  it.each(FORMATS.filter((f) => f !== 'context'))('each result carries the sentence that matches the question, located in its content (%s)', async (format) => {
+    const answer = await search(t, { q, k: 3, mode: 'hybrid' }, { env, format });
+    expect(answer.results).toHaveLength(3);
+    const words = new Set(q.toLowerCase().split(/\W+/));
+    for (const r of answer.results) {
+      const located = r.content.slice(r.highlight.start, r.highlight.end).replace(/\s+/g, ' ').trim();
+      expect(located).toContain(r.highlight.text.replace(/^…|…$/g, ''));
+      // Marked words are the question's, in any form the stemmer joins ("topics" for "topic").
+      expect(r.highlight.terms.length).toBeGreaterThan(0);
+      for (const term of r.highlight.terms) expect([...words].some((w) => w.length > 2 && term.startsWith(w.slice(0, 4)))).toBe(true);
+    }
+  });
+});
+
 describe.each(STORES)('include_metadata ($store)', ({ env, q }) => {
   it.each(FORMATS.filter((f) => f !== 'context'))('false drops metadata from results (%s)', async (format) => {
     for (const value of [false, 'false', '0']) {

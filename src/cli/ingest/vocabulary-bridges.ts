@@ -1,6 +1,6 @@
 /**
  * Ingest-time bridges between a book's spelling and the reader's (see
- * core/build-time/local-index/word-variants.ts): every word's other spelling, British ↔ American,
+ * core/common/text/word-variants.ts): every word's other spelling, British ↔ American,
  * kept only when it is an English word. BM25 indexes a chunk WITH the other spellings of its words
  * (document side: Qdrant and the embedded store compute the same vectors, queries are untouched,
  * collections ingested before keep working), and the LSA model learns each as an alias of the
@@ -8,7 +8,7 @@
  * measured too and left out: it cost book D MRR (a compound's parts are common words).
  */
 import { isStopword, stemWord, tokenizeWords } from '../../core/common/bm25/index';
-import { spellingVariants } from '../../core/build-time/local-index/word-variants';
+import { spellingVariants } from '../../core/common/text/word-variants';
 import { englishWords } from './english-lexicon';
 
 /** What the ingest adds. */

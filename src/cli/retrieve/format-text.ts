@@ -1,6 +1,7 @@
 /**
  * The human-readable rendering of one search: a header (with the warnings a reader must not miss),
- * one block per result (score, chapter, section, URL, source location and a one-line preview), a
+ * one block per result (score, chapter, section, URL, source location and a one-line preview: the
+ * sentence that matches the question, else the start of the text), a
  * timing line, and with `--verbose` the timing breakdown, cache status, filters, confidence summary
  * and every warning.
  */
@@ -50,6 +51,12 @@ export function previewLine(content: string | null, section: string | null = nul
   return `${line.slice(0, PREVIEW_CHARS - 1).trimEnd()}…`;
 }
 
+/** The sentence of a result that matches the question (`highlight`), when the answer has one. */
+function highlightText(result: SearchOutcome['results'][number]): string | null {
+  const highlight = result.highlight as { text?: unknown } | null | undefined;
+  return typeof highlight?.text === 'string' ? highlight.text : null;
+}
+
 /**
  * Renders a search document (in-process or from the Worker) as text.
  *
@@ -81,7 +88,7 @@ export function formatSearchText(doc: SearchOutcome, options: TextOptions): stri
       `   Section: ${result.section ?? 'n/a'}`,
       `   URL: ${result.section_url ?? result.source_url ?? 'n/a'}`,
       `   Source: ${result.source ?? 'n/a'}`,
-      `   Preview: ${previewLine(result.content, result.section)}`,
+      `   Preview: ${previewLine(highlightText(result) ?? result.content, result.section)}`,
     );
   }
   lines.push('', `Timing: embed ${ms(timing.embed_ms)} / search ${ms(timing.search_ms)} / total ${ms(timing.total_ms)}`);

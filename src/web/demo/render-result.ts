@@ -2,7 +2,7 @@
  * DOM for one streamed result on the demo page. Text only ever goes through `textContent`, so a
  * chunk that contains markup is shown, never run.
  */
-import { bodyText } from '../shared/plain-words';
+import { bodyText, markedText, previewOf } from '../shared/plain-words';
 import type { SearchResult } from '../../client/index';
 
 /** Creates an element with a class and optional text. */
@@ -58,10 +58,13 @@ export function renderResult(result: SearchResult): HTMLLIElement {
     crumbs.append(index === all.length - 1 ? el('b', '', part) : part);
   });
 
+  // The sentence that matches the question first, its words marked; the whole chunk one click away.
   const content = bodyText(result.content);
-  const text = el('p', 'text', content.length > PREVIEW ? `${content.slice(0, PREVIEW).trimEnd()}…` : content);
+  const preview = previewOf(result, PREVIEW);
+  const text = el('p', result.highlight ? 'text highlight' : 'text');
+  text.append(...markedText(preview.text, preview.terms));
   const parts: Node[] = [head, crumbs, text];
-  if (content.length > PREVIEW) {
+  if (preview.cut) {
     const more = el('details');
     more.append(el('summary', '', 'Show all'), el('p', 'text', content));
     more.addEventListener('toggle', () => void (text.hidden = more.open));

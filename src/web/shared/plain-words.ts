@@ -2,7 +2,7 @@
  * The summary's machine fields in words a reader understands: the confidence rating and the
  * warnings (the Worker's own messages are kept; a short lead says what the code means).
  */
-import type { SearchSummary } from '../../client/index';
+import type { SearchResult, SearchSummary } from '../../client/index';
 
 const RATINGS: Record<string, string> = {
   high: 'High confidence: the best results match the question closely.',
@@ -52,4 +52,35 @@ export function bodyText(content: string | null): string {
 /** True when the answer is empty or the Worker itself doubts it is on topic. */
 export function looksOffTopic(summary: SearchSummary): boolean {
   return summary.returned === 0 || summary.confidence?.rating === 'none' || summary.confidence?.low_confidence === true || (summary.warnings ?? []).some((w) => w.code === 'no_match');
+}
+
+/**
+ * What a result shows first: its highlight (the sentence that matches the question) when the Worker
+ * sent one, else the start of its text, cut to `max` characters.
+ */
+export function previewOf(result: SearchResult, max: number): { text: string; terms: string[]; cut: boolean } {
+  const highlight = result.highlight;
+  const content = bodyText(result.content);
+  if (highlight) return { text: highlight.text, terms: highlight.terms, cut: highlight.text !== content };
+  return content.length > max ? { text: `${content.slice(0, max).trimEnd()}…`, terms: [], cut: true } : { text: content, terms: [], cut: false };
+}
+
+/**
+ * `text` as DOM nodes with each of `terms` (whole words, any case) in a `<mark>`: the words the
+ * question matched. Text only ever goes through text nodes, so markup in a chunk is shown, never run.
+ */
+export function markedText(text: string, terms: readonly string[]): Node[] {
+  const words = terms.filter(Boolean).map((term) => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  if (words.length === 0) return [document.createTextNode(text)];
+  const nodes: Node[] = [];
+  let from = 0;
+  for (const match of text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.join('|')})(?![\\p{L}\\p{N}])`, 'giu'))) {
+    if (match.index > from) nodes.push(document.createTextNode(text.slice(from, match.index)));
+    const mark = document.createElement('mark');
+    mark.textContent = match[0];
+    nodes.push(mark);
+    from = match.index + match[0].length;
+  }
+  if (from < text.length) nodes.push(document.createTextNode(text.slice(from)));
+  return nodes;
 }

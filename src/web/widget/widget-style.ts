@@ -20,5 +20,6 @@ button{display:block;width:100%;text-align:left;cursor:pointer;padding:.5em .65e
 button:hover,button:focus-visible{border-color:var(--er-accent,#0b5cad)}
 .where{display:block;font-weight:600;color:var(--er-accent,#0b5cad);overflow-wrap:anywhere}
 .text{display:block;font-size:.9em;overflow-wrap:anywhere}
+mark{background:var(--er-mark,#fff1a8);color:inherit;border-radius:2px}
 .src{display:block;font-size:.78em;color:var(--er-muted,#5b6470);font-family:ui-monospace,Menlo,monospace;overflow-wrap:anywhere}
 `;

@@ -5,7 +5,7 @@
  * chat UI feeds its LLM), `select` (the reader picked one) and `error`. Shadow DOM keeps the host
  * page's CSS out; `--er-*` custom properties and `::part()` theme it.
  */
-import { bodyText, readAsInWords } from '../shared/plain-words';
+import { markedText, previewOf, readAsInWords } from '../shared/plain-words';
 import { createClient, type SearchParams, type SearchResult, type SearchSummary } from '../../client/index';
 import { WIDGET_CSS } from './widget-style';
 
@@ -137,11 +137,12 @@ export class EdgeRetrieverSearch extends HTMLElement {
         button.type = 'button';
         button.setAttribute('part', 'result');
         const where = [result.title, result.section].filter(Boolean).join(' › ') || result.source || `#${result.rank}`;
-        const content = bodyText(result.content);
-        for (const [className, text] of [['where', where], ['text', content.length > 180 ? `${content.slice(0, 180)}…` : content], ['src', result.source ?? result.source_url ?? '']] as const) {
+        // The sentence that matches the question, its words marked (else the start of the text).
+        const preview = previewOf(result, 180);
+        for (const [className, nodes] of [['where', [where]], ['text', markedText(preview.text, preview.terms)], ['src', [result.source ?? result.source_url ?? '']]] as const) {
           const span = document.createElement('span');
           span.className = className;
-          span.textContent = text;
+          span.append(...nodes);
           button.append(span);
         }
         button.addEventListener('click', () => this.#emit('select', { query: this.#query, result, index }));

@@ -30,6 +30,22 @@ describe('retrieve --json', () => {
     expect(doc.timing.upstream_calls).toBe(0); // the embedded default makes no network call
   });
 
+  it('gives each result the sentence that matches the question (highlight), located in its content', async () => {
+    const doc = await json(['How do I tune the PID contoller gains?', '-k', '5']);
+    for (const r of doc.results) {
+      const h = r.highlight as { text: string; start: number; end: number; terms: string[] };
+      const located = r.content!.slice(h.start, h.end).replace(/\s+/g, ' ').trim();
+      // The text is that slice, or a window of it marked "…" where cut.
+      expect(located).toContain(h.text.replace(/^…|…$/g, ''));
+      expect(h.terms.length).toBeGreaterThan(0);
+      for (const term of h.terms) expect(h.text.toLowerCase()).toContain(term);
+    }
+    // "contoller" was searched as the book's "controller": that is the word highlighted.
+    const terms = doc.results.flatMap((r) => (r.highlight as { terms: string[] }).terms);
+    expect(terms.some((t) => t.startsWith('control'))).toBe(true);
+    expect(terms).not.toContain('contoller');
+  });
+
   it('uses the configured default mode and k when the flags are absent (SEARCH_MODE, TOP_K_DEFAULT)', async () => {
     const run = await retrieve([QUERY, '--json'], { SEARCH_MODE: 'keyword', TOP_K_DEFAULT: '2' });
     const doc = JSON.parse(run.out) as SearchOutcome;
@@ -78,6 +94,8 @@ describe('retrieve (text)', () => {
       expect(lines[at + 2]).toBe(`   URL: ${r.section_url}`);
       expect(lines[at + 3]).toBe(`   Source: ${r.source}`);
       expect(lines[at + 4]).toMatch(/^ {3}Preview: \S/);
+      // The preview opens with the sentence that matches the question.
+      expect(lines[at + 4]!.slice('   Preview: '.length, '   Preview: '.length + 30)).toBe((r.highlight as { text: string }).text.slice(0, 30));
       expect(lines[at + 4]!.length - '   Preview: '.length).toBeLessThanOrEqual(PREVIEW_CHARS);
     });
     expect(lines.at(-1)).toMatch(/^Timing: embed \d+\.\d ms \/ search \d+\.\d ms \/ total \d+\.\d ms$/);

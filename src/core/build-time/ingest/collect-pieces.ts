@@ -3,7 +3,7 @@ import { cleanChunkText } from './clean-chunk-text';
 import { estimateTokens } from './estimate-tokens';
 import { createAnchorMaker, explicitHeadingId, stripHeadingId } from './heading-anchors';
 import type { LineIndex } from './line-index';
-import { lineSpans, sentenceSpans, type Span } from './sentence-spans';
+import { lineSpans, sentenceSpans, type Span } from '../../common/text/sentence-spans';
 
 /** How a piece may be treated by the packer. */
 export type PieceKind = 'heading' | 'atomic' | 'text';

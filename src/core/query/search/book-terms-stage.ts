@@ -9,17 +9,30 @@ import { assessQueryTerms } from '../book-terms/term-evidence';
 import { inBookWords, type QueryInBookWords } from '../book-terms/in-book-words';
 import type { SearchParams } from './search-params';
 
+/** What {@link judgeTerms} learns from the book's vocabulary. */
+export interface TermJudgement {
+  /** The term rule's verdict per query (undefined without a vocabulary). */
+  evidence: (TermEvidence | undefined)[];
+  /** A stem's BM25 IDF in the book, when the vocabulary is known (for weighing highlights). */
+  rarity?: (stem: string) => number;
+}
+
 /**
  * The term rule's verdict on each query. A Qdrant collection's vocabulary comes with its facts,
  * which are known by now even when the search had to learn them alongside its query (and, when
  * read from KV, completed with the vocabulary read alongside it).
  */
-export async function judgeTerms(list: readonly SearchParams[], known: CollectionInfo | null, vocabularyRead: Promise<void> | null, context: SearchContext): Promise<(TermEvidence | undefined)[]> {
-  if (!context.bookVocabulary) return list.map(() => undefined);
+export async function judgeTerms(list: readonly SearchParams[], known: CollectionInfo | null, vocabularyRead: Promise<void> | null, context: SearchContext): Promise<TermJudgement> {
+  if (!context.bookVocabulary) return { evidence: list.map(() => undefined) };
   if (vocabularyRead) await vocabularyRead;
   const info = known && !vocabularyRead ? known : await context.facts.known().catch(() => known);
   const vocabulary = context.bookVocabulary(info);
-  return list.map((params) => (vocabulary ? assessQueryTerms(vocabulary, params.q) : undefined));
+  if (!vocabulary) return { evidence: list.map(() => undefined) };
+  const { n, df } = vocabulary;
+  return {
+    evidence: list.map((params) => assessQueryTerms(vocabulary, params.q)),
+    rarity: (stem) => Math.log(1 + (n - df(stem) + 0.5) / (df(stem) + 0.5)),
+  };
 }
 
 /**

@@ -10,6 +10,7 @@ import type { ConfidenceSummary } from './confidence';
 import { GROUP_BY } from './search-params';
 import { READING_KINDS } from '../book-terms/in-book-words';
 import type { Passage } from './expand-context';
+import type { Highlight } from './highlight';
 import type { SearchWarning } from './warnings';
 import type { SearchOutcome } from './search-pipeline';
 import type { SearchResult } from './result-mapping';
@@ -37,6 +38,14 @@ export const passageSchema = z.object({
   source: nullableText,
 });
 
+/** The sentence of a result that best matches the question (`highlight.ts`). */
+export const highlightSchema = z.object({
+  text: z.string(),
+  start: z.number(),
+  end: z.number(),
+  terms: z.array(z.string()),
+});
+
 export const searchResultSchema = z.looseObject({
   rank: z.number(),
   id: z.union([z.string(), z.number()]),
@@ -52,6 +61,8 @@ export const searchResultSchema = z.looseObject({
   chunk_index: nullableNumber,
   chunk_id: nullableText,
   source: nullableText,
+  // Optional: servers before it did not send it; null when no sentence holds a word of the question.
+  highlight: z.optional(z.nullable(highlightSchema)),
   metadata: z.optional(record),
   scores: z.optional(z.object({ semantic: nullableNumber, keyword: nullableNumber, fused: z.number() })),
   ranks: z.optional(z.object({ semantic: nullableNumber, keyword: nullableNumber })),
@@ -211,4 +222,5 @@ export type _OutcomeFits = Assert<Plain<SearchOutcome> extends SearchResponseBod
 export type _ResultFits = Assert<SearchResult extends SearchResultBody ? true : false>;
 export type _WarningFits = Assert<SearchWarning['code'] extends (typeof WARNING_CODES)[number] ? true : false>;
 export type _PassageFits = Assert<Passage extends z.output<typeof passageSchema> ? true : false>;
+export type _HighlightFits = Assert<Plain<Highlight> extends z.output<typeof highlightSchema> ? true : false>;
 export type _ConfidenceFits = Assert<ConfidenceSummary extends z.output<typeof confidenceSchema> ? true : false>;

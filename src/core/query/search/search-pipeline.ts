@@ -11,6 +11,7 @@ import { isRetrieverError, RetrieverError } from '../../common/errors';
 import { embedQueriesCached, prefetchEmbedding } from '../embedders/cached-embedder';
 import type { CacheStatus, SearchContext, TermEvidence } from '../ports';
 import { judgeTerms, readInBookWords } from './book-terms-stage';
+import { highlightPassage, questionWeights } from './highlight';
 import { checkedQueries } from './checked-query';
 import { expansionPassages, planExpansion, type ExpandReport, type ExpansionPlan } from './expand-context';
 import { summarizeOutcome } from './outcome-summary';
@@ -116,7 +117,7 @@ export async function runSearches(list: readonly SearchParams[], context: Search
   // ONE store call for every search, checked against the facts (a refusal is diagnosed there).
   const checked = await checkedQueries(prepared.map((p) => p.intent), known, context.facts, context.store);
   const searchMs = now() - searchStarted;
-  const terms = await judgeTerms(list, known, vocabularyRead, context);
+  const { evidence: terms, rarity } = await judgeTerms(list, known, vocabularyRead, context);
 
   const errors: (RetrieverError | null)[] = checked.map((entry) => ('error' in entry ? asRetrieverError(entry.error) : null));
   const ranked = await Promise.all(
@@ -144,7 +145,8 @@ export async function runSearches(list: readonly SearchParams[], context: Search
     const error = errors[i];
     if (error) return { error };
     const timing = { embedMs, searchMs, expandMs: expansions.some(Boolean) ? expandMs : null, started, now };
-    const outcome = assemble(params, plans[i]!, prepared[i]!, terms[i], ranked[i]!, embedded[i]!, expansions[i]!, fetched, timing, embedder, context);
+    const weights = questionWeights(prepared[i]!.text, rarity);
+    const outcome = assemble(params, plans[i]!, prepared[i]!, terms[i], weights, ranked[i]!, embedded[i]!, expansions[i]!, fetched, timing, embedder, context);
     // The vocabulary arrived after the query was sent (learnt alongside it): a word the book does
     // not use may be a misspelling the next search will read, so this answer is not remembered.
     const unread = bookWords[i] === null && (terms[i]?.unknown.length ?? 0) > 0;
@@ -165,6 +167,7 @@ function assemble(
   plan: ReturnType<typeof planSearch>,
   prepared: Prepared,
   terms: TermEvidence | undefined,
+  weights: ReadonlyMap<string, number>,
   ranked: Ranked,
   embedded: Embedded | null,
   expansion: ExpansionPlan | null,
@@ -178,7 +181,8 @@ function assemble(
   const expanded = expansion ? expansionPassages(expansion, fetched, context.config.payloadFields) : null;
   const results = mapResults(kept, context.config.payloadFields, params.includeMetadata).map((result, i) => {
     const passage = expanded?.passages[i];
-    return { ...result, ...kept[i]!.extras, ...(passage ? { passage } : {}) };
+    const highlight = result.content === null ? null : highlightPassage(result.content, weights);
+    return { ...result, highlight, ...kept[i]!.extras, ...(passage ? { passage } : {}) };
   });
   const summary = summarizeOutcome({
     params,

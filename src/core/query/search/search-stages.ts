@@ -32,6 +32,8 @@ export interface Prepared {
   warnings: SearchWarning[];
   /** The query's words searched as the book's (`in-book-words.ts`), when a list searched with them. */
   readAs: BookWordReading[];
+  /** The query in the book's words (as BM25 searched it): what a result's highlight looks for. */
+  text: string;
 }
 
 /**
@@ -80,7 +82,7 @@ export function prepareQueries(
   };
   // The local model embedded the same reading (search-pipeline.ts); Cohere read the question as written.
   const read = intent.sparse || (intent.dense?.search && embedder?.descriptor.kind === 'lsa') ? (bookWords?.read ?? []) : [];
-  return { intent, warnings, readAs: read };
+  return { intent, warnings, readAs: read, text };
 }
 
 /** The ranked, cut and thresholded hits of one search. */

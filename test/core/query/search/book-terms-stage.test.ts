@@ -38,9 +38,14 @@ describe('readInBookWords', () => {
 
 describe('judgeTerms', () => {
   it('judges each query with the vocabulary, or not at all without one', async () => {
-    const [typo, plain] = await judgeTerms(queries, info, null, context(() => book));
+    const judged = await judgeTerms(queries, info, null, context(() => book));
+    const [typo, plain] = judged.evidence;
     expect(typo).toMatchObject({ covered: true, unknown: ['gakset'] });
     expect(plain).toMatchObject({ covered: true, unknown: [] });
-    expect(await judgeTerms(queries, info, null, context(undefined))).toEqual([undefined, undefined]);
+    // A word in fewer chunks weighs more; one the book never uses, most.
+    const common = book.bookStems.reduce((a, b) => (book.df(a) >= book.df(b) ? a : b));
+    expect(judged.rarity!('gasket')).toBeGreaterThan(judged.rarity!(common));
+    expect(judged.rarity!('zzzunseen')).toBeGreaterThan(judged.rarity!('gasket'));
+    expect(await judgeTerms(queries, info, null, context(undefined))).toEqual({ evidence: [undefined, undefined] });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spellingVariants } from '../../../../src/core/build-time/local-index/word-variants';
+import { spellingVariants } from '../../../../src/core/common/text/word-variants';
 
 describe('spellingVariants', () => {
   it.each([

@@ -1,9 +1,10 @@
 /**
  * Other spellings of a book's words that a reader may type: British ↔ American spelling
  * ("color" ↔ "colour", "recognized" ↔ "recognised", "center" ↔ "centre"). Used at ingest, on the
- * document side, so no query is rewritten and BM25 query vectors stay exactly Qdrant's.
- * Candidates are only proposed here; the caller keeps those its English word list knows (an
- * invented "errour" from "error" is never added).
+ * document side, so no query is rewritten and BM25 query vectors stay exactly Qdrant's (the caller
+ * keeps the candidates its English word list knows: an invented "errour" from "error" is never
+ * added), and by a result's highlight, which finds the reader's "randomization" in the book's
+ * "randomisation" as the index did.
  */
 
 /** Suffix pairs, American first; each is tried in both directions. Longest first per family. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineSpans, sentenceSpans } from '../../../../src/core/build-time/ingest/sentence-spans';
+import { lineSpans, sentenceSpans } from '../../../../src/core/common/text/sentence-spans';
 
 const texts = (text: string, spans: [number, number][]): string[] => spans.map(([s, e]) => text.slice(s, e));
 

@@ -1,0 +1,183 @@
+/**
+ * The sentence of a result that best matches the question, as search engines show under a link:
+ * a chunk is a whole section, and its first lines are often an introduction, so a preview cut from
+ * its start hides the line that answers. Picked by the question's words (their stems, weighed by
+ * their rarity in the book when it is known), never by a model, so it costs microseconds and says
+ * exactly why the chunk matched; a chunk found by the local model alone, with none of the
+ * question's words, has no highlight.
+ */
+import { analyzeText, stemWord, WORD_CHARACTER, WORD_RUNS } from '../../common/bm25/index';
+import { lineSpans, sentenceSpans, type Span } from '../../common/text/sentence-spans';
+import { spellingVariants } from '../../common/text/word-variants';
+
+/** Longest highlight, in characters (about two sentences). */
+export const HIGHLIGHT_CHARS = 240;
+
+/** The part of a result's `content` that matches the question best. */
+export interface Highlight {
+  /** The sentence (or two), whitespace collapsed, cut to {@link HIGHLIGHT_CHARS} around its first match ("…" where cut). */
+  text: string;
+  /** Where the sentence(s) lie in `content`: `content.slice(start, end)`. */
+  start: number;
+  end: number;
+  /** The words of `text` that match the question, lowercased, for bold or `<mark>`. */
+  terms: string[];
+}
+
+/**
+ * Weight of each informative stem of the question: `rarity(stem)` (its IDF in the book) when
+ * given and positive, else 1. Stopwords carry none.
+ *
+ * @example
+ * questionWeights('How do I publish a message?'); // Map { 'publish' => 1, 'messag' => 1 }
+ */
+export function questionWeights(question: string, rarity?: (stem: string) => number): Map<string, number> {
+  const weights = new Map<string, number>();
+  for (const stem of analyzeText(question)) {
+    if (weights.has(stem)) continue;
+    const w = rarity?.(stem) ?? 1;
+    weights.set(stem, w > 0 ? w : 1);
+  }
+  return weights;
+}
+
+// Lines that are structure, not prose: a heading names the section (the reader sees it already),
+// a fence line is markup.
+const SKIPPED_LINE = /^\s*(?:#{1,6}\s|```|~~~|:::|<\/?[A-Za-z])/;
+const TABLE_ROW = /^\s*\|/;
+/** How much less a pair of sentences counts than one holding the same words (per extra sentence). */
+const PAIR_PENALTY = 0.25;
+// A span holding list items, table rows or code is read line by line: each line stands alone.
+const LINE_BLOCK = /\n\s*(?:[-*+>|#]|\d+[.)]\s|```|~~~)/;
+
+/**
+ * Candidate spans of `content`: sentences, or lines where the text is a list, a table or code;
+ * `gap` when a skipped line (a heading, a fence) lies before it, so it is not joined to the one before.
+ */
+function candidateSpans(content: string): { span: Span; gap: boolean }[] {
+  const out: { span: Span; gap: boolean }[] = [];
+  let gap = false;
+  for (const [s, e] of sentenceSpans(content, 0, content.length)) {
+    const text = content.slice(s, e);
+    const lines = text.length > HIGHLIGHT_CHARS || LINE_BLOCK.test(`\n${text}`) ? lineSpans(content, s, e) : [[s, e] as Span];
+    for (const span of lines) {
+      if (SKIPPED_LINE.test(content.slice(span[0], span[1]))) gap = true;
+      else {
+        out.push({ span, gap });
+        gap = false;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The stem `word` counts as: its own, or, when that is not the question's, the stem of its other
+ * spelling that is (the book's "randomisation" for the reader's "randomization": ingest indexed
+ * each chunk with both, so that is how this chunk matched).
+ */
+function questionStem(word: string, weights: ReadonlyMap<string, number>): string {
+  const own = stemWord(word);
+  if (weights.has(own)) return own;
+  for (const variant of spellingVariants(word)) {
+    const stem = stemWord(variant);
+    if (weights.has(stem)) return stem;
+  }
+  return own;
+}
+
+/**
+ * The words that may be the question's: those opening with the first three letters of one of its
+ * stems (a stem is a prefix of its words but for a few letters). One compiled scan finds them, so
+ * the many other words of a chunk cost no JavaScript (measured: half the time of visiting every word).
+ */
+function candidateWords(weights: ReadonlyMap<string, number>): RegExp {
+  let scan = scans.get(weights);
+  if (!scan) {
+    const openings = new Set([...weights.keys()].map((stem) => stem.slice(0, 3).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    scan = new RegExp(`(?<![${WORD_CHARACTER}])(?:${[...openings].join('|')})[${WORD_CHARACTER}]*`, 'giu');
+    scans.set(weights, scan);
+  }
+  return scan;
+}
+// One scan per question, shared by its results.
+const scans = new WeakMap<ReadonlyMap<string, number>, RegExp>();
+
+/** The question's stems in each span (each once), found with one scan of `content`. */
+function stemsPerSpan(content: string, spans: readonly { span: Span }[], weights: ReadonlyMap<string, number>, stems: Map<string, string>): string[][] {
+  const found = spans.map(() => [] as string[]);
+  let i = 0;
+  for (const match of content.matchAll(candidateWords(weights))) {
+    while (i < spans.length && spans[i]!.span[1] <= match.index) i++;
+    if (i === spans.length) break;
+    if (match.index < spans[i]!.span[0]) continue; // between spans (a skipped heading)
+    const word = match[0].toLowerCase();
+    let stem = stems.get(word);
+    if (stem === undefined) stems.set(word, (stem = questionStem(word, weights)));
+    if (weights.has(stem) && !found[i]!.includes(stem)) found[i]!.push(stem);
+  }
+  return found;
+}
+
+/** `text` with whitespace collapsed, cut to `max` characters around `focus` (an index into it). */
+function window(text: string, focus: number, max: number): string {
+  if (text.length <= max) return text;
+  let from = Math.max(0, Math.min(focus - Math.floor(max / 3), text.length - max));
+  if (from > 0) from = text.indexOf(' ', from) + 1 || from;
+  let to = Math.min(text.length, from + max - 2);
+  if (to < text.length) to = Math.max(text.lastIndexOf(' ', to), from + 1);
+  return `${from > 0 ? '…' : ''}${text.slice(from, to).trim()}${to < text.length ? '…' : ''}`;
+}
+
+/**
+ * The best-matching sentence of `content` for a question weighed by {@link questionWeights}: the
+ * sentence (or list item, table row, code line; never a heading), or two neighbouring ones that fit
+ * in `max` characters, holding the most weight of the question's stems (each once; a pair counts
+ * {@link PAIR_PENALTY} less), the first of equals. Null when no sentence holds a word of the question.
+ *
+ * @example
+ * highlightPassage('## Topics\n\nNodes talk. A topic is a named channel.', questionWeights('what is a topic'));
+ * // { text: 'A topic is a named channel.', start: 23, end: 50, terms: ['topic'] }
+ */
+export function highlightPassage(content: string, weights: ReadonlyMap<string, number>, max = HIGHLIGHT_CHARS): Highlight | null {
+  if (!content || weights.size === 0) return null;
+  const stems = new Map<string, string>();
+  const spans = candidateSpans(content);
+  const found = stemsPerSpan(content, spans, weights, stems);
+  const weightOf = (list: readonly string[]): number => list.reduce((sum, stem) => sum + weights.get(stem)!, 0);
+  let best: { score: number; start: number; end: number; table: boolean } | null = null;
+  const consider = (score: number, start: number, end: number): void => {
+    const table = TABLE_ROW.test(content.slice(start, end));
+    // Of equals, the first wins, and prose before a table row (it reads better).
+    if (score > 0 && (!best || score > best.score || (score === best.score && best.table && !table))) best = { score, start, end, table };
+  };
+  for (let i = 0; i < spans.length; i++) {
+    const { span } = spans[i]!;
+    const own = weightOf(found[i]!);
+    consider(own, span[0], span[1]);
+    // Two neighbouring sentences when they fit: each may hold a different part of the question, but
+    // the second must earn its length (the pair counts PAIR_PENALTY less).
+    const next = spans[i + 1];
+    if (next && !next.gap && next.span[1] - span[0] <= max) {
+      const added = weightOf(found[i + 1]!.filter((stem) => !found[i]!.includes(stem)));
+      if (added > 0) consider((own + added) / (1 + PAIR_PENALTY), span[0], next.span[1]);
+    }
+  }
+  if (!best) return null;
+  const { start, end } = best;
+  const whole = content.slice(start, end).replace(/\s+/g, ' ').trim();
+  const matchedAt = (text: string): { at: number; terms: string[] } => {
+    let at = -1;
+    const terms = new Set<string>();
+    for (const match of text.matchAll(WORD_RUNS)) {
+      const word = match[0].toLowerCase();
+      const stem = stems.get(word);
+      if (stem === undefined || !weights.has(stem)) continue;
+      if (at < 0) at = match.index;
+      terms.add(word);
+    }
+    return { at, terms: [...terms] };
+  };
+  const text = window(whole, Math.max(0, matchedAt(whole).at), max);
+  return { text, start, end, terms: matchedAt(text).terms };
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { HIGHLIGHT_CHARS, highlightPassage, questionWeights } from '../../../../src/core/query/search/highlight';
+
+const collapse = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+describe('questionWeights', () => {
+  it('weighs each informative stem once: by its rarity in the book when known, else 1', () => {
+    expect(questionWeights('How do I publish a message, a message?')).toEqual(new Map([['publish', 1], ['messag', 1]]));
+    const rarity = (stem: string) => (stem === 'publish' ? 2.5 : 0);
+    // A rarity of 0 (a word in every chunk) still counts: the question asked for it.
+    expect(questionWeights('publish messages', rarity)).toEqual(new Map([['publish', 2.5], ['messag', 1]]));
+  });
+});
+
+describe('highlightPassage', () => {
+  const section = [
+    '## Topics: publish and subscribe',
+    '',
+    'Nodes exchange data in three ways. A **topic** is a named channel',
+    'carrying messages of a single type. Publishers do not know who listens.',
+  ].join('\n');
+
+  it('returns the sentence holding the question\'s words, never the heading, located in the content', () => {
+    const h = highlightPassage(section, questionWeights('What is a topic?'))!;
+    expect(h.text).toBe('A **topic** is a named channel carrying messages of a single type.');
+    expect(collapse(section.slice(h.start, h.end))).toBe(h.text);
+    expect(h.terms).toEqual(['topic']);
+  });
+
+  it('prefers the sentence with the rarer words when the book says which are rare', () => {
+    const text = 'Every node has a name. Remapping renames a node topic at launch.';
+    const plain = highlightPassage(text, questionWeights('node name remapping'))!;
+    expect(plain.text).toBe('Every node has a name. Remapping renames a node topic at launch.'); // equal weights: two stems first, joined by the next
+    const rare = highlightPassage(text, questionWeights('node name remapping', (stem) => (stem === 'remap' ? 3 : 0.2)))!;
+    expect(rare.text).toBe('Remapping renames a node topic at launch.');
+  });
+
+  it('joins two neighbouring sentences when each holds another word of the question, never across a heading', () => {
+    const text = 'QoS sets reliability. Reliability can be best effort. Durability keeps late messages.';
+    expect(highlightPassage(text, questionWeights('reliability durability'))!.text).toBe('Reliability can be best effort. Durability keeps late messages.');
+    expect(highlightPassage(text, questionWeights('reliability'))!.text).toBe('QoS sets reliability.');
+    const headed = 'Reliability can be best effort.\n\n### Durability\n\nDurability keeps late messages.';
+    expect(highlightPassage(headed, questionWeights('reliability durability'))!.text).toBe('Reliability can be best effort.');
+  });
+
+  it('reads lists, tables and code line by line, and prefers prose to a table row of equal weight', () => {
+    const text = ['Steps:', '- install the driver', '- launch the camera node', '', '| Mode | Topic |', '|---|---|', '| depth | /camera/depth |', '', 'The depth image is aligned to colour.'].join('\n');
+    expect(highlightPassage(text, questionWeights('launch camera'))!.text).toBe('- launch the camera node');
+    expect(highlightPassage(text, questionWeights('depth'))!.text).toBe('The depth image is aligned to colour.');
+  });
+
+  it('finds the reader\'s spelling in the book\'s other spelling (as ingest indexed it)', () => {
+    const h = highlightPassage('Add randomisation to textures. Colours vary too.', questionWeights('texture randomization'))!;
+    expect(h.text).toBe('Add randomisation to textures.');
+    expect(h.terms.sort()).toEqual(['randomisation', 'textures']);
+  });
+
+  it('cuts a long sentence around its first match, marking the cuts', () => {
+    const filler = 'lorem ipsum dolor sit amet '.repeat(20);
+    const text = `${filler}the watchdog timer resets the controller ${filler}.`;
+    const h = highlightPassage(text, questionWeights('watchdog'))!;
+    expect(h.text.length).toBeLessThanOrEqual(HIGHLIGHT_CHARS);
+    expect(h.text.startsWith('…')).toBe(true);
+    expect(h.text.endsWith('…')).toBe(true);
+    expect(h.text).toContain('the watchdog timer resets the controller');
+    expect(h.terms).toEqual(['watchdog']);
+  });
+
+  it('is null when no sentence holds a word of the question, or there is nothing to read', () => {
+    expect(highlightPassage(section, questionWeights('gazebo physics'))).toBeNull();
+    expect(highlightPassage('', questionWeights('topic'))).toBeNull();
+    expect(highlightPassage(section, questionWeights('what is the'))).toBeNull(); // stopwords only
+  });
+});
