@@ -66,6 +66,16 @@ describe('highlightPassage', () => {
     expect(h.terms).toEqual(['watchdog']);
   });
 
+  it('finds words in any case, at word starts only, also where lowercasing would move the offsets', () => {
+    const h = highlightPassage('Unpublished drafts stay local. PUBLISHING a draft makes it public.', questionWeights('publish'))!;
+    expect(h.text).toBe('PUBLISHING a draft makes it public.'); // "Unpublished" does not open with "pub"
+    expect(h.terms).toEqual(['publishing']);
+    // "İ" lowercases to two characters: the words are then read one by one, offsets intact.
+    const text = 'İzmir has ports. Publishing topics there works.';
+    const turkish = highlightPassage(text, questionWeights('publish'))!;
+    expect(text.slice(turkish.start, turkish.end)).toBe('Publishing topics there works.');
+  });
+
   it('is null when no sentence holds a word of the question, or there is nothing to read', () => {
     expect(highlightPassage(section, questionWeights('gazebo physics'))).toBeNull();
     expect(highlightPassage('', questionWeights('topic'))).toBeNull();
