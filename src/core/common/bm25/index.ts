@@ -15,4 +15,4 @@ export {
 export { murmur3X86_32, tokenId } from './murmur3';
 export { stemWord } from './stemmer';
 export { ENGLISH_STOPWORDS, isStopword } from './stopwords';
-export { splitWords, tokenizeWords, WORD_CHARACTER, WORD_RUNS } from './tokenize';
+export { splitWords, tokenizeWords, WORD_RUNS } from './tokenize';

@@ -4,8 +4,7 @@
  * `\p{L}` would be wrong: it misses Alphabetic combining marks (e.g. Indic vowel signs) and Nl/No.
  */
 
-/** The character class body of a word character (for building regexes over words). */
-export const WORD_CHARACTER = '\\p{Alphabetic}\\p{Nd}\\p{Nl}\\p{No}';
+const WORD_CHARACTER = '\\p{Alphabetic}\\p{Nd}\\p{Nl}\\p{No}';
 // Everything that is not alphanumeric separates tokens, including '_' and apostrophes.
 const SEPARATORS = new RegExp(`[^${WORD_CHARACTER}]+`, 'u');
 
