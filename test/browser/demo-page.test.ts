@@ -163,6 +163,20 @@ describe('the demo page on the embedded default', () => {
     await desktop.page.screenshot({ path: join(SCREENSHOTS, 'demo-misspelt-desktop.png') });
   });
 
+  it('advice on variety is a muted hint; a doubt about the answer stays a warning', async () => {
+    const visit = await open(worker!.url, VIEWPORTS.desktop, '/?q=What+is+the+difference+between+a+service+and+an+action%3F&k=3');
+    try {
+      await visit.page.waitForFunction(() => /results in/.test(document.querySelector('#status')?.textContent ?? ''));
+      const shown = await visit.page.$$eval('#notes li', (items) => items.map((item) => ({ text: item.textContent ?? '', hint: item.classList.contains('hint') })));
+      expect(shown).toEqual([{ text: expect.stringMatching(/^All top results come from one page\./), hint: true }]);
+      await ask(visit.page, 'How do I deploy my app to a Kubernetes cluster with kubectl?');
+      const offTopic = await visit.page.$$eval('#notes li', (items) => items.map((item) => ({ text: item.textContent ?? '', hint: item.classList.contains('hint') })));
+      expect(offTopic).toContainEqual({ text: expect.stringMatching(/kubectl/), hint: false });
+    } finally {
+      await visit.page.close();
+    }
+  });
+
   it('loaded nothing from another origin, and the CSP blocked nothing', () => {
     const origins = new Set(desktop.requests.map((url) => new URL(url).origin));
     expect([...origins]).toEqual([worker!.url]);

@@ -48,7 +48,9 @@ function onEvent(event: SearchStreamEvent): void {
     if (readAs) note(readAs);
     if (summary.returned === 0) note(`Nothing found${summary.message ? `: ${summary.message.replace(/\.?$/, '.')}` : '.'} Try other words, another mode or no module filter.`, 'empty');
     else if (looksOffTopic(summary)) note('This question looks off-topic for this book: the passages below are the closest it has, not an answer.', 'empty');
-    for (const warning of warningsInWords(summary)) note(warning);
+    // Advice on variety is not a doubt about the answer: in a textbook the top passages often share
+    // the page that teaches the topic, so it is a muted hint, not a warning.
+    warningsInWords(summary).forEach((warning, i) => note(warning, summary.warnings?.[i]?.code === 'low_diversity' ? 'hint' : ''));
   }
 }
 
