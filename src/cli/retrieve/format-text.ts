@@ -1,9 +1,8 @@
 /**
  * The human-readable rendering of one search: a header (with the warnings a reader must not miss),
  * one block per result (score, chapter, section, URL, source location and a one-line preview: the
- * sentence that matches the question, else the start of the text), a
- * timing line, and with `--verbose` the timing breakdown, cache status, filters, confidence summary
- * and every warning.
+ * sentence that matches the question, else the start of the text), a timing line, and with
+ * `--verbose` the timing breakdown, cache status, filters, confidence summary and every warning.
  */
 import type { SearchOutcome } from '../../core/query/search/search-pipeline';
 
