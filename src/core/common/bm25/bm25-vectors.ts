@@ -1,7 +1,8 @@
 /**
  * Document and query sparse vectors in the shape Qdrant's server-side `bm25` inference produces.
  * The IDF half of BM25 is applied by Qdrant at search time (collection `modifier: idf`), so only
- * the term-frequency half is computed here.
+ * the term-frequency half goes into the vectors; {@link qdrantIdf} is that IDF, for the code that
+ * computes it itself (the embedded store, the term rule, highlights).
  */
 import { RetrieverError } from '../errors';
 import type { SparseVector } from '../types';
@@ -14,6 +15,17 @@ export const BM25_K = 1.2;
 export const BM25_B = 0.75;
 /** Average document length in tokens assumed when the caller has none (fastembed's default). */
 export const BM25_DEFAULT_AVG_LEN = 256;
+
+/**
+ * Qdrant's IDF for sparse vectors with `modifier: idf`: ln((N − df + 0.5) / (df + 0.5) + 1),
+ * N = points in the collection, df = points whose vector contains the term.
+ *
+ * @example
+ * qdrantIdf(4, 1); // ln(3.5 / 1.5 + 1) ≈ 1.2040
+ */
+export function qdrantIdf(n: number, df: number): number {
+  return Math.log((n - df + 0.5) / (df + 0.5) + 1);
+}
 
 function checkAvgLen(avgLen: number): void {
   if (!Number.isFinite(avgLen) || avgLen <= 0) {

@@ -11,6 +11,7 @@ export {
   bm25DocumentVector,
   bm25DocumentVectorFromTokens,
   bm25QueryVector,
+  qdrantIdf,
 } from './bm25-vectors';
 export { murmur3X86_32, tokenId } from './murmur3';
 export { stemWord } from './stemmer';

@@ -25,7 +25,7 @@
  *   {@link SEVERAL_GUESSES} or more of its words are read as book words and none is written as the
  *   book writes it ("xyzzy plugh" read as "xyz plugs").
  */
-import { isStopword, splitWords, stemWord, tokenizeWords } from '../../common/bm25/index';
+import { isStopword, qdrantIdf, splitWords, stemWord, tokenizeWords } from '../../common/bm25/index';
 import type { BookVocabulary, TermEvidence } from '../ports';
 import { bookWordReader, withGreekLetters } from './book-forms';
 
@@ -70,7 +70,7 @@ export const negligible = (stem: string, word: string): boolean => stem.length <
  * // → { coverage: 0.41, unknown: ['kubernetes', 'kubectl'], foreign: ['kubernetes', 'kubectl'], covered: false }
  */
 export function assessQueryTerms(v: BookVocabulary, text: string): TermEvidence {
-  const idf = (df: number): number => Math.log(1 + (v.n - df + 0.5) / (df + 0.5));
+  const idf = (df: number): number => qdrantIdf(v.n, df);
   const unseen = idf(0);
   let known = 0;
   let total = 0;

@@ -8,7 +8,7 @@
 import { analyzeText, bm25DocumentVectorFromTokens } from '../../common/bm25/index';
 import type { Payload, SparseVector } from '../../common/types';
 import type { EmbeddedIndex } from './index-types';
-import { qdrantIdf } from './sparse-scan';
+import { qdrantIdf } from '../../common/bm25/index';
 
 /** The sparse vector name of the titles-and-headings field, in Qdrant and in the embedded store. */
 export const FIELDS_SPARSE_VECTOR = 'bm25_fields';

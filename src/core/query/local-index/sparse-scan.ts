@@ -3,19 +3,9 @@
  * Σ over shared term ids of (query value × IDF × document value), the IDF being the server's
  * `modifier: idf` formula, and only points sharing at least one term with the query are hits.
  */
+import { qdrantIdf } from '../../common/bm25/index';
 import type { SparseVector } from '../../common/types';
 import type { EmbeddedIndex } from './index-types';
-
-/**
- * Qdrant's IDF for sparse vectors with `modifier: idf`: ln((N − df + 0.5) / (df + 0.5) + 1),
- * N = points in the collection, df = points whose vector contains the term.
- *
- * @example
- * qdrantIdf(4, 1); // ln(3.5 / 1.5 + 1) ≈ 1.2040
- */
-export function qdrantIdf(n: number, df: number): number {
-  return Math.log((n - df + 0.5) / (df + 0.5) + 1);
-}
 
 /** Position of `term` in the ascending `terms`, or -1. */
 export function findTerm(terms: Uint32Array, term: number): number {

@@ -4,6 +4,7 @@
  * vocabulary comes with the collection facts (memory or KV, read alongside the query), so neither
  * costs an upstream call.
  */
+import { qdrantIdf } from '../../common/bm25/index';
 import type { CollectionInfo, SearchContext, TermEvidence } from '../ports';
 import { assessQueryTerms } from '../book-terms/term-evidence';
 import { inBookWords, type QueryInBookWords } from '../book-terms/in-book-words';
@@ -31,7 +32,7 @@ export async function judgeTerms(list: readonly SearchParams[], known: Collectio
   const { n, df } = vocabulary;
   return {
     evidence: list.map((params) => assessQueryTerms(vocabulary, params.q)),
-    rarity: (stem) => Math.log(1 + (n - df(stem) + 0.5) / (df(stem) + 0.5)),
+    rarity: (stem) => qdrantIdf(n, df(stem)),
   };
 }
 
