@@ -145,10 +145,23 @@ describe('the demo page on the embedded default', () => {
   it('an off-topic question shows the closest passages but says they are not an answer', async () => {
     // 'recipe' is a (rare) word of the sample book, so a recipe question is not off-topic by its words alone.
     const status = await ask(desktop.page, 'chocolate cake baking temperature');
-    expect(status).toMatch(/Low confidence: the book may not answer this question\./);
     expect((await results(desktop.page)).length).toBeGreaterThan(0);
-    expect((await notes(desktop.page))[0]).toMatch(/looks off-topic/);
+    // Said once, with the Worker's reason: not again in the status line or as a separate warning.
+    const shown = await notes(desktop.page);
+    expect(shown[0]).toMatch(/^Most of what this question asks about \("chocolate".*\. The passages below are the closest it has, not an answer\.$/);
+    expect(shown.filter((text) => /does not cover|not an answer|may not answer/.test(text))).toHaveLength(1);
+    expect(status).toMatch(/^\d+ results in \d+ ms\.$/);
     await desktop.page.screenshot({ path: join(SCREENSHOTS, 'demo-off-topic-desktop.png') });
+  });
+
+  it('a preview reads as prose: no markdown markers around bold words, code or links', async () => {
+    await ask(desktop.page, 'what happens to a lost packet with best effort');
+    const shown = await results(desktop.page);
+    expect(shown[0]?.text).toBe('With best effort, a lost packet is simply gone.');
+    for (const result of shown) expect(result.text).not.toMatch(/\*\*|`|\]\(/);
+    // The whole chunk behind "Show all" is the text as the model gets it, markers kept.
+    const whole = await desktop.page.$$eval('#results .result details .text', (items) => items.map((item) => item.textContent ?? ''));
+    expect(whole.join('\n')).toContain('**best effort**');
   });
 
   it('a misspelt question is searched as the book\'s word, and the page says so', async () => {

@@ -15,6 +15,9 @@ const modules = document.querySelector<HTMLDataListElement>('#modules')!;
 /** Form fields sent as search parameters (the key goes in a header instead). */
 const PARAMS = ['q', 'mode', 'k', 'module', 'rerank'] as const;
 
+/** Warnings that doubt the answer itself (the book probably does not cover the question). */
+const DOUBTS = new Set(['no_match', 'low_confidence']);
+
 let running: AbortController | null = null;
 
 function field(name: string): HTMLInputElement | HTMLSelectElement {
@@ -43,14 +46,20 @@ function onEvent(event: SearchStreamEvent): void {
   } else if (event.type === 'summary') {
     const { summary, timing } = event;
     const count = `${summary.returned} result${summary.returned === 1 ? '' : 's'}`;
-    setStatus(`${count} in ${Math.round(timing.total_ms ?? 0)} ms. ${confidenceInWords(summary)}`);
+    // Passages the Worker doubts are said to be off-topic once, in one note with the Worker's reason;
+    // the rating and the same warning would only say it twice more.
+    const offTopic = summary.returned > 0 && looksOffTopic(summary);
+    setStatus(`${count} in ${Math.round(timing.total_ms ?? 0)} ms.${offTopic ? '' : ` ${confidenceInWords(summary)}`}`);
     const readAs = readAsInWords(summary);
     if (readAs) note(readAs);
+    const warnings = summary.warnings ?? [];
+    const doubts = offTopic ? warnings.filter((w) => DOUBTS.has(w.code)) : [];
     if (summary.returned === 0) note(`Nothing found${summary.message ? `: ${summary.message.replace(/\.?$/, '.')}` : '.'} Try other words, another mode or no module filter.`, 'empty');
-    else if (looksOffTopic(summary)) note('This question looks off-topic for this book: the passages below are the closest it has, not an answer.', 'empty');
+    else if (offTopic) note(`${doubts.map((w) => w.message).join(' ') || 'This question looks off-topic for this book.'} The passages below are the closest it has, not an answer.`, 'empty');
     // Advice on variety is not a doubt about the answer: in a textbook the top passages often share
     // the page that teaches the topic, so it is a muted hint, not a warning.
-    warningsInWords(summary).forEach((warning, i) => note(warning, summary.warnings?.[i]?.code === 'low_diversity' ? 'hint' : ''));
+    const rest = warnings.filter((w) => !doubts.includes(w));
+    warningsInWords({ ...summary, warnings: rest }).forEach((warning, i) => note(warning, rest[i]?.code === 'low_diversity' ? 'hint' : ''));
   }
 }
 

@@ -16,7 +16,6 @@ export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className = ''
 /** The longest chunk text shown before "Show all" (characters). */
 const PREVIEW = 320;
 
-
 /** `module › title › section`, skipping missing or repeated parts (the chapter slug only when there is no title). */
 export function breadcrumb(result: SearchResult): string[] {
   const parts = [result.module, result.title ?? result.chapter, result.section];
@@ -61,7 +60,7 @@ export function renderResult(result: SearchResult): HTMLLIElement {
   // The sentence that matches the question first, its words marked; the whole chunk one click away.
   const content = bodyText(result.content);
   const preview = previewOf(result, PREVIEW);
-  const text = el('p', result.highlight ? 'text highlight' : 'text');
+  const text = el('p', 'text');
   text.append(...markedText(preview.text, preview.terms));
   const parts: Node[] = [head, crumbs, text];
   if (preview.cut) {

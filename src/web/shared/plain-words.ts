@@ -61,8 +61,28 @@ export function looksOffTopic(summary: SearchSummary): boolean {
 export function previewOf(result: SearchResult, max: number): { text: string; terms: string[]; cut: boolean } {
   const highlight = result.highlight;
   const content = bodyText(result.content);
-  if (highlight) return { text: highlight.text, terms: highlight.terms, cut: highlight.text !== content };
-  return content.length > max ? { text: `${content.slice(0, max).trimEnd()}…`, terms: [], cut: true } : { text: content, terms: [], cut: false };
+  if (highlight) return { text: inlinePlain(highlight.text), terms: highlight.terms, cut: highlight.text !== content };
+  const text = inlinePlain(content);
+  return text.length > max ? { text: `${text.slice(0, max).trimEnd()}…`, terms: [], cut: true } : { text, terms: [], cut: content !== text };
+}
+
+/**
+ * A line of markdown as a reader sees it: `[label](url)` as its label, `**bold**` and `__bold__`
+ * without their markers, `` `code` `` without its backticks (and untouched inside: `__init__` stays).
+ * A preview is one line of prose, and "the **Open X** dataset" with its asterisks reads as noise; the
+ * whole chunk, markers kept, stays one click away under "Show all".
+ */
+export function inlinePlain(text: string): string {
+  return text
+    .split(/(`[^`\n]+`)/)
+    .map((part, i) =>
+      i % 2 === 1
+        ? part.slice(1, -1)
+        : part
+            .replace(/!?\[([^\]\n]*)\]\([^)\s]*(?:\s+"[^"\n]*")?\)/g, '$1')
+            .replace(/(?<![\p{L}\p{N}_])(\*\*|__)(?=\S)([^\n]*?\S)\1(?![\p{L}\p{N}_])/gu, '$2'),
+    )
+    .join('');
 }
 
 /**
