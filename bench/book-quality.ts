@@ -1,5 +1,5 @@
 /**
- * `npm run bench:quality -- --docs DIR --queries FILE [--queries FILE2] [--runs a,b] [--subset FROM..TO] [--dims N] [--seed N[,N…]] [--typos] [--lenient] [--verbose]`
+ * `npm run bench:quality -- --docs DIR --queries FILE [--queries FILE2] [--runs a,b] [--subset FROM..TO] [--dims N] [--synonyms FILE] [--seed N[,N…]] [--typos] [--lenient] [--verbose]`
  * `npm run bench:quality -- --book DIR=FILE --book DIR2=FILE2 … [--runs a,b]`: several books, then the
  * mean over all their query sets per run (a ranking change should hold across books, not on one).
  *
@@ -53,6 +53,8 @@ export interface BookQualityOptions {
   lenient?: boolean;
   /** LSA dimensions, as `ingest --dims` (default null: chosen from the book's size). */
   dims?: number | null;
+  /** A synonyms file, as `ingest --synonyms` (default: the docs root's synonyms.txt when present). */
+  synonyms?: string;
   /**
    * Seed of the LSA's randomized SVD (default: ingest's). Measuring a few seeds shows how much of a
    * difference between two runs is the model's noise rather than the change.
@@ -79,7 +81,7 @@ export interface BookQualityResult {
  */
 export async function measureBook(options: BookQualityOptions): Promise<BookQualityResult> {
   const runs = options.runs ?? DEFAULT_BOOK_RUNS;
-  const index = await buildTempIndex(options.docsDir, options.dims ?? null, options.seed);
+  const index = await buildTempIndex(options.docsDir, options.dims ?? null, options.seed, options.synonyms);
   const { files } = await readDocs(options.docsDir);
   const windows = buildWindowIndex(files);
   const detail: BookQualityResult['detail'] = new Map();
@@ -185,6 +187,7 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(
       verbose: { type: 'boolean', short: 'v' },
       lenient: { type: 'boolean' },
       dims: { type: 'string' },
+      synonyms: { type: 'string' },
       seed: { type: 'string' },
       typos: { type: 'boolean' },
     },
@@ -195,6 +198,7 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(
   const seeds = (values.seed ?? '').split(',').filter((x) => x.trim() !== '').map(Number);
   if (seeds.some((x) => !(Number.isInteger(x) && x >= 0))) throw new Error(`--seed takes non-negative integers (1 or 1,2,3), got "${values.seed}"`);
   const runs = values.runs ? values.runs.split(',').map((r) => r.trim()).filter(Boolean) : DEFAULT_BOOK_RUNS;
+  const synonyms = values.synonyms === undefined ? {} : { synonyms: resolve(values.synonyms) };
   const measureAll = async (seed: number | undefined): Promise<BookQualityResult['rows']> => {
     const seeded = seed === undefined ? {} : { seed };
     const rows: BookQualityResult['rows'] = [];
@@ -216,7 +220,7 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(
       ? values.queries.map((p) => ({ name: setName(docsDir, p), path: resolve(p) }))
       : sampleBookSets();
     for (const set of sets) readFileSync(set.path); // fail early on a missing file
-    const result = await measureBook({ docsDir, sets, runs, subsets: values.subset ?? [], lenient: values.lenient ?? false, dims, typos: values.typos ?? false, ...seeded });
+    const result = await measureBook({ docsDir, sets, runs, subsets: values.subset ?? [], lenient: values.lenient ?? false, dims, typos: values.typos ?? false, ...synonyms, ...seeded });
     console.log(result.text);
     if (values.verbose) console.log(formatDetail(result, runs, sets));
     return result.rows;

@@ -8,6 +8,7 @@ import { RetrieverError } from '../core/common/errors';
 import { loadCliEnv } from './env-file';
 import { EXIT, reportFailure } from './cli-failure';
 import { collectChunks } from './ingest/collect-chunks';
+import { applyBookSynonyms } from './ingest/book-synonyms';
 import { INGEST_USAGE, parseIngestArgs } from './ingest/ingest-args';
 import { buildReport, formatReport } from './ingest/ingest-report';
 import { createProgress } from './ingest/progress';
@@ -30,7 +31,9 @@ export async function runIngest(argv: string[], env: Record<string, string> = lo
     const collection = args.collection ?? config?.QDRANT_COLLECTION ?? 'textbook_chunks';
     // Stamped before the book is read, so a page edited during the build leaves the index stale.
     const stamp = args.target === 'local' && !args.dryRun ? inputsStamp(resolve(args.docsDir)) : null;
-    const book = await collectChunks(args.docsDir, { baseUrl: args.baseUrl, routeBasePath: args.routeBasePath });
+    const collected = await collectChunks(args.docsDir, { baseUrl: args.baseUrl, routeBasePath: args.routeBasePath });
+    const synonyms = await applyBookSynonyms(collected.chunks, args.docsDir, args.synonyms);
+    const book = { ...collected, chunks: synonyms.chunks, warnings: [...collected.warnings, ...synonyms.warnings] };
     const progress = createProgress(!args.quiet && !args.json);
     if (book.chunks.length === 0) {
       const report = buildReport({ target: args.target, collection, dryRun: args.dryRun, seconds: 0 }, book, { added: [], changed: [], unchanged: 0, stale: [] });
@@ -38,7 +41,13 @@ export async function runIngest(argv: string[], env: Record<string, string> = lo
       console.error('Nothing could be ingested: no readable markdown with content was found.');
       return EXIT.noResults;
     }
-    const base = () => ({ target: args.target, collection, dryRun: args.dryRun, seconds: (performance.now() - started) / 1000 });
+    const base = () => ({
+      target: args.target,
+      collection,
+      dryRun: args.dryRun,
+      seconds: (performance.now() - started) / 1000,
+      ...(synonyms.file ? { synonyms: { file: synonyms.file, rules: synonyms.rules, chunks: synonyms.expanded } } : {}),
+    });
     if (args.target === 'local') {
       const result = await ingestLocal(book.chunks, { out: args.out, collection, embedder, dims: args.dims, dryRun: args.dryRun, recreate: args.recreate, config }, progress);
       // The same alias module and stamp build-index leaves, so `retrieve`/`npm run dev` take this

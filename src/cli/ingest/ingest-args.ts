@@ -16,6 +16,8 @@ export interface IngestArgs {
   embedder: 'cohere' | 'lsa' | undefined;
   /** LSA dimensions; null: as many as the book's size calls for (`lsaDims`). */
   dims: number | null;
+  /** The book owner's synonyms file; undefined: `synonyms.txt` at the docs root, when present. */
+  synonyms: string | undefined;
   dryRun: boolean;
   recreate: boolean;
   quiet: boolean;
@@ -36,6 +38,8 @@ Options:
   --out FILE              local index file (default: generated/indexes/<book>.bin, one per book)
   --embedder cohere|lsa   document embedder (default: cohere for qdrant, lsa for local)
   --dims N                LSA dimensions (default: 128, for books over 512 chunks one per 4 chunks, up to 384)
+  --synonyms FILE         readers' words for the book's terms, Solr format: "a, b, c" or "a, b => c"
+                          (default: synonyms.txt at the docs root, when there is one)
   --dry-run               print what would change; write nothing
   --recreate              drop the collection / ignore the existing index first
   --json                  print the summary as JSON
@@ -65,6 +69,7 @@ export function parseIngestArgs(argv: string[], env: Record<string, string | und
         out: { type: 'string' },
         embedder: { type: 'string' },
         dims: { type: 'string' },
+        synonyms: { type: 'string' },
         'dry-run': { type: 'boolean', default: false },
         recreate: { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
@@ -97,6 +102,7 @@ export function parseIngestArgs(argv: string[], env: Record<string, string | und
     out: values.out ?? bookIndexPath(positionals[0] ?? '.'),
     embedder,
     dims,
+    synonyms: values.synonyms,
     dryRun: values['dry-run'] ?? false,
     recreate: values.recreate ?? false,
     quiet: values.quiet ?? false,

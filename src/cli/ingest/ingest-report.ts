@@ -26,11 +26,13 @@ export interface IngestReport {
   /** Set when a Worker bundling this index would exceed a Worker size limit (worker-size.ts). */
   size_warning?: string;
   embedder?: string;
+  /** The synonyms file applied: its rules, and how many chunks gained readers' phrases. */
+  synonyms?: { file: string; rules: number; chunks: number };
 }
 
 /** Builds the report object. */
 export function buildReport(
-  base: { target: 'qdrant' | 'local'; collection: string; dryRun: boolean; seconds: number },
+  base: { target: 'qdrant' | 'local'; collection: string; dryRun: boolean; seconds: number; synonyms?: IngestReport['synonyms'] },
   book: CollectedBook,
   plan: IngestPlan,
   extra: Partial<IngestReport> = {},
@@ -49,6 +51,7 @@ export function buildReport(
     skipped: book.skipped,
     warnings: book.warnings,
     seconds: Math.round(base.seconds * 100) / 100,
+    ...(base.synonyms ? { synonyms: base.synonyms } : {}),
     ...extra,
   };
 }
@@ -61,6 +64,7 @@ export function formatReport(report: IngestReport): string {
     `  files ${report.files} · chunks ${report.chunks} · tokens ${report.tokens}${report.embedder ? ` · embedder ${report.embedder}` : ''}`,
     `  ${verb} add ${report.added} · update ${report.changed} · delete ${report.deleted} · unchanged ${report.unchanged}`,
   ];
+  if (report.synonyms) lines.push(`  synonyms ${report.synonyms.file}: ${report.synonyms.rules} rule(s), ${report.synonyms.chunks} chunk(s) also indexed under readers' words`);
   if (report.bytes) lines.push(`  index size ${(report.bytes / 1024).toFixed(1)} KiB${report.gzip_bytes ? ` (${(report.gzip_bytes / 1024).toFixed(1)} KiB gzip)` : ''}`);
   if (report.size_warning) lines.push(`  warning: ${report.size_warning}`);
   if (report.skipped.length) {

@@ -44,7 +44,9 @@ export async function ingestLocal(
   const sparse = bm25Vectors(withSpellings(texts, bridges.spellings));
   let dense;
   if (options.embedder === 'lsa') {
-    // Trained on the book's own text; the aliases leave its rows and document vectors as trained.
+    // Trained on the text BM25 indexes but for the other spellings, which it learns as aliases that
+    // leave its rows and document vectors as trained. The synonyms file's phrases are trained on:
+    // as aliases instead, they lifted six books' mean MRR half as much (docs/retrieval-quality.md).
     const trained = lsaVectors(texts, options.dims, options.seed);
     const model = withAliases(trained.model, bridges.aliases);
     dense = { ...trained, model, descriptor: { ...trained.descriptor, model_id: model.modelId } };

@@ -51,6 +51,11 @@ export interface ChunkPayload {
   chunk_id: string;
   /** SHA-256 hex of `content` (UTF-8). */
   content_hash: string;
+  /**
+   * Readers' phrases for terms this chunk uses, from the book owner's synonyms file (see
+   * synonyms.ts): indexed and embedded with the chunk, never shown in `content`. Absent when none.
+   */
+  synonyms?: string[];
 }
 
 /** A chunk ready to be embedded and upserted: a deterministic point id plus its payload. */

@@ -1,0 +1,55 @@
+/**
+ * Reads the book owner's synonyms file (core/build-time/ingest/synonyms.ts) and applies it to a
+ * book's chunks: `--synonyms FILE`, else `synonyms.txt` at the docs root when there is one (so
+ * `npm run dev` and `build:index` pick it up with no flag, and its edits make the index stale).
+ */
+import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { RetrieverError } from '../../core/common/errors';
+import { indexingText } from '../../core/build-time/ingest/ingest-plan';
+import { parseSynonyms, withSynonyms } from '../../core/build-time/ingest/synonyms';
+import type { Chunk } from '../../core/build-time/ingest/types';
+
+/** The file read at the docs root when `--synonyms` is not given. */
+export const DEFAULT_SYNONYMS_FILE = 'synonyms.txt';
+
+/** What applying a synonyms file did. */
+export interface BookSynonyms {
+  chunks: Chunk[];
+  /** The file read; null when there was none. */
+  file: string | null;
+  rules: number;
+  /** Chunks that gained readers' phrases. */
+  expanded: number;
+  /** Phrases left out (stopwords only), and rules whose book phrases no chunk uses (a typo, or a term of another book), by line. */
+  warnings: { path: string; message: string }[];
+}
+
+/**
+ * Applies `explicit` (or the docs root's synonyms.txt) to `chunks`; throws `config_error` for a
+ * missing explicit file or a malformed one (naming the line).
+ *
+ * @example
+ * const { chunks } = await applyBookSynonyms(book.chunks, 'docs', undefined);
+ */
+export async function applyBookSynonyms(chunks: Chunk[], docsDir: string, explicit: string | undefined): Promise<BookSynonyms> {
+  const fallback = join(docsDir, DEFAULT_SYNONYMS_FILE);
+  const file = explicit ?? (existsSync(fallback) ? fallback : null);
+  if (file === null) return { chunks, file: null, rules: 0, expanded: 0, warnings: [] };
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new RetrieverError('config_error', `Cannot read the synonyms file ${file}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`);
+  }
+  const { rules, skipped } = parseSynonyms(text, file);
+  const { chunks: expanded, unused } = withSynonyms(chunks, rules, indexingText);
+  const warnings = [
+    ...skipped.map(({ line, message }) => ({ line, message })),
+    ...unused.map((rule) => ({ line: rule.line, message: `no chunk uses ${rule.book.map((p) => `"${p}"`).join(' or ')}, so this line adds nothing` })),
+  ]
+    .sort((a, b) => a.line - b.line)
+    .map(({ line, message }) => ({ path: file, message: `line ${line}: ${message}` }));
+  return { chunks: expanded, file, rules: rules.length, expanded: expanded.filter((chunk) => chunk.payload.synonyms).length, warnings };
+}

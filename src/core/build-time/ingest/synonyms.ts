@@ -1,0 +1,153 @@
+/**
+ * A book owner's synonyms: the words readers use for the book's own terms ("rename my computer" for
+ * a section on the hostname). No offline resource knows them — WordNet, word vectors and a small
+ * sentence encoder were measured and none bridged such pairs (docs/retrieval-quality.md) — but the
+ * person who ingests the book often does, and every search engine that serves a site search lets
+ * them say so. The file uses the Solr / Elasticsearch synonym format:
+ *
+ *     # a comment
+ *     hostname, computer name, machine name      ← equivalent: a chunk with any is found by all
+ *     rename computer, change computer name => hostname   ← readers' words => the book's words
+ *
+ * It works on the DOCUMENT side, at ingest: a chunk that uses a phrase gets the phrases it stands
+ * for appended to the text that is embedded and BM25-indexed (never to the `content` readers see),
+ * and its payload lists them (`synonyms`), so a changed file rewrites exactly the chunks it changes.
+ * Queries are untouched, so Qdrant and the embedded store answer alike and need no new round trip.
+ * Phrases match as stems in order, stopwords skipped, the way BM25 reads them: "hostnames" is a use
+ * of "hostname", and "computer name" matches "the computer's name" but not "name of the computer".
+ */
+import { analyzeText } from '../../common/bm25/index';
+import { RetrieverError } from '../../common/errors';
+import type { Chunk } from './types';
+
+/** One line of the file: chunks using a `book` phrase are also indexed under the `reader` phrases. */
+export interface SynonymRule {
+  /** 1-based line in the file, for messages. */
+  line: number;
+  /** Phrases the book may use. For an equivalence line, every member. */
+  book: string[];
+  /** Phrases to index a matching chunk under. For an equivalence line, every member. */
+  reader: string[];
+}
+
+/** Phrases per line and lines per file above which the file is refused (a mistake, not a thesaurus). */
+const MAX_PHRASES_PER_LINE = 64;
+const MAX_RULES = 20_000;
+
+/** A synonyms file read: its rules, and a note per phrase left out. */
+export interface ParsedSynonyms {
+  rules: SynonymRule[];
+  /** Phrases BM25 cannot search ("where", "and or not": stopwords only), left out with their line. */
+  skipped: { line: number; message: string }[];
+}
+
+/**
+ * Parses a synonyms file. A line that is not a rule (two "=>", one phrase alone, a side left empty)
+ * throws `config_error` naming it: the owner meant something else. A phrase of stopwords only
+ * ("where") can never match, as BM25 drops those words; it is left out and noted, and so is a line
+ * that has nothing left.
+ *
+ * @example
+ * parseSynonyms('hostname, computer name\nrename computer => hostname').rules;
+ * // [{ line: 1, book: ['hostname', 'computer name'], reader: ['hostname', 'computer name'] },
+ * //  { line: 2, book: ['hostname'], reader: ['rename computer'] }]
+ */
+export function parseSynonyms(text: string, source = 'synonyms file'): ParsedSynonyms {
+  const rules: SynonymRule[] = [];
+  const skipped: ParsedSynonyms['skipped'] = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const line = i + 1;
+    const body = raw.replace(/(^|\s)#.*$/, '').trim();
+    if (body === '') return;
+    const fail = (why: string): never => {
+      throw new RetrieverError('config_error', `${source}, line ${line}: ${why} (got "${raw.trim().slice(0, 80)}")`, { line });
+    };
+    const sides = body.split('=>');
+    if (sides.length > 2) fail('use "=>" at most once');
+    const [left, right] = sides.map(phrasesOf) as [string[], string[] | undefined];
+    if (right === undefined && left.length < 2) fail('an equivalence needs two or more phrases separated by commas');
+    if (right !== undefined && (left.length === 0 || right.length === 0)) fail('"=>" needs phrases on both sides');
+    if (left.length + (right?.length ?? 0) > MAX_PHRASES_PER_LINE) fail(`more than ${MAX_PHRASES_PER_LINE} phrases`);
+    const searchable = (phrases: string[]) =>
+      phrases.filter((phrase) => {
+        if (analyzeText(phrase).length > 0) return true;
+        const message = `"${phrase}" is left out: it has no word search reads (stopwords and punctuation only)`;
+        if (!skipped.some((note) => note.line === line && note.message === message)) skipped.push({ line, message });
+        return false;
+      });
+    const reader = searchable(left);
+    const book = right === undefined ? reader : searchable(right);
+    if (book.length === 0 || reader.length === 0 || (right === undefined && reader.length < 2)) {
+      skipped.push({ line, message: 'this line adds nothing without those phrases' });
+      return;
+    }
+    rules.push({ line, book, reader });
+    if (rules.length > MAX_RULES) fail(`more than ${MAX_RULES} rules`);
+  });
+  return { rules, skipped };
+}
+
+function phrasesOf(side: string): string[] {
+  return [...new Set(side.split(',').map((phrase) => phrase.trim().replace(/\s+/g, ' ')).filter(Boolean))];
+}
+
+/**
+ * The reader phrases each text is also indexed under — those of every rule one of whose book
+ * phrases the text uses, minus phrases the text already uses; in rule order, each phrase once —
+ * and the rules no text uses (a typo, or a term of another book).
+ *
+ * @example
+ * matchSynonyms(['Changing hostname: run hostnamectl'], parseSynonyms('rename computer => hostname').rules).added;
+ * // [['rename computer']]
+ */
+export function matchSynonyms(texts: readonly string[], rules: readonly SynonymRule[]): { added: string[][]; unused: SynonymRule[] } {
+  if (rules.length === 0) return { added: texts.map(() => []), unused: [] };
+  const stemsOf = new Map<string, string[]>();
+  const stems = (phrase: string): string[] => {
+    let cached = stemsOf.get(phrase);
+    if (!cached) stemsOf.set(phrase, (cached = analyzeText(phrase)));
+    return cached;
+  };
+  const matched = new Set<SynonymRule>();
+  const added = texts.map((text) => {
+    const words = analyzeText(text);
+    const present = new Set(words);
+    const uses = (phrase: string) => stems(phrase).every((stem) => present.has(stem)) && containsRun(words, stems(phrase));
+    const phrases: string[] = [];
+    for (const rule of rules) {
+      if (!rule.book.some(uses)) continue;
+      matched.add(rule);
+      for (const phrase of rule.reader) if (!phrases.includes(phrase) && !uses(phrase)) phrases.push(phrase);
+    }
+    return phrases;
+  });
+  return { added, unused: rules.filter((rule) => !matched.has(rule)) };
+}
+
+/** Whether `run` occurs in `words` as consecutive items. */
+function containsRun(words: readonly string[], run: readonly string[]): boolean {
+  if (run.length === 1) return words.includes(run[0]!);
+  outer: for (let i = 0; i + run.length <= words.length; i++) {
+    for (let j = 0; j < run.length; j++) if (words[i + j] !== run[j]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * `chunks` with each one's reader phrases in its payload's `synonyms` (absent when there are none,
+ * so a book ingested without a file keeps byte-identical payloads), and the rules no chunk uses.
+ * `text` gives the text a chunk is matched on: its title, headings and content (`indexingText`).
+ *
+ * @example
+ * const { chunks: expanded, unused } = withSynonyms(chunks, rules, indexingText);
+ */
+export function withSynonyms(chunks: readonly Chunk[], rules: readonly SynonymRule[], text: (chunk: Chunk) => string): { chunks: Chunk[]; unused: SynonymRule[] } {
+  const bare = chunks.map((chunk) => {
+    const { synonyms: _previous, ...payload } = chunk.payload;
+    return { ...chunk, payload };
+  });
+  const { added, unused } = matchSynonyms(bare.map(text), rules);
+  return { chunks: bare.map((chunk, i) => (added[i]!.length ? { ...chunk, payload: { ...chunk.payload, synonyms: added[i]! } } : chunk)), unused };
+}
+
