@@ -8,8 +8,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { RetrieverError } from '../../core/common/errors';
 import { indexingText } from '../../core/build-time/ingest/ingest-plan';
-import { parseSynonyms, withSynonyms } from '../../core/build-time/ingest/synonyms';
+import { MAX_PHRASES_PER_CHUNK, parseSynonyms, withSynonyms } from '../../core/build-time/ingest/synonyms';
 import type { Chunk } from '../../core/build-time/ingest/types';
+
+/** Notes about single lines shown at most (then a count). */
+const MAX_NOTES = 20;
 
 /** The file read at the docs root when `--synonyms` is not given. */
 export const DEFAULT_SYNONYMS_FILE = 'synonyms.txt';
@@ -44,12 +47,15 @@ export async function applyBookSynonyms(chunks: Chunk[], docsDir: string, explic
     throw new RetrieverError('config_error', `Cannot read the synonyms file ${file}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`);
   }
   const { rules, skipped } = parseSynonyms(text, file);
-  const { chunks: expanded, unused } = withSynonyms(chunks, rules, indexingText);
-  const warnings = [
+  const { chunks: expanded, unused, capped } = withSynonyms(chunks, rules, indexingText);
+  const notes = [
     ...skipped.map(({ line, message }) => ({ line, message })),
     ...unused.map((rule) => ({ line: rule.line, message: `no chunk uses ${rule.book.map((p) => `"${p}"`).join(' or ')}, so this line adds nothing` })),
   ]
     .sort((a, b) => a.line - b.line)
     .map(({ line, message }) => ({ path: file, message: `line ${line}: ${message}` }));
+  // A file of junk would otherwise print a line per rule.
+  const warnings = notes.length > MAX_NOTES ? [...notes.slice(0, MAX_NOTES), { path: file, message: `and ${notes.length - MAX_NOTES} more such lines` }] : notes;
+  if (capped) warnings.push({ path: file, message: `${capped} chunk(s) matched more than ${MAX_PHRASES_PER_CHUNK} readers' phrases; each keeps the first ${MAX_PHRASES_PER_CHUNK} (narrow the rules whose book words are common)` });
   return { chunks: expanded, file, rules: rules.length, expanded: expanded.filter((chunk) => chunk.payload.synonyms).length, warnings };
 }

@@ -69,6 +69,16 @@ describe('ingest --synonyms (embedded index)', () => {
     }
   });
 
+  it('lists at most 20 lines that match nothing, then a count', async () => {
+    await writeFile(join(dir, 'junk.txt'), Array.from({ length: 30 }, (_, i) => `reader${i} => nowhere${i}`).join('\n'));
+    const run = await runCli([join(dir, 'docs'), '--target', 'local', '--out', join(dir, 'junk.bin'), '--dims', '3', '--synonyms', join(dir, 'junk.txt'), '--json'], {});
+    expect(run.code, run.err).toBe(0);
+    const messages = (JSON.parse(run.out) as { warnings: { message: string }[] }).warnings.map((w) => w.message);
+    expect(messages).toHaveLength(21);
+    expect(messages[0]).toBe('line 1: no chunk uses "nowhere0", so this line adds nothing');
+    expect(messages[20]).toBe('and 10 more such lines');
+  });
+
   it.each([
     ['a malformed line', 'hostname\n', /line 1: an equivalence needs two or more phrases/],
     ['a missing file', null, /Cannot read the synonyms file .*nope\.txt: ENOENT/],

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { RetrieverError } from '../../../../src/core/common/errors';
 import { indexingText } from '../../../../src/core/build-time/ingest/ingest-plan';
-import { matchSynonyms, parseSynonyms, withSynonyms } from '../../../../src/core/build-time/ingest/synonyms';
+import { MAX_PHRASES_PER_CHUNK, matchSynonyms, parseSynonyms, withSynonyms } from '../../../../src/core/build-time/ingest/synonyms';
 import type { Chunk } from '../../../../src/core/build-time/ingest/types';
 
 function chunk(id: string, title: string, content: string): Chunk {
@@ -73,6 +73,14 @@ describe('matchSynonyms', () => {
 
   it('an equivalence works both ways', () => {
     expect(matchSynonyms(['a gadget', 'a widget'], rules).added).toEqual([['widget'], ['gadget']]);
+  });
+
+  it(`gives one text at most ${MAX_PHRASES_PER_CHUNK} phrases, the first rules' first, and counts the texts cut`, () => {
+    const many = parseSynonyms(Array.from({ length: MAX_PHRASES_PER_CHUNK + 6 }, (_, i) => `reader${i} => gearbox`).join('\n')).rules;
+    const { added, capped } = matchSynonyms(['a gearbox', 'a motor'], many);
+    expect(added[0]).toHaveLength(MAX_PHRASES_PER_CHUNK);
+    expect(added[0]!.at(-1)).toBe(`reader${MAX_PHRASES_PER_CHUNK - 1}`);
+    expect(capped).toBe(1);
   });
 
   it('reports the rules no text uses', () => {
