@@ -154,11 +154,12 @@ describe('the demo page on the embedded default', () => {
     await desktop.page.screenshot({ path: join(SCREENSHOTS, 'demo-off-topic-desktop.png') });
   });
 
-  it('a preview reads as prose: no markdown markers around bold words, code or links', async () => {
+  it('a preview reads as prose: no markdown markers around bold words, code, links, list items or table cells', async () => {
     await ask(desktop.page, 'what happens to a lost packet with best effort');
     const shown = await results(desktop.page);
     expect(shown[0]?.text).toBe('With best effort, a lost packet is simply gone.');
-    for (const result of shown) expect(result.text).not.toMatch(/\*\*|`|\]\(/);
+    for (const result of shown) expect(result.text).not.toMatch(/\*\*|`|\]\(|^\s*[-|]\s|\|\s*$/);
+    expect(shown.map((result) => result.text)).toContain('Reliability · RELIABLE, BEST_EFFORT · Whether lost samples are retransmitted');
     // The whole chunk behind "Show all" is the text as the model gets it, markers kept.
     const whole = await desktop.page.$$eval('#results .result details .text', (items) => items.map((item) => item.textContent ?? ''));
     expect(whole.join('\n')).toContain('**best effort**');

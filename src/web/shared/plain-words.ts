@@ -61,9 +61,25 @@ export function looksOffTopic(summary: SearchSummary): boolean {
 export function previewOf(result: SearchResult, max: number): { text: string; terms: string[]; cut: boolean } {
   const highlight = result.highlight;
   const content = bodyText(result.content);
-  if (highlight) return { text: inlinePlain(highlight.text), terms: highlight.terms, cut: highlight.text !== content };
+  if (highlight) return { text: linesPlain(highlight.text), terms: highlight.terms, cut: highlight.text !== content };
   const text = inlinePlain(content);
   return text.length > max ? { text: `${text.slice(0, max).trimEnd()}…`, terms: [], cut: true } : { text, terms: [], cut: content !== text };
+}
+
+/**
+ * A highlight's lines as a reader sees them: a list item without its marker, a table row as its
+ * cells ("RELIABLE · BEST_EFFORT" for `| RELIABLE | BEST_EFFORT |`), each line's inline markup
+ * read by {@link inlinePlain}.
+ */
+function linesPlain(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      const row = /^\s*\|(.*?)\|?\s*$/.exec(line);
+      const plain = row ? row[1]!.split('|').map((cell) => cell.trim()).filter(Boolean).join(' · ') : line.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '');
+      return inlinePlain(plain);
+    })
+    .join('\n');
 }
 
 /**
