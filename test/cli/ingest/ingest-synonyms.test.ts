@@ -6,6 +6,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcessSearcher } from '../../../src/cli/retrieve/run-query';
+import type { Highlight } from '../../../src/core/query/search/highlight';
 import { stemWord } from '../../../src/core/common/bm25/index';
 import { storedVocabulary } from '../../../src/core/query/book-terms/book-vocabulary';
 import { startFakeUpstream, type FakeUpstream } from '../../support/fake-upstream';
@@ -36,9 +37,13 @@ afterAll(async () => {
   for (const book of books) await rm(book, { recursive: true, force: true });
 });
 
-async function firstPage(indexPath: string, mode: string): Promise<string> {
+async function first(indexPath: string, mode: string) {
   const doc = await inProcessSearcher({ env: {}, indexPath }).search({ q: QUESTION, k: 3, mode });
-  return String(doc.results[0]?.metadata?.file_path ?? '');
+  return doc.results[0];
+}
+
+async function firstPage(indexPath: string, mode: string): Promise<string> {
+  return String((await first(indexPath, mode))?.metadata?.file_path ?? '');
 }
 
 describe('ingest --synonyms (embedded index)', () => {
@@ -50,7 +55,10 @@ describe('ingest --synonyms (embedded index)', () => {
     const run = await runCli([join(dir, 'docs'), '--target', 'local', '--out', withFile, '--dims', '3', '--synonyms', join(dir, 'syn.txt')], {});
     expect(run.code, run.err).toBe(0);
     expect(run.out).toMatch(/synonyms .*syn\.txt: 1 rule\(s\), 1 chunk\(s\) also indexed under readers' words/);
-    expect(await firstPage(withFile, mode)).toBe('setup.md');
+    const found = await first(withFile, mode);
+    expect(found?.metadata?.file_path).toBe('setup.md');
+    // Found through "rename computer => hostname", it shows the book's word marked.
+    expect((found?.highlight as Highlight | null | undefined)?.terms).toEqual(['hostname']);
     expect(await firstPage(without, mode)).not.toBe('setup.md');
   });
 
@@ -110,7 +118,10 @@ describe('ingest --synonyms (Qdrant)', () => {
     expect(embedded).toHaveLength(touched.length);
     for (const text of embedded) expect(text).toMatch(/\n\ngear train, reducer$/);
     const stored = await t.scroll('mini');
-    for (const p of stored) expect(p.payload.synonyms).toEqual(touched.includes(String(p.id)) ? ['gear train', 'reducer'] : undefined);
+    for (const p of stored) {
+      expect(p.payload.synonyms).toEqual(touched.includes(String(p.id)) ? ['gear train', 'reducer'] : undefined);
+      expect(p.payload.synonym_of).toEqual(touched.includes(String(p.id)) ? ['gearbox', 'gearbox'] : undefined);
+    }
     const metadata = (await t.qdrant<{ result: { config: { metadata: Record<string, unknown> } } }>('GET', '/collections/mini')).json.result.config.metadata;
     // "reducer" is now a word of the book, so a question using it is not called off-topic for it.
     expect(storedVocabulary(metadata)!.df(stemWord('reducer'))).toBeGreaterThan(0);

@@ -11,7 +11,8 @@
  *
  * It works on the DOCUMENT side, at ingest: a chunk that uses a phrase gets the phrases it stands
  * for appended to the text that is embedded and BM25-indexed (never to the `content` readers see),
- * and its payload lists them (`synonyms`), so a changed file rewrites exactly the chunks it changes.
+ * and its payload lists them with the book phrase each stands for (`synonyms`, `synonym_of`), so a
+ * changed file rewrites exactly the chunks it changes and a highlight can mark the book's word.
  * Queries are untouched, so Qdrant and the embedded store answer alike and need no new round trip.
  * Phrases match as stems in order, stopwords skipped, the way BM25 reads them: "hostnames" is a use
  * of "hostname", and "computer name" matches "the computer's name" but not "name of the computer".
@@ -99,15 +100,16 @@ function phrasesOf(side: string): string[] {
 /**
  * The reader phrases each text is also indexed under — those of every rule one of whose book
  * phrases the text uses, minus phrases the text already uses; in rule order, each phrase once, at
- * most MAX_PHRASES_PER_CHUNK — the rules no text uses (a typo, or a term of another book), and how
- * many texts had more phrases than that.
+ * most MAX_PHRASES_PER_CHUNK — with, for each, the book phrase of the text it stands for
+ * (`sources`), the rules no text uses (a typo, or a term of another book), and how many texts had
+ * more phrases than that.
  *
  * @example
  * matchSynonyms(['Changing hostname: run hostnamectl'], parseSynonyms('rename computer => hostname').rules).added;
  * // [['rename computer']]
  */
-export function matchSynonyms(texts: readonly string[], rules: readonly SynonymRule[]): { added: string[][]; unused: SynonymRule[]; capped: number } {
-  if (rules.length === 0) return { added: texts.map(() => []), unused: [], capped: 0 };
+export function matchSynonyms(texts: readonly string[], rules: readonly SynonymRule[]): { added: string[][]; sources: string[][]; unused: SynonymRule[]; capped: number } {
+  if (rules.length === 0) return { added: texts.map(() => []), sources: texts.map(() => []), unused: [], capped: 0 };
   const stemsOf = new Map<string, string[]>();
   const stems = (phrase: string): string[] => {
     let cached = stemsOf.get(phrase);
@@ -127,21 +129,25 @@ export function matchSynonyms(texts: readonly string[], rules: readonly SynonymR
   });
   const matched = new Set<number>();
   let capped = 0;
+  const sources: string[][] = [];
   const added = texts.map((text) => {
     const words = analyzeText(text);
     const present = new Set(words);
     const uses = (phrase: string) => stems(phrase).every((stem) => present.has(stem)) && containsRun(words, stems(phrase));
-    const hits = new Set<number>();
-    for (const stem of present) for (const { rule, phrase } of byFirstStem.get(stem) ?? []) if (!hits.has(rule) && uses(phrase)) hits.add(rule);
-    const phrases = new Set<string>();
-    for (const rule of [...hits].sort((a, b) => a - b)) {
+    // Each rule the text uses, with the first of its book phrases found (in text order).
+    const hits = new Map<number, string>();
+    for (const stem of present) for (const { rule, phrase } of byFirstStem.get(stem) ?? []) if (!hits.has(rule) && uses(phrase)) hits.set(rule, phrase);
+    const phrases = new Map<string, string>();
+    for (const rule of [...hits.keys()].sort((a, b) => a - b)) {
       matched.add(rule);
-      for (const phrase of rules[rule]!.reader) if (!phrases.has(phrase) && !uses(phrase)) phrases.add(phrase);
+      for (const phrase of rules[rule]!.reader) if (!phrases.has(phrase) && !uses(phrase)) phrases.set(phrase, hits.get(rule)!);
     }
     if (phrases.size > MAX_PHRASES_PER_CHUNK) capped++;
-    return [...phrases].slice(0, MAX_PHRASES_PER_CHUNK);
+    const kept = [...phrases].slice(0, MAX_PHRASES_PER_CHUNK);
+    sources.push(kept.map(([, source]) => source));
+    return kept.map(([phrase]) => phrase);
   });
-  return { added, unused: rules.filter((_, index) => !matched.has(index)), capped };
+  return { added, sources, unused: rules.filter((_, index) => !matched.has(index)), capped };
 }
 
 /** Whether `run` occurs in `words` as consecutive items. */
@@ -155,7 +161,8 @@ function containsRun(words: readonly string[], run: readonly string[]): boolean 
 }
 
 /**
- * `chunks` with each one's reader phrases in its payload's `synonyms` (absent when there are none,
+ * `chunks` with each one's reader phrases in its payload's `synonyms` and the book phrase each
+ * stands for in `synonym_of`, so a highlight can mark the book's word (both absent when there are none,
  * so a book ingested without a file keeps byte-identical payloads), the rules no chunk uses, and how
  * many chunks reached the limit of phrases.
  * `text` gives the text a chunk is matched on: its title, headings and content (`indexingText`).
@@ -165,10 +172,14 @@ function containsRun(words: readonly string[], run: readonly string[]): boolean 
  */
 export function withSynonyms(chunks: readonly Chunk[], rules: readonly SynonymRule[], text: (chunk: Chunk) => string): { chunks: Chunk[]; unused: SynonymRule[]; capped: number } {
   const bare = chunks.map((chunk) => {
-    const { synonyms: _previous, ...payload } = chunk.payload;
+    const { synonyms: _previous, synonym_of: _sources, ...payload } = chunk.payload;
     return { ...chunk, payload };
   });
-  const { added, unused, capped } = matchSynonyms(bare.map(text), rules);
-  return { chunks: bare.map((chunk, i) => (added[i]!.length ? { ...chunk, payload: { ...chunk.payload, synonyms: added[i]! } } : chunk)), unused, capped };
+  const { added, sources, unused, capped } = matchSynonyms(bare.map(text), rules);
+  return {
+    chunks: bare.map((chunk, i) => (added[i]!.length ? { ...chunk, payload: { ...chunk.payload, synonyms: added[i]!, synonym_of: sources[i]! } } : chunk)),
+    unused,
+    capped,
+  };
 }
 

@@ -56,6 +56,8 @@ export interface ChunkPayload {
    * synonyms.ts): indexed and embedded with the chunk, never shown in `content`. Absent when none.
    */
   synonyms?: string[];
+  /** For each of `synonyms`, the phrase of this chunk it stands for ("hostname" for "rename computer"). */
+  synonym_of?: string[];
 }
 
 /** A chunk ready to be embedded and upserted: a deterministic point id plus its payload. */

@@ -41,6 +41,30 @@ export function questionWeights(question: string, rarity?: (stem: string) => num
   return weights;
 }
 
+/**
+ * `weights` plus the stems of the book phrases a chunk was indexed under a reader's phrase for (its
+ * payload's `synonyms` and `synonym_of`, from the owner's synonyms file), for each reader phrase the
+ * question uses whole: "rename my computer" then marks "hostname" in a chunk found through
+ * "rename computer => hostname". A book stem weighs what the rarest stem of its reader phrase does.
+ *
+ * @example
+ * withSynonymStems(questionWeights('rename my computer'), { synonyms: ['rename computer'], synonym_of: ['hostname'] });
+ * // Map { 'renam' => 1, 'comput' => 1, 'hostnam' => 1 }
+ */
+export function withSynonymStems(weights: ReadonlyMap<string, number>, payload: Readonly<Record<string, unknown>> | undefined): ReadonlyMap<string, number> {
+  const readers = payload?.synonyms;
+  const books = payload?.synonym_of;
+  if (!Array.isArray(readers) || !Array.isArray(books)) return weights;
+  let out: Map<string, number> | null = null;
+  readers.forEach((phrase, i) => {
+    const stems = analyzeText(String(phrase));
+    if (stems.length === 0 || !stems.every((stem) => weights.has(stem))) return;
+    const weight = Math.max(...stems.map((stem) => weights.get(stem)!));
+    for (const stem of analyzeText(String(books[i] ?? ''))) if (!weights.has(stem) && !out?.has(stem)) (out ??= new Map(weights)).set(stem, weight);
+  });
+  return out ?? weights;
+}
+
 // Lines that are structure, not prose: a heading names the section (the reader sees it already),
 // a fence line is markup.
 const SKIPPED_LINE = /^\s*(?:#{1,6}\s|```|~~~|:::|<\/?[A-Za-z])/;

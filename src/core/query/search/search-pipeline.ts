@@ -11,7 +11,7 @@ import { isRetrieverError, RetrieverError } from '../../common/errors';
 import { embedQueriesCached, prefetchEmbedding } from '../embedders/cached-embedder';
 import type { CacheStatus, SearchContext, TermEvidence } from '../ports';
 import { judgeTerms, readInBookWords } from './book-terms-stage';
-import { highlightPassage, questionWeights } from './highlight';
+import { highlightPassage, questionWeights, withSynonymStems } from './highlight';
 import { checkedQueries } from './checked-query';
 import { expansionPassages, planExpansion, type ExpandReport, type ExpansionPlan } from './expand-context';
 import { summarizeOutcome } from './outcome-summary';
@@ -181,7 +181,7 @@ function assemble(
   const expanded = expansion ? expansionPassages(expansion, fetched, context.config.payloadFields) : null;
   const results = mapResults(kept, context.config.payloadFields, params.includeMetadata).map((result, i) => {
     const passage = expanded?.passages[i];
-    const highlight = result.content === null ? null : highlightPassage(result.content, weights);
+    const highlight = result.content === null ? null : highlightPassage(result.content, withSynonymStems(weights, kept[i]!.payload));
     return { ...result, highlight, ...kept[i]!.extras, ...(passage ? { passage } : {}) };
   });
   const summary = summarizeOutcome({

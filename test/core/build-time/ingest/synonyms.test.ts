@@ -71,6 +71,12 @@ describe('matchSynonyms', () => {
     expect(added[1]).toEqual(['rename computer', 'computer name']);
   });
 
+  it('says which book phrase of the text each reader phrase stands for', () => {
+    const { added, sources } = matchSynonyms(['Set the hostname; the hostnames of servers', 'a gadget'], parseSynonyms('rename computer => machine name, hostname\nwidget, gadget').rules);
+    expect(added).toEqual([['rename computer'], ['widget']]);
+    expect(sources).toEqual([['hostname'], ['gadget']]);
+  });
+
   it('an equivalence works both ways', () => {
     expect(matchSynonyms(['a gadget', 'a widget'], rules).added).toEqual([['widget'], ['gadget']]);
   });
@@ -92,10 +98,11 @@ describe('withSynonyms', () => {
   it('lists the phrases in the payload and the indexing text, never in the content', () => {
     const { chunks } = withSynonyms([chunk('a', 'Setup', '## Changing hostname\nRun hostnamectl.'), chunk('b', 'Editor', 'Vim modes.')], parseSynonyms('rename computer => hostname').rules, indexingText);
     expect(chunks[0]!.payload.synonyms).toEqual(['rename computer']);
+    expect(chunks[0]!.payload.synonym_of).toEqual(['hostname']);
     expect(chunks[0]!.payload.content).not.toMatch(/rename/);
     expect(indexingText(chunks[0]!)).toMatch(/\n\nrename computer$/);
     // A chunk without synonyms has no field at all, so its payload is what it was without a file.
-    expect('synonyms' in chunks[1]!.payload).toBe(false);
+    expect('synonyms' in chunks[1]!.payload || 'synonym_of' in chunks[1]!.payload).toBe(false);
   });
 
   it('replaces the phrases of an earlier run instead of matching on them', () => {

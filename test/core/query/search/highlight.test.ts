@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HIGHLIGHT_CHARS, highlightPassage, questionWeights } from '../../../../src/core/query/search/highlight';
+import { HIGHLIGHT_CHARS, highlightPassage, questionWeights, withSynonymStems } from '../../../../src/core/query/search/highlight';
 
 const collapse = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
@@ -80,5 +80,24 @@ describe('highlightPassage', () => {
     expect(highlightPassage(section, questionWeights('gazebo physics'))).toBeNull();
     expect(highlightPassage('', questionWeights('topic'))).toBeNull();
     expect(highlightPassage(section, questionWeights('what is the'))).toBeNull(); // stopwords only
+  });
+});
+
+describe('withSynonymStems', () => {
+  const payload = { synonyms: ['rename computer', 'machine name'], synonym_of: ['hostname', 'hostname'] };
+
+  it('adds the book phrase of each reader phrase the question uses whole, at the weight of its rarest word', () => {
+    const weights = questionWeights('rename my computer', (stem) => (stem === 'renam' ? 3 : 1));
+    expect(withSynonymStems(weights, payload)).toEqual(new Map([['renam', 3], ['comput', 1], ['hostnam', 3]]));
+    const h = highlightPassage('Print the current one with hostnamectl. Restart after a change.\n\nThe hostname is shown in the prompt.', withSynonymStems(weights, payload))!;
+    expect(h.terms).toEqual(['hostname']);
+    expect(h.text).toBe('The hostname is shown in the prompt.');
+  });
+
+  it('leaves the weights alone for part of a reader phrase, or a chunk with no synonyms', () => {
+    const weights = questionWeights('rename a file');
+    expect(withSynonymStems(weights, payload)).toBe(weights);
+    expect(withSynonymStems(weights, {})).toBe(weights);
+    expect(withSynonymStems(weights, undefined)).toBe(weights);
   });
 });
