@@ -90,7 +90,7 @@ function linesPlain(text: string): string {
  */
 export function inlinePlain(text: string): string {
   return text
-    .split(/(`[^`\n]+`)/)
+    .split(/(\x60[^\x60\n]+\x60)/) // `code` spans (\x60: a backtick)
     .map((part, i) =>
       i % 2 === 1
         ? part.slice(1, -1)
