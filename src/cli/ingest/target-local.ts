@@ -7,7 +7,8 @@ import { dirname } from 'node:path';
 import type { Config } from '../../core/common/config/parse-config';
 import { decodeIndex } from '../../core/query/local-index/index-format';
 import { encodeIndex } from '../../core/build-time/local-index/index-encode';
-import { indexingText, planIngest, type IndexedPoint, type IngestPlan } from '../../core/build-time/ingest/ingest-plan';
+import { indexingText, ownText, planIngest, type IndexedPoint, type IngestPlan } from '../../core/build-time/ingest/ingest-plan';
+import { synonymAliases } from '../../core/build-time/ingest/synonyms';
 import type { Chunk } from '../../core/build-time/ingest/types';
 import { bm25Vectors, cohereVectors, lsaVectors } from './embed-documents';
 import { lexiconFor } from './english-lexicon';
@@ -44,11 +45,10 @@ export async function ingestLocal(
   const sparse = bm25Vectors(withSpellings(texts, bridges.spellings));
   let dense;
   if (options.embedder === 'lsa') {
-    // Trained on the text BM25 indexes but for the other spellings, which it learns as aliases that
-    // leave its rows and document vectors as trained. The synonyms file's phrases are trained on:
-    // as aliases instead, they lifted six books' mean MRR half as much (docs/retrieval-quality.md).
-    const trained = lsaVectors(texts, options.dims, options.seed);
-    const model = withAliases(trained.model, bridges.aliases);
+    // Trained on the book's own text; other spellings and the synonyms file's readers' words are
+    // learnt as aliases, which leave its rows and document vectors as trained.
+    const trained = lsaVectors(chunks.map(ownText), options.dims, options.seed);
+    const model = withAliases(trained.model, mergeAliases(bridges.aliases, synonymAliases(chunks)));
     dense = { ...trained, model, descriptor: { ...trained.descriptor, model_id: model.modelId } };
   } else {
     progress.start('embedding', texts.length);
@@ -70,6 +70,13 @@ export async function ingestLocal(
   });
   await writeIfChanged(options.out, bytes);
   return { plan, bytes: bytes.byteLength, gzipBytes: gzipSize(bytes), embedder: dense.descriptor.model_id, written: true };
+}
+
+/** Both alias maps in one, each alias's book stems once. */
+function mergeAliases(a: ReadonlyMap<string, readonly string[]>, b: ReadonlyMap<string, readonly string[]>): Map<string, string[]> {
+  const merged = new Map([...a].map(([alias, stems]) => [alias, [...stems]]));
+  for (const [alias, stems] of b) merged.set(alias, [...new Set([...(merged.get(alias) ?? []), ...stems])]);
+  return merged;
 }
 
 /**

@@ -63,13 +63,20 @@ function sameJson(a: unknown, b: unknown): boolean {
 }
 
 /**
- * The text that is embedded and BM25-indexed for a chunk: title and heading breadcrumb first, so
- * a chunk deep in a section still matches queries about its topic, then the chunk itself, then the
- * readers' phrases the book owner's synonyms file gives for its terms (synonyms.ts).
+ * A chunk's own text: title and heading breadcrumb first, so a chunk deep in a section still matches
+ * queries about its topic, then the chunk itself. The local model is trained on it.
+ */
+export function ownText(chunk: Chunk): string {
+  const { title, headings, content } = chunk.payload;
+  const trail = headings.filter((heading) => heading !== title);
+  return [title, ...trail].filter(Boolean).join(' > ') + '\n\n' + content;
+}
+
+/**
+ * The text that is BM25-indexed and embedded by Cohere for a chunk: its own text, then the readers'
+ * words the book owner's synonyms file gives for its terms (synonyms.ts).
  */
 export function indexingText(chunk: Chunk): string {
-  const { title, headings, content, synonyms } = chunk.payload;
-  const trail = headings.filter((heading) => heading !== title);
-  const text = [title, ...trail].filter(Boolean).join(' > ') + '\n\n' + content;
-  return synonyms?.length ? `${text}\n\n${synonyms.join(', ')}` : text;
+  const { synonyms } = chunk.payload;
+  return synonyms?.length ? `${ownText(chunk)}\n\n${synonyms.join(', ')}` : ownText(chunk);
 }

@@ -9,8 +9,9 @@
  *     hostname, computer name, machine name      ← equivalent: a chunk with any is found by all
  *     rename computer, change computer name => hostname   ← readers' words => the book's words
  *
- * It works on the DOCUMENT side, at ingest: a chunk that uses a phrase gets the phrases it stands
- * for appended to the text that is embedded and BM25-indexed (never to the `content` readers see),
+ * It works on the DOCUMENT side, at ingest: a chunk that uses a phrase gets the words it lacks of the
+ * phrases that stand for it appended to the text that is BM25-indexed and embedded by Cohere (never
+ * to the `content` readers see; the local model learns them as aliases instead, synonymAliases),
  * and its payload lists them with the book phrase each stands for (`synonyms`, `synonym_of`), so a
  * changed file rewrites exactly the chunks it changes and a highlight can mark the book's word.
  * Queries are untouched, so Qdrant and the embedded store answer alike and need no new round trip.
@@ -99,7 +100,8 @@ function phrasesOf(side: string): string[] {
 
 /**
  * The reader phrases each text is also indexed under — those of every rule one of whose book
- * phrases the text uses, minus phrases the text already uses; in rule order, each phrase once, at
+ * phrases the text uses, minus phrases the text already uses, each cut to the words whose stems the
+ * text lacks ("main function" is "function" in a text that says "main"); in rule order, each once, at
  * most MAX_PHRASES_PER_CHUNK — with, for each, the book phrase of the text it stands for
  * (`sources`), the rules no text uses (a typo, or a term of another book), and how many texts had
  * more phrases than that.
@@ -140,7 +142,13 @@ export function matchSynonyms(texts: readonly string[], rules: readonly SynonymR
     const phrases = new Map<string, string>();
     for (const rule of [...hits.keys()].sort((a, b) => a - b)) {
       matched.add(rule);
-      for (const phrase of rules[rule]!.reader) if (!phrases.has(phrase) && !uses(phrase)) phrases.set(phrase, hits.get(rule)!);
+      for (const phrase of rules[rule]!.reader) {
+        if (uses(phrase)) continue;
+        // Only the words the text lacks: re-adding "file" to every chunk that says "file" would
+        // weigh the book's own word up wherever a rule touches, and move unrelated answers.
+        const fresh = newWords(phrase, present);
+        if (fresh && !phrases.has(fresh)) phrases.set(fresh, hits.get(rule)!);
+      }
     }
     if (phrases.size > MAX_PHRASES_PER_CHUNK) capped++;
     const kept = [...phrases].slice(0, MAX_PHRASES_PER_CHUNK);
@@ -148,6 +156,14 @@ export function matchSynonyms(texts: readonly string[], rules: readonly SynonymR
     return kept.map(([phrase]) => phrase);
   });
   return { added, sources, unused: rules.filter((_, index) => !matched.has(index)), capped };
+}
+
+/** The words of `phrase` whose stems `present` lacks, in order ('' when none). */
+function newWords(phrase: string, present: ReadonlySet<string>): string {
+  return phrase
+    .split(/\s+/)
+    .filter((word) => analyzeText(word).some((stem) => !present.has(stem)))
+    .join(' ');
 }
 
 /** Whether `run` occurs in `words` as consecutive items. */
@@ -183,3 +199,29 @@ export function withSynonyms(chunks: readonly Chunk[], rules: readonly SynonymRu
   };
 }
 
+/**
+ * The local model's aliases from chunks `withSynonyms` made (see lsa-aliases.ts): each stem of a
+ * stored reader phrase → the stems of the book phrase it stands for. The model is trained on the
+ * book's own text and learns a reader's word as the direction of the book's, as it learns other
+ * spellings: trained on the appended words instead, it lost more on the books a file did not help
+ * (docs/retrieval-quality.md). A stem the book already uses keeps its own row.
+ *
+ * @example
+ * synonymAliases([{ id: 'a', payload: { synonyms: ['rename'], synonym_of: ['hostname'] } }]);
+ * // Map { 'renam' => ['hostnam'] }
+ */
+export function synonymAliases(chunks: readonly Pick<Chunk, 'payload'>[]): Map<string, string[]> {
+  const aliases = new Map<string, string[]>();
+  for (const { payload } of chunks) {
+    const sources = payload.synonym_of ?? [];
+    (payload.synonyms ?? []).forEach((phrase, i) => {
+      const targets = analyzeText(sources[i] ?? '');
+      for (const stem of analyzeText(phrase)) {
+        const list = aliases.get(stem) ?? [];
+        for (const target of targets) if (target !== stem && !list.includes(target)) list.push(target);
+        if (list.length) aliases.set(stem, list);
+      }
+    });
+  }
+  return aliases;
+}

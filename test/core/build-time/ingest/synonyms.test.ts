@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RetrieverError } from '../../../../src/core/common/errors';
-import { indexingText } from '../../../../src/core/build-time/ingest/ingest-plan';
-import { MAX_PHRASES_PER_CHUNK, matchSynonyms, parseSynonyms, withSynonyms } from '../../../../src/core/build-time/ingest/synonyms';
+import { indexingText, ownText } from '../../../../src/core/build-time/ingest/ingest-plan';
+import { MAX_PHRASES_PER_CHUNK, matchSynonyms, parseSynonyms, synonymAliases, withSynonyms } from '../../../../src/core/build-time/ingest/synonyms';
 import type { Chunk } from '../../../../src/core/build-time/ingest/types';
 
 function chunk(id: string, title: string, content: string): Chunk {
@@ -65,10 +65,13 @@ describe('matchSynonyms', () => {
     expect(added).toEqual([['rename computer', 'computer name'], ['build server', 'CI server'], []]);
   });
 
-  it('matches a phrase as stems in order, stopwords skipped, and never adds what the text already says', () => {
-    const { added } = matchSynonyms(["The computer's name is its hostname", 'The name of the computer is its hostname'], rules);
-    expect(added[0]).toEqual(['rename computer']);
-    expect(added[1]).toEqual(['rename computer', 'computer name']);
+  it('matches a phrase as stems in order, stopwords skipped, and adds only the words the text lacks', () => {
+    const { added } = matchSynonyms(["The computer's name is its hostname", 'The name of the computer is its hostname', 'Set the hostname'], rules);
+    // "computer name" is said already (stems in order), and "computer" is a word of the text.
+    expect(added[0]).toEqual(['rename']);
+    // The words are all there, out of order: nothing of "computer name" is new.
+    expect(added[1]).toEqual(['rename']);
+    expect(added[2]).toEqual(['rename computer', 'computer name']);
   });
 
   it('says which book phrase of the text each reader phrase stands for', () => {
@@ -101,6 +104,7 @@ describe('withSynonyms', () => {
     expect(chunks[0]!.payload.synonym_of).toEqual(['hostname']);
     expect(chunks[0]!.payload.content).not.toMatch(/rename/);
     expect(indexingText(chunks[0]!)).toMatch(/\n\nrename computer$/);
+    expect(ownText(chunks[0]!)).not.toMatch(/rename/);
     // A chunk without synonyms has no field at all, so its payload is what it was without a file.
     expect('synonyms' in chunks[1]!.payload || 'synonym_of' in chunks[1]!.payload).toBe(false);
   });
@@ -109,5 +113,16 @@ describe('withSynonyms', () => {
     const first = withSynonyms([chunk('a', 'Setup', 'Changing hostname')], parseSynonyms('rename computer => hostname').rules, indexingText).chunks;
     const again = withSynonyms(first, parseSynonyms('machine name => hostname').rules, indexingText).chunks;
     expect(again[0]!.payload.synonyms).toEqual(['machine name']);
+  });
+});
+
+describe('synonymAliases', () => {
+  it('maps each stem of a stored reader phrase to the stems of the book phrase it stands for, never to itself', () => {
+    const chunks = [
+      { payload: { synonyms: ['rename computer', 'gadget'], synonym_of: ['hostname', 'widget'] } },
+      { payload: { synonyms: ['rename'], synonym_of: ['host name'] } },
+      { payload: {} },
+    ] as unknown as Chunk[];
+    expect(Object.fromEntries(synonymAliases(chunks))).toEqual({ renam: ['hostnam', 'host', 'name'], comput: ['hostnam'], gadget: ['widget'] });
   });
 });
