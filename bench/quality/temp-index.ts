@@ -26,8 +26,7 @@ export async function buildTempIndex(docsDir: string, dims: number | null = null
   const dir = mkdtempSync(join(tmpdir(), 'edge-retriever-quality-'));
   const path = join(dir, 'index.bin');
   const collected = await collectChunks(docsDir, { baseUrl: '', routeBasePath: '/docs' });
-  const applied = await applyBookSynonyms(collected.chunks, docsDir, synonyms);
-  const book = { chunks: applied.chunks };
+  const book = await applyBookSynonyms(collected.chunks, docsDir, synonyms);
   if (book.chunks.length === 0) throw new Error(`no chunks could be made from ${docsDir}`);
   await ingestLocal(book.chunks, { out: path, collection: 'textbook_chunks', embedder: 'lsa', dims, ...(seed === undefined ? {} : { seed }), dryRun: false, recreate: true, config: null }, createProgress(false));
   return { path, chunks: book.chunks.length, dispose: () => rmSync(dir, { recursive: true, force: true }) };

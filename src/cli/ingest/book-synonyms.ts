@@ -7,7 +7,6 @@ import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { RetrieverError } from '../../core/common/errors';
-import { indexingText } from '../../core/build-time/ingest/ingest-plan';
 import { MAX_PHRASES_PER_CHUNK, parseSynonyms, withSynonyms } from '../../core/build-time/ingest/synonyms';
 import type { Chunk } from '../../core/build-time/ingest/types';
 
@@ -47,9 +46,9 @@ export async function applyBookSynonyms(chunks: Chunk[], docsDir: string, explic
     throw new RetrieverError('config_error', `Cannot read the synonyms file ${file}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`);
   }
   const { rules, skipped } = parseSynonyms(text, file);
-  const { chunks: expanded, unused, capped } = withSynonyms(chunks, rules, indexingText);
+  const { chunks: expanded, unused, capped } = withSynonyms(chunks, rules);
   const notes = [
-    ...skipped.map(({ line, message }) => ({ line, message })),
+    ...skipped,
     ...unused.map((rule) => ({ line: rule.line, message: `no chunk uses ${rule.book.map((p) => `"${p}"`).join(' or ')}, so this line adds nothing` })),
   ]
     .sort((a, b) => a.line - b.line)

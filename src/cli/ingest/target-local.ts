@@ -48,7 +48,7 @@ export async function ingestLocal(
     // Trained on the book's own text; other spellings and the synonyms file's readers' words are
     // learnt as aliases, which leave its rows and document vectors as trained.
     const trained = lsaVectors(chunks.map(ownText), options.dims, options.seed);
-    const model = withAliases(trained.model, mergeAliases(bridges.aliases, synonymAliases(chunks)));
+    const model = withAliases(trained.model, synonymAliases(chunks, bridges.aliases));
     dense = { ...trained, model, descriptor: { ...trained.descriptor, model_id: model.modelId } };
   } else {
     progress.start('embedding', texts.length);
@@ -70,13 +70,6 @@ export async function ingestLocal(
   });
   await writeIfChanged(options.out, bytes);
   return { plan, bytes: bytes.byteLength, gzipBytes: gzipSize(bytes), embedder: dense.descriptor.model_id, written: true };
-}
-
-/** Both alias maps in one, each alias's book stems once. */
-function mergeAliases(a: ReadonlyMap<string, readonly string[]>, b: ReadonlyMap<string, readonly string[]>): Map<string, string[]> {
-  const merged = new Map([...a].map(([alias, stems]) => [alias, [...stems]]));
-  for (const [alias, stems] of b) merged.set(alias, [...new Set([...(merged.get(alias) ?? []), ...stems])]);
-  return merged;
 }
 
 /**

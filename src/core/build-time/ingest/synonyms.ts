@@ -20,6 +20,8 @@
  */
 import { analyzeText } from '../../common/bm25/index';
 import { RetrieverError } from '../../common/errors';
+import { synonymPairs } from '../../common/text/synonym-pairs';
+import { ownText } from './ingest-plan';
 import type { Chunk } from './types';
 
 /** One line of the file: chunks using a `book` phrase are also indexed under the `reader` phrases. */
@@ -180,18 +182,18 @@ function containsRun(words: readonly string[], run: readonly string[]): boolean 
  * `chunks` with each one's reader phrases in its payload's `synonyms` and the book phrase each
  * stands for in `synonym_of`, so a highlight can mark the book's word (both absent when there are none,
  * so a book ingested without a file keeps byte-identical payloads), the rules no chunk uses, and how
- * many chunks reached the limit of phrases.
- * `text` gives the text a chunk is matched on: its title, headings and content (`indexingText`).
+ * many chunks reached the limit of phrases. A chunk is matched on its own text (`ownText`: title,
+ * headings and content).
  *
  * @example
- * const { chunks: expanded, unused } = withSynonyms(chunks, rules, indexingText);
+ * const { chunks: expanded, unused } = withSynonyms(chunks, rules);
  */
-export function withSynonyms(chunks: readonly Chunk[], rules: readonly SynonymRule[], text: (chunk: Chunk) => string): { chunks: Chunk[]; unused: SynonymRule[]; capped: number } {
+export function withSynonyms(chunks: readonly Chunk[], rules: readonly SynonymRule[]): { chunks: Chunk[]; unused: SynonymRule[]; capped: number } {
   const bare = chunks.map((chunk) => {
     const { synonyms: _previous, synonym_of: _sources, ...payload } = chunk.payload;
     return { ...chunk, payload };
   });
-  const { added, sources, unused, capped } = matchSynonyms(bare.map(text), rules);
+  const { added, sources, unused, capped } = matchSynonyms(bare.map(ownText), rules);
   return {
     chunks: bare.map((chunk, i) => (added[i]!.length ? { ...chunk, payload: { ...chunk.payload, synonyms: added[i]!, synonym_of: sources[i]! } } : chunk)),
     unused,
@@ -200,28 +202,27 @@ export function withSynonyms(chunks: readonly Chunk[], rules: readonly SynonymRu
 }
 
 /**
- * The local model's aliases from chunks `withSynonyms` made (see lsa-aliases.ts): each stem of a
- * stored reader phrase → the stems of the book phrase it stands for. The model is trained on the
- * book's own text and learns a reader's word as the direction of the book's, as it learns other
- * spellings: trained on the appended words instead, it lost more on the books a file did not help
- * (docs/retrieval-quality.md). A stem the book already uses keeps its own row.
+ * The local model's aliases from chunks `withSynonyms` made (see lsa-aliases.ts), added to `base`
+ * (the other spellings' aliases): each stem of a stored reader phrase → the stems of the book phrase
+ * it stands for. The model is trained on the book's own text and learns a reader's word as the
+ * direction of the book's, as it learns other spellings: trained on the appended words instead, it
+ * lost more on the books a file did not help (docs/retrieval-quality.md). A stem the book already
+ * uses keeps its own row.
  *
  * @example
- * synonymAliases([{ id: 'a', payload: { synonyms: ['rename'], synonym_of: ['hostname'] } }]);
+ * synonymAliases([{ payload: { synonyms: ['rename'], synonym_of: ['hostname'] } }]);
  * // Map { 'renam' => ['hostnam'] }
  */
-export function synonymAliases(chunks: readonly Pick<Chunk, 'payload'>[]): Map<string, string[]> {
-  const aliases = new Map<string, string[]>();
+export function synonymAliases(chunks: readonly Pick<Chunk, 'payload'>[], base: ReadonlyMap<string, readonly string[]> = new Map()): Map<string, string[]> {
+  const aliases = new Map([...base].map(([alias, stems]) => [alias, [...stems]]));
   for (const { payload } of chunks) {
-    const sources = payload.synonym_of ?? [];
-    (payload.synonyms ?? []).forEach((phrase, i) => {
-      const targets = analyzeText(sources[i] ?? '');
-      for (const stem of analyzeText(phrase)) {
+    for (const { reader, book } of synonymPairs(payload)) {
+      for (const stem of reader) {
         const list = aliases.get(stem) ?? [];
-        for (const target of targets) if (target !== stem && !list.includes(target)) list.push(target);
+        for (const target of book) if (target !== stem && !list.includes(target)) list.push(target);
         if (list.length) aliases.set(stem, list);
       }
-    });
+    }
   }
   return aliases;
 }

@@ -8,6 +8,7 @@
  */
 import { analyzeText, stemWord, WORD_RUNS } from '../../common/bm25/index';
 import { lineSpans, sentenceSpans, type Span } from '../../common/text/sentence-spans';
+import { synonymPairs } from '../../common/text/synonym-pairs';
 import { spellingVariants } from '../../common/text/word-variants';
 
 /** Longest highlight, in characters (about two sentences). */
@@ -52,16 +53,12 @@ export function questionWeights(question: string, rarity?: (stem: string) => num
  * // Map { 'renam' => 1, 'comput' => 1, 'hostnam' => 1 }
  */
 export function withSynonymStems(weights: ReadonlyMap<string, number>, payload: Readonly<Record<string, unknown>> | undefined): ReadonlyMap<string, number> {
-  const readers = payload?.synonyms;
-  const books = payload?.synonym_of;
-  if (!Array.isArray(readers) || !Array.isArray(books)) return weights;
   let out: Map<string, number> | null = null;
-  readers.forEach((phrase, i) => {
-    const stems = analyzeText(String(phrase));
-    if (stems.length === 0 || !stems.every((stem) => weights.has(stem))) return;
-    const weight = Math.max(...stems.map((stem) => weights.get(stem)!));
-    for (const stem of analyzeText(String(books[i] ?? ''))) if (!weights.has(stem) && !out?.has(stem)) (out ??= new Map(weights)).set(stem, weight);
-  });
+  for (const { reader, book } of synonymPairs(payload)) {
+    if (reader.length === 0 || !reader.every((stem) => weights.has(stem))) continue;
+    const weight = Math.max(...reader.map((stem) => weights.get(stem)!));
+    for (const stem of book) if (!weights.has(stem) && !out?.has(stem)) (out ??= new Map(weights)).set(stem, weight);
+  }
   return out ?? weights;
 }
 

@@ -99,7 +99,7 @@ describe('matchSynonyms', () => {
 
 describe('withSynonyms', () => {
   it('lists the phrases in the payload and the indexing text, never in the content', () => {
-    const { chunks } = withSynonyms([chunk('a', 'Setup', '## Changing hostname\nRun hostnamectl.'), chunk('b', 'Editor', 'Vim modes.')], parseSynonyms('rename computer => hostname').rules, indexingText);
+    const { chunks } = withSynonyms([chunk('a', 'Setup', '## Changing hostname\nRun hostnamectl.'), chunk('b', 'Editor', 'Vim modes.')], parseSynonyms('rename computer => hostname').rules);
     expect(chunks[0]!.payload.synonyms).toEqual(['rename computer']);
     expect(chunks[0]!.payload.synonym_of).toEqual(['hostname']);
     expect(chunks[0]!.payload.content).not.toMatch(/rename/);
@@ -110,8 +110,8 @@ describe('withSynonyms', () => {
   });
 
   it('replaces the phrases of an earlier run instead of matching on them', () => {
-    const first = withSynonyms([chunk('a', 'Setup', 'Changing hostname')], parseSynonyms('rename computer => hostname').rules, indexingText).chunks;
-    const again = withSynonyms(first, parseSynonyms('machine name => hostname').rules, indexingText).chunks;
+    const first = withSynonyms([chunk('a', 'Setup', 'Changing hostname')], parseSynonyms('rename computer => hostname').rules).chunks;
+    const again = withSynonyms(first, parseSynonyms('machine name => hostname').rules).chunks;
     expect(again[0]!.payload.synonyms).toEqual(['machine name']);
   });
 });
