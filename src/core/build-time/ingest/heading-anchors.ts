@@ -7,6 +7,7 @@
  */
 import GithubSlugger from 'github-slugger';
 import { fenceTracker } from './code-fences';
+import { mapLines } from './line-index';
 
 // Docusaurus's `parseMarkdownHeadingId`: the id is the last `{#…}` of the heading, at its very end.
 const HEADING_ID = /\s*\{#((?:.(?!\{#|\}))*.)\}\s*$/;
@@ -54,15 +55,12 @@ export function withoutHeadingId(line: string): string {
  */
 export function blankHeadingIds(text: string): string {
   if (!text.includes('{#')) return text;
-  const parts = text.split(/(\r\n|\r|\n)/); // even indices: lines; odd: their line endings
   const inFence = fenceTracker();
-  for (let i = 0; i < parts.length; i += 2) {
-    const line = parts[i]!;
-    if (inFence(line) || !ATX_HEADING.test(line)) continue;
+  return mapLines(text, (line) => {
+    if (inFence(line) || !ATX_HEADING.test(line)) return line;
     const id = HEADING_ID.exec(line);
-    if (id) parts[i] = line.slice(0, id.index) + ' '.repeat(line.length - id.index);
-  }
-  return parts.join('');
+    return id ? line.slice(0, id.index) + ' '.repeat(line.length - id.index) : line;
+  });
 }
 
 /**

@@ -42,3 +42,18 @@ export function createLineIndex(text: string): LineIndex {
     lineEnd: (line) => ends[line - 1] ?? text.length,
   };
 }
+
+/**
+ * Rewrite `text` line by line, keeping every line ending as it was (`\r\n`, `\r` or `\n`): the
+ * passes that blank what a reader never sees replace a line with one of the same length, so
+ * offsets and line numbers keep pointing into the original.
+ *
+ * @param rewrite called once per line, in order, with the line without its ending
+ * @example
+ * mapLines('a\r\nbc', (line) => line.toUpperCase()); // 'A\r\nBC'
+ */
+export function mapLines(text: string, rewrite: (line: string) => string): string {
+  const parts = text.split(/(\r\n|\r|\n)/); // even indices: lines; odd: their line endings
+  for (let i = 0; i < parts.length; i += 2) parts[i] = rewrite(parts[i]!);
+  return parts.join('');
+}

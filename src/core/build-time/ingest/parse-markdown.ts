@@ -7,6 +7,7 @@ import { frontmatter } from 'micromark-extension-frontmatter';
 import { gfm } from 'micromark-extension-gfm';
 import { mdxjs } from 'micromark-extension-mdxjs';
 import { fenceTracker } from './code-fences';
+import { mapLines } from './line-index';
 import { blankHeadingIds } from './heading-anchors';
 
 /** An mdast tree whose positions point into the text that was given (same offsets and lines). */
@@ -64,19 +65,20 @@ const ESM_START = /^(?:import\s*(?:[\w$*{]|['"])|export\s+(?:const|let|var|funct
  * blankTopLevelEsm("import X from 'x';\n# Hi\n"); // '                  \n# Hi\n'
  */
 export function blankTopLevelEsm(text: string): string {
-  const parts = text.split(/(\r\n|\r|\n)/); // even indices: lines; odd: their line endings
   const inFence = fenceTracker();
-  let inFrontMatter = parts[0] === '---';
+  let inFrontMatter = /^---(?:\r\n|\r|\n|$)/.test(text);
+  let firstLine = true;
   let depth = 0;
   let inEsm = false;
-  for (let i = 0; i < parts.length; i += 2) {
-    const line = parts[i] ?? '';
+  return mapLines(text, (line) => {
+    const first = firstLine;
+    firstLine = false;
     if (inFrontMatter) {
-      if (i > 0 && /^(---|\.\.\.)\s*$/.test(line)) inFrontMatter = false;
-      continue;
+      if (!first && /^(---|\.\.\.)\s*$/.test(line)) inFrontMatter = false;
+      return line;
     }
     if (!inEsm) {
-      if (inFence(line) || !ESM_START.test(line)) continue;
+      if (inFence(line) || !ESM_START.test(line)) return line;
       inEsm = true;
       depth = 0;
     }
@@ -84,10 +86,9 @@ export function blankTopLevelEsm(text: string): string {
       if (ch === '{' || ch === '(' || ch === '[') depth++;
       else if (ch === '}' || ch === ')' || ch === ']') depth--;
     }
-    parts[i] = ' '.repeat(line.length);
     if (depth <= 0) inEsm = false;
-  }
-  return parts.join('');
+    return ' '.repeat(line.length);
+  });
 }
 
 const EXPRESSION = new Set(['mdxFlowExpression', 'mdxTextExpression']);
