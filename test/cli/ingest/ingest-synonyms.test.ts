@@ -87,6 +87,17 @@ describe('ingest --synonyms (embedded index)', () => {
     expect(messages[20]).toBe('and 10 more such lines');
   });
 
+  it('names a rule whose words reach a quarter of the chunks or more, the broadest first', async () => {
+    // Lines 1 and 2 reach one chunk of four each (a single chunk is never broad); line 3 reaches three.
+    await writeFile(join(dir, 'broad.txt'), 'duplicate => copy\nswitch => mode\ncomputer, machine => hostname, interface, editor\n');
+    const run = await runCli([join(dir, 'docs'), '--target', 'local', '--out', join(dir, 'broad.bin'), '--dims', '3', '--synonyms', join(dir, 'broad.txt'), '--json'], {});
+    expect(run.code, run.err).toBe(0);
+    const messages = (JSON.parse(run.out) as { warnings: { message: string }[] }).warnings.map((w) => w.message);
+    expect(messages).toEqual([
+      'line 3: its words are added to 3 of 4 chunks (75 %), wherever the book says "hostname" or "interface" or "editor"; a word that much of the book has tells little apart (a narrower book phrase helps more)',
+    ]);
+  });
+
   it.each([
     ['a malformed line', 'hostname\n', /line 1: an equivalence needs two or more phrases/],
     ['a missing file', null, /Cannot read the synonyms file .*nope\.txt: ENOENT/],

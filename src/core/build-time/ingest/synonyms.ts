@@ -100,6 +100,20 @@ function phrasesOf(side: string): string[] {
   return [...new Set(side.split(',').map((phrase) => phrase.trim().replace(/\s+/g, ' ')).filter(Boolean))];
 }
 
+/** What matching a file's rules against a book's texts found (see {@link matchSynonyms}). */
+export interface SynonymMatches {
+  /** Per text, the reader phrases (cut to the words it lacks) it is also indexed under. */
+  added: string[][];
+  /** Per text, the book phrase each of its `added` phrases stands for. */
+  sources: string[][];
+  /** Rules no text uses: a typo, or a term of another book. */
+  unused: SynonymRule[];
+  /** Texts that had more than MAX_PHRASES_PER_CHUNK phrases (each keeps the first). */
+  capped: number;
+  /** Per rule (same order), how many texts gained words from it: a rule that reaches most of a book tells none of its chunks apart. */
+  reach: number[];
+}
+
 /**
  * The reader phrases each text is also indexed under — those of every rule one of whose book
  * phrases the text uses, minus phrases the text already uses, each cut to the words whose stems the
@@ -112,8 +126,8 @@ function phrasesOf(side: string): string[] {
  * matchSynonyms(['Changing hostname: run hostnamectl'], parseSynonyms('rename computer => hostname').rules).added;
  * // [['rename computer']]
  */
-export function matchSynonyms(texts: readonly string[], rules: readonly SynonymRule[]): { added: string[][]; sources: string[][]; unused: SynonymRule[]; capped: number } {
-  if (rules.length === 0) return { added: texts.map(() => []), sources: texts.map(() => []), unused: [], capped: 0 };
+export function matchSynonyms(texts: readonly string[], rules: readonly SynonymRule[]): SynonymMatches {
+  if (rules.length === 0) return { added: texts.map(() => []), sources: texts.map(() => []), unused: [], capped: 0, reach: [] };
   const stemsOf = new Map<string, string[]>();
   const stems = (phrase: string): string[] => {
     let cached = stemsOf.get(phrase);
@@ -132,6 +146,7 @@ export function matchSynonyms(texts: readonly string[], rules: readonly SynonymR
     }
   });
   const matched = new Set<number>();
+  const reach = rules.map(() => 0);
   let capped = 0;
   const sources: string[][] = [];
   const added = texts.map((text) => {
@@ -144,20 +159,23 @@ export function matchSynonyms(texts: readonly string[], rules: readonly SynonymR
     const phrases = new Map<string, string>();
     for (const rule of [...hits.keys()].sort((a, b) => a - b)) {
       matched.add(rule);
+      let gave = false;
       for (const phrase of rules[rule]!.reader) {
         if (uses(phrase)) continue;
         // Only the words the text lacks: re-adding "file" to every chunk that says "file" would
         // weigh the book's own word up wherever a rule touches, and move unrelated answers.
         const fresh = newWords(phrase, present);
+        gave ||= fresh !== '';
         if (fresh && !phrases.has(fresh)) phrases.set(fresh, hits.get(rule)!);
       }
+      if (gave) reach[rule]!++;
     }
     if (phrases.size > MAX_PHRASES_PER_CHUNK) capped++;
     const kept = [...phrases].slice(0, MAX_PHRASES_PER_CHUNK);
     sources.push(kept.map(([, source]) => source));
     return kept.map(([phrase]) => phrase);
   });
-  return { added, sources, unused: rules.filter((_, index) => !matched.has(index)), capped };
+  return { added, sources, unused: rules.filter((_, index) => !matched.has(index)), capped, reach };
 }
 
 /** The words of `phrase` whose stems `present` lacks, in order ('' when none). */
@@ -181,23 +199,24 @@ function containsRun(words: readonly string[], run: readonly string[]): boolean 
 /**
  * `chunks` with each one's reader phrases in its payload's `synonyms` and the book phrase each
  * stands for in `synonym_of`, so a highlight can mark the book's word (both absent when there are none,
- * so a book ingested without a file keeps byte-identical payloads), the rules no chunk uses, and how
- * many chunks reached the limit of phrases. A chunk is matched on its own text (`ownText`: title,
+ * so a book ingested without a file keeps byte-identical payloads), the rules no chunk uses, how
+ * many chunks reached the limit of phrases, and how many chunks each rule reached. A chunk is matched on its own text (`ownText`: title,
  * headings and content).
  *
  * @example
  * const { chunks: expanded, unused } = withSynonyms(chunks, rules);
  */
-export function withSynonyms(chunks: readonly Chunk[], rules: readonly SynonymRule[]): { chunks: Chunk[]; unused: SynonymRule[]; capped: number } {
+export function withSynonyms(chunks: readonly Chunk[], rules: readonly SynonymRule[]): Omit<SynonymMatches, 'added' | 'sources'> & { chunks: Chunk[] } {
   const bare = chunks.map((chunk) => {
     const { synonyms: _previous, synonym_of: _sources, ...payload } = chunk.payload;
     return { ...chunk, payload };
   });
-  const { added, sources, unused, capped } = matchSynonyms(bare.map(ownText), rules);
+  const { added, sources, unused, capped, reach } = matchSynonyms(bare.map(ownText), rules);
   return {
     chunks: bare.map((chunk, i) => (added[i]!.length ? { ...chunk, payload: { ...chunk.payload, synonyms: added[i]!, synonym_of: sources[i]! } } : chunk)),
     unused,
     capped,
+    reach,
   };
 }
 

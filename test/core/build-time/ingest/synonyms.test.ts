@@ -92,6 +92,13 @@ describe('matchSynonyms', () => {
     expect(capped).toBe(1);
   });
 
+  it('counts, per rule, the texts that gained words from it (not those that had them all already)', () => {
+    const texts = ['Run Jenkins', 'Jenkins jobs', 'Jenkins is a build server', 'a gadget', 'Nothing'];
+    // Text 3 says "build server" already, but still gains "CI": three texts for line 2.
+    expect(matchSynonyms(texts, rules).reach).toEqual([0, 3, 1]);
+    expect(matchSynonyms(['The widget and the gadget'], rules).reach).toEqual([0, 0, 0]);
+  });
+
   it('reports the rules no text uses', () => {
     expect(matchSynonyms(['Run Jenkins'], rules).unused.map((rule) => rule.line)).toEqual([1, 3]);
   });
