@@ -17,6 +17,7 @@ import { EXIT, reportFailure } from './cli-failure';
 import { formatSearchText } from './retrieve/format-text';
 import { processIo, type RetrieveIo } from './retrieve/io';
 import { defaultIndexPath, inProcessSearcher, remoteSearcher, type Searcher } from './retrieve/run-query';
+import { runGapsCommand } from './retrieve/gaps-command';
 import { runValidateCommand } from './retrieve/validate-command';
 
 export type { RetrieveIo } from './retrieve/io';
@@ -36,9 +37,11 @@ export async function runRetrieve(argv: readonly string[], env?: Record<string, 
       return EXIT.ok;
     }
     const vars = env ?? loadCliEnv(io.cwd);
+    // --gaps reads the book's own index too, so it is brought up to date the same way.
     if (args.url === null && args.index === null) await refreshBookIndex(vars, io);
     const makeSearcher = (): Searcher => searcherFor(args, vars, io);
     if (args.validate !== null) return await runValidateCommand(args, makeSearcher, io);
+    if (args.gaps !== null) return await runGapsCommand(args, vars, io);
     return await searchOnce(args, makeSearcher(), io);
   } catch (error) {
     return reportFailure(error, 'retrieve', io.stderr);

@@ -18,6 +18,7 @@ export const RETRIEVE_USAGE = `Usage:
   retrieve "<query>" [options]                 search once
   retrieve --validate <queries.json> [options] score a labelled query set
   retrieve --validate <queries.json> --compare run the set under several modes/rerankers
+  retrieve --gaps <questions> [--index FILE]   the readers' words the book never uses
 
 Search options:
   -k, --top-k N        results to return (default TOP_K_DEFAULT, 5)
@@ -52,6 +53,11 @@ Validation options (--validate FILE):
   --json               print the report(s) as JSON
   (--mode, --fusion, --rerank, --threshold, --diversity and the filters apply to every query)
 
+Vocabulary gaps (--gaps FILE): FILE holds questions, one per line, or the Worker's request log
+lines with LOG_QUERIES=true (wrangler tail --format json, or one JSON line per request). Lists
+the words they use that no chunk of the embedded index does, most used first, with examples:
+candidates for synonyms.txt (docs/writing-synonyms.md). --json lists every word.
+
 Configuration: the same variables as the Worker (COHERE_API_KEY, QDRANT_URL, QDRANT_API_KEY,
 QDRANT_COLLECTION, SEARCH_MODE, …), read from the environment over .dev.vars. With no keys the
 embedded default (bundled index + local embedder) answers, like the Worker.
@@ -74,6 +80,8 @@ export interface RetrieveArgs {
   url: string | null;
   index: string | null;
   validate: string | null;
+  /** `--gaps FILE`: questions (or log lines) to list the book's missing words from. */
+  gaps: string | null;
   k: number;
   criteria: { minP3?: number; minHitRate?: number; minMetadata?: number };
   noResultsBelow: number | undefined;
@@ -101,6 +109,7 @@ const OPTIONS = {
   url: { type: 'string' },
   index: { type: 'string' },
   validate: { type: 'string' },
+  gaps: { type: 'string' },
   'min-p3': { type: 'string' },
   'min-hit-rate': { type: 'string' },
   'min-metadata': { type: 'string' },
@@ -147,6 +156,7 @@ export function parseRetrieveArgs(argv: readonly string[]): RetrieveArgs {
     url: v.url ?? null,
     index: v.index ?? null,
     validate: v.validate ?? null,
+    gaps: v.gaps ?? null,
     k: topK === undefined ? 5 : positiveInt('--k', topK),
     criteria: {
       ...optionalFraction('--min-p3', v['min-p3'], 'minP3'),
@@ -164,6 +174,12 @@ export function parseRetrieveArgs(argv: readonly string[]): RetrieveArgs {
 
 function checkCombinations(args: RetrieveArgs): void {
   if (args.json && args.context) throw usageError('--json and --context are exclusive');
+  if (args.gaps !== null) {
+    if (args.query !== null || args.validate !== null || args.url !== null || args.context || args.compare || args.runs !== null || args.noResultsBelow !== undefined || Object.keys(args.criteria).length || Object.keys(args.params).length) {
+      throw usageError('--gaps takes a questions file and reads the embedded index (--index FILE, --json); it takes no query, search option, --validate or --url');
+    }
+    return;
+  }
   if (args.validate !== null) {
     if (args.query !== null) throw usageError(`--validate takes a query set file, not a query (got "${args.query}")`);
     if (args.context) throw usageError('--context does not apply to --validate');

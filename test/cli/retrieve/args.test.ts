@@ -109,6 +109,10 @@ describe('parseRetrieveArgs: usage errors exit 2 with a hint', () => {
     [['--validate', 'q.json', '--runs', 'keyword'], /--runs needs --compare/],
     [['--validate', 'q.json', '--min-p3', '1.5'], /--min-p3 must be in \[0, 1\]/],
     [['--validate', 'q.json', '--min-hit-rate', 'abc'], /--min-hit-rate must be a number/],
+    [['--gaps', 'log.txt', 'a query'], /--gaps takes a questions file/],
+    [['--gaps', 'log.txt', '--mode', 'keyword'], /--gaps takes a questions file/],
+    [['--gaps', 'log.txt', '--validate', 'q.json'], /--gaps takes a questions file/],
+    [['--gaps', 'log.txt', '--url', 'http://x'], /--gaps takes a questions file/],
   ])('%j', (argv, message) => {
     const failure = usageFailure(argv as string[]);
     expect(failure.exitCode).toBe(2);

@@ -1,0 +1,88 @@
+/**
+ * The readers' words a book lacks, over many questions (e.g. the ones logged with
+ * `LOG_QUERIES=true`): each word that no chunk uses and that is not a book word in disguise
+ * (misspelt, clipped, prefixed or suffixed: the search already reads those as the book's word),
+ * with how many questions used it. Neither BM25 nor the local model can match such a word, so it is
+ * the reader's half of a line of the owner's synonyms file — or the name of a topic the book does not
+ * cover, which is why each word also counts the questions the term rule judged off-topic.
+ */
+import { isStopword, stemWord, tokenizeWords } from '../../common/bm25/index';
+import type { BookVocabulary } from '../ports';
+import { bookWordReader, withGreekLetters } from './book-forms';
+import { assessQueryTerms, nameLikeWords, negligible } from './term-evidence';
+
+/** Example questions kept per word. */
+export const GAP_EXAMPLES = 3;
+
+/** One word readers used that the book never does. */
+export interface VocabularyGap {
+  /** The word as first written (lowercased). */
+  word: string;
+  /** Questions that used it (any form with the same stem). */
+  questions: number;
+  /** Of those, how many the term rule judged not covered by the book. */
+  offTopic: number;
+  /** The first {@link GAP_EXAMPLES} questions that used it, as written. */
+  examples: string[];
+}
+
+/** What {@link vocabularyGaps} found. */
+export interface VocabularyGaps {
+  /** Questions read (blank ones skipped). */
+  questions: number;
+  /** Questions with at least one word the book lacks. */
+  withGaps: number;
+  /** Questions the term rule judged not covered. */
+  offTopic: number;
+  /** Most used first; ties in the order first seen. */
+  words: VocabularyGap[];
+}
+
+/**
+ * The words of `questions` the book never uses, most used first.
+ *
+ * @example
+ * vocabularyGaps(v, ['rename my computer', 'how to rename the machine']).words[0];
+ * // { word: 'rename', questions: 2, offTopic: 0, examples: ['rename my computer', 'how to rename the machine'] }
+ */
+export function vocabularyGaps(v: BookVocabulary, questions: readonly string[]): VocabularyGaps {
+  const byStem = new Map<string, VocabularyGap>();
+  let read = 0;
+  let withGaps = 0;
+  let offTopic = 0;
+  for (const raw of questions) {
+    const question = raw.trim();
+    if (!question) continue;
+    read++;
+    const missing = missingWords(v, question);
+    if (missing.size === 0) continue;
+    withGaps++;
+    const covered = assessQueryTerms(v, question).covered;
+    if (!covered) offTopic++;
+    for (const [stem, word] of missing) {
+      let gap = byStem.get(stem);
+      if (!gap) byStem.set(stem, (gap = { word, questions: 0, offTopic: 0, examples: [] }));
+      gap.questions++;
+      if (!covered) gap.offTopic++;
+      if (gap.examples.length < GAP_EXAMPLES) gap.examples.push(question);
+    }
+  }
+  const words = [...byStem.values()].sort((a, b) => b.questions - a.questions);
+  return { questions: read, withGaps, offTopic, words };
+}
+
+/** The question's words (stem → word) that no chunk uses and the search cannot read as a book word. */
+function missingWords(v: BookVocabulary, question: string): Map<string, string> {
+  const reader = bookWordReader(v);
+  const names = nameLikeWords(question);
+  const missing = new Map<string, string>();
+  for (const word of tokenizeWords(question)) {
+    if (isStopword(word)) continue;
+    const stem = stemWord(word);
+    if (!stem || missing.has(stem) || negligible(stem, word)) continue;
+    if (v.df(stem) > 0 || v.df(withGreekLetters(stem)) > 0) continue;
+    if (reader(word, stem, names.has(word)).form) continue;
+    missing.set(stem, word);
+  }
+  return missing;
+}
