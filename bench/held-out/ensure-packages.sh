@@ -8,12 +8,15 @@ for pkg in "$@"; do
 done
 [ -n "$need" ] || exit 0
 SUDO=; [ "$(id -u)" -eq 0 ] || SUDO=sudo
-$SUDO apt-get update
-# apt may be locked by another install for a moment: retry a few times.
-tries=0
+# apt may be locked by another install for a moment (the update as much as the install): retry a few times.
+retry() {
+  tries=0
+  until "$@"; do
+    tries=$((tries + 1))
+    [ "$tries" -lt 5 ] || exit 1
+    sleep 10
+  done
+}
+retry $SUDO apt-get update
 # shellcheck disable=SC2086 # one word per package
-until DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends $need; do
-  tries=$((tries + 1))
-  [ "$tries" -lt 5 ] || exit 1
-  sleep 10
-done
+retry $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $need
