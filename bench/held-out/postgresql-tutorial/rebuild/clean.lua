@@ -5,22 +5,11 @@ for name, fn in pairs(dofile(PANDOC_SCRIPT_FILE:match("^(.*)/") .. "/../../plain
 
 local ADMON = { note = "Note", tip = "Tip", warning = "Warning", caution = "Caution", important = "Important" }
 
-local function strip_number(inlines)
-  -- drop "4.1.2." / "Chapter 3." / "Part I." / "Table 8.1." style numbers at the start of a heading
-  local s = pandoc.utils.stringify(inlines):gsub("\194\160", " ")
-  local rest = s:match("^[%d%.]+%.%s+(.*)$") or s:match("^Chapter%s+%d+%.%s+(.*)$")
-            or s:match("^Part%s+[IVX]+%.%s+(.*)$")
-  if rest then return { pandoc.Str(rest) } end
-  return inlines
-end
-
 function Superscript(el) return el.content end
 
-function Header(el)
-  el.attr = pandoc.Attr()
-  el.content = strip_number(el.content)
-  return el
-end
+-- headings lose their ids and their numbers ("4.1.2." / "Chapter 3." / "Part I.")
+-- (../../docbook-heading.lua, shared with gimp-help)
+Header = dofile(PANDOC_SCRIPT_FILE:match("^(.*)/") .. "/../../docbook-heading.lua")({})
 
 function Div(el)
   for _, c in ipairs(el.classes) do
@@ -52,44 +41,9 @@ function CodeBlock(el)
   return el
 end
 
--- tables whose cells hold more than one simple block cannot be GFM pipe tables:
--- turn them into a bullet list, one item per row (cells one after the other).
-local function cell_simple(cell)
-  if #cell.contents > 1 then return false end
-  local b = cell.contents[1]
-  if b == nil then return true end
-  if b.t ~= "Plain" and b.t ~= "Para" then return false end
-  for _, i in ipairs(b.content) do if i.t == "LineBreak" then return false end end
-  return true
-end
-
-function Table(el)
-  local simple = true
-  local rows = {}
-  for _, r in ipairs(el.head.rows) do table.insert(rows, r) end
-  for _, body in ipairs(el.bodies) do
-    for _, r in ipairs(body.body) do table.insert(rows, r) end
-  end
-  for _, r in ipairs(rows) do
-    for _, c in ipairs(r.cells) do
-      if not cell_simple(c) or c.col_span > 1 or c.row_span > 1 then simple = false end
-    end
-  end
-  if simple then return el end
-  local items = {}
-  for _, body in ipairs(el.bodies) do
-    for _, r in ipairs(body.body) do
-      local blocks = {}
-      for _, c in ipairs(r.cells) do
-        for _, b in ipairs(c.contents) do
-          if b.t == "Plain" then b = pandoc.Para(b.content) end
-          table.insert(blocks, b)
-        end
-      end
-      if #blocks > 0 then table.insert(items, blocks) end
-    end
-  end
-  return pandoc.BulletList(items)
-end
+-- tables that cannot be GFM pipe tables (the function tables with several paragraphs per cell):
+-- a bullet list, one item per body row (../../table-to-list.lua, shared with gimp-help)
+local table_to_list = dofile(PANDOC_SCRIPT_FILE:match("^(.*)/") .. "/../../table-to-list.lua")
+function Table(el) return table_to_list(el, false) end
 
 DefinitionList = dofile(PANDOC_SCRIPT_FILE:match("^(.*)/") .. "/../../definition-list.lua")
