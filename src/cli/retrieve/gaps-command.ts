@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { indexVocabulary } from '../../core/query/book-terms/book-vocabulary';
-import { vocabularyGaps, type VocabularyGaps } from '../../core/query/book-terms/vocabulary-gaps';
+import { vocabularyGaps, type VocabularyGaps } from '../../core/build-time/eval/vocabulary-gaps';
 import { RetrieverError } from '../../core/common/errors';
 import { EXIT } from '../cli-failure';
 import type { RetrieveArgs } from './args';

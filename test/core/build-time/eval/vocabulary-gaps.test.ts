@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GAP_EXAMPLES, vocabularyGaps } from '../../../../src/core/query/book-terms/vocabulary-gaps';
+import { GAP_EXAMPLES, vocabularyGaps } from '../../../../src/core/build-time/eval/vocabulary-gaps';
 import { TINY_BOOK_VOCABULARIES } from '../../../support/tiny-book-vocabulary';
 
 describe.each(TINY_BOOK_VOCABULARIES)('vocabularyGaps, vocabulary of %s', (_, vocabularyOf) => {

@@ -7,9 +7,9 @@
  * cover, which is why each word also counts the questions the term rule judged off-topic.
  */
 import { isStopword, stemWord, tokenizeWords } from '../../common/bm25/index';
-import type { BookVocabulary } from '../ports';
-import { bookWordReader, withGreekLetters } from './book-forms';
-import { assessQueryTerms, nameLikeWords, negligible } from './term-evidence';
+import type { BookVocabulary } from '../../query/ports';
+import { bookWordReader, withGreekLetters } from '../../query/book-terms/book-forms';
+import { assessQueryTerms, nameLikeWords, negligible } from '../../query/book-terms/term-evidence';
 
 /** Example questions kept per word. */
 export const GAP_EXAMPLES = 3;
