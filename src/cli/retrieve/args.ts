@@ -55,8 +55,9 @@ Validation options (--validate FILE):
 
 Vocabulary gaps (--gaps FILE): FILE holds questions, one per line, or the Worker's request log
 lines with LOG_QUERIES=true (wrangler tail --format json, or one JSON line per request). Lists
-the words they use that no chunk of the embedded index does, most used first, with examples:
-candidates for synonyms.txt (docs/writing-synonyms.md). --json lists every word.
+the words they use that no chunk of the book does (the Qdrant collection's recorded vocabulary
+when QDRANT_URL is set, else the embedded index's), most used first, with examples: candidates
+for synonyms.txt (docs/writing-synonyms.md). --json lists every word.
 
 Configuration: the same variables as the Worker (COHERE_API_KEY, QDRANT_URL, QDRANT_API_KEY,
 QDRANT_COLLECTION, SEARCH_MODE, …), read from the environment over .dev.vars. With no keys the

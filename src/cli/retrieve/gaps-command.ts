@@ -6,13 +6,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { indexVocabulary } from '../../core/query/book-terms/book-vocabulary';
 import { vocabularyGaps, type VocabularyGaps } from '../../core/build-time/eval/vocabulary-gaps';
 import { RetrieverError } from '../../core/common/errors';
 import { EXIT } from '../cli-failure';
 import type { RetrieveArgs } from './args';
 import type { RetrieveIo } from './io';
-import { defaultIndexPath, loadIndexFile } from './run-query';
+import { defaultIndexPath, inProcessSearcher } from './run-query';
 
 /** Words listed in the text report (`--json` lists all). */
 const SHOWN = 30;
@@ -22,9 +21,10 @@ const EXAMPLE_CHARS = 60;
 const clip = (text: string): string => (text.length > EXAMPLE_CHARS ? `${text.slice(0, EXAMPLE_CHARS - 1)}…` : text);
 
 /**
- * Runs `--gaps` as parsed in `args` against the embedded index (`--index`, else the book's own);
- * returns 0. An unreadable file, or one with log lines but no question in them, is a
- * configuration error (exit 2).
+ * Runs `--gaps` as parsed in `args` against the book's vocabulary: the one ingest recorded in the
+ * Qdrant collection when `QDRANT_URL` is set, else the embedded index's (`--index`, else the book's
+ * own); returns 0. An unreadable file, one with log lines but no question in them, or a collection
+ * ingested before its vocabulary was recorded is a configuration error (exit 2).
  *
  * @example
  * await runGapsCommand(parseRetrieveArgs(['--gaps', 'questions.txt']), {}, io);
@@ -44,8 +44,16 @@ export async function runGapsCommand(args: RetrieveArgs, env: Record<string, str
     });
   }
   const indexPath = args.index !== null ? resolve(io.cwd, args.index) : defaultIndexPath(io.cwd, env);
-  const gaps = vocabularyGaps(indexVocabulary(loadIndexFile(indexPath)), questions);
-  io.stdout(args.json ? JSON.stringify({ file: args.gaps, index: indexPath, ...gaps }, null, 2) : formatGaps(gaps));
+  const searcher = inProcessSearcher({ env, indexPath, ...(io.fetch ? { fetch: io.fetch } : {}) });
+  const vocabulary = await searcher.bookVocabulary();
+  if (!vocabulary) {
+    throw new RetrieverError('config_error', `The collection ${searcher.config.QDRANT_COLLECTION} records no vocabulary`, {
+      hint: 'ingest the book again with `npm run ingest` (it records the vocabulary), or pass --index FILE',
+    });
+  }
+  const gaps = vocabularyGaps(vocabulary, questions);
+  const source = searcher.config.storeKind === 'qdrant' ? { collection: searcher.config.QDRANT_COLLECTION } : { index: indexPath };
+  io.stdout(args.json ? JSON.stringify({ file: args.gaps, ...source, ...gaps }, null, 2) : formatGaps(gaps));
   return EXIT.ok;
 }
 

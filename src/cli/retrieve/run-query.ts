@@ -15,6 +15,7 @@ import { createSearchContext, type SearchRuntime } from '../../core/query/compos
 import { runSearch, type SearchOutcome } from '../../core/query/search/search-pipeline';
 import { parseSearchParams } from '../../core/query/search/search-params';
 import { createClient, EdgeRetrieverError, type SearchParams } from '../../client/index';
+import type { BookVocabulary } from '../../core/query/ports';
 import { CliFailure, EXIT } from '../cli-failure';
 import { bookIndexPath, DEFAULT_DOCS_DIR, WORKER_INDEX } from '../index-paths';
 
@@ -77,7 +78,7 @@ export interface InProcessOptions {
  * const searcher = inProcessSearcher({ env: loadCliEnv(), indexPath: defaultIndexPath(process.cwd()) });
  * const doc = await searcher.search({ q: 'What is a ROS 2 topic?', k: 3 });
  */
-export function inProcessSearcher(options: InProcessOptions): Searcher & { config: Config } {
+export function inProcessSearcher(options: InProcessOptions): Searcher & { config: Config; bookVocabulary(): Promise<BookVocabulary | null> } {
   const config = parseConfig(options.env);
   let index: EmbeddedIndex | null = null;
   const runtime: SearchRuntime = {
@@ -102,6 +103,12 @@ export function inProcessSearcher(options: InProcessOptions): Searcher & { confi
       const params = parseSearchParams(raw, config);
       const outcome = await runSearch(params, context);
       return workerDocument(outcome);
+    },
+    /** The book's vocabulary as the term rule reads it: the embedded index's, or the one ingest recorded in the Qdrant collection. */
+    async bookVocabulary() {
+      const context = createSearchContext(runtime);
+      const info = config.storeKind === 'qdrant' ? await context.store.describe() : null;
+      return context.bookVocabulary?.(info) ?? null;
     },
   };
 }

@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questionsFrom } from '../../../src/cli/retrieve/gaps-command';
+import { startFakeUpstream } from '../../support/fake-upstream';
+import { MINI_BOOK, runCli, tenant } from '../ingest/ingest-harness';
 import { retrieve } from './support';
 
 let dir: string;
@@ -58,5 +60,41 @@ describe('retrieve --gaps', () => {
     const missing = await retrieve(['--gaps', join(dir, 'nope.txt')]);
     expect(missing.code).toBe(2);
     expect(missing.err).toMatch(/Cannot read the questions file .*nope\.txt: ENOENT/);
+  });
+});
+
+describe('retrieve --gaps against Qdrant (the loopback fake)', () => {
+  it('reads the vocabulary ingest recorded in the collection, and says when a collection has none', async () => {
+    const fake = await startFakeUpstream();
+    try {
+      const t = tenant(fake.url, 'gaps');
+      const ingest = await runCli([MINI_BOOK, '--target', 'qdrant', '--collection', 'mini', '--quiet'], t.env);
+      expect(ingest.code, ingest.err).toBe(0);
+      const env = { ...t.env, QDRANT_COLLECTION: 'mini' };
+      const questions = file('mini.txt', 'how do I filter lidar point clouds\nwiggle the lidar\n');
+      const before = (await t.calls()).length;
+      const run = await retrieve(['--gaps', questions, '--json'], env);
+      expect(run.code, run.err).toBe(0);
+      const report = JSON.parse(run.out) as { collection: string; questions: number; words: { word: string }[] };
+      expect(report).toMatchObject({ collection: 'mini', questions: 2 });
+      expect(report.words.map((gap) => gap.word)).toEqual(['wiggle']);
+      // One collection read, no search and no embedding.
+      const calls = (await t.calls()).slice(before);
+      expect(calls.map((c) => `${c.service} ${c.method} ${c.path}`)).toEqual([expect.stringMatching(/^qdrant GET \/collections\/mini$/)]);
+
+      const missing = await retrieve(['--gaps', questions], { ...t.env, QDRANT_COLLECTION: 'nope' });
+      expect(missing.code).toBe(2);
+      expect(missing.err).toMatch(/nope/);
+
+      // A collection made without ingest (or before ingest recorded the vocabulary).
+      const made = await t.qdrant('PUT', '/collections/bare', { vectors: { dense: { size: 4, distance: 'Cosine' } } });
+      expect(made.status).toBe(200);
+      const bare = await retrieve(['--gaps', questions], { ...t.env, QDRANT_COLLECTION: 'bare' });
+      expect(bare.code).toBe(2);
+      expect(bare.err).toMatch(/The collection bare records no vocabulary/);
+      expect(bare.err).toMatch(/npm run ingest/);
+    } finally {
+      await fake.close();
+    }
   });
 });
