@@ -177,7 +177,7 @@ function checkCombinations(args: RetrieveArgs): void {
   if (args.json && args.context) throw usageError('--json and --context are exclusive');
   if (args.gaps !== null) {
     if (args.query !== null || args.validate !== null || args.url !== null || args.context || args.compare || args.runs !== null || args.noResultsBelow !== undefined || Object.keys(args.criteria).length || Object.keys(args.params).length) {
-      throw usageError('--gaps takes a questions file and reads the embedded index (--index FILE, --json); it takes no query, search option, --validate or --url');
+      throw usageError('--gaps takes a questions file (and --index FILE, --json); it takes no query, search option, --validate or --url');
     }
     return;
   }

@@ -32,7 +32,7 @@ export interface VocabularyGaps {
   questions: number;
   /** Questions with at least one word the book lacks. */
   withGaps: number;
-  /** Questions the term rule judged not covered. */
+  /** Of those with a gap, how many the term rule judged not covered. */
   offTopic: number;
   /** Most used first; ties in the order first seen. */
   words: VocabularyGap[];

@@ -67,14 +67,13 @@ const ESM_START = /^(?:import\s*(?:[\w$*{]|['"])|export\s+(?:const|let|var|funct
 export function blankTopLevelEsm(text: string): string {
   const inFence = fenceTracker();
   let inFrontMatter = /^---(?:\r\n|\r|\n|$)/.test(text);
-  let firstLine = true;
+  let lineNumber = 0;
   let depth = 0;
   let inEsm = false;
   return mapLines(text, (line) => {
-    const first = firstLine;
-    firstLine = false;
+    lineNumber++;
     if (inFrontMatter) {
-      if (!first && /^(---|\.\.\.)\s*$/.test(line)) inFrontMatter = false;
+      if (lineNumber > 1 && /^(---|\.\.\.)\s*$/.test(line)) inFrontMatter = false;
       return line;
     }
     if (!inEsm) {
