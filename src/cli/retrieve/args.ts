@@ -53,8 +53,9 @@ Validation options (--validate FILE):
   --json               print the report(s) as JSON
   (--mode, --fusion, --rerank, --threshold, --diversity and the filters apply to every query)
 
-Vocabulary gaps (--gaps FILE): FILE holds questions, one per line, or the Worker's request log
-lines with LOG_QUERIES=true (wrangler tail --format json, or one JSON line per request). Lists
+Vocabulary gaps (--gaps FILE): FILE holds questions, one per line, a query set (queries.json),
+or the Worker's request log lines with LOG_QUERIES=true (wrangler tail --format json, or one
+JSON line per request). Lists
 the words they use that no chunk of the book does (the Qdrant collection's recorded vocabulary
 when QDRANT_URL is set, else the embedded index's), most used first, with examples: candidates
 for synonyms.txt (docs/writing-synonyms.md). --json lists every word.

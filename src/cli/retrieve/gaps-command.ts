@@ -58,8 +58,9 @@ export async function runGapsCommand(args: RetrieveArgs, env: Record<string, str
 }
 
 /**
- * The questions of a file: each line that is a JSON object with a string `query` (a request log
- * line), or a `wrangler tail --format json` record whose `logs[].message` holds such a line; any
+ * The questions of a file. A query set (`queries.json`: an array of `{ query }`, or `{ queries: [...] }`)
+ * gives each item's `query`. Otherwise, line by line: a JSON object with a string `query` (a request
+ * log line), or a `wrangler tail --format json` record whose `logs[].message` holds such a line; any
  * other JSON line is a log line without a question (counted); any other non-blank line is a
  * question as written.
  *
@@ -67,6 +68,8 @@ export async function runGapsCommand(args: RetrieveArgs, env: Record<string, str
  * questionsFrom('rename my computer\n{"message":"request","query":"cron"}\n').questions; // ['rename my computer', 'cron']
  */
 export function questionsFrom(text: string): { questions: string[]; logLinesWithout: number } {
+  const set = querySet(text);
+  if (set) return { questions: set, logLinesWithout: 0 };
   const questions: string[] = [];
   let logLinesWithout = 0;
   for (const line of text.split(/\r?\n/)) {
@@ -82,6 +85,21 @@ export function questionsFrom(text: string): { questions: string[]; logLinesWith
     else logLinesWithout++;
   }
   return { questions, logLinesWithout };
+}
+
+/** The `query` of each item when the whole text is a query set, else null. */
+function querySet(text: string): string[] | null {
+  const start = text.trimStart()[0];
+  if (start !== '[' && start !== '{') return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null; // JSON lines, not one document
+  }
+  const items = Array.isArray(value) ? value : (value as { queries?: unknown } | null)?.queries;
+  if (!Array.isArray(items)) return null;
+  return items.map((item) => (item as { query?: unknown } | null)?.query).filter((query): query is string => typeof query === 'string');
 }
 
 function parseObject(text: string): Record<string, unknown> | null {

@@ -29,6 +29,14 @@ describe('questionsFrom', () => {
     const text = ['what is a topic', '', '{"message":"request","query":"pizza in Naples","status":200}', tail, '{"message":"request","status":200}', '{not json'].join('\n');
     expect(questionsFrom(text)).toEqual({ questions: ['what is a topic', 'pizza in Naples', 'rename my robot', '{not json'], logLinesWithout: 1 });
   });
+
+  it('reads a query set (an array of { query }, or { queries: [...] }) as its questions', () => {
+    const items = [{ id: 'q1', query: 'what is a topic', expected_files: ['a.md'] }, { id: 'q2', query: 'pizza' }];
+    expect(questionsFrom(JSON.stringify(items, null, 2)).questions).toEqual(['what is a topic', 'pizza']);
+    expect(questionsFrom(JSON.stringify({ name: 'set', queries: items }, null, 2)).questions).toEqual(['what is a topic', 'pizza']);
+    // One request log line alone is a log, not a query set.
+    expect(questionsFrom('{"message":"request","query":"cron"}')).toEqual({ questions: ['cron'], logLinesWithout: 0 });
+  });
 });
 
 describe('retrieve --gaps', () => {
