@@ -6,10 +6,10 @@
  * the reader's half of a line of the owner's synonyms file — or the name of a topic the book does not
  * cover, which is why each word also counts the questions the term rule judged off-topic.
  */
-import { isStopword, stemWord, tokenizeWords } from '../../common/bm25/index';
+import { stemWord } from '../../common/bm25/index';
 import type { BookVocabulary } from '../../query/ports';
-import { bookWordReader, withGreekLetters } from '../../query/book-terms/book-forms';
-import { assessQueryTerms, nameLikeWords, negligible } from '../../query/book-terms/term-evidence';
+import { bookWordReader } from '../../query/book-terms/book-forms';
+import { assessQueryTerms, nameLikeWords } from '../../query/book-terms/term-evidence';
 
 /** Example questions kept per word. */
 export const GAP_EXAMPLES = 3;
@@ -54,10 +54,11 @@ export function vocabularyGaps(v: BookVocabulary, questions: readonly string[]):
     const question = raw.trim();
     if (!question) continue;
     read++;
-    const missing = missingWords(v, question);
+    const evidence = assessQueryTerms(v, question);
+    const missing = missingWords(v, question, evidence.unknown);
     if (missing.size === 0) continue;
     withGaps++;
-    const covered = assessQueryTerms(v, question).covered;
+    const { covered } = evidence;
     if (!covered) offTopic++;
     for (const [stem, word] of missing) {
       let gap = byStem.get(stem);
@@ -71,18 +72,18 @@ export function vocabularyGaps(v: BookVocabulary, questions: readonly string[]):
   return { questions: read, withGaps, offTopic, words };
 }
 
-/** The question's words (stem → word) that no chunk uses and the search cannot read as a book word. */
-function missingWords(v: BookVocabulary, question: string): Map<string, string> {
+/**
+ * Of the words the term rule found no chunk using (`unknown`: stopwords, numbers and function words
+ * already left out), those the search cannot read as a book word either, by stem. The reader is
+ * asked about them in the rule's order, so it reads them as the rule did.
+ */
+function missingWords(v: BookVocabulary, question: string, unknown: readonly string[]): Map<string, string> {
   const reader = bookWordReader(v);
   const names = nameLikeWords(question);
   const missing = new Map<string, string>();
-  for (const word of tokenizeWords(question)) {
-    if (isStopword(word)) continue;
+  for (const word of unknown) {
     const stem = stemWord(word);
-    if (!stem || missing.has(stem) || negligible(stem, word)) continue;
-    if (v.df(stem) > 0 || v.df(withGreekLetters(stem)) > 0) continue;
-    if (reader(word, stem, names.has(word)).form) continue;
-    missing.set(stem, word);
+    if (!reader(word, stem, names.has(word)).form) missing.set(stem, word);
   }
   return missing;
 }
