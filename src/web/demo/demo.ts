@@ -15,7 +15,11 @@ const modules = document.querySelector<HTMLDataListElement>('#modules')!;
 /** Form fields sent as search parameters (the key goes in a header instead). */
 const PARAMS = ['q', 'mode', 'k', 'module', 'rerank'] as const;
 
-/** Warnings that doubt the answer itself (the book probably does not cover the question). */
+/**
+ * Warnings that doubt the answer itself (the book probably does not cover the question): the
+ * Worker's ANSWER_WARNINGS (core/query/search/context-format.ts), which the page, bundled from
+ * src/web and src/client only, cannot import.
+ */
 const DOUBTS = new Set(['no_match', 'low_confidence']);
 
 let running: AbortController | null = null;
