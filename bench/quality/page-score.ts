@@ -33,6 +33,8 @@ export interface QueryScore {
    * when the question names no sections or the retriever reports no headings.
    */
   passageRank?: number | null;
+  /** The question uses a word no chunk uses (as `retrieve --gaps` counts them); see {@link scoreAnswer}. */
+  lacksWord?: boolean;
 }
 
 /** Aggregates of one run over one query set. */
@@ -50,6 +52,18 @@ export interface RunScore {
   answerableFlaggedInTop3: number;
   /** Passage hit@1 / hit@3 / MRR over the questions that name sections; null when none does. */
   passage: PassageSummary | null;
+  /** Answerable questions whose page is not in the top 3. */
+  misses: number;
+  /**
+   * Of those, the ones that use a word the book lacks: a synonyms file can reach them, while the
+   * others use only the book's own words and are ranking's to fix.
+   */
+  missesLackingWord: number;
+}
+
+/** "6 (4)": top-3 misses, and how many of them use a word the book lacks. */
+export function formatMisses(misses: number, lackingWord: number): string {
+  return `${misses} (${lackingWord})`;
 }
 
 /**
@@ -68,8 +82,8 @@ export function isRelevantPage(query: BookQuery, page: string, lenient = false):
   return query.modules.some((m) => page === m || page.startsWith(`${m}/`));
 }
 
-/** Scores one answer. */
-export function scoreAnswer(query: BookQuery, answer: RankedAnswer, lenient = false): QueryScore {
+/** Scores one answer; `lacksWord`: the question uses a word the book lacks (for the misses' split). */
+export function scoreAnswer(query: BookQuery, answer: RankedAnswer, lenient = false, lacksWord = false): QueryScore {
   const index = answer.pages.findIndex((page) => isRelevantPage(query, page, lenient));
   const top3 = new Set(answer.pages.slice(0, 3).filter((p) => query.expected.includes(p)));
   const score: QueryScore = {
@@ -78,6 +92,7 @@ export function scoreAnswer(query: BookQuery, answer: RankedAnswer, lenient = fa
     rank: query.offTopic || index < 0 ? null : index + 1,
     flagged: answer.flagged || answer.pages.length === 0,
     p3All: query.needsAll ? top3.size / Math.min(3, query.expected.length) : null,
+    ...(lacksWord ? { lacksWord } : {}),
   };
   if (query.sections.length > 0 && answer.headings) {
     const { headings } = answer;
@@ -91,6 +106,7 @@ export function scoreAnswer(query: BookQuery, answer: RankedAnswer, lenient = fa
 export function aggregate(scores: readonly QueryScore[]): RunScore {
   const answerable = scores.filter((s) => !s.offTopic);
   const off = scores.filter((s) => s.offTopic);
+  const missed = answerable.filter((s) => s.rank === null || s.rank > 3);
   const share = (pred: (s: QueryScore) => boolean) => (answerable.length ? answerable.filter(pred).length / answerable.length : 0);
   return {
     answerable: answerable.length,
@@ -102,5 +118,7 @@ export function aggregate(scores: readonly QueryScore[]): RunScore {
     answerableFlagged: answerable.filter((s) => s.flagged).length,
     answerableFlaggedInTop3: answerable.filter((s) => s.flagged && s.rank !== null && s.rank <= 3).length,
     passage: passageSummary(answerable.flatMap((s) => (s.passageRank === undefined ? [] : [s.passageRank]))),
+    misses: missed.length,
+    missesLackingWord: missed.filter((s) => s.lacksWord === true).length,
   };
 }

@@ -10,7 +10,7 @@ import { measureBook } from '../../../bench/book-quality';
 import { runParams } from '../../../bench/quality/run-spec';
 import { buildWindowIndex, searchWindows } from '../../../bench/quality/bm25-windows';
 import { parseBookQueries } from '../../../bench/quality/book-queries';
-import { aggregate, scoreAnswer, type RunScore } from '../../../bench/quality/page-score';
+import { aggregate, formatMisses, scoreAnswer, type RunScore } from '../../../bench/quality/page-score';
 import { formatMeans, formatSeedBand } from '../../../bench/quality/across-books';
 
 const MINI = resolve(__dirname, '../../fixtures/books/mini');
@@ -46,10 +46,32 @@ describe('scoreAnswer / aggregate', () => {
       scoreAnswer(both, { pages: ['x', 'y', 'z', 'c'], flagged: true }),
       scoreAnswer(off, { pages: ['a'], flagged: false }),
     ]);
-    expect(run).toEqual({ answerable: 2, offTopic: 1, hit1: 0.5, hit3: 0.5, mrr: (1 + 1 / 4) / 2, offTopicFlagged: 0, answerableFlagged: 1, answerableFlaggedInTop3: 0, passage: null });
+    expect(run).toEqual({
+      answerable: 2, offTopic: 1, hit1: 0.5, hit3: 0.5, mrr: (1 + 1 / 4) / 2, offTopicFlagged: 0, answerableFlagged: 1, answerableFlaggedInTop3: 0, passage: null,
+      misses: 1, missesLackingWord: 0,
+    });
     // A flag on a question answered in the top 3 is counted apart: it hid a good answer.
     const hidden = aggregate([scoreAnswer(page, { pages: ['x', 'b'], flagged: true }), scoreAnswer(both, { pages: ['z'], flagged: true })]);
     expect(hidden).toMatchObject({ answerableFlagged: 2, answerableFlaggedInTop3: 1 });
+  });
+});
+
+describe('top-3 misses split by a word the book lacks', () => {
+  const [page, other, off] = parseBookQueries([
+    { id: 'p', query: 'x', expected_files: ['b.md'] },
+    { id: 'q', query: 'y', expected_files: ['c.md'] },
+    { id: 'o', query: 'z', expected_files: [], expect_no_results: true },
+  ]) as [never, never, never];
+
+  it('counts answerable questions out of the top 3, and those of them that use a word the book lacks', () => {
+    const run = aggregate([
+      scoreAnswer(page, { pages: ['a', 'a', 'a', 'b'], flagged: false }, false, true), // rank 4, lacks a word
+      scoreAnswer(other, { pages: ['x'], flagged: false }), // not returned, only book words
+      scoreAnswer(page, { pages: ['b'], flagged: false }, false, true), // a hit: not a miss, whatever its words
+      scoreAnswer(off, { pages: [], flagged: true }, false, true), // off-topic questions are never misses
+    ]);
+    expect(run).toMatchObject({ misses: 2, missesLackingWord: 1 });
+    expect(formatMisses(run.misses, run.missesLackingWord)).toBe('2 (1)');
   });
 });
 
@@ -120,15 +142,19 @@ describe('measureBook', () => {
       { id: 'm1', query: 'PID controller integral windup', expected: { file_paths: ['02-control/01-pid-control.mdx'], sections: ['No such heading'] } },
       { id: 'm2', query: 'lidar point cloud downsampling', expected_files: ['01-sensing/02-lidar-processing.md'] },
       { id: 'm3', query: 'best pizza recipe in Naples', expected_files: [], expect_no_results: true },
+      // Labelled with a page, but in words no page uses: a top-3 miss that lacks a word.
+      { id: 'm4', query: 'zorblaxes quendified', expected_files: ['02-control/01-pid-control.mdx'] },
     ]));
     const result = await measureBook({ docsDir: MINI, sets: [{ name: 'mini', path }], runs: ['keyword', 'hybrid'], subsets: ['m2..m3'] });
     expect(result.rows.map((r) => `${r.set}|${r.run}`)).toEqual([
-      'mini (3)|bm25-windows', 'mini (3)|keyword', 'mini (3)|hybrid',
+      'mini (4)|bm25-windows', 'mini (4)|keyword', 'mini (4)|hybrid',
       'mini m2..m3 (2)|bm25-windows', 'mini m2..m3 (2)|keyword', 'mini m2..m3 (2)|hybrid',
     ]);
     const keyword = result.rows[1]!.score;
-    expect(keyword).toMatchObject({ answerable: 2, offTopic: 1, hit3: 1 });
-    expect(result.text).toMatch(/^mini \(3\) +bm25-windows +\d\.\d{3} +1\.000 /m);
+    expect(keyword).toMatchObject({ answerable: 3, offTopic: 1, hit3: 2 / 3, misses: 1, missesLackingWord: 1 });
+    expect(result.text).toMatch(/^mini \(4\) +bm25-windows +\d\.\d{3} +0\.667 /m);
+    expect(result.text).toMatch(/top-3 misses \(lacking a word\)/);
+    expect(result.text).toMatch(/^mini \(4\) +keyword .* 1 \(1\) /m);
     // m1 names a section no chunk lies under: passage figures over that one question, 0 for every run; n/a for the windows.
     expect(keyword.passage).toEqual({ queries: 1, hit_at_1: 0, hit_at_3: 0, mrr: 0 });
     expect(result.rows[0]!.score.passage).toBeNull();
@@ -139,6 +165,7 @@ describe('measureBook', () => {
 describe('formatMeans (several books)', () => {
   const score = (hit1: number, mrr: number, off: [number, number], ans: [number, number, number?]): RunScore => ({
     answerable: ans[1], offTopic: off[1], hit1, hit3: hit1, mrr, offTopicFlagged: off[0], answerableFlagged: ans[0], answerableFlaggedInTop3: ans[2] ?? 0, passage: null,
+    misses: Math.round(ans[1] * (1 - hit1)), missesLackingWord: Math.round(ans[1] * (1 - hit1) / 2),
   });
 
   it('weighs every set the same, sums the flagged counts and leaves subset rows out', () => {
@@ -150,8 +177,9 @@ describe('formatMeans (several books)', () => {
     ]);
     const lines = text.split('\n');
     expect(lines[0]).toMatch(/^Mean over 2 query sets/);
-    expect(lines[2]!.split(/\s{2,}/)).toEqual(['default', '0.750', '0.750', '0.800', '4/6', '1/44 (1 in top 3)']);
-    expect(lines[3]!.split(/\s{2,}/)).toEqual(['keyword', '0.200', '0.200', '0.300', '0/2', '0/8']);
+    // Misses summed over the whole sets: a misses 4 (2 lacking a word), b 0; the subset row left out.
+    expect(lines[2]!.split(/\s{2,}/)).toEqual(['default', '0.750', '0.750', '0.800', '4/6', '1/44 (1 in top 3)', '4 (2)']);
+    expect(lines[3]!.split(/\s{2,}/)).toEqual(['keyword', '0.200', '0.200', '0.300', '0/2', '0/8', '6 (3)']);
   });
 
   it('over several seeds: the mean of each seed\'s set-mean, and the MRR spread between seeds', () => {
