@@ -20,11 +20,11 @@ import { inProcessSearcher, loadIndexFile } from '../src/cli/retrieve/run-query'
 import { toEvalResults } from '../src/cli/retrieve/validate';
 import { resultHeadings } from '../src/core/build-time/eval/passages';
 import { indexVocabulary } from '../src/core/query/book-terms/book-vocabulary';
-import { vocabularyGaps } from '../src/core/build-time/eval/vocabulary-gaps';
 import { loadBookQueries, pageKeyOf, type BookQuery } from './quality/book-queries';
 import { buildWindowIndex, searchWindows } from './quality/bm25-windows';
 import { aggregate, formatAnswerableFlagged, formatMisses, scoreAnswer, type QueryScore, type RankedAnswer, type RunScore } from './quality/page-score';
 import { buildTempIndex } from './quality/temp-index';
+import { lackingWords } from './quality/lacking-words';
 import { formatMeans, formatSeedBand } from './quality/across-books';
 import { textTable } from './quality/text-table';
 import { withTypos } from './quality/typo-questions';
@@ -73,6 +73,8 @@ export interface BookQualityResult {
   rows: { set: string; run: string; score: RunScore }[];
   /** Per-question ranks, for `--verbose` (set → query id → run → score). */
   detail: Map<string, Map<string, Map<string, QueryScore>>>;
+  /** The words of each question no chunk uses (set → query id → words; questions without any left out). */
+  lacking: Map<string, Map<string, string[]>>;
   text: string;
 }
 
@@ -88,13 +90,15 @@ export async function measureBook(options: BookQualityOptions): Promise<BookQual
   const { files } = await readDocs(options.docsDir);
   const windows = buildWindowIndex(files);
   const detail: BookQualityResult['detail'] = new Map();
+  const lackingBySet: BookQualityResult['lacking'] = new Map();
   const rows: BookQualityResult['rows'] = [];
   try {
     const vocabulary = indexVocabulary(loadIndexFile(index.path));
     for (const set of options.sets) {
       const queries = options.typos ? withTypos(loadBookQueries(set.path), vocabulary) : loadBookQueries(set.path);
-      // Which questions use a word no chunk uses, as `retrieve --gaps` counts them: splits the misses.
-      const lacking = new Set(queries.filter((q) => vocabularyGaps(vocabulary, [q.query]).withGaps > 0).map((q) => q.id));
+      // The words each question uses that no chunk does: they split the misses, and `-v` lists them.
+      const lacking = lackingWords(vocabulary, queries);
+      lackingBySet.set(set.name, lacking);
       const perRun = new Map<string, QueryScore[]>();
       const answer = async (run: string, q: BookQuery): Promise<RankedAnswer> => {
         if (run === BASELINE_RUN) return { pages: searchWindows(windows, q.query, DEPTH), flagged: false };
@@ -128,7 +132,7 @@ export async function measureBook(options: BookQualityOptions): Promise<BookQual
   } finally {
     index.dispose();
   }
-  return { chunks: index.chunks, rows, detail, text: formatRows(options.docsDir, index.chunks, rows, options.lenient) };
+  return { chunks: index.chunks, rows, detail, lacking: lackingBySet, text: formatRows(options.docsDir, index.chunks, rows, options.lenient) };
 }
 
 const f3 = (v: number) => v.toFixed(3);
@@ -148,12 +152,15 @@ function formatRows(docsDir: string, chunks: number, rows: BookQualityResult['ro
   return [`Book quality: ${docsDir} (${chunks} chunks, embedded index built fresh, local embedder), top ${DEPTH}${scoring}`, ...textTable(header, body)].join('\n');
 }
 
-/** Per-question ranks (run columns), for finding what to fix. */
+/**
+ * Per-question ranks (run columns), for finding what to fix; a question that uses words no chunk
+ * uses ends with them ("lacks: shrink"): the left sides of synonyms rules that could reach it.
+ */
 export function formatDetail(result: BookQualityResult, runs: readonly string[], sets: readonly QuerySetSpec[]): string {
   const out: string[] = [];
   for (const set of sets) {
     const queries = loadBookQueries(set.path);
-    out.push(`\n${set.name}: rank of first relevant page per run (- = not in top ${DEPTH}; F = flagged)`);
+    out.push(`\n${set.name}: rank of first relevant page per run (- = not in top ${DEPTH}; F = flagged; then the question, and the words of it no chunk uses)`);
     out.push(['id'.padEnd(6), ...[BASELINE_RUN, ...runs].map((r) => r.slice(0, 12).padEnd(13)), 'query'].join(''));
     for (const q of queries) {
       const byRun = result.detail.get(set.name)?.get(q.id);
@@ -162,7 +169,8 @@ export function formatDetail(result: BookQualityResult, runs: readonly string[],
         const rank = q.offTopic ? 'off' : s?.rank === null || s === undefined ? '-' : String(s.rank);
         return `${rank}${s?.flagged ? 'F' : ''}`.padEnd(13);
       });
-      out.push([q.id.padEnd(6), ...cells, q.query.slice(0, 70)].join(''));
+      const lacks = result.lacking.get(set.name)?.get(q.id);
+      out.push([q.id.padEnd(6), ...cells, lacks ? `${q.query.slice(0, 70).padEnd(72)}lacks: ${lacks.join(', ')}` : q.query.slice(0, 70)].join(''));
     }
   }
   return out.join('\n');

@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { measureBook } from '../../../bench/book-quality';
+import { formatDetail, measureBook } from '../../../bench/book-quality';
 import { runParams } from '../../../bench/quality/run-spec';
 import { buildWindowIndex, searchWindows } from '../../../bench/quality/bm25-windows';
 import { parseBookQueries } from '../../../bench/quality/book-queries';
@@ -155,6 +155,10 @@ describe('measureBook', () => {
     expect(result.text).toMatch(/^mini \(4\) +bm25-windows +\d\.\d{3} +0\.667 /m);
     expect(result.text).toMatch(/top-3 misses \(lacking a word\)/);
     expect(result.text).toMatch(/^mini \(4\) +keyword .* 1 \(1\) /m);
+    // -v: each question's ranks, and the words no chunk uses after the questions that have some.
+    const detail = formatDetail(result, ['keyword', 'hybrid'], [{ name: 'mini', path }]).split('\n');
+    expect(detail.find((line) => line.startsWith('m4 '))).toMatch(/^m4 +-F +-F +-F +zorblaxes quendified +lacks: zorblaxes, quendified$/);
+    expect(detail.find((line) => line.startsWith('m2 '))).not.toMatch(/lacks:/);
     // m1 names a section no chunk lies under: passage figures over that one question, 0 for every run; n/a for the windows.
     expect(keyword.passage).toEqual({ queries: 1, hit_at_1: 0, hit_at_3: 0, mrr: 0 });
     expect(result.rows[0]!.score.passage).toBeNull();
