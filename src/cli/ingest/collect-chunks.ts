@@ -2,6 +2,7 @@
  * Reads a docs tree and chunks every file, collecting what was skipped and why.
  */
 import { chunkMarkdownFile } from '../../core/build-time/ingest/chunk-markdown-file';
+import { keepDistinctDefinitions } from '../../core/build-time/ingest/defined-terms';
 import type { Chunk } from '../../core/build-time/ingest/types';
 import { readDocs } from './read-docs';
 
@@ -36,5 +37,7 @@ export async function collectChunks(docsDir: string, options: { baseUrl: string;
       book.tokens += chunk.payload.chunk_token_count;
     }
   }
+  // Whether a chunk defines a term depends on how many others do too: known only for the whole book.
+  book.chunks = keepDistinctDefinitions(book.chunks);
   return book;
 }

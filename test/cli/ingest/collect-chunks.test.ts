@@ -1,0 +1,35 @@
+/**
+ * `collectChunks`: every file of a docs tree chunked, then what depends on the whole book — a term
+ * that many chunks "define" (a manual's option lists) is defined by none of them.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectChunks } from '../../../src/cli/ingest/collect-chunks';
+import { MAX_DEFINING_CHUNKS } from '../../../src/core/build-time/ingest/defined-terms';
+
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'collect-chunks-'));
+  // One more dialog page than a term may be "defined" on, each with the same option item.
+  for (let i = 0; i <= MAX_DEFINING_CHUNKS; i++) {
+    await writeFile(join(dir, `dialog-${i}.md`), `# Dialog ${i}\n\n- **Opacity**: how much of the layer below shows through.\n`);
+  }
+  await writeFile(join(dir, 'valves.md'), '# Valves\n\nA **valve** is a device that regulates flow.\n');
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('collectChunks', () => {
+  it('keeps a term among what a chunk defines only when few chunks of the book define it', async () => {
+    const book = await collectChunks(dir, { baseUrl: '', routeBasePath: '/docs' });
+    expect(book.files).toBe(MAX_DEFINING_CHUNKS + 2);
+    const defining = (stem: string) => book.chunks.filter((c) => c.payload.defines.includes(stem)).map((c) => c.payload.file_path);
+    expect(defining('opac')).toEqual([]);
+    expect(defining('valv')).toEqual(['valves.md']);
+  });
+});
