@@ -1,7 +1,8 @@
 /**
  * One line per run over several books: the mean of each query set's hit@1, hit@3 and MRR (every
- * set weighs the same, whatever its size), the flagged counts and the top-3 misses summed. A ranking change is only
- * worth keeping when it holds across books: measured on one or two, noise picks the winner.
+ * set weighs the same, whatever its size), the flagged counts and the top-3 misses summed. A ranking
+ * change is only worth keeping when it holds across books: measured on one or two, noise picks the
+ * winner.
  */
 import { formatAnswerableFlagged, formatMisses, type RunScore } from './page-score';
 import { textTable } from './text-table';
@@ -41,7 +42,7 @@ export function formatMeans(rows: readonly SetRow[]): string {
       formatMisses(total((s) => s.misses), total((s) => s.missesLackingWord)),
     ];
   });
-  return [`Mean over ${sets} query sets (each set weighs the same; flagged counts summed)`, ...textTable(header, body)].join('\n');
+  return [`Mean over ${sets} query sets (each set weighs the same; flagged counts and misses summed)`, ...textTable(header, body)].join('\n');
 }
 
 /**

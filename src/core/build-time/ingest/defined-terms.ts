@@ -27,8 +27,9 @@ const MAX_STEMS = 16;
  * once, perhaps again in a glossary or a summary; a manual's option lists (`- **Channel**: …`,
  * `- **White (full opacity)**: …`) make a dozen chunks "define" the same common word, and the
  * definition prior (×1.3) then favours any of them. Measured over fourteen sets (thirteen manuals and
- * the Linux book, docs/retrieval-quality.md): at 1, 2 or 3 the default's MRR goes .721 → .724 (GIMP
- * .675 → .688, KiCad .539 → .563, no set lower; the sample sets unchanged), at 5 .722, at 10 .721.
+ * the Linux book, docs/retrieval-quality.md): at 2 or 3 the default's MRR goes .721 → .724 (GIMP
+ * .675 → .688, KiCad .539 → .563, no set lower; the sample sets unchanged), at 1 .723, at 5 .722, at
+ * 10 .721.
  */
 export const MAX_DEFINING_CHUNKS = 3;
 
