@@ -11,8 +11,9 @@
  *   of a sentence that opens with it and a copula (`Docker is a …`, `An action is built from …`).
  *
  * Stems come from the BM25 analyzer, so query words match them however they are inflected. Over a
- * whole book, a term more than {@link MAX_DEFINING_CHUNKS} chunks "define" is dropped from all of
- * them ({@link keepDistinctDefinitions}): that is a reference manual's option lists, not a definition.
+ * whole book, a term that more than {@link MAX_DEFINING_CHUNKS} chunks define only as a list item
+ * is dropped from those chunks ({@link keepDistinctDefinitions}): that is a reference manual's
+ * option lists, not a glossary.
  */
 import { analyzeText } from '../../common/bm25/index';
 import { fenceTracker } from './code-fences';
@@ -23,13 +24,14 @@ const MAX_TERM_WORDS = 4;
 /** At most this many stems are kept per field, so the payload stays small. */
 const MAX_STEMS = 16;
 /**
- * A term that more chunks than this "define" is defined by none of them. A textbook defines a term
- * once, perhaps again in a glossary or a summary; a manual's option lists (`- **Channel**: …`,
- * `- **White (full opacity)**: …`) make a dozen chunks "define" the same common word, and the
- * definition prior (×1.3) then favours any of them. Measured over fourteen sets (thirteen manuals and
- * the Linux book, docs/retrieval-quality.md): at 2 or 3 the default's MRR goes .721 → .724 (GIMP
- * .675 → .688, KiCad .539 → .563, no set lower; the sample sets unchanged), at 1 .723, at 5 .722, at
- * 10 .721.
+ * A term that more chunks than this define only as a list item (`- **Channel**: …`, no "is" or
+ * "called") is not defined by those chunks. A glossary lists a term once; a manual's option lists
+ * (`- **Channel**: …`, `**Note:**`, `**Function:** name`) list the same common word in dozens of
+ * chunks, and the definition prior (×1.3) then favours any of them. Sentences that define a term
+ * (`An **action** is …`, `Actions are …`) are kept however many there are: a textbook defines its
+ * central terms in several chapters. Measured over fourteen sets (thirteen manuals and the Linux
+ * book, docs/retrieval-quality.md): default MRR .721 → .722 at 1–5 (GIMP .675 → .688, KiCad .539 →
+ * .545, no set lower, the sample book's index unchanged), .721 at 10.
  */
 export const MAX_DEFINING_CHUNKS = 3;
 
@@ -45,16 +47,24 @@ function wordCount(text: string): number {
   return text.trim().split(/\s+/).filter(Boolean).length;
 }
 
+/** A phrase the text defines, and whether only its shape as a list item says so. */
+interface Defined {
+  phrase: string;
+  /** `- **Term**: …` with no copula or naming word: a glossary's shape, and an option list's. */
+  listed: boolean;
+}
+
 /** Terms emphasised where the text defines them (see the module comment). */
-function emphasisedDefinitions(line: string): string[] {
-  const terms: string[] = [];
+function emphasisedDefinitions(line: string): Defined[] {
+  const terms: Defined[] = [];
   for (const match of line.matchAll(EMPHASIS)) {
     const raw = match[2]!.replace(/[:.]\s*$/, '').replace(/\x60/g, '');
     if (raw.trim() === '' || wordCount(raw) > MAX_TERM_WORDS) continue;
     const before = line.slice(0, match.index);
     const after = line.slice(match.index + match[0].length);
     const glossary = GLOSSARY_ITEM.test(before) && (/:\s*$/.test(match[2]!) || GLOSSARY_AFTER.test(after));
-    if (glossary || COPULA_AFTER.test(after) || NAMING_BEFORE.test(before)) terms.push(raw);
+    const worded = COPULA_AFTER.test(after) || NAMING_BEFORE.test(before);
+    if (glossary || worded) terms.push({ phrase: raw, listed: !worded });
   }
   return terms;
 }
@@ -98,31 +108,52 @@ export function headingTerms(section: string | null, title: string): string[] {
  * definedTerms('Docker is a container runtime.'); // ['docker']
  */
 export function definedTerms(content: string): string[] {
-  const phrases: string[] = [];
+  return stemsOf(definitionsIn(content).map((d) => d.phrase));
+}
+
+/** Every phrase the chunk's prose lines define, in order, each with how it is defined. */
+function definitionsIn(content: string): Defined[] {
+  const found: Defined[] = [];
   for (const line of proseLines(content)) {
-    phrases.push(...emphasisedDefinitions(line));
+    found.push(...emphasisedDefinitions(line));
     const plain = line.replace(/^\s*(?:[-*+>]\s+|\d+[.)]\s+)/, '').replace(/(\*\*|__|\x60)/g, '');
     for (const sentence of plain.match(SENTENCE) ?? []) {
       const subject = SUBJECT_COPULA.exec(sentence.trim())?.[1];
-      if (subject && wordCount(subject) <= MAX_TERM_WORDS) phrases.push(subject);
+      if (subject && wordCount(subject) <= MAX_TERM_WORDS) found.push({ phrase: subject, listed: false });
     }
   }
-  return stemsOf(phrases);
+  return found;
 }
 
 /**
- * The chunks with each term that more than {@link MAX_DEFINING_CHUNKS} of them "define" taken out of
- * their `defines` (a new array; chunks without such a term are returned as they are). Run once over
- * a whole book, after chunking: the count is a property of the book, not of one file.
+ * The stems of `defines` that only list items define in this chunk (`- **Channel**: …`), never a
+ * sentence (`A **channel** is …`, `… is called a channel`, `Channels are …`).
+ *
+ * @example
+ * listedOnly('- **Channel**: the colour component.\nA **mask** is a grey image.', ['channel', 'mask']); // ['channel']
+ */
+export function listedOnly(content: string, defines: readonly string[]): string[] {
+  const found = definitionsIn(content);
+  const worded = new Set(analyzeText(found.filter((d) => !d.listed).map((d) => d.phrase).join(' ')));
+  const listed = new Set(analyzeText(found.filter((d) => d.listed).map((d) => d.phrase).join(' ')));
+  return defines.filter((stem) => listed.has(stem) && !worded.has(stem));
+}
+
+/**
+ * The chunks with each term that more than {@link MAX_DEFINING_CHUNKS} of them define only as a list
+ * item taken out of those chunks' `defines` (a chunk that also defines it in a sentence keeps it;
+ * chunks that lose nothing are returned as they are). Run once over a whole book, after chunking:
+ * the count is a property of the book, not of one file.
  *
  * @example
  * keepDistinctDefinitions(bookChunks).filter((c) => c.payload.defines.includes('channel')).length; // ≤ 3
  */
 export function keepDistinctDefinitions(chunks: readonly Chunk[], max = MAX_DEFINING_CHUNKS): Chunk[] {
+  const listedBy = chunks.map((chunk) => new Set(listedOnly(chunk.payload.content, chunk.payload.defines)));
   const defining = new Map<string, number>();
-  for (const chunk of chunks) for (const term of new Set(chunk.payload.defines)) defining.set(term, (defining.get(term) ?? 0) + 1);
-  return chunks.map((chunk) => {
-    const kept = chunk.payload.defines.filter((term) => (defining.get(term) ?? 0) <= max);
+  for (const listed of listedBy) for (const term of listed) defining.set(term, (defining.get(term) ?? 0) + 1);
+  return chunks.map((chunk, i) => {
+    const kept = chunk.payload.defines.filter((term) => !listedBy[i]!.has(term) || (defining.get(term) ?? 0) <= max);
     return kept.length === chunk.payload.defines.length ? chunk : { ...chunk, payload: { ...chunk.payload, defines: kept } };
   });
 }
