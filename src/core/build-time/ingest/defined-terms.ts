@@ -146,7 +146,7 @@ export function listedOnly(content: string, defines: readonly string[]): string[
  * the count is a property of the book, not of one file.
  *
  * @example
- * keepDistinctDefinitions(bookChunks).filter((c) => c.payload.defines.includes('channel')).length; // ≤ 3
+ * keepDistinctDefinitions(manualChunks); // "channel" kept only where a sentence defines it, if 4+ chunks list it
  */
 export function keepDistinctDefinitions(chunks: readonly Chunk[], max = MAX_DEFINING_CHUNKS): Chunk[] {
   const listedBy = chunks.map((chunk) => new Set(listedOnly(chunk.payload.content, chunk.payload.defines)));
