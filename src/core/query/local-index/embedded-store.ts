@@ -155,7 +155,7 @@ export function createEmbeddedStore(index: EmbeddedIndex, options: EmbeddedStore
    * top `prefetchDepth(limit)` of the list, then the prior applied, re-sorted, threshold, cut.
    */
   const rescored = (query: StoreQuery, pass: PointPredicate | null): { point: number; score: number }[] => {
-    const depth = prefetchDepth(query.limit, query.sparse !== undefined);
+    const depth = prefetchDepth(query.limit, { keyword: query.sparse !== undefined, priors: query.priors });
     const main = new Map(search(query, depth, -Infinity, pass).map((hit) => [hit.point, hit.score]));
     const fields = query.sparse ? query.fields : undefined;
     const field = new Map<number, number>();

@@ -62,7 +62,7 @@ export function toQueryRequest(query: StoreQuery): Schemas['QueryRequest'] {
   if (query.scoreThreshold !== undefined) body.score_threshold = query.scoreThreshold;
   const fields = query.sparse ? query.fields : undefined;
   if (!query.priors?.length && !fields) return { ...body, ...searchOf(query) };
-  const depth = prefetchDepth(query.limit, query.sparse !== undefined);
+  const depth = prefetchDepth(query.limit, { keyword: query.sparse !== undefined, priors: query.priors });
   const prefetch = (search: ReturnType<typeof searchOf>): Schemas['Prefetch'] => ({ ...search, limit: depth, ...(query.filter ? { filter: query.filter } : {}) });
   body.prefetch = [prefetch(searchOf(query)), ...(fields ? [prefetch({ query: sparseOf(fields.vector), using: fields.using })] : [])];
   body.query = qdrantFormula(query.priors, fields) as Schemas['FormulaQuery'];

@@ -52,21 +52,28 @@ export const FIELD_WEIGHT = 1;
  * Keyword prefetches go at least this deep: a point's keyword score is body + field only when it is
  * in BOTH prefetches (a point missing from one scores 0 there), so a chunk whose heading names the
  * term but whose body is one of many mentions must still be found in the body list. Sparse
- * prefetches are cheap (no payloads, no vectors).
+ * prefetches are cheap (no payloads, no vectors). A list rescored by a prior that raises scores
+ * (a definition question's) goes as deep, whatever its kind: the chunk that defines the term can
+ * sit below 2 × limit before its ×1.5 and above the cut after it ("What is a ROS 2 action?" on the
+ * sample book: the defining chunk is 5th in semantic mode with the prior applied to the top 100,
+ * and was outside the top 12 with it applied to the top 24).
  */
 export const KEYWORD_PREFETCH_DEPTH = 100;
 
 /**
  * Candidates each prefetch hands to the rescoring step: deep enough that a demoted overview can
- * let a chapter from below the cut through, and (keyword lists) that body and heading scores add up.
+ * let a chapter from below the cut through, that body and heading scores add up (keyword lists),
+ * and that a raising prior reaches the chunks it raises.
  *
  * @example
  * prefetchDepth(10); // 20
- * prefetchDepth(10, true); // 100
+ * prefetchDepth(10, { keyword: true }); // 100
+ * prefetchDepth(10, { priors: [{ key: 'defines', any: ['topic'], factor: 1.3 }] }); // 100
  */
-export function prefetchDepth(limit: number, keyword = false): number {
+export function prefetchDepth(limit: number, list: { keyword?: boolean; priors?: readonly ScorePrior[] } = {}): number {
   const depth = Math.max(limit * 2, limit + 10);
-  return keyword ? Math.max(depth, KEYWORD_PREFETCH_DEPTH) : depth;
+  const deep = list.keyword || list.priors?.some((prior) => prior.factor > 1);
+  return deep ? Math.max(depth, KEYWORD_PREFETCH_DEPTH) : depth;
 }
 
 /**

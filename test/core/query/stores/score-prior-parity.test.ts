@@ -81,6 +81,24 @@ describe('ranking prior: embedded store = Qdrant formula query', () => {
     expect(fromEmbedded!.map((h) => h.id)).not.toEqual(raw!.slice(0, fromEmbedded!.length).map((h) => h.id));
   });
 
+  it('a raising prior reaches a point far below twice the limit, in both stores (its prefetch goes 100 deep)', async () => {
+    const { qdrant, embedded } = await stores();
+    const base: StoreQuery = { dense: { vector: denseQuery }, limit: 5 };
+    const [raw] = await embedded.queryBatch([{ ...base, limit: 60 }]);
+    const deep = raw![40]!;
+    expect(deep.score).toBeGreaterThan(0);
+    // Just enough to put the 41st point first: it is raised only if the rescoring sees it.
+    const lift: ScorePrior = { key: 'title', value: deep.payload.title as string, factor: (raw![0]!.score / deep.score) * 1.05 };
+    const query: StoreQuery = { ...base, priors: [prior, lift] };
+    expect(toQueryRequest(query).prefetch).toMatchObject([{ limit: 100 }]);
+    const [fromQdrant] = await qdrant.queryBatch([query]);
+    const [fromEmbedded] = await embedded.queryBatch([query]);
+    expect(fromEmbedded![0]!.id).toBe(deep.id);
+    expect(fromEmbedded!.map((h) => h.id)).toEqual(fromQdrant!.map((h) => h.id));
+    // Priors that only lower scores keep the shallow prefetch: nothing from below it could rise.
+    expect(toQueryRequest({ ...base, priors: [prior] }).prefetch).toMatchObject([{ limit: 15 }]);
+  });
+
   it('leaves collections without the payload key unchanged (factor 1: degrade, not break)', async () => {
     const { embedded } = await stores();
     const query: StoreQuery = { dense: { vector: denseQuery }, limit: 10 };
