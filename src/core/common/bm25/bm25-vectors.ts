@@ -7,6 +7,7 @@
 import { RetrieverError } from '../errors';
 import type { SparseVector } from '../types';
 import { analyzeText } from './analyze';
+import { capitalStopwords } from './capital-stopwords';
 import { tokenId } from './murmur3';
 
 /** BM25 term-frequency saturation (Qdrant's default). */
@@ -92,3 +93,17 @@ export function bm25QueryVector(text: string): SparseVector {
   const indices = [...new Set(analyzeText(text).map(tokenId))].sort((a, b) => a - b);
   return { indices, values: indices.map(() => 1) };
 }
+
+/**
+ * The search's BM25 query vector: {@link bm25QueryVector} plus the stopwords the question writes in
+ * capitals ("WHERE and HAVING", see capital-stopwords.ts), which ingest indexes the same way.
+ *
+ * @example
+ * bm25SearchVector('difference between WHERE and HAVING').indices.length; // 3 (differ, where, have)
+ * bm25SearchVector('where is the file'); // the same as bm25QueryVector('where is the file')
+ */
+export function bm25SearchVector(text: string): SparseVector {
+  const indices = [...new Set([...analyzeText(text), ...capitalStopwords(text)].map(tokenId))].sort((a, b) => a - b);
+  return { indices, values: indices.map(() => 1) };
+}
+

@@ -4,7 +4,7 @@
  * thresholded hits. The shared upstream work (embedding, the checked store round trip,
  * fetching neighbours for `expand`) is done once for all queries by search-pipeline.ts.
  */
-import { bm25QueryVector } from '../../common/bm25/index';
+import { bm25SearchVector } from '../../common/bm25/index';
 import { diverseHeadSize, diversifyHead } from './diverse-head';
 import type { CacheStatus, QueryEmbedder, SearchContext, StoreQuery } from '../ports';
 import type { ScoredPoint } from '../../common/types';
@@ -72,7 +72,7 @@ export function prepareQueries(
   };
   const intent: QueryIntent = {
     dense: embedded && embedder ? { vector: embedded.vector, embedder: embedder.descriptor, search: plan.searchesDense && usable } : null,
-    sparse: plan.needsSparse ? bm25QueryVector(text) : null,
+    sparse: plan.needsSparse ? bm25SearchVector(text) : null,
     mode: params.mode,
     base,
     vectorName: config.QDRANT_VECTOR_NAME,

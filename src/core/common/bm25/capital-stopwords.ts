@@ -1,0 +1,40 @@
+/**
+ * Stopwords a technical text writes in capitals. "What is the difference between WHERE and
+ * HAVING" is, to Qdrant's analyzer, the single word "difference": both names are English
+ * stopwords, dropped from the question and from every page that explains them. Written in capitals
+ * in a line that also has lowercase letters, such a word names something (an SQL clause, an
+ * operator, `NOT IN`), so the keyword search indexes and asks for it. A line with no lowercase
+ * letter (a shouted heading, a licence's capitals) is not read this way.
+ *
+ * The stems are extra tokens beside Qdrant's own analysis ({@link analyzeText} is unchanged): ingest
+ * adds them to a chunk's body BM25 vector and the search adds them to the question's, so both
+ * stores score them alike, and a collection ingested before simply has none (the question then
+ * scores as before).
+ */
+import { stemWord } from './stemmer';
+import { isStopword } from './stopwords';
+import { splitWords } from './tokenize';
+
+const LOWERCASE = /\p{Ll}/u;
+
+/**
+ * The stems of the stopwords written in capitals (two letters or more) in the lines of `text` that
+ * also have a lowercase letter, in order, repeats kept (they are term frequencies).
+ *
+ * @example
+ * capitalStopwords('Filter groups with HAVING, rows with WHERE'); // ['have', 'where']
+ * capitalStopwords('where is the file?'); // []
+ * capitalStopwords('THE SOFTWARE IS PROVIDED AS IS'); // [] (no lowercase letter on the line)
+ */
+export function capitalStopwords(text: string): string[] {
+  const stems: string[] = [];
+  for (const line of text.split('\n')) {
+    if (!LOWERCASE.test(line)) continue;
+    for (const word of splitWords(line)) {
+      if (word.length < 2 || LOWERCASE.test(word) || word === word.toLowerCase()) continue;
+      const lower = word.toLowerCase();
+      if (isStopword(lower)) stems.push(stemWord(lower) || lower);
+    }
+  }
+  return stems;
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeText, bm25QueryVector, bm25SearchVector, capitalStopwords, tokenId } from '../../../../src/core/common/bm25/index';
+
+describe('capitalStopwords: stopwords a technical text writes in capitals', () => {
+  it('reads SQL clauses and operators written in capitals as words, stemmed like any other', () => {
+    expect(capitalStopwords('Filter groups with HAVING, rows with WHERE')).toEqual(['have', 'where']);
+    expect(capitalStopwords('NOT IN with a subquery returns nothing')).toEqual(['not', 'in']);
+    // Repeats are kept: they are term frequencies.
+    expect(capitalStopwords('WHERE x AND y WHERE z')).toEqual(['where', 'and', 'where']);
+  });
+
+  it('ignores stopwords written as prose, single capitals and non-stopwords in capitals', () => {
+    expect(capitalStopwords('Where is the file? Is it here?')).toEqual([]);
+    expect(capitalStopwords('I wrote A note about the SQL and the API')).toEqual([]);
+  });
+
+  it('ignores a line with no lowercase letter (a shouted heading, a licence), line by line', () => {
+    expect(capitalStopwords('THE SOFTWARE IS PROVIDED AS IS')).toEqual([]);
+    expect(capitalStopwords('THE SOFTWARE IS PROVIDED AS IS\nuse WHERE here')).toEqual(['where']);
+  });
+
+  it('leaves Qdrant\u2019s own analysis unchanged: analyzeText still drops them', () => {
+    expect(analyzeText('difference between WHERE and HAVING')).toEqual(['differ']);
+  });
+});
+
+describe('bm25SearchVector: the question as the search asks for it', () => {
+  it('adds the capitalised stopwords to the question\u2019s BM25 terms', () => {
+    const vector = bm25SearchVector('difference between WHERE and HAVING');
+    expect(vector.indices).toEqual([tokenId('differ'), tokenId('where'), tokenId('have')].sort((a, b) => a - b));
+    expect(vector.values).toEqual([1, 1, 1]);
+  });
+
+  it('is exactly Qdrant\u2019s query vector for a question with none', () => {
+    for (const q of ['where is the file', 'What is a ROS 2 topic?', 'WHAT IS A TOPIC', '']) {
+      expect(bm25SearchVector(q)).toEqual(bm25QueryVector(q));
+    }
+  });
+});
