@@ -2,16 +2,12 @@
  * Stopwords written in capitals (SQL's WHERE and HAVING) are indexed at ingest and asked for by the
  * search: a question whose names are all English stopwords finds the page that explains them.
  */
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectChunks } from '../../../src/cli/ingest/collect-chunks';
 import { bm25Vectors } from '../../../src/cli/ingest/embed-documents';
-import { createProgress } from '../../../src/cli/ingest/progress';
-import { ingestLocal } from '../../../src/cli/ingest/target-local';
 import { inProcessSearcher } from '../../../src/cli/retrieve/run-query';
 import { tokenId } from '../../../src/core/common/bm25/index';
-import { tempDir } from './ingest-harness';
+import { ingestPagesLocally } from './ingest-harness';
 
 const PAGES: Record<string, string> = {
   'aggregates.md': '# Aggregates\n\nWHERE selects input rows before groups are formed; HAVING selects group rows after the aggregates are computed, so only HAVING may use max or count.\n',
@@ -24,12 +20,7 @@ let dir: string;
 let out: string;
 
 beforeAll(async () => {
-  dir = await tempDir('capitals-');
-  await mkdir(join(dir, 'docs'));
-  for (const [file, text] of Object.entries(PAGES)) await writeFile(join(dir, 'docs', file), text);
-  out = join(dir, 'index.bin');
-  const book = await collectChunks(join(dir, 'docs'), { baseUrl: '', routeBasePath: '/docs' });
-  await ingestLocal(book.chunks, { out, collection: 'textbook_chunks', embedder: 'lsa', dims: 3, dryRun: false, recreate: true, config: null }, createProgress(false));
+  ({ dir, out } = await ingestPagesLocally('capitals-', PAGES));
 });
 
 afterAll(async () => {

@@ -4,12 +4,15 @@
  * temp dirs so tests can edit them.
  */
 import { randomUUID } from 'node:crypto';
-import { cp, mkdtemp } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { freePort } from '../../support/free-port';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { vi } from 'vitest';
 import { runIngest } from '../../../src/cli/ingest';
+import { collectChunks } from '../../../src/cli/ingest/collect-chunks';
+import { createProgress } from '../../../src/cli/ingest/progress';
+import { ingestLocal } from '../../../src/cli/ingest/target-local';
 import type { CallRecord, FaultSpec } from '../../support/fake-upstream';
 
 /** The mini fixture book (2 modules, 7 markdown files of which 3 are bad). */
@@ -126,6 +129,20 @@ export async function copyBook(source: string = MINI_BOOK): Promise<string> {
 /** A fresh empty temp dir. */
 export function tempDir(prefix = 'ingest-'): Promise<string> {
   return mkdtemp(join(tmpdir(), prefix));
+}
+
+/**
+ * Writes `pages` (file name → markdown) into a fresh `<dir>/docs` and builds their embedded index
+ * at `<dir>/index.bin` (LSA at 3 dimensions), as `npm run ingest -- --target local` would.
+ */
+export async function ingestPagesLocally(prefix: string, pages: Record<string, string>): Promise<{ dir: string; out: string }> {
+  const dir = await tempDir(prefix);
+  await mkdir(join(dir, 'docs'));
+  for (const [file, text] of Object.entries(pages)) await writeFile(join(dir, 'docs', file), text);
+  const out = join(dir, 'index.bin');
+  const book = await collectChunks(join(dir, 'docs'), { baseUrl: '', routeBasePath: '/docs' });
+  await ingestLocal(book.chunks, { out, collection: 'textbook_chunks', embedder: 'lsa', dims: 3, dryRun: false, recreate: true, config: null }, createProgress(false));
+  return { dir, out };
 }
 
 /** A loopback port nothing listens on. */

@@ -2,14 +2,10 @@
  * British ↔ American spelling at ingest: a reader's spelling finds the book's in keyword and
  * semantic search of the embedded index, without any query rewriting.
  */
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectChunks } from '../../../src/cli/ingest/collect-chunks';
-import { createProgress } from '../../../src/cli/ingest/progress';
-import { ingestLocal } from '../../../src/cli/ingest/target-local';
 import { inProcessSearcher } from '../../../src/cli/retrieve/run-query';
-import { tempDir } from './ingest-harness';
+import { ingestPagesLocally } from './ingest-harness';
 
 const PAGES: Record<string, string> = {
   'slides.md': '# Slides\n\nThe presentation theme breaks: named colours are not recognised after the upgrade. Pin the older theme version.\n',
@@ -22,12 +18,7 @@ let dir: string;
 let out: string;
 
 beforeAll(async () => {
-  dir = await tempDir('spellings-');
-  await mkdir(join(dir, 'docs'));
-  for (const [file, text] of Object.entries(PAGES)) await writeFile(join(dir, 'docs', file), text);
-  out = join(dir, 'index.bin');
-  const book = await collectChunks(join(dir, 'docs'), { baseUrl: '', routeBasePath: '/docs' });
-  await ingestLocal(book.chunks, { out, collection: 'textbook_chunks', embedder: 'lsa', dims: 3, dryRun: false, recreate: true, config: null }, createProgress(false));
+  ({ dir, out } = await ingestPagesLocally('spellings-', PAGES));
 });
 
 afterAll(async () => {
