@@ -160,14 +160,15 @@ export function formatDetail(result: BookQualityResult, runs: readonly string[],
   const out: string[] = [];
   for (const set of sets) {
     const queries = loadBookQueries(set.path);
-    out.push(`\n${set.name}: rank of first relevant page per run (- = not in top ${DEPTH}; F = flagged; then the question, and the words of it no chunk uses)`);
+    out.push(`\n${set.name}: rank of first relevant page per run (- = not in top ${DEPTH}; F = flagged; /N = the first chunk under a labelled section; then the question, and the words of it no chunk uses)`);
     out.push(['id'.padEnd(6), ...[BASELINE_RUN, ...runs].map((r) => r.slice(0, 12).padEnd(13)), 'query'].join(''));
     for (const q of queries) {
       const byRun = result.detail.get(set.name)?.get(q.id);
       const cells = [BASELINE_RUN, ...runs].map((r) => {
         const s = byRun?.get(r);
         const rank = q.offTopic ? 'off' : s?.rank === null || s === undefined ? '-' : String(s.rank);
-        return `${rank}${s?.flagged ? 'F' : ''}`.padEnd(13);
+        const passage = s && s.passageRank !== undefined ? `/${s.passageRank ?? '-'}` : '';
+        return `${rank}${s?.flagged ? 'F' : ''}${passage}`.padEnd(13);
       });
       const lacks = result.lacking.get(set.name)?.get(q.id);
       out.push([q.id.padEnd(6), ...cells, lacks ? `${q.query.slice(0, 70).padEnd(72)}lacks: ${lacks.join(', ')}` : q.query.slice(0, 70)].join(''));

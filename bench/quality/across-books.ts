@@ -27,7 +27,9 @@ export function formatMeans(rows: readonly SetRow[]): string {
   const whole = rows.filter((r) => !r.set.includes('..'));
   const runs = [...new Set(whole.map((r) => r.run))];
   const sets = new Set(whole.map((r) => r.set)).size;
-  const header = ['run', 'hit@1', 'hit@3', 'MRR', 'off-topic flagged', 'answerable flagged', 'top-3 misses (lacking a word)'];
+  // Passage figures exist only for sets whose questions name sections (and never for BM25 windows).
+  const passages = whole.some((r) => r.score.passage !== null);
+  const header = ['run', 'hit@1', 'hit@3', 'MRR', 'off-topic flagged', 'answerable flagged', 'top-3 misses (lacking a word)', ...(passages ? ['passage hit@1/hit@3/MRR'] : [])];
   const body = runs.map((run) => {
     const mine = whole.filter((r) => r.run === run).map((r) => r.score);
     const total = (pick: (s: RunScore) => number): number => mine.reduce((sum, s) => sum + pick(s), 0);
@@ -40,9 +42,19 @@ export function formatMeans(rows: readonly SetRow[]): string {
       `${total((s) => s.offTopicFlagged)}/${total((s) => s.offTopic)}`,
       formatAnswerableFlagged(total((s) => s.answerableFlagged), total((s) => s.answerable), total((s) => s.answerableFlaggedInTop3)),
       formatMisses(total((s) => s.misses), total((s) => s.missesLackingWord)),
+      ...(passages ? [passageMeans(mine)] : []),
     ];
   });
   return [`Mean over ${sets} query sets (each set weighs the same; flagged counts and misses summed)`, ...textTable(header, body)].join('\n');
+}
+
+/** Mean passage hit@1 / hit@3 / MRR over the sets that have them (each weighs the same), and how many sets and questions. */
+function passageMeans(scores: readonly RunScore[]): string {
+  const labelled = scores.flatMap((s) => (s.passage ? [s.passage] : []));
+  if (labelled.length === 0) return 'n/a';
+  const mean = (pick: (p: (typeof labelled)[number]) => number): string => f3(labelled.reduce((sum, p) => sum + pick(p), 0) / labelled.length);
+  const questions = labelled.reduce((sum, p) => sum + p.queries, 0);
+  return `${mean((p) => p.hit_at_1)} / ${mean((p) => p.hit_at_3)} / ${mean((p) => p.mrr)} (${labelled.length} sets, ${questions})`;
 }
 
 /**

@@ -159,6 +159,8 @@ describe('measureBook', () => {
     const detail = formatDetail(result, ['keyword', 'hybrid'], [{ name: 'mini', path }]).split('\n');
     expect(detail.find((line) => line.startsWith('m4 '))).toMatch(/^m4 +-F +-F +-F +zorblaxes quendified +lacks: zorblaxes, quendified$/);
     expect(detail.find((line) => line.startsWith('m2 '))).not.toMatch(/lacks:/);
+    // m1 names a section: each run's cell adds the rank of the first chunk under it (none: "/-"), the windows' cell does not.
+    expect(detail.find((line) => line.startsWith('m1 '))).toMatch(/^m1 +\d+ +\d+\/- +\d+\/- +PID/);
     // m1 names a section no chunk lies under: passage figures over that one question, 0 for every run; n/a for the windows.
     expect(keyword.passage).toEqual({ queries: 1, hit_at_1: 0, hit_at_3: 0, mrr: 0 });
     expect(result.rows[0]!.score.passage).toBeNull();
@@ -184,6 +186,21 @@ describe('formatMeans (several books)', () => {
     // Misses summed over the whole sets: a misses 4 (2 lacking a word), b 0; the subset row left out.
     expect(lines[2]!.split(/\s{2,}/)).toEqual(['default', '0.750', '0.750', '0.800', '4/6', '1/44 (1 in top 3)', '4 (2)']);
     expect(lines[3]!.split(/\s{2,}/)).toEqual(['keyword', '0.200', '0.200', '0.300', '0/2', '0/8', '6 (3)']);
+  });
+
+  it('adds the mean passage figures of the sets that have them, and says over how many', () => {
+    const passage = (hit1: number, mrr: number, queries: number) => ({ queries, hit_at_1: hit1, hit_at_3: hit1, mrr });
+    const text = formatMeans([
+      { set: 'a (10)', run: 'default', score: { ...score(0.5, 0.6, [1, 2], [0, 8]), passage: passage(0.5, 0.5, 8) } },
+      { set: 'b (40)', run: 'default', score: { ...score(1, 1, [3, 4], [1, 36, 1]), passage: passage(0.25, 0.4, 30) } },
+      { set: 'c (5)', run: 'default', score: score(1, 1, [0, 0], [0, 5]) },
+      { set: 'a (10)', run: 'bm25-windows', score: score(0.2, 0.3, [0, 2], [0, 8]) },
+    ]);
+    const lines = text.split('\n');
+    expect(lines[1]).toMatch(/passage hit@1\/hit@3\/MRR$/);
+    // Sets a and b have passage figures (c names no sections): their plain mean, 2 sets, 38 questions.
+    expect(lines[2]!.split(/\s{2,}/).at(-1)).toBe('0.375 / 0.375 / 0.450 (2 sets, 38)');
+    expect(lines[3]!.split(/\s{2,}/).at(-1)).toBe('n/a');
   });
 
   it('over several seeds: the mean of each seed\'s set-mean, and the MRR spread between seeds', () => {
