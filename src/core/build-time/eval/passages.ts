@@ -11,10 +11,11 @@ import { type EvalResult, isRelevant, readField, readText } from './relevance';
 import type { PassageSummary } from './validation-report';
 
 /**
- * Headings compare without case, spacing, or the backticks and asterisks of their markdown (`\x60`
- * is the backtick: a literal one in a regex reads as an unclosed template string to source scanners).
+ * Headings compare without case, spacing, or the backticks, asterisks and backslash escapes of their
+ * markdown (`\[Malformed Packet\]` is the heading "[Malformed Packet]"; `\x60` is the backtick: a
+ * literal one in a regex reads as an unclosed template string to source scanners).
  */
-const normalHeading = (text: string): string => text.replace(/[\x60*]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+const normalHeading = (text: string): string => text.replace(/\\([!-/:-@[-\x60{-~])/g, '$1').replace(/[\x60*]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
 
 /**
  * The headings a result lies under: `heading_trail` (every heading the chunk spans, with their

@@ -23,6 +23,10 @@ describe('passage judgement', () => {
     expect(inLabelledSection(otherPage, LABELS)).toBe(false);
     // A parent heading names every chunk below it.
     expect(inLabelledSection(durability, { file_paths: ['qos.md'], sections: ['The QoS policies'] })).toBe(true);
+    // A label copied from the markdown source keeps its backslash escapes; the heading as read has none.
+    const malformed = chunk('qos.md', ['Quality of Service', '[Malformed Packet]', 'TCP Dup ACK <frame>#<n>']);
+    expect(inLabelledSection(malformed, { file_paths: ['qos.md'], sections: ['\\[Malformed Packet\\]'] })).toBe(true);
+    expect(inLabelledSection(malformed, { file_paths: ['qos.md'], sections: ['TCP Dup ACK *\\<frame\\>*\\#*\\<n\\>*'] })).toBe(true);
     // No sections named: no passage verdict at all.
     expect(inLabelledSection(reliability, { file_paths: ['qos.md'] })).toBe(false);
   });
