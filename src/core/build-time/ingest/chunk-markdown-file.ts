@@ -98,7 +98,7 @@ export async function chunkMarkdownFile(input: MarkdownFileInput, options: Chunk
         chapter: common.chapter,
         section: headings[headings.length - 1] || null,
         kind: chunkKind(filePath, content),
-        defines: definedTerms(content),
+        defines: definedTerms(content, headings[headings.length - 1] || null),
         heading_terms: headingTerms(headings[headings.length - 1] || null, common.title),
         tags: [...common.tags],
         sidebar_position: common.sidebar_position,

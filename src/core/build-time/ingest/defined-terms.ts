@@ -8,7 +8,9 @@
  *   and subscribe");
  * - `defines`: a bold or italic term in a defining sentence (`A **topic** is …`, `… is called a
  *   **frame**`, a glossary item `- **Term**: …` / `**Term:** …` / `**Term** — …`), or the subject
- *   of a sentence that opens with it and a copula (`Docker is a …`, `An action is built from …`).
+ *   of a sentence that opens with it and a copula (`Docker is a …`, `An action is built from …`),
+ *   or the term of its own heading when that heading is a definition question (`## What is an IP
+ *   address?`, read as the search reads a question: `definitionTerms`).
  *
  * Stems come from the BM25 analyzer, so query words match them however they are inflected. Over a
  * whole book, a term that more than {@link MAX_DEFINING_CHUNKS} chunks define only as a list item
@@ -16,6 +18,7 @@
  * option lists, not a glossary.
  */
 import { analyzeText } from '../../common/bm25/index';
+import { definitionTerms } from '../../query/search/definition-query';
 import { fenceTracker } from './code-fences';
 import type { Chunk } from './types';
 
@@ -101,14 +104,18 @@ export function headingTerms(section: string | null, title: string): string[] {
 }
 
 /**
- * The stems of the terms a chunk's sentences define (see the module comment), each once.
+ * The stems of the terms a chunk's sentences define (see the module comment), each once, and of
+ * the term its own heading asks about when that heading is a definition question ("What is an IP
+ * address?": help pages and FAQs answer it in the section below).
  *
  * @example
  * definedTerms('## Topics\n\nA **topic** is a named channel.'); // ['topic']
  * definedTerms('Docker is a container runtime.'); // ['docker']
+ * definedTerms('Every device on a network has one.', 'What is an IP address?'); // ['ip', 'address']
  */
-export function definedTerms(content: string): string[] {
-  return stemsOf(definitionsIn(content).map((d) => d.phrase));
+export function definedTerms(content: string, section: string | null = null): string[] {
+  const asked = section && /^\s*(?:what|who)\b/i.test(section) ? (definitionTerms(section) ?? []) : [];
+  return [...new Set([...asked.filter((stem) => stem.length > 1 && !/^\d+$/.test(stem)), ...stemsOf(definitionsIn(content).map((d) => d.phrase))])].slice(0, MAX_STEMS);
 }
 
 /** Every phrase the chunk's prose lines define, in order, each with how it is defined. */

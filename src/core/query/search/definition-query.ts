@@ -52,7 +52,8 @@ export function definitionTerms(query: string): string[] | null {
     const match = lead.exec(text.replace(/[?.!]+$/, ''));
     if (!match) continue;
     if (RELATIONAL.test(match[1]!)) return null;
-    const term = match[1]!.replace(TERM_END, '');
+    // "what does an IP address actually mean": the adverb before the verb is not part of the term.
+    const term = match[1]!.replace(TERM_END, '').replace(/(?:\s+(?:actually|really|exactly|basically|precisely|even))+$/i, '');
     const stems = [...new Set(analyzeText(term))];
     if (stems.length === 0 || stems.length > MAX_TERM_STEMS) return null;
     return stems;

@@ -55,6 +55,14 @@ describe('chunkMarkdownFile: payload', () => {
     expect(chunk!.id).toBe(await pointIdFor(p.file_path, 0));
   });
 
+  it("records the term a section's question heading asks about among the chunk's defines", async () => {
+    const text = `# Networking\n\n${paragraphs(3, 5, 'Intro')}\n\n## What is an IP address?\n\n${paragraphs(3, 5, 'Every device has one')}\n`;
+    const chunks = await chunksOf('net/ip.md', text);
+    const faq = chunks.find((c) => c.payload.section === 'What is an IP address?');
+    expect(faq?.payload.defines).toEqual(expect.arrayContaining(['ip', 'address']));
+    expect(chunks.find((c) => c.payload.section === 'Networking')?.payload.defines ?? []).not.toContain('address');
+  });
+
   it('is idempotent: same ids, hashes and payloads on a second run', async () => {
     const text = `# Long\n\n${paragraphs(12, 5, 'Idem')}`;
     const a = await chunksOf('x/y.md', text);

@@ -26,6 +26,14 @@ describe('definedTerms (what a chunk defines)', () => {
     expect(definedTerms('Anti-windup is a technique that stops the integrator from growing.')).toEqual(['anti', 'windup']);
   });
 
+  it("reads the chunk's own heading when it is a definition question (help pages, FAQs)", () => {
+    expect(definedTerms('Every device on a network has one.', 'What is an IP address?')).toEqual(['ip', 'address']);
+    expect(definedTerms('A **valve** is a device.', 'Who are the maintainers?')).toEqual(['maintain', 'valv']);
+    // Not a definition question, or a heading that is no question: nothing from the heading.
+    expect(definedTerms('They differ in speed.', 'What is the difference between a gate and a globe valve?')).toEqual([]);
+    expect(definedTerms('Turn it off first.', 'Replacing the IP address')).toEqual([]);
+  });
+
   it('ignores emphasis that does not define, code blocks and tables', () => {
     const text = ['Do **not** open the casing while it runs.', '```', 'A valve is a comment in code', '```', '| A pump is a table cell |'].join('\n');
     expect(definedTerms(text)).toEqual([]);

@@ -11,6 +11,8 @@ describe('definition questions', () => {
     ['define cavitation', ['cavit']],
     ['What does NPSH mean?', ['npsh']],
     ['cavitation meaning', ['cavit']],
+    // An adverb before the verb is not part of the term.
+    ['what does an IP address actually mean', ['ip', 'address']],
   ])('%s → the stems of its term', (query, stems) => {
     expect(definitionTerms(query)).toEqual(stems);
   });
