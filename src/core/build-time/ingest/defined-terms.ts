@@ -83,12 +83,11 @@ function proseLines(content: string): string[] {
   return lines;
 }
 
-function stemsOf(phrases: readonly string[]): string[] {
+/** The informative stems of `phrases` (no single letters or bare numbers), each once, at most {@link MAX_STEMS}; `first` stems lead. */
+function stemsOf(phrases: readonly string[], first: readonly string[] = []): string[] {
   const stems = new Set<string>();
-  for (const phrase of phrases) {
-    for (const stem of analyzeText(phrase)) {
-      if (stem.length > 1 && !/^\d+$/.test(stem)) stems.add(stem);
-    }
+  for (const stem of [...first, ...phrases.flatMap((phrase) => analyzeText(phrase))]) {
+    if (stem.length > 1 && !/^\d+$/.test(stem)) stems.add(stem);
   }
   return [...stems].slice(0, MAX_STEMS);
 }
@@ -115,7 +114,7 @@ export function headingTerms(section: string | null, title: string): string[] {
  */
 export function definedTerms(content: string, section: string | null = null): string[] {
   const asked = section && /^\s*(?:what|who)\b/i.test(section) ? (definitionTerms(section) ?? []) : [];
-  return [...new Set([...asked.filter((stem) => stem.length > 1 && !/^\d+$/.test(stem)), ...stemsOf(definitionsIn(content).map((d) => d.phrase))])].slice(0, MAX_STEMS);
+  return stemsOf(definitionsIn(content).map((d) => d.phrase), asked);
 }
 
 /** Every phrase the chunk's prose lines define, in order, each with how it is defined. */

@@ -90,7 +90,12 @@ export function bm25DocumentVector(text: string, avgLen: number = BM25_DEFAULT_A
  * bm25QueryVector('hello hello world'); // { indices: [74040069, 613153351], values: [1, 1] }
  */
 export function bm25QueryVector(text: string): SparseVector {
-  const indices = [...new Set(analyzeText(text).map(tokenId))].sort((a, b) => a - b);
+  return queryVectorOf(analyzeText(text));
+}
+
+/** The sorted unique token ids of `stems`, each with value 1.0. */
+function queryVectorOf(stems: readonly string[]): SparseVector {
+  const indices = [...new Set(stems.map(tokenId))].sort((a, b) => a - b);
   return { indices, values: indices.map(() => 1) };
 }
 
@@ -103,7 +108,5 @@ export function bm25QueryVector(text: string): SparseVector {
  * bm25SearchVector('where is the file'); // the same as bm25QueryVector('where is the file')
  */
 export function bm25SearchVector(text: string): SparseVector {
-  const indices = [...new Set([...analyzeText(text), ...capitalStopwords(text)].map(tokenId))].sort((a, b) => a - b);
-  return { indices, values: indices.map(() => 1) };
+  return queryVectorOf([...analyzeText(text), ...capitalStopwords(text)]);
 }
-
