@@ -10,6 +10,7 @@ import { tenant, type Tenant } from './support/harness';
 import { expectedBm25, expectedCosine, seedBm25Collection } from './support/seed-bm25';
 import { ids, search, STORES } from './support/strategy-calls';
 import { STRATEGY_DOCS } from './support/strategy-docs';
+import { HEADING_MATCH_WEIGHT } from '../../src/core/query/search/heading-match';
 
 type Id = string | number;
 interface Hit { id: Id; score: number }
@@ -44,14 +45,28 @@ function weighted(dense: Hit[], sparse: Hit[], ws = 0.7, wk = 0.3): Fused[] {
 const rrf = (dense: Hit[], sparse: Hit[], k = 60, wk = 1) =>
   fuse(dense, sparse, (s, kw) => ((s ? 1 / (k + s.rank) : 0) + (kw ? wk / (k + kw.rank) : 0)) / ((1 + wk) / (k + 1)));
 
+/**
+ * The answer's results are the expected fusion, best first. With the local model (`scores.heading`
+ * present) each fused score also carries its heading match, (fused + w · max(0, heading)) / (1 + w),
+ * and the order follows that score: checked here with the heading cosines the answer reports (their
+ * arithmetic is tested in test/core/query/search/heading-match.test.ts).
+ */
 function expectMatches(results: any[], expected: Fused[]): void {
-  expect(ids(results)).toEqual(expected.slice(0, results.length).map((e) => e.id));
+  const heading = new Map(results.map((r) => [r.id, r.scores.heading as number | undefined]));
+  const local = results.some((r) => r.scores.heading !== undefined);
+  const scored = expected
+    .map((e) => ({ ...e, score: local && heading.has(e.id) ? (e.fused + HEADING_MATCH_WEIGHT * Math.max(0, heading.get(e.id)!)) / (1 + HEADING_MATCH_WEIGHT) : e.fused }))
+    // Candidates the answer did not return have no reported match: they must rank below every returned one.
+    .filter((e) => !local || heading.has(e.id))
+    .sort((a, b) => b.score - a.score || byId(a.id, b.id));
+  expect(ids(results)).toEqual(scored.slice(0, results.length).map((e) => e.id));
   results.forEach((r, i) => {
-    const e = expected[i]!;
+    const e = scored[i]!;
     expect(r.scores.semantic).toBe(e.semantic);
     expect(r.scores.keyword).toBe(e.keyword);
     expect(r.scores.fused).toBeCloseTo(e.fused, 12);
-    expect(r.score).toBe(r.scores.fused);
+    expect(r.score).toBeCloseTo(e.score, 12);
+    if (!local) expect(r.score).toBe(r.scores.fused);
     expect(r.ranks).toEqual({ semantic: e.rs, keyword: e.rk });
   });
 }
@@ -93,7 +108,7 @@ describe.each(STORES)('fusion over the fetched lists ($store)', ({ env, q }) => 
     expect(answer.summary.fusion).toBe('rrf');
     expectMatches(answer.results, rrf(dense, sparse));
     // First in both lists: 2/61 (the paper's k = 60) over the best value 2/61 — a score of 1.
-    if (answer.results[0].ranks.semantic === 1 && answer.results[0].ranks.keyword === 1) expect(answer.results[0].score).toBeCloseTo(1, 12);
+    if (answer.results[0].ranks.semantic === 1 && answer.results[0].ranks.keyword === 1) expect(answer.results[0].scores.fused).toBeCloseTo(1, 12);
     for (const r of answer.results) expect(r.score).toBeLessThanOrEqual(1);
     expectMatches((await search(t, { q, k: 5, mode: 'hybrid', fusion: 'rrf', rrf_k: 1 }, { env })).results, rrf(dense, sparse, 1));
     expectMatches((await search(t, { q, k: 5, mode: 'hybrid', fusion: 'rrf' }, { env: { ...env, RRF_K: '10' } })).results, rrf(dense, sparse, 10));
@@ -104,8 +119,8 @@ describe.each(STORES)('fusion over the fetched lists ($store)', ({ env, q }) => 
     expectMatches(half.results, rrf(dense, sparse, 60, 0.5));
     const configured = await search(t, { q, k: 5, mode: 'hybrid', fusion: 'rrf' }, { env: { ...env, RRF_KEYWORD_WEIGHT: '0.5' } });
     expectMatches(configured.results, rrf(dense, sparse, 60, 0.5));
-    // Weight 0: the semantic list's order, scores on the same 0–1 scale.
-    expect(ids((await search(t, { q, k: 5, mode: 'hybrid', fusion: 'rrf', rrf_keyword_weight: 0 }, { env })).results)).toEqual(ids(rrf(dense, sparse, 60, 0).slice(0, 5)));
+    // Weight 0: the semantic list's order (with the local model's heading match on top), scores on the same 0–1 scale.
+    expectMatches((await search(t, { q, k: 5, mode: 'hybrid', fusion: 'rrf', rrf_keyword_weight: 0 }, { env })).results, rrf(dense, sparse, 60, 0));
   });
 
   it('rerank=rrf, the old name, is an alias of mode=hybrid&fusion=rrf: same lists, same fusion, and a warning naming the canonical form', async () => {

@@ -3,6 +3,7 @@
  * sparse vector, and the embedded default over the bundled sample book) × method × response
  * format, the upstream round trips each mode costs, and `mode_unavailable`.
  */
+import { HEADING_MATCH_WEIGHT } from '../../src/core/query/search/heading-match';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeText } from '../../src/core/common/bm25/index';
 import { tenant, type Tenant } from './support/harness';
@@ -56,7 +57,13 @@ describe('every mode × store × method × format', () => {
           expect(answer.results.map((r) => r.score)).toEqual(ref.results.map((r) => r.score));
           for (const r of answer.results) {
             if (mode === 'hybrid') {
-              expect(r.scores).toEqual({ semantic: expect.any(Number), keyword: expect.anything(), fused: r.score });
+              // The local model also reports its heading match, and the score includes it (heading-match.ts).
+              if (store === 'embedded') {
+                expect(r.scores).toEqual({ semantic: expect.any(Number), keyword: expect.anything(), fused: expect.any(Number), heading: expect.any(Number) });
+                expect(r.score).toBeCloseTo((r.scores.fused + HEADING_MATCH_WEIGHT * Math.max(0, r.scores.heading)) / (1 + HEADING_MATCH_WEIGHT), 12);
+              } else {
+                expect(r.scores).toEqual({ semantic: expect.any(Number), keyword: expect.anything(), fused: r.score });
+              }
               expect(r.ranks).toEqual({ semantic: expect.anything(), keyword: expect.anything() });
             } else {
               expect(r).not.toHaveProperty('scores');

@@ -87,6 +87,11 @@ export interface QueryEmbedder {
   embedQuery(text: string): Promise<Float32Array>;
   /** Several queries in ONE upstream call (batch search); absent → one `embedQuery` each. */
   embedQueries?(texts: string[]): Promise<Float32Array[]>;
+  /**
+   * Embeds a short text at once and at no cost, which only a local model can: ranking compares the
+   * question with each fused candidate's title and headings (search/heading-match.ts). Absent for Cohere.
+   */
+  embedLabel?(text: string): Float32Array;
 }
 
 /** What the book's own vocabulary says about a query (see book-terms/term-evidence.ts). */

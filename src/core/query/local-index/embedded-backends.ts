@@ -32,10 +32,17 @@ export function localEmbedder(index: EmbeddedIndex): QueryEmbedder {
       { index_embedder: { kind: index.embedder.kind, model: index.embedder.model }, query_embedder: { kind: 'lsa', model: null } },
     );
   }
+  // A book has a fixed set of heading lines: each is embedded once per isolate.
+  const labels = new Map<string, Float32Array>();
   return {
     descriptor: { kind: 'lsa', model: model.modelId, dimension: model.dims },
     cacheable: false,
     embedQuery: async (text) => embedWithLsa(model, text),
+    embedLabel: (text) => {
+      let vector = labels.get(text);
+      if (!vector) labels.set(text, (vector = embedWithLsa(model, text)));
+      return vector;
+    },
   };
 }
 

@@ -7,6 +7,7 @@ import { RetrieverError } from '../../common/errors';
 import type { ScoredPoint } from '../../common/types';
 import { fuseRrf, fuseWeighted } from './fusion';
 import { onePerPage } from './group-by-page';
+import { withHeadingMatch } from './heading-match';
 import { mmrSelect } from './mmr';
 import { byScoreThenId } from '../../common/ordering';
 import type { SearchParams } from './search-params';
@@ -16,8 +17,9 @@ import type { SearchPlan } from './search-plan';
 export type RankedHit = ScoredPoint & { extras: Record<string, unknown> };
 
 /**
- * Combines `dense` and `sparse` hits according to `plan`, applies MMR, and returns the candidates
- * best first (not yet cut to k, except by MMR which selects k).
+ * Combines `dense` and `sparse` hits according to `plan` (fused hits re-scored by the heading match
+ * when a local model gives `embedLabel`), applies MMR, and returns the candidates best first (not yet
+ * cut to k, except by MMR which selects k).
  */
 export function rankCandidates(
   dense: readonly ScoredPoint[] | null,
@@ -25,6 +27,7 @@ export function rankCandidates(
   params: SearchParams,
   plan: SearchPlan,
   queryVector: Float32Array | null,
+  embedLabel?: (text: string) => Float32Array,
 ): RankedHit[] {
   let ranked: RankedHit[];
   if (dense && sparse && plan.fusion) {
@@ -33,6 +36,8 @@ export function rankCandidates(
         ? fuseRrf(dense, sparse, { k: params.rrfK, weights: { semantic: 1, keyword: params.rrfKeywordWeight } })
         : fuseWeighted(dense, sparse, { semanticWeight: params.weights.semantic, keywordWeight: params.weights.keyword });
     ranked = fused.map(({ scores, ranks, ...point }) => ({ ...point, extras: { scores, ranks } }));
+    // A local model also weighs each candidate's headings against the question (heading-match.ts).
+    if (embedLabel && queryVector) ranked = withHeadingMatch(ranked, queryVector, embedLabel);
   } else {
     const list = (params.mode === 'keyword' ? sparse : dense) ?? dense ?? sparse ?? [];
     ranked = [...list].sort(byScoreThenId).map((point) => ({ ...point, extras: {} }));

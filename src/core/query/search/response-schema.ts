@@ -64,7 +64,8 @@ export const searchResultSchema = z.looseObject({
   // Optional: servers before it did not send it; null when no sentence holds a word of the question.
   highlight: z.optional(z.nullable(highlightSchema)),
   metadata: z.optional(record),
-  scores: z.optional(z.object({ semantic: nullableNumber, keyword: nullableNumber, fused: z.number() })),
+  // `heading`: the local model's heading match (search/heading-match.ts); absent with Cohere and before it existed.
+  scores: z.optional(z.object({ semantic: nullableNumber, keyword: nullableNumber, fused: z.number(), heading: z.optional(z.number()) })),
   ranks: z.optional(z.object({ semantic: nullableNumber, keyword: nullableNumber })),
   mmr: z.optional(z.object({ score: z.number(), relevance: z.number(), diversity: z.number(), lambda: z.number() })),
   relevance_score: z.optional(z.number()),

@@ -34,6 +34,8 @@ export interface Prepared {
   readAs: BookWordReading[];
   /** The query in the book's words (as BM25 searched it): what a result's highlight looks for. */
   text: string;
+  /** The local model's label embedder, for the heading match of fused candidates (absent for Cohere). */
+  embedLabel?: (text: string) => Float32Array;
 }
 
 /**
@@ -82,7 +84,8 @@ export function prepareQueries(
   };
   // The local model embedded the same reading (search-pipeline.ts); Cohere read the question as written.
   const read = intent.sparse || (intent.dense?.search && embedder?.descriptor.kind === 'lsa') ? (bookWords?.read ?? []) : [];
-  return { intent, warnings, readAs: read, text };
+  const embedLabel = embedder?.embedLabel?.bind(embedder);
+  return { intent, warnings, readAs: read, text, ...(embedLabel ? { embedLabel } : {}) };
 }
 
 /** The ranked, cut and thresholded hits of one search. */
@@ -110,7 +113,7 @@ export async function rankLists(
 ): Promise<Ranked> {
   const denseList = queries[0]?.dense ? (lists[0] ?? []) : plan.searchesDense ? [] : null;
   const sparseList = plan.needsSparse ? (lists[queries.length - 1] ?? []) : null;
-  let ranked = rankCandidates(denseList, sparseList, params, plan, queryVector);
+  let ranked = rankCandidates(denseList, sparseList, params, plan, queryVector, prepared.embedLabel);
   // Counted on the fetched lists: MMR has already cut `ranked` to k.
   const totalCandidates = new Set([...(denseList ?? []), ...(sparseList ?? [])].map((hit) => hit.id)).size;
   let scale = plan.scale;
