@@ -6,7 +6,7 @@ import { RetrieverError } from '../../common/errors';
 import type { QueryEmbedder, VectorStore } from '../ports';
 import { createEmbeddedStore } from './embedded-store';
 import type { EmbeddedIndex } from './index-types';
-import { embedWithLsa } from './lsa-model';
+import { embedWithLsa, type LsaModel } from './lsa-model';
 
 const stores = new WeakMap<EmbeddedIndex, Map<string, VectorStore>>();
 
@@ -17,6 +17,16 @@ export function embeddedStore(index: EmbeddedIndex, collection: string): VectorS
   let store = byName.get(collection);
   if (!store) byName.set(collection, (store = createEmbeddedStore(index, { collection })));
   return store;
+}
+
+// A book has a fixed set of heading lines: each is embedded once per isolate and model, not once per
+// request (a search context, and with it the embedder, is made per request).
+const labelsByModel = new WeakMap<LsaModel, Map<string, Float32Array>>();
+
+function labelVectors(model: LsaModel): Map<string, Float32Array> {
+  let labels = labelsByModel.get(model);
+  if (!labels) labelsByModel.set(model, (labels = new Map()));
+  return labels;
 }
 
 /**
@@ -32,8 +42,7 @@ export function localEmbedder(index: EmbeddedIndex): QueryEmbedder {
       { index_embedder: { kind: index.embedder.kind, model: index.embedder.model }, query_embedder: { kind: 'lsa', model: null } },
     );
   }
-  // A book has a fixed set of heading lines: each is embedded once per isolate.
-  const labels = new Map<string, Float32Array>();
+  const labels = labelVectors(model);
   return {
     descriptor: { kind: 'lsa', model: model.modelId, dimension: model.dims },
     cacheable: false,

@@ -62,8 +62,9 @@ describe('localEmbedder.embedLabel: the local model embeds labels as it embeds q
     const embedder = localEmbedder(index);
     const label = embedder.embedLabel!('Networking What is an IP address?');
     expect(Array.from(label)).toEqual(Array.from(await embedder.embedQuery('Networking What is an IP address?')));
-    // Memoised: a book's headings are a fixed set, each embedded once per isolate.
+    // Memoised per model, not per embedder: a search context (and its embedder) is made per request.
     expect(embedder.embedLabel!('Networking What is an IP address?')).toBe(label);
+    expect(localEmbedder(index).embedLabel!('Networking What is an IP address?')).toBe(label);
   });
 });
 
