@@ -2,8 +2,9 @@
  * The heading match: with the local model, a fused candidate scores a little more when its page
  * title and headings mean what the question means. The dense list compares the question with a
  * chunk's whole text, where its headings are a few words among hundreds, and the keyword field
- * matches headings word for word; neither tells the section "What is an IP address?" from its
- * sibling "Find your IP address" for "what does an IP address actually mean". Only a local model
+ * matches headings word for word; neither put the GIMP manual's "Eraser does not make area
+ * transparent" before its sibling "Unexpected colors when trying to use a brush or eraser" for "the
+ * eraser paints white instead of making that part see-through" (it does now). Only a local model
  * can embed every candidate's headings at query time, at no cost and with no call
  * (`QueryEmbedder.embedLabel`); with Cohere the fused order is left as it is.
  *
