@@ -15,6 +15,7 @@
  */
 import { byScoreThenId } from '../../common/ordering';
 import type { ScoredPoint } from '../../common/types';
+import { fieldText } from '../local-index/field-index';
 
 /**
  * What a perfect heading match adds to a fused score (0–1, 1 = first in both lists), before the
@@ -27,22 +28,10 @@ export const HEADING_MATCH_WEIGHT = 0.05;
 type Fused = ScoredPoint & { extras: { scores?: Record<string, unknown> } & Record<string, unknown> };
 
 /**
- * A chunk's page title and the headings it spans, as one line: what the heading match embeds.
- *
- * @example
- * headingLabel({ title: 'Networking', heading_trail: ['Networking', 'What is an IP address?'] }); // 'Networking What is an IP address?'
- */
-export function headingLabel(payload: Readonly<Record<string, unknown>>): string {
-  const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
-  const title = typeof payload.title === 'string' ? payload.title : '';
-  const trail = strings(payload.heading_trail).length > 0 ? strings(payload.heading_trail) : strings(payload.headings);
-  return [title, ...trail.filter((heading) => heading !== title)].filter(Boolean).join(' ');
-}
-
-/**
  * The fused candidates re-scored by the heading match and re-sorted: score = (fused + `weight` ×
- * max(0, cosine of `query` and the candidate's {@link headingLabel})) / (1 + `weight`), so it stays
- * within 0–1 and a threshold means what it meant. The cosine is reported as `scores.heading`.
+ * max(0, cosine)) / (1 + `weight`), the cosine being that of `query` and the candidate's title and
+ * headings as the heading field reads them (`fieldText`). A score stays within 0–1, so a threshold
+ * means what it meant. The cosine is reported as `scores.heading`.
  *
  * @example
  * withHeadingMatch(fused, queryVector, (text) => embedWithLsa(model, text));
@@ -50,7 +39,7 @@ export function headingLabel(payload: Readonly<Record<string, unknown>>): string
 export function withHeadingMatch<T extends Fused>(ranked: readonly T[], query: Float32Array, embedLabel: (text: string) => Float32Array, weight = HEADING_MATCH_WEIGHT): T[] {
   return ranked
     .map((hit) => {
-      const label = embedLabel(headingLabel(hit.payload));
+      const label = embedLabel(fieldText(hit.payload));
       let cosine = 0;
       for (let i = 0; i < label.length && i < query.length; i++) cosine += label[i]! * query[i]!;
       const heading = Math.round(cosine * 1e6) / 1e6;

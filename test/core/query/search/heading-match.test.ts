@@ -6,25 +6,17 @@ import type { ScoredPoint } from '../../../../src/core/common/types';
 import { localEmbedder } from '../../../../src/core/query/local-index/embedded-backends';
 import { decodeIndex } from '../../../../src/core/query/local-index/index-format';
 import { embedWithLsa } from '../../../../src/core/query/local-index/lsa-model';
-import { headingLabel, HEADING_MATCH_WEIGHT, withHeadingMatch } from '../../../../src/core/query/search/heading-match';
+import { HEADING_MATCH_WEIGHT, withHeadingMatch } from '../../../../src/core/query/search/heading-match';
 import { rankCandidates, type RankedHit } from '../../../../src/core/query/search/rank-candidates';
 import { parseSearchParams } from '../../../../src/core/query/search/search-params';
 import { planSearch } from '../../../../src/core/query/search/search-plan';
 
 const hit = (id: string, score: number, payload: Record<string, unknown>): RankedHit => ({ id, score, payload, extras: { scores: { fused: score } } });
 
-describe('headingLabel', () => {
-  it('is the page title and the headings the chunk spans, the title once', () => {
-    expect(headingLabel({ title: 'Networking', heading_trail: ['Networking', 'What is an IP address?'] })).toBe('Networking What is an IP address?');
-    // Older payloads without a trail: the headings where the chunk starts.
-    expect(headingLabel({ title: 'Networking', headings: ['Networking', 'Find your IP address'] })).toBe('Networking Find your IP address');
-    expect(headingLabel({})).toBe('');
-  });
-});
-
 describe('withHeadingMatch', () => {
   const query = Float32Array.from([1, 0]);
-  const vectors: Record<string, number[]> = { 'Page Sibling': [0, 1], 'Page Answer': [0.8, 0.6], 'Page Opposite': [-1, 0] };
+  // Keyed by the label the match embeds: the title and headings as the heading field reads them (fieldText).
+  const vectors: Record<string, number[]> = { 'Page\nSibling': [0, 1], 'Page\nAnswer': [0.8, 0.6], 'Page\nOpposite': [-1, 0] };
   const embedLabel = (text: string) => Float32Array.from(vectors[text] ?? [0, 0]);
 
   it('lifts the candidate whose headings mean what the question means, keeps scores within 0–1 and reports the cosine', () => {
@@ -75,7 +67,7 @@ describe('rankCandidates: the heading match applies to fused lists when a local 
   const pt = (id: string, score: number, heading: string): ScoredPoint => ({ id, score, payload: { title: 'Page', heading_trail: ['Page', heading] } });
   const dense = [pt('a', 0.9, 'Sibling'), pt('b', 0.8, 'Answer')];
   const sparse = [pt('a', 5, 'Sibling'), pt('b', 4, 'Answer')];
-  const labels: Record<string, number[]> = { 'Page Sibling': [0, 1], 'Page Answer': [1, 0] };
+  const labels: Record<string, number[]> = { 'Page\nSibling': [0, 1], 'Page\nAnswer': [1, 0] };
   const embedLabel = (text: string) => Float32Array.from(labels[text] ?? [0, 0]);
   const query = Float32Array.from([1, 0]);
 
