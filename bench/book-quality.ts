@@ -22,7 +22,7 @@ import { resultHeadings } from '../src/core/build-time/eval/passages';
 import { indexVocabulary } from '../src/core/query/book-terms/book-vocabulary';
 import { loadBookQueries, pageKeyOf, type BookQuery } from './quality/book-queries';
 import { buildWindowIndex, searchWindows } from './quality/bm25-windows';
-import { aggregate, formatAnswerableFlagged, formatMisses, scoreAnswer, type QueryScore, type RankedAnswer, type RunScore } from './quality/page-score';
+import { aggregate, formatAnswerableFlagged, formatMisses, formatPassage, scoreAnswer, type QueryScore, type RankedAnswer, type RunScore } from './quality/page-score';
 import { buildTempIndex } from './quality/temp-index';
 import { lackingWords } from './quality/lacking-words';
 import { formatMeans, formatSeedBand } from './quality/across-books';
@@ -145,7 +145,7 @@ function formatRows(docsDir: string, chunks: number, rows: BookQualityResult['ro
   const body = rows.map(({ set, run, score: s }) => {
     const b = base.get(set);
     const ratio = (v: number, w: number | undefined) => (w ? `${(v / w).toFixed(2)}x` : 'n/a');
-    const passage = s.passage ? `${f3(s.passage.hit_at_1)} / ${f3(s.passage.hit_at_3)} / ${f3(s.passage.mrr)} (${s.passage.queries})` : 'n/a';
+    const passage = s.passage ? formatPassage(s.passage, String(s.passage.queries)) : 'n/a';
     return [set, run, f3(s.hit1), f3(s.hit3), f3(s.mrr), `${s.offTopicFlagged}/${s.offTopic}`, formatAnswerableFlagged(s.answerableFlagged, s.answerable, s.answerableFlaggedInTop3), formatMisses(s.misses, s.missesLackingWord), ratio(s.hit3, b?.hit3), ratio(s.mrr, b?.mrr), ...(passages ? [passage] : [])];
   });
   const scoring = lenient ? ', lenient: pages that answer in part count' : '';

@@ -4,7 +4,7 @@
  * change is only worth keeping when it holds across books: measured on one or two, noise picks the
  * winner.
  */
-import { formatAnswerableFlagged, formatMisses, type RunScore } from './page-score';
+import { formatAnswerableFlagged, formatMisses, formatPassage, type RunScore } from './page-score';
 import { textTable } from './text-table';
 
 /** A measured row: one query set under one run. */
@@ -52,9 +52,9 @@ export function formatMeans(rows: readonly SetRow[]): string {
 function passageMeans(scores: readonly RunScore[]): string {
   const labelled = scores.flatMap((s) => (s.passage ? [s.passage] : []));
   if (labelled.length === 0) return 'n/a';
-  const mean = (pick: (p: (typeof labelled)[number]) => number): string => f3(labelled.reduce((sum, p) => sum + pick(p), 0) / labelled.length);
+  const mean = (pick: (p: (typeof labelled)[number]) => number): number => labelled.reduce((sum, p) => sum + pick(p), 0) / labelled.length;
   const questions = labelled.reduce((sum, p) => sum + p.queries, 0);
-  return `${mean((p) => p.hit_at_1)} / ${mean((p) => p.hit_at_3)} / ${mean((p) => p.mrr)} (${labelled.length} sets, ${questions})`;
+  return formatPassage({ hit_at_1: mean((p) => p.hit_at_1), hit_at_3: mean((p) => p.hit_at_3), mrr: mean((p) => p.mrr) }, `${labelled.length} sets, ${questions}`);
 }
 
 /**

@@ -61,6 +61,11 @@ export interface RunScore {
   missesLackingWord: number;
 }
 
+/** "0.788 / 0.970 / 0.880 (33)": passage hit@1 / hit@3 / MRR, then what they were measured over. */
+export function formatPassage(p: Pick<PassageSummary, 'hit_at_1' | 'hit_at_3' | 'mrr'>, over: string): string {
+  return `${p.hit_at_1.toFixed(3)} / ${p.hit_at_3.toFixed(3)} / ${p.mrr.toFixed(3)} (${over})`;
+}
+
 /** "6 (4)": top-3 misses, and how many of them use a word the book lacks. */
 export function formatMisses(misses: number, lackingWord: number): string {
   return `${misses} (${lackingWord})`;
