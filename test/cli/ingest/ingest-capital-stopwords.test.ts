@@ -2,12 +2,11 @@
  * Stopwords written in capitals (SQL's WHERE and HAVING) are indexed at ingest and asked for by the
  * search: a question whose names are all English stopwords finds the page that explains them.
  */
-import { rm } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bm25Vectors } from '../../../src/cli/ingest/embed-documents';
 import { inProcessSearcher } from '../../../src/cli/retrieve/run-query';
 import { tokenId } from '../../../src/core/common/bm25/index';
-import { ingestPagesLocally } from './ingest-harness';
+import { indexedPages } from './ingest-harness';
 
 const PAGES: Record<string, string> = {
   'aggregates.md': '# Aggregates\n\nWHERE selects input rows before groups are formed; HAVING selects group rows after the aggregates are computed, so only HAVING may use max or count.\n',
@@ -16,16 +15,7 @@ const PAGES: Record<string, string> = {
   'indexes.md': '# Indexes\n\nAn index speeds up lookups on one column at the cost of slower writes.\n',
 };
 
-let dir: string;
-let out: string;
-
-beforeAll(async () => {
-  ({ dir, out } = await ingestPagesLocally('capitals-', PAGES));
-});
-
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const indexPath = indexedPages('capitals-', PAGES);
 
 describe('stopwords written in capitals', () => {
   it('are in the BM25 vectors ingest writes, but not among the book\u2019s words', () => {
@@ -36,7 +26,7 @@ describe('stopwords written in capitals', () => {
   });
 
   it('find the page that explains WHERE and HAVING first in keyword mode', async () => {
-    const searcher = inProcessSearcher({ env: {}, indexPath: out });
+    const searcher = inProcessSearcher({ env: {}, indexPath: indexPath() });
     const doc = await searcher.search({ q: 'what is the difference between WHERE and HAVING', k: 3, mode: 'keyword' });
     expect(String(doc.results[0]?.metadata?.file_path ?? doc.results[0]?.file_path)).toMatch(/aggregates\.md$/);
     // Written as prose, the same words are function words: the page about differences comes first.

@@ -4,11 +4,11 @@
  * temp dirs so tests can edit them.
  */
 import { randomUUID } from 'node:crypto';
-import { cp, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { freePort } from '../../support/free-port';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { vi } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { runIngest } from '../../../src/cli/ingest';
 import { collectChunks } from '../../../src/cli/ingest/collect-chunks';
 import { createProgress } from '../../../src/cli/ingest/progress';
@@ -132,17 +132,23 @@ export function tempDir(prefix = 'ingest-'): Promise<string> {
 }
 
 /**
- * Writes `pages` (file name → markdown) into a fresh `<dir>/docs` and builds their embedded index
- * at `<dir>/index.bin` (LSA at 3 dimensions), as `npm run ingest -- --target local` would.
+ * For the file's tests: writes `pages` (file name → markdown) into a fresh `<dir>/docs` before them
+ * and builds their embedded index at `<dir>/index.bin` (LSA at 3 dimensions), as `npm run ingest --
+ * --target local` would; removes the dir after them. Returns the index path (once built).
  */
-export async function ingestPagesLocally(prefix: string, pages: Record<string, string>): Promise<{ dir: string; out: string }> {
-  const dir = await tempDir(prefix);
-  await mkdir(join(dir, 'docs'));
-  for (const [file, text] of Object.entries(pages)) await writeFile(join(dir, 'docs', file), text);
-  const out = join(dir, 'index.bin');
-  const book = await collectChunks(join(dir, 'docs'), { baseUrl: '', routeBasePath: '/docs' });
-  await ingestLocal(book.chunks, { out, collection: 'textbook_chunks', embedder: 'lsa', dims: 3, dryRun: false, recreate: true, config: null }, createProgress(false));
-  return { dir, out };
+export function indexedPages(prefix: string, pages: Record<string, string>): () => string {
+  let dir = '';
+  let out = '';
+  beforeAll(async () => {
+    dir = await tempDir(prefix);
+    await mkdir(join(dir, 'docs'));
+    for (const [file, text] of Object.entries(pages)) await writeFile(join(dir, 'docs', file), text);
+    out = join(dir, 'index.bin');
+    const book = await collectChunks(join(dir, 'docs'), { baseUrl: '', routeBasePath: '/docs' });
+    await ingestLocal(book.chunks, { out, collection: 'textbook_chunks', embedder: 'lsa', dims: 3, dryRun: false, recreate: true, config: null }, createProgress(false));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+  return () => out;
 }
 
 /** A loopback port nothing listens on. */

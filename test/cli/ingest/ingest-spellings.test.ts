@@ -2,10 +2,9 @@
  * British ↔ American spelling at ingest: a reader's spelling finds the book's in keyword and
  * semantic search of the embedded index, without any query rewriting.
  */
-import { rm } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inProcessSearcher } from '../../../src/cli/retrieve/run-query';
-import { ingestPagesLocally } from './ingest-harness';
+import { indexedPages } from './ingest-harness';
 
 const PAGES: Record<string, string> = {
   'slides.md': '# Slides\n\nThe presentation theme breaks: named colours are not recognised after the upgrade. Pin the older theme version.\n',
@@ -14,20 +13,11 @@ const PAGES: Record<string, string> = {
   'editor.md': '# Editor\n\nThe modal editor has an insert mode and a normal mode. Save and quit with a command.\n',
 };
 
-let dir: string;
-let out: string;
-
-beforeAll(async () => {
-  ({ dir, out } = await ingestPagesLocally('spellings-', PAGES));
-});
-
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const indexPath = indexedPages('spellings-', PAGES);
 
 describe('spelling variants at ingest', () => {
   it.each(['keyword', 'semantic'])('an American spelling finds the British page first in %s mode', async (mode) => {
-    const searcher = inProcessSearcher({ env: {}, indexPath: out });
+    const searcher = inProcessSearcher({ env: {}, indexPath: indexPath() });
     const doc = await searcher.search({ q: 'color recognized', k: 3, mode });
     expect(String(doc.results[0]?.metadata?.file_path ?? doc.results[0]?.file_path)).toMatch(/slides\.md$/);
   });
