@@ -10,7 +10,11 @@
  *   **frame**`, a glossary item `- **Term**: …` / `**Term:** …` / `**Term** — …`), or the subject
  *   of a sentence that opens with it and a copula (`Docker is a …`, `An action is built from …`),
  *   or the term of its own heading when that heading is a definition question (`## What is an IP
- *   address?`, read as the search reads a question: `definitionTerms`).
+ *   address?`, read as the search reads a question: `definitionTerms`), or a heading whose first
+ *   prose line opens with the heading's own words (`### List comprehensions` + `List comprehensions
+ *   provide a concise way …`: a section that starts by naming its subject introduces it, whatever
+ *   verb follows; over fourteen sets three definition questions gain their section at rank 1 and
+ *   none lose, docs/retrieval-quality.md).
  *
  * Stems come from the BM25 analyzer, so query words match them however they are inflected. Over a
  * whole book, a term that more than {@link MAX_DEFINING_CHUNKS} chunks define only as a list item
@@ -111,10 +115,33 @@ export function headingTerms(section: string | null, title: string): string[] {
  * definedTerms('## Topics\n\nA **topic** is a named channel.'); // ['topic']
  * definedTerms('Docker is a container runtime.'); // ['docker']
  * definedTerms('Every device on a network has one.', 'What is an IP address?'); // ['ip', 'address']
+ * definedTerms('### Net classes\n\nNet classes group nets that share rules.'); // ['net', 'class']
  */
 export function definedTerms(content: string, section: string | null = null): string[] {
   const asked = section && /^\s*(?:what|who)\b/i.test(section) ? (definitionTerms(section) ?? []) : [];
-  return stemsOf(definitionsIn(content).map((d) => d.phrase), asked);
+  return stemsOf(definitionsIn(content).map((d) => d.phrase), [...asked, ...openedBy(content)]);
+}
+
+/**
+ * The stems of each heading in the chunk whose first prose line opens with the heading's own words:
+ * a section that starts by naming its subject ("### List comprehensions" + "List comprehensions
+ * provide a concise way …") is the passage that introduces it, whatever verb follows.
+ */
+function openedBy(content: string): string[] {
+  const inFence = fenceTracker(true);
+  const lines = content.split('\n').map((line) => (inFence(line) ? null : line));
+  const stems: string[] = [];
+  lines.forEach((line, at) => {
+    if (line === null || !/^#{1,6}\s/.test(line)) return;
+    const heading = analyzeText(line.replace(/^#+\s*/, '').replace(/\{#[^}]*\}\s*$/, ''));
+    if (heading.length === 0 || heading.length > MAX_TERM_WORDS) return;
+    // The first line after the heading that is not blank, when it is prose (not code, a table or JSX).
+    const first = lines.slice(at + 1).find((next) => next === null || next.trim() !== '');
+    if (first == null || /^\s*(#|\||<)/.test(first)) return;
+    const opening = analyzeText(first.replace(/(\*\*|__|\x60)/g, ''));
+    if (heading.every((stem, i) => opening[i] === stem)) stems.push(...heading);
+  });
+  return stems;
 }
 
 /** Every phrase the chunk's prose lines define, in order, each with how it is defined. */

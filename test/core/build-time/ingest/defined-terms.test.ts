@@ -34,6 +34,18 @@ describe('definedTerms (what a chunk defines)', () => {
     expect(definedTerms('Turn it off first.', 'Replacing the IP address')).toEqual([]);
   });
 
+  it('reads a heading whose first prose line opens with its own words as defined there', () => {
+    expect(definedTerms('### Pressure relief valves\n\nPressure relief valves open when the line is overloaded.')).toEqual(['pressur', 'relief', 'valv']);
+    // Any heading of the chunk, not only its first; fenced lines are never headings.
+    const later = ['Some closing words.', '', '## Gaskets', '', 'Gaskets seal two flanges.'].join('\n');
+    expect(definedTerms(later)).toEqual(['gasket']);
+    // The opening names something else, or is code, a table or a deeper heading: nothing.
+    expect(definedTerms('### Gaskets\n\nThe old ones leak.')).toEqual([]);
+    expect(definedTerms('### Gaskets\n\n\x60\x60\x60\ngaskets --list\n\x60\x60\x60')).toEqual([]);
+    expect(definedTerms('### Gaskets\n\n| Gaskets | size |')).toEqual([]);
+    expect(definedTerms('\x60\x60\x60sh\n# gaskets\ngaskets --list\n\x60\x60\x60')).toEqual([]);
+  });
+
   it('ignores emphasis that does not define, code blocks and tables', () => {
     const text = ['Do **not** open the casing while it runs.', '```', 'A valve is a comment in code', '```', '| A pump is a table cell |'].join('\n');
     expect(definedTerms(text)).toEqual([]);
