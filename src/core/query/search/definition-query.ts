@@ -33,10 +33,11 @@ const LEADS: RegExp[] = [
   /^(.+?)\s+(?:meaning|definition)$/i,
 ];
 /**
- * Where the term ends: a clause, a second question, or a preposition — the head of "topic in
- * ROS 2" or "swappiness of the kernel" comes before it.
+ * Where the term ends: a clause, a second question ("… and do I need it?"), a preposition — the
+ * head of "topic in ROS 2" or "swappiness of the kernel" comes before it — or an adverb or "good
+ * for" after it ("what is this sniffer actually good for": the head is "sniffer", not "good").
  */
-const TERM_END = /\s*(?:[?,;:!(]|\s-\s|\s(?:that|which|who|whose|when|where|and\s+(?:why|how|what|when|where|which)|used|like|e\.g\.|i\.e\.|in|on|of|for|with|from|to|at|by|inside|within|under|between|versus|vs\.?))(?:\s|$).*$/i;
+const TERM_END = /\s*(?:[?,;:!(]|\s-\s|\s(?:that|which|who|whose|when|where|and\s+(?:why|how|what|when|where|which|do|does|did|can|could|should|would|will|is|are|must)|used|like|e\.g\.|i\.e\.|in|on|of|for|with|from|to|at|by|inside|within|under|between|versus|vs\.?|actually|really|exactly|basically|good\s+for|useful\s+for))(?:[\s?,;:!.]|$).*$/i;
 
 /**
  * The stems of the term a definition question asks about, or null when the query is not a

@@ -13,6 +13,11 @@ describe('definition questions', () => {
     ['cavitation meaning', ['cavit']],
     // An adverb before the verb is not part of the term.
     ['what does an IP address actually mean', ['ip', 'address']],
+    // An adverb or "good for" after the term ends it, even before a comma; so does "and" + a verb.
+    ["What is this impeller actually good for, and what won't it do?", ['impel']],
+    ['What is a wear ring good for?', ['wear', 'ring']],
+    ['What is NPSH and do I need to check it?', ['npsh']],
+    ['what are seals for, and when do they fail', ['seal']],
   ])('%s → the stems of its term', (query, stems) => {
     expect(definitionTerms(query)).toEqual(stems);
   });
