@@ -11,10 +11,8 @@
  * measured in the same run (the bar to beat).
  * Without arguments it measures the bundled sample book's query sets.
  */
-import { readFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { readDocs } from '../src/cli/ingest/read-docs';
 import { inProcessSearcher, loadIndexFile } from '../src/cli/retrieve/run-query';
 import { toEvalResults } from '../src/cli/retrieve/validate';
@@ -29,6 +27,7 @@ import { formatMeans, formatSeedBand } from './quality/across-books';
 import { textTable } from './quality/text-table';
 import { withTypos } from './quality/typo-questions';
 import { inSubset, runParams } from './quality/run-spec';
+import { parseQualityArgs, QUALITY_USAGE, UsageError, type QualityArgs } from './quality/cli-options';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -191,63 +190,55 @@ export function sampleBookSets(): QuerySetSpec[] {
   ];
 }
 
-if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
-  const { values } = parseArgs({
-    options: {
-      docs: { type: 'string' },
-      book: { type: 'string', multiple: true },
-      queries: { type: 'string', multiple: true },
-      runs: { type: 'string' },
-      subset: { type: 'string', multiple: true },
-      verbose: { type: 'boolean', short: 'v' },
-      lenient: { type: 'boolean' },
-      dims: { type: 'string' },
-      synonyms: { type: 'string' },
-      seed: { type: 'string' },
-      typos: { type: 'boolean' },
-    },
-  });
-  const dims = values.dims === undefined ? null : Number(values.dims);
-  if (dims !== null && !(Number.isInteger(dims) && dims > 0)) throw new Error(`--dims takes a positive integer, got "${values.dims}"`);
-  // One seed, or several (`--seed 1,2,3`): then each is measured in turn and the band printed last.
-  const seeds = (values.seed ?? '').split(',').filter((x) => x.trim() !== '').map(Number);
-  if (seeds.some((x) => !(Number.isInteger(x) && x >= 0))) throw new Error(`--seed takes non-negative integers (1 or 1,2,3), got "${values.seed}"`);
-  const runs = values.runs ? values.runs.split(',').map((r) => r.trim()).filter(Boolean) : DEFAULT_BOOK_RUNS;
-  const synonyms = values.synonyms === undefined ? {} : { synonyms: resolve(values.synonyms) };
+/** Measures what the command line asks for (see `QUALITY_USAGE`). */
+async function main(args: QualityArgs): Promise<void> {
+  const runs = args.runs ?? DEFAULT_BOOK_RUNS;
+  const common = { runs, lenient: args.lenient, dims: args.dims, typos: args.typos };
   const measureAll = async (seed: number | undefined): Promise<BookQualityResult['rows']> => {
     const seeded = seed === undefined ? {} : { seed };
     const rows: BookQualityResult['rows'] = [];
-    if (values.book?.length) {
-      for (const spec of values.book) {
-        const [docs, queries] = spec.split('=');
-        if (!docs || !queries) throw new Error(`--book takes DIR=QUERIES.json, got "${spec}"`);
-        const sets = [{ name: setName(docs, queries), path: resolve(queries) }];
-        const result = await measureBook({ docsDir: resolve(docs), sets, runs, lenient: values.lenient ?? false, dims, typos: values.typos ?? false, ...seeded });
+    if (args.books.length > 0) {
+      for (const book of args.books) {
+        const sets = [{ name: setName(book.docs, book.queries), path: resolve(book.queries) }];
+        const result = await measureBook({ docsDir: resolve(book.docs), sets, ...common, ...seeded });
         console.log(`${result.text}\n`);
-        if (values.verbose) console.log(`${formatDetail(result, runs, sets)}\n`);
+        if (args.verbose) console.log(`${formatDetail(result, runs, sets)}\n`);
         rows.push(...result.rows);
       }
       console.log(formatMeans(rows));
       return rows;
     }
-    const docsDir = resolve(values.docs ?? resolve(ROOT, 'sample-book/docs'));
-    const sets = values.queries?.length
-      ? values.queries.map((p) => ({ name: setName(docsDir, p), path: resolve(p) }))
-      : sampleBookSets();
-    for (const set of sets) readFileSync(set.path); // fail early on a missing file
-    const result = await measureBook({ docsDir, sets, runs, subsets: values.subset ?? [], lenient: values.lenient ?? false, dims, typos: values.typos ?? false, ...synonyms, ...seeded });
+    const docsDir = resolve(args.docs ?? resolve(ROOT, 'sample-book/docs'));
+    const sets = args.queries.length ? args.queries.map((p) => ({ name: setName(docsDir, p), path: resolve(p) })) : sampleBookSets();
+    const synonyms = args.synonyms === undefined ? {} : { synonyms: resolve(args.synonyms) };
+    const result = await measureBook({ docsDir, sets, subsets: args.subsets, ...common, ...synonyms, ...seeded });
     console.log(result.text);
-    if (values.verbose) console.log(formatDetail(result, runs, sets));
+    if (args.verbose) console.log(formatDetail(result, runs, sets));
     return result.rows;
   };
-  if (seeds.length <= 1) await measureAll(seeds[0]);
-  else {
-    const bySeed = new Map<number, BookQualityResult['rows']>();
-    for (const seed of seeds) {
-      console.log(`\n== seed ${seed}\n`);
-      bySeed.set(seed, await measureAll(seed));
-    }
-    console.log(`\n${formatSeedBand(bySeed)}`);
+  // One seed, or several (`--seed 1,2,3`): then each is measured in turn and the band printed last.
+  if (args.seeds.length <= 1) {
+    await measureAll(args.seeds[0]);
+    return;
   }
-  process.exit(0);
+  const bySeed = new Map<number, BookQualityResult['rows']>();
+  for (const seed of args.seeds) {
+    console.log(`\n== seed ${seed}\n`);
+    bySeed.set(seed, await measureAll(seed));
+  }
+  console.log(`\n${formatSeedBand(bySeed)}`);
+}
+
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  try {
+    const args = parseQualityArgs(process.argv.slice(2));
+    if (args.help) console.log(QUALITY_USAGE);
+    else await main(args);
+    process.exit(0);
+  } catch (error) {
+    // A mistake in the command line or in a question file is the user's to fix: one line, no stack.
+    const usage = error instanceof UsageError;
+    console.error(`bench:quality: ${(error as Error).message}${usage ? ' (--help lists the options)' : ''}`);
+    process.exit(usage ? 2 : 1);
+  }
 }

@@ -66,5 +66,10 @@ export function parseBookQueries(data: unknown): BookQuery[] {
 
 /** Reads and parses a query file. */
 export function loadBookQueries(path: string): BookQuery[] {
-  return parseBookQueries(JSON.parse(readFileSync(path, 'utf8')));
+  try {
+    return parseBookQueries(JSON.parse(readFileSync(path, 'utf8')));
+  } catch (error) {
+    // Name the file: a run reads several, and JSON's own message does not say which.
+    throw new Error(`${path}: ${(error as Error).message}`);
+  }
 }
