@@ -6,7 +6,7 @@
  * says exactly why the chunk matched; a chunk found by the local model alone, with none of the
  * question's words, has no highlight.
  */
-import { analyzeText, stemWord, WORD_RUNS } from '../../common/bm25/index';
+import { analyzeText, capitalStopwords, stemWord, WORD_RUNS } from '../../common/bm25/index';
 import { lineSpans, sentenceSpans, type Span } from '../../common/text/sentence-spans';
 import { synonymPairs } from '../../common/text/synonym-pairs';
 import { spellingVariants } from '../../common/text/word-variants';
@@ -27,10 +27,14 @@ export interface Highlight {
 
 /**
  * Weight of each informative stem of the question: `rarity(stem)` (its IDF in the book) when
- * given and positive, else 1. Stopwords carry none.
+ * given and positive, else 1. Stopwords carry none, unless the question writes them in capitals
+ * (SQL's `WHERE`, as the keyword search reads them: capital-stopwords.ts): those are keyed by the
+ * stem in capitals, so only a word the chunk writes in capitals matches them, and each weighs as
+ * much as the question's rarest other word (the book's vocabulary holds no stopword to weigh).
  *
  * @example
  * questionWeights('How do I publish a message?'); // Map { 'publish' => 1, 'messag' => 1 }
+ * questionWeights('WHERE versus HAVING'); // Map { 'versus' => 1, 'WHERE' => 1, 'HAVE' => 1 }
  */
 export function questionWeights(question: string, rarity?: (stem: string) => number): Map<string, number> {
   const weights = new Map<string, number>();
@@ -39,7 +43,19 @@ export function questionWeights(question: string, rarity?: (stem: string) => num
     const w = rarity?.(stem) ?? 1;
     weights.set(stem, w > 0 ? w : 1);
   }
+  const capitals = capitalStopwords(question);
+  if (capitals.length > 0) {
+    const weight = Math.max(1, ...weights.values());
+    for (const stem of capitals) weights.set(stem.toUpperCase(), weight);
+  }
   return weights;
+}
+
+/** The key a word `written` so matches in `weights`: its stem, or its stem in capitals ({@link questionWeights}) when written in capitals. */
+function matchedKey(written: string, stem: string, weights: ReadonlyMap<string, number>): string | null {
+  if (weights.has(stem)) return stem;
+  const upper = stem.toUpperCase();
+  return upper !== stem && weights.has(upper) && written.length > 1 && written === written.toUpperCase() ? upper : null;
 }
 
 /**
@@ -131,7 +147,7 @@ function isWordChar(ch: string): boolean {
  */
 function candidateWords(content: string, weights: ReadonlyMap<string, number>): { index: number; word: string }[] {
   const lower = content.toLowerCase();
-  const openings = new Set([...weights.keys()].map((stem) => stem.slice(0, 3)));
+  const openings = new Set([...weights.keys()].map((stem) => stem.slice(0, 3).toLowerCase()));
   if (lower.length !== content.length) {
     // A letter whose lowercase is longer ("İ") would shift every offset: read word by word instead.
     return [...content.matchAll(WORD_RUNS)].map((m) => ({ index: m.index, word: m[0].toLowerCase() })).filter(({ word }) => openings.has(word.slice(0, 3)));
@@ -161,7 +177,8 @@ function stemsPerSpan(content: string, spans: readonly { span: Span }[], weights
     if (index < spans[i]!.span[0]) continue; // between spans (a skipped heading)
     let stem = stems.get(word);
     if (stem === undefined) stems.set(word, (stem = questionStem(word, weights)));
-    if (weights.has(stem) && !found[i]!.includes(stem)) found[i]!.push(stem);
+    const key = matchedKey(content.slice(index, index + word.length), stem, weights);
+    if (key !== null && !found[i]!.includes(key)) found[i]!.push(key);
   }
   return found;
 }
@@ -221,7 +238,7 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
     for (const match of text.matchAll(WORD_RUNS)) {
       const word = match[0].toLowerCase();
       const stem = stems.get(word);
-      if (stem === undefined || !weights.has(stem)) continue;
+      if (stem === undefined || matchedKey(match[0], stem, weights) === null) continue;
       if (at < 0) at = match.index;
       terms.add(word);
     }

@@ -10,6 +10,12 @@ describe('questionWeights', () => {
     // A rarity of 0 (a word in every chunk) still counts: the question asked for it.
     expect(questionWeights('publish messages', rarity)).toEqual(new Map([['publish', 2.5], ['messag', 1]]));
   });
+
+  it('keys stopwords the question writes in capitals by their stem in capitals, at its rarest word\'s weight', () => {
+    const rarity = (stem: string) => (stem === 'differ' ? 3 : 1);
+    expect(questionWeights('difference between WHERE and HAVING', rarity)).toEqual(new Map([['differ', 3], ['WHERE', 3], ['HAVE', 3]]));
+    expect(questionWeights('where and having')).toEqual(new Map()); // written in lowercase: stopwords
+  });
 });
 
 describe('highlightPassage', () => {
@@ -74,6 +80,15 @@ describe('highlightPassage', () => {
     const text = 'İzmir has ports. Publishing topics there works.';
     const turkish = highlightPassage(text, questionWeights('publish'))!;
     expect(text.slice(turkish.start, turkish.end)).toBe('Publishing topics there works.');
+  });
+
+  it('matches a stopword the question writes in capitals only where the chunk writes it in capitals too', () => {
+    const text = 'Where rows come from is set in FROM. Groups are filtered with HAVING after they are formed. Having fun?';
+    const h = highlightPassage(text, questionWeights('filter groups with HAVING'))!;
+    expect(h.text).toBe('Groups are filtered with HAVING after they are formed.');
+    expect(h.terms).toEqual(['groups', 'filtered', 'having']);
+    // "Having" and "where" in prose are the stopwords, not the clause: nothing of the question there.
+    expect(highlightPassage('Having fun? Where is it?', questionWeights('WHERE and HAVING'))).toBeNull();
   });
 
   it('is null when no sentence holds a word of the question, or there is nothing to read', () => {
