@@ -13,15 +13,16 @@
  *   address?`, read as the search reads a question: `definitionTerms`), or a heading whose first
  *   prose line opens with the heading's own words (`### List comprehensions` + `List comprehensions
  *   provide a concise way …`: a section that starts by naming its subject introduces it, whatever
- *   verb follows; over fourteen sets three definition questions gain their section at rank 1 and
- *   none lose, docs/retrieval-quality.md).
+ *   verb follows, word for word so that "How to import a file" + "To import a file, …" is not one;
+ *   over fourteen sets three definition questions gain their section at rank 1 and one loses its
+ *   page to another page's section that this rule now reads as defining the term, docs/retrieval-quality.md).
  *
  * Stems come from the BM25 analyzer, so query words match them however they are inflected. Over a
  * whole book, a term that more than {@link MAX_DEFINING_CHUNKS} chunks define only as a list item
  * is dropped from those chunks ({@link keepDistinctDefinitions}): that is a reference manual's
  * option lists, not a glossary.
  */
-import { analyzeText } from '../../common/bm25/index';
+import { analyzeText, stemWord, tokenizeWords } from '../../common/bm25/index';
 import { definitionTerms } from '../../query/search/definition-query';
 import { fenceTracker } from './code-fences';
 import type { Chunk } from './types';
@@ -49,6 +50,7 @@ const GLOSSARY_ITEM = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?$/;
 const GLOSSARY_AFTER = /^\s*(?::|—|–|-\s)/;
 const SUBJECT_COPULA = /^(?:(?:an?|the)\s+)?([A-Za-z][\w.+#/-]*(?:\s+[A-Za-z0-9][\w.+#/-]*){0,3}?)\s+(?:is|are)\s+(?:an?|the|one|used|what|how|built|made|defined|called|responsible)\b/i;
 const SENTENCE = /[^.!?\n]+(?:[.!?]+|$)/g;
+const ARTICLE = /^(?:a|an|the)$/;
 
 function wordCount(text: string): number {
   return text.trim().split(/\s+/).filter(Boolean).length;
@@ -133,13 +135,18 @@ function openedBy(content: string): string[] {
   const stems: string[] = [];
   lines.forEach((line, at) => {
     if (line === null || !/^#{1,6}\s/.test(line)) return;
-    const heading = analyzeText(line.replace(/^#+\s*/, '').replace(/\{#[^}]*\}\s*$/, ''));
+    const title = line.replace(/^#+\s*/, '').replace(/\{#[^}]*\}\s*$/, '');
+    const heading = analyzeText(title);
     if (heading.length === 0 || heading.length > MAX_TERM_WORDS) return;
     // The first line after the heading that is not blank, when it is prose (not code, a table or JSX).
     const first = lines.slice(at + 1).find((next) => next === null || next.trim() !== '');
     if (first == null || /^\s*(#|\||<)/.test(first)) return;
-    const opening = analyzeText(first.replace(/(\*\*|__|\x60)/g, ''));
-    if (heading.every((stem, i) => opening[i] === stem)) stems.push(...heading);
+    // Word for word, function words included, so "How to import a file" + "To import a file, …" (a
+    // procedure) is not read as a definition; only a leading article may differ.
+    const words = (text: string) => tokenizeWords(text.replace(/(\*\*|__|\x60)/g, '')).map(stemWord).filter((w, i) => i > 0 || !ARTICLE.test(w));
+    const named = words(title);
+    const opening = words(first);
+    if (named.every((word, i) => opening[i] === word)) stems.push(...heading);
   });
   return stems;
 }

@@ -41,6 +41,10 @@ describe('definedTerms (what a chunk defines)', () => {
     expect(definedTerms(later)).toEqual(['gasket']);
     // The opening names something else, or is code, a table or a deeper heading: nothing.
     expect(definedTerms('### Gaskets\n\nThe old ones leak.')).toEqual([]);
+    // Word for word, function words included: a procedure under a how-to heading defines nothing.
+    expect(definedTerms('### How to replace a gasket\n\nTo replace a gasket, drain the pump.')).toEqual([]);
+    expect(definedTerms('### Replacing a gasket\n\nTo replace a gasket, drain the pump.')).toEqual([]);
+    expect(definedTerms('## The impeller\n\nAn impeller spins inside the casing.')).toEqual(['impel']);
     expect(definedTerms('### Gaskets\n\n\x60\x60\x60\ngaskets --list\n\x60\x60\x60')).toEqual([]);
     expect(definedTerms('### Gaskets\n\n| Gaskets | size |')).toEqual([]);
     expect(definedTerms('\x60\x60\x60sh\n# gaskets\ngaskets --list\n\x60\x60\x60')).toEqual([]);
