@@ -11,6 +11,7 @@
  * stores score them alike, and a collection ingested before simply has none (the question then
  * scores as before).
  */
+import { analyzeText } from './analyze';
 import { stemWord } from './stemmer';
 import { isStopword } from './stopwords';
 import { splitWords } from './tokenize';
@@ -37,4 +38,21 @@ export function capitalStopwords(text: string): string[] {
     }
   }
   return stems;
+}
+
+/**
+ * The share of a text's distinct search terms that only its capitals make (stopwords written in
+ * capitals, {@link capitalStopwords}): terms the keyword search reads and the local model, which
+ * learns no stopword, cannot. 0 for a text without them.
+ *
+ * @example
+ * capitalStopwordShare('difference between WHERE and HAVING'); // 2/3 (differ | where, have)
+ * capitalStopwordShare('what is a topic'); // 0
+ */
+export function capitalStopwordShare(text: string): number {
+  const capitals = new Set(capitalStopwords(text));
+  if (capitals.size === 0) return 0;
+  const words = new Set(analyzeText(text));
+  const only = [...capitals].filter((stem) => !words.has(stem)).length;
+  return only / (words.size + only);
 }

@@ -14,7 +14,7 @@ export {
   bm25SearchVector,
   qdrantIdf,
 } from './bm25-vectors';
-export { capitalStopwords } from './capital-stopwords';
+export { capitalStopwordShare, capitalStopwords } from './capital-stopwords';
 export { murmur3X86_32, tokenId } from './murmur3';
 export { stemWord } from './stemmer';
 export { ENGLISH_STOPWORDS, isStopword } from './stopwords';

@@ -7,7 +7,7 @@ import { RetrieverError } from '../../common/errors';
 import type { ScoredPoint } from '../../common/types';
 import { fuseRrf, fuseWeighted } from './fusion';
 import { onePerPage } from './group-by-page';
-import { withHeadingMatch } from './heading-match';
+import { HEADING_MATCH_WEIGHT, withHeadingMatch } from './heading-match';
 import { mmrSelect } from './mmr';
 import { byScoreThenId } from '../../common/ordering';
 import type { SearchParams } from './search-params';
@@ -16,10 +16,18 @@ import type { SearchPlan } from './search-plan';
 /** A candidate with the strategy details it will report. */
 export type RankedHit = ScoredPoint & { extras: Record<string, unknown> };
 
+/** What the local model adds to fusion ({@link rankCandidates}); nothing for Cohere. */
+export interface LocalModelFusion {
+  /** Embeds a candidate's title and headings for the heading match (heading-match.ts). */
+  embedLabel?: (text: string) => Float32Array;
+  /** Scales the dense list's weight and the heading match's: the share of the question's terms the model can read (search-stages.ts). */
+  semanticShare?: number;
+}
+
 /**
  * Combines `dense` and `sparse` hits according to `plan` (fused hits re-scored by the heading match
- * when a local model gives `embedLabel`), applies MMR, and returns the candidates best first (not yet
- * cut to k, except by MMR which selects k).
+ * when a local model gives `embedLabel`, the dense list weighed by `semanticShare`), applies MMR,
+ * and returns the candidates best first (not yet cut to k, except by MMR which selects k).
  */
 export function rankCandidates(
   dense: readonly ScoredPoint[] | null,
@@ -27,17 +35,23 @@ export function rankCandidates(
   params: SearchParams,
   plan: SearchPlan,
   queryVector: Float32Array | null,
-  embedLabel?: (text: string) => Float32Array,
+  local: LocalModelFusion = {},
 ): RankedHit[] {
   let ranked: RankedHit[];
+  const { embedLabel, semanticShare = 1 } = local;
+  // A keyword list weighed 0 leaves the dense list whole: something must rank.
+  const share = (keywordWeight: number) => (keywordWeight > 0 ? semanticShare : 1);
   if (dense && sparse && plan.fusion) {
     const fused =
       plan.fusion === 'rrf'
-        ? fuseRrf(dense, sparse, { k: params.rrfK, weights: { semantic: 1, keyword: params.rrfKeywordWeight } })
-        : fuseWeighted(dense, sparse, { semanticWeight: params.weights.semantic, keywordWeight: params.weights.keyword });
+        ? fuseRrf(dense, sparse, { k: params.rrfK, weights: { semantic: share(params.rrfKeywordWeight), keyword: params.rrfKeywordWeight } })
+        : fuseWeighted(dense, sparse, { semanticWeight: params.weights.semantic * share(params.weights.keyword), keywordWeight: params.weights.keyword });
     ranked = fused.map(({ scores, ranks, ...point }) => ({ ...point, extras: { scores, ranks } }));
     // A local model also weighs each candidate's headings against the question (heading-match.ts).
-    if (embedLabel && queryVector) ranked = withHeadingMatch(ranked, queryVector, embedLabel);
+    if (embedLabel && queryVector) {
+      const weight = HEADING_MATCH_WEIGHT * (plan.fusion === 'rrf' ? share(params.rrfKeywordWeight) : share(params.weights.keyword));
+      ranked = withHeadingMatch(ranked, queryVector, embedLabel, weight);
+    }
   } else {
     const list = (params.mode === 'keyword' ? sparse : dense) ?? dense ?? sparse ?? [];
     ranked = [...list].sort(byScoreThenId).map((point) => ({ ...point, extras: {} }));

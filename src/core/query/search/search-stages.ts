@@ -4,7 +4,7 @@
  * thresholded hits. The shared upstream work (embedding, the checked store round trip,
  * fetching neighbours for `expand`) is done once for all queries by search-pipeline.ts.
  */
-import { bm25SearchVector } from '../../common/bm25/index';
+import { bm25SearchVector, capitalStopwordShare } from '../../common/bm25/index';
 import { diverseHeadSize, diversifyHead } from './diverse-head';
 import type { CacheStatus, QueryEmbedder, SearchContext, StoreQuery } from '../ports';
 import type { ScoredPoint } from '../../common/types';
@@ -36,6 +36,12 @@ export interface Prepared {
   text: string;
   /** The local model's label embedder, for the heading match of fused candidates (absent for Cohere). */
   embedLabel?: (text: string) => Float32Array;
+  /**
+   * The weight of the dense list in fusion, when below 1: the share of the question's search terms
+   * the local model can read (it learns no stopword, so `WHERE` and `HAVING` are the keyword list's
+   * alone: "difference between WHERE and HAVING" is, to it, "difference"). Cohere reads every word.
+   */
+  semanticShare?: number;
 }
 
 /**
@@ -85,7 +91,8 @@ export function prepareQueries(
   // The local model embedded the same reading (search-pipeline.ts); Cohere read the question as written.
   const read = intent.sparse || (intent.dense?.search && embedder?.descriptor.kind === 'lsa') ? (bookWords?.read ?? []) : [];
   const embedLabel = embedder?.embedLabel?.bind(embedder);
-  return { intent, warnings, readAs: read, text, ...(embedLabel ? { embedLabel } : {}) };
+  const share = embedder?.descriptor.kind === 'lsa' ? 1 - capitalStopwordShare(text) : 1;
+  return { intent, warnings, readAs: read, text, ...(embedLabel ? { embedLabel } : {}), ...(share < 1 ? { semanticShare: share } : {}) };
 }
 
 /** The ranked, cut and thresholded hits of one search. */
@@ -113,7 +120,7 @@ export async function rankLists(
 ): Promise<Ranked> {
   const denseList = queries[0]?.dense ? (lists[0] ?? []) : plan.searchesDense ? [] : null;
   const sparseList = plan.needsSparse ? (lists[queries.length - 1] ?? []) : null;
-  let ranked = rankCandidates(denseList, sparseList, params, plan, queryVector, prepared.embedLabel);
+  let ranked = rankCandidates(denseList, sparseList, params, plan, queryVector, prepared);
   // Counted on the fetched lists: MMR has already cut `ranked` to k.
   const totalCandidates = new Set([...(denseList ?? []), ...(sparseList ?? [])].map((hit) => hit.id)).size;
   let scale = plan.scale;

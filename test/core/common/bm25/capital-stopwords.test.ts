@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeText, bm25QueryVector, bm25SearchVector, capitalStopwords, tokenId } from '../../../../src/core/common/bm25/index';
+import { analyzeText, bm25QueryVector, bm25SearchVector, capitalStopwordShare, capitalStopwords, tokenId } from '../../../../src/core/common/bm25/index';
 
 describe('capitalStopwords: stopwords a technical text writes in capitals', () => {
   it('reads SQL clauses and operators written in capitals as words, stemmed like any other', () => {
@@ -21,6 +21,15 @@ describe('capitalStopwords: stopwords a technical text writes in capitals', () =
 
   it('leaves Qdrant\u2019s own analysis unchanged: analyzeText still drops them', () => {
     expect(analyzeText('difference between WHERE and HAVING')).toEqual(['differ']);
+  });
+});
+
+describe('capitalStopwordShare: the terms only capitals make', () => {
+  it('is their share of the distinct search terms, 0 without them', () => {
+    expect(capitalStopwordShare('difference between WHERE and HAVING')).toBeCloseTo(2 / 3);
+    expect(capitalStopwordShare('WHERE WHERE where')).toBe(1);
+    expect(capitalStopwordShare('what is the difference between where and having')).toBe(0);
+    expect(capitalStopwordShare('')).toBe(0);
   });
 });
 

@@ -74,9 +74,34 @@ describe('rankCandidates: the heading match applies to fused lists when a local 
   it('reorders the fused candidates with labels, and leaves them alone without (Cohere)', () => {
     expect(rankCandidates(dense, sparse, params, plan, query).map((h) => h.id)).toEqual(['a', 'b']);
     // b is second in both lists (RRF 2/62 against 2/61: 1.6% behind); its full heading match (+5%) puts it first.
-    expect(rankCandidates(dense, sparse, params, plan, query, embedLabel).map((h) => h.id)).toEqual(['b', 'a']);
+    expect(rankCandidates(dense, sparse, params, plan, query, { embedLabel }).map((h) => h.id)).toEqual(['b', 'a']);
     // A single list is not fused: nothing to re-score.
     const semantic = parseSearchParams({ q: 'anything', mode: 'semantic' }, config);
-    expect(rankCandidates(dense, null, semantic, planSearch(semantic, config), query, embedLabel).map((h) => h.id)).toEqual(['a', 'b']);
+    expect(rankCandidates(dense, null, semantic, planSearch(semantic, config), query, { embedLabel }).map((h) => h.id)).toEqual(['a', 'b']);
+  });
+});
+
+describe('rankCandidates: the dense list weighs the share of the question the local model reads', () => {
+  const config = parseConfig({});
+  const pt = (id: string, score: number): ScoredPoint => ({ id, score, payload: {} });
+  const dense = [pt('a', 0.9), pt('c', 0.7), pt('b', 0.5)];
+  const sparse = [pt('b', 5), pt('a', 4), pt('c', 3)];
+  const ids = (q: Record<string, string>, share?: number) => {
+    const params = parseSearchParams({ q: 'x', mode: 'hybrid', ...q }, config);
+    return rankCandidates(dense, sparse, params, planSearch(params, config), null, share === undefined ? {} : { semanticShare: share }).map((h) => h.id);
+  };
+
+  it('in RRF and weighted fusion, unless the keyword list weighs nothing', () => {
+    // RRF: a is 1st and 2nd, b 3rd and 1st; at a third of its weight the dense list no longer carries a.
+    expect(ids({ fusion: 'rrf' })).toEqual(['a', 'b', 'c']);
+    expect(ids({ fusion: 'rrf' }, 1 / 3)).toEqual(['b', 'a', 'c']);
+    const rrfParams = parseSearchParams({ q: 'x', mode: 'hybrid', fusion: 'rrf' }, config);
+    const rrf = rankCandidates(dense, sparse, rrfParams, planSearch(rrfParams, config), null, { semanticShare: 1 / 3 });
+    expect(rrf[0]!.score).toBeCloseTo((1 / 3 / 63 + 1 / 61) / ((1 / 3 + 1) / 61)); // still 0–1 over its best value
+    // Weighted (min-max, 0.7 / 0.3 by default): a 0.85, c 0.35, b 0.3; with no dense weight, the keyword order.
+    expect(ids({ fusion: 'weighted' })).toEqual(['a', 'c', 'b']);
+    expect(ids({ fusion: 'weighted' }, 0)).toEqual(['b', 'a', 'c']);
+    // A keyword list turned off leaves the dense list whole (no 0 + 0 weights).
+    expect(ids({ fusion: 'rrf', rrf_keyword_weight: '0' }, 0)).toEqual(['a', 'c', 'b']);
   });
 });
