@@ -28,6 +28,7 @@ import { textTable } from './quality/text-table';
 import { withTypos } from './quality/typo-questions';
 import { inSubset, runParams } from './quality/run-spec';
 import { parseQualityArgs, QUALITY_USAGE, UsageError, type QualityArgs } from './quality/cli-options';
+import { stopQuietlyOnClosedPipe } from '../src/cli/closed-pipe';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -230,6 +231,7 @@ async function main(args: QualityArgs): Promise<void> {
 }
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  stopQuietlyOnClosedPipe();
   try {
     const args = parseQualityArgs(process.argv.slice(2));
     if (args.help) console.log(QUALITY_USAGE);

@@ -7,5 +7,7 @@
 import { register } from 'tsx/esm/api';
 
 register();
+const { stopQuietlyOnClosedPipe } = await import('../src/cli/closed-pipe.ts');
+stopQuietlyOnClosedPipe();
 const { runIngest } = await import('../src/cli/ingest.ts');
 process.exitCode = await runIngest(process.argv.slice(2));

@@ -7,5 +7,7 @@
 import { register } from 'tsx/esm/api';
 
 register();
+const { stopQuietlyOnClosedPipe } = await import('../src/cli/closed-pipe.ts');
+stopQuietlyOnClosedPipe();
 const { runRetrieve } = await import('../src/cli/retrieve.ts');
 process.exitCode = await runRetrieve(process.argv.slice(2));

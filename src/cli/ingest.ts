@@ -16,6 +16,7 @@ import { ingestLocal } from './ingest/target-local';
 import { workerSizeWarning } from './ingest/worker-size';
 import { inputsStamp, markIndexBuilt } from './index-stamp';
 import { ingestQdrant } from './ingest/target-qdrant';
+import { stopQuietlyOnClosedPipe } from './closed-pipe';
 
 /** Runs the ingest command; returns the exit code. */
 export async function runIngest(argv: string[], env: Record<string, string> = loadCliEnv()): Promise<number> {
@@ -92,5 +93,6 @@ function printReport(json: boolean, report: ReturnType<typeof buildReport>, quie
 }
 
 if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('/src/cli/ingest.ts')) {
+  stopQuietlyOnClosedPipe();
   runIngest(process.argv.slice(2)).then((code) => process.exit(code));
 }

@@ -19,6 +19,7 @@ import { processIo, type RetrieveIo } from './retrieve/io';
 import { defaultIndexPath, inProcessSearcher, remoteSearcher, type Searcher } from './retrieve/run-query';
 import { runGapsCommand } from './retrieve/gaps-command';
 import { runValidateCommand } from './retrieve/validate-command';
+import { stopQuietlyOnClosedPipe } from './closed-pipe';
 
 export type { RetrieveIo } from './retrieve/io';
 
@@ -97,6 +98,7 @@ function noResultsHint(args: RetrieveArgs, doc: SearchOutcome): string {
 
 const invokedDirectly = process.argv[1] !== undefined && (import.meta.url === `file://${process.argv[1]}` || process.argv[1].endsWith('/src/cli/retrieve.ts'));
 if (invokedDirectly) {
+  stopQuietlyOnClosedPipe();
   runRetrieve(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });
