@@ -18,7 +18,7 @@ import { inProcessSearcher, loadIndexFile } from '../src/cli/retrieve/run-query'
 import { toEvalResults } from '../src/cli/retrieve/validate';
 import { resultHeadings } from '../src/core/build-time/eval/passages';
 import { indexVocabulary } from '../src/core/query/book-terms/book-vocabulary';
-import { loadBookQueries, pageKeyOf, type BookQuery } from './quality/book-queries';
+import { loadBookQueries, pageKeyOf, QuestionFileError, type BookQuery } from './quality/book-queries';
 import { buildWindowIndex, searchWindows } from './quality/bm25-windows';
 import { aggregate, formatAnswerableFlagged, formatMisses, formatPassage, scoreAnswer, type QueryScore, type RankedAnswer, type RunScore } from './quality/page-score';
 import { buildTempIndex } from './quality/temp-index';
@@ -239,8 +239,10 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(
     process.exit(0);
   } catch (error) {
     // A mistake in the command line or in a question file is the user's to fix: one line, no stack.
+    // Anything else is a bug in the bench or the product: its stack is what finds it.
     const usage = error instanceof UsageError;
-    console.error(`bench:quality: ${(error as Error).message}${usage ? ' (--help lists the options)' : ''}`);
+    const own = usage || error instanceof QuestionFileError;
+    console.error(`bench:quality: ${own ? (error as Error).message : ((error as Error).stack ?? String(error))}${usage ? ' (--help lists the options)' : ''}`);
     process.exit(usage ? 2 : 1);
   }
 }

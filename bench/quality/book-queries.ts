@@ -64,12 +64,15 @@ export function parseBookQueries(data: unknown): BookQuery[] {
   });
 }
 
-/** Reads and parses a query file. */
+/** A question file that cannot be read or parsed: the user's to fix, reported without a stack. */
+export class QuestionFileError extends Error {}
+
+/** Reads and parses a query file; a file it cannot read or parse throws a {@link QuestionFileError} naming it. */
 export function loadBookQueries(path: string): BookQuery[] {
   try {
     return parseBookQueries(JSON.parse(readFileSync(path, 'utf8')));
   } catch (error) {
     // Name the file: a run reads several, and JSON's own message does not say which.
-    throw new Error(`${path}: ${(error as Error).message}`);
+    throw new QuestionFileError(`${path}: ${(error as Error).message}`);
   }
 }

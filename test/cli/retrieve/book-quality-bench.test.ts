@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDetail, measureBook } from '../../../bench/book-quality';
 import { runParams } from '../../../bench/quality/run-spec';
 import { buildWindowIndex, searchWindows } from '../../../bench/quality/bm25-windows';
-import { parseBookQueries } from '../../../bench/quality/book-queries';
+import { loadBookQueries, parseBookQueries, QuestionFileError } from '../../../bench/quality/book-queries';
 import { aggregate, formatMisses, scoreAnswer, type RunScore } from '../../../bench/quality/page-score';
 import { formatMeans, formatSeedBand } from '../../../bench/quality/across-books';
 
@@ -26,6 +26,15 @@ describe('parseBookQueries', () => {
     expect(b).toMatchObject({ expected: ['03-git', '04-x'], alsoRelevant: ['05-y'], needsAll: true });
     expect(c).toMatchObject({ expected: [], offTopic: true });
     expect(() => parseBookQueries([{ query: 'no labels' }])).toThrow(/no page labels/);
+  });
+
+  it('names the file it cannot read or parse (a QuestionFileError, reported without a stack)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'queries-'));
+    const broken = join(dir, 'broken.json');
+    writeFileSync(broken, '{not json');
+    expect(() => loadBookQueries(broken)).toThrow(QuestionFileError);
+    expect(() => loadBookQueries(broken)).toThrow(`${broken}: `);
+    expect(() => loadBookQueries(join(dir, 'missing.json'))).toThrow(/missing\.json: ENOENT/);
   });
 });
 
