@@ -70,18 +70,24 @@ export function formatSeedBand(rowsBySeed: ReadonlyMap<number, readonly SetRow[]
   const perSeed = [...rowsBySeed.values()].map((rows) => rows.filter((r) => !r.set.includes('..')));
   const runs = [...new Set(perSeed.flat().map((r) => r.run))];
   const sets = new Set(perSeed.flat().map((r) => r.set)).size;
+  // Passage MRR too, when some set names its sections: a passage-level change needs its own noise band.
+  const passages = perSeed.flat().some((r) => r.score.passage !== null);
   const mean = (values: readonly number[]): number => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+  const band = (values: readonly number[]): string => `${f3(mean(values))} (${f3(Math.min(...values))}–${f3(Math.max(...values))})`;
   const body = runs.map((run) => {
     const seedMeans = perSeed.map((rows) => {
       const mine = rows.filter((r) => r.run === run).map((r) => r.score);
-      return { hit1: mean(mine.map((s) => s.hit1)), hit3: mean(mine.map((s) => s.hit3)), mrr: mean(mine.map((s) => s.mrr)) };
+      const labelled = mine.flatMap((s) => (s.passage ? [s.passage.mrr] : []));
+      return { hit1: mean(mine.map((s) => s.hit1)), hit3: mean(mine.map((s) => s.hit3)), mrr: mean(mine.map((s) => s.mrr)), passage: labelled.length ? mean(labelled) : null };
     });
     const mrrs = seedMeans.map((m) => m.mrr);
     const mrr = mean(mrrs);
     const sd = Math.sqrt(mean(mrrs.map((m) => (m - mrr) ** 2)) * (mrrs.length / Math.max(1, mrrs.length - 1)));
-    return [run, f3(mean(seedMeans.map((m) => m.hit1))), f3(mean(seedMeans.map((m) => m.hit3))), f3(mrr), `${f3(Math.min(...mrrs))}–${f3(Math.max(...mrrs))}`, f3(sd)];
+    const passageMrrs = seedMeans.flatMap((m) => (m.passage === null ? [] : [m.passage]));
+    const passage = passageMrrs.length ? band(passageMrrs) : 'n/a';
+    return [run, f3(mean(seedMeans.map((m) => m.hit1))), f3(mean(seedMeans.map((m) => m.hit3))), f3(mrr), `${f3(Math.min(...mrrs))}–${f3(Math.max(...mrrs))}`, f3(sd), ...(passages ? [passage] : [])];
   });
-  const header = ['run', 'hit@1', 'hit@3', 'MRR', 'MRR min–max', 'MRR sd'];
+  const header = ['run', 'hit@1', 'hit@3', 'MRR', 'MRR min–max', 'MRR sd', ...(passages ? ['passage MRR (min–max)'] : [])];
   const seeds = [...rowsBySeed.keys()].join(', ');
   return [`Over ${rowsBySeed.size} seeds (${seeds}): mean of each seed's mean over ${sets} query sets`, ...textTable(header, body)].join('\n');
 }

@@ -229,4 +229,19 @@ describe('formatMeans (several books)', () => {
     // Seed means: MRR .7 and .9 (hit@1 .75 and .5); their mean .8, spread .7–.9, sample sd .141.
     expect(lines[2]!.split(/\s{2,}/)).toEqual(['default', '0.625', '0.625', '0.800', '0.700–0.900', '0.141']);
   });
+
+  it('adds the passage MRR band when some set names its sections', () => {
+    const withPassage = (mrr: number, passageMrr: number | null): RunScore => ({
+      ...score(0.5, mrr, [0, 0], [0, 10]),
+      passage: passageMrr === null ? null : { queries: 10, hit_at_1: 0.5, hit_at_3: 0.5, mrr: passageMrr },
+    });
+    const text = formatSeedBand(new Map([
+      [1, [{ set: 'a (10)', run: 'default', score: withPassage(0.8, 0.6) }, { set: 'b (10)', run: 'default', score: withPassage(0.8, null) }]],
+      [2, [{ set: 'a (10)', run: 'default', score: withPassage(0.8, 0.4) }, { set: 'b (10)', run: 'default', score: withPassage(0.8, null) }]],
+    ]));
+    const lines = text.split('\n');
+    expect(lines[1]).toMatch(/passage MRR \(min–max\)$/);
+    // Only set a has passages: seed means .6 and .4, their mean .5.
+    expect(lines[2]!.split(/\s{2,}/).at(-1)).toBe('0.500 (0.400–0.600)');
+  });
 });
