@@ -13,6 +13,7 @@ import { buildWebAssets } from '../../scripts/build-web';
 import { buildIndexIfStale, DEV_SERVES_OWN_INDEX } from './build-index';
 import { DEV_USAGE, parseDevArgs } from './dev/dev-args';
 import { exampleQuery, SAMPLE_BOOK_QUESTION, tryLine } from './dev/example-query';
+import { portProblem } from './dev/port-check';
 import { collectChunks } from './ingest/collect-chunks';
 import { bookIndexPath, DEFAULT_DOCS_DIR, INDEX_MODULE, indexModulePath } from './index-paths';
 
@@ -27,6 +28,12 @@ async function main(): Promise<number> {
   if (args.help) {
     console.log(DEV_USAGE);
     return 0;
+  }
+  // Before the index is built: a port another server holds would otherwise end in workerd's native stack, and a hang.
+  const taken = await portProblem(args.ip, args.port);
+  if (taken) {
+    console.error(`dev: ${taken}`);
+    return 2;
   }
   const docs = process.env.DOCS_DIR ?? DEFAULT_DOCS_DIR;
   const index = args.index ?? bookIndexPath(docs);
