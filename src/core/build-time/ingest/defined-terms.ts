@@ -25,6 +25,7 @@
 import { analyzeText, stemWord, tokenizeWords } from '../../common/bm25/index';
 import { definitionTerms } from '../../query/search/definition-query';
 import { fenceTracker } from './code-fences';
+import { stripHeadingId } from './heading-anchors';
 import type { Chunk } from './types';
 
 /** At most this many words in a defined term (longer spans are sentences, not terms). */
@@ -51,6 +52,8 @@ const GLOSSARY_AFTER = /^\s*(?::|—|–|-\s)/;
 const SUBJECT_COPULA = /^(?:(?:an?|the)\s+)?([A-Za-z][\w.+#/-]*(?:\s+[A-Za-z0-9][\w.+#/-]*){0,3}?)\s+(?:is|are)\s+(?:an?|the|one|used|what|how|built|made|defined|called|responsible)\b/i;
 const SENTENCE = /[^.!?\n]+(?:[.!?]+|$)/g;
 const ARTICLE = /^(?:a|an|the)$/;
+/** Bold, underscore-bold and code marks, taken out before a line is read as words. */
+const INLINE_MARKS = /(\*\*|__|\x60)/g;
 
 function wordCount(text: string): number {
   return text.trim().split(/\s+/).filter(Boolean).length;
@@ -132,21 +135,20 @@ export function definedTerms(content: string, section: string | null = null): st
 function openedBy(content: string): string[] {
   const inFence = fenceTracker(true);
   const lines = content.split('\n').map((line) => (inFence(line) ? null : line));
+  // Word for word, function words included, so "How to import a file" + "To import a file, …" (a
+  // procedure) is not read as a definition; only a leading article may differ.
+  const words = (text: string) => tokenizeWords(text.replace(INLINE_MARKS, '')).map(stemWord).filter((w, i) => i > 0 || !ARTICLE.test(w));
   const stems: string[] = [];
   lines.forEach((line, at) => {
     if (line === null || !/^#{1,6}\s/.test(line)) return;
-    const title = line.replace(/^#+\s*/, '').replace(/\{#[^}]*\}\s*$/, '');
+    const title = stripHeadingId(line.replace(/^#+\s*/, ''));
     const heading = analyzeText(title);
     if (heading.length === 0 || heading.length > MAX_TERM_WORDS) return;
     // The first line after the heading that is not blank, when it is prose (not code, a table or JSX).
     const first = lines.slice(at + 1).find((next) => next === null || next.trim() !== '');
     if (first == null || /^\s*(#|\||<)/.test(first)) return;
-    // Word for word, function words included, so "How to import a file" + "To import a file, …" (a
-    // procedure) is not read as a definition; only a leading article may differ.
-    const words = (text: string) => tokenizeWords(text.replace(/(\*\*|__|\x60)/g, '')).map(stemWord).filter((w, i) => i > 0 || !ARTICLE.test(w));
-    const named = words(title);
     const opening = words(first);
-    if (named.every((word, i) => opening[i] === word)) stems.push(...heading);
+    if (words(title).every((word, i) => opening[i] === word)) stems.push(...heading);
   });
   return stems;
 }
@@ -156,7 +158,7 @@ function definitionsIn(content: string): Defined[] {
   const found: Defined[] = [];
   for (const line of proseLines(content)) {
     found.push(...emphasisedDefinitions(line));
-    const plain = line.replace(/^\s*(?:[-*+>]\s+|\d+[.)]\s+)/, '').replace(/(\*\*|__|\x60)/g, '');
+    const plain = line.replace(/^\s*(?:[-*+>]\s+|\d+[.)]\s+)/, '').replace(INLINE_MARKS, '');
     for (const sentence of plain.match(SENTENCE) ?? []) {
       const subject = SUBJECT_COPULA.exec(sentence.trim())?.[1];
       if (subject && wordCount(subject) <= MAX_TERM_WORDS) found.push({ phrase: subject, listed: false });
