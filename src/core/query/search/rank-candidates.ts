@@ -39,19 +39,17 @@ export function rankCandidates(
 ): RankedHit[] {
   let ranked: RankedHit[];
   const { embedLabel, semanticShare = 1 } = local;
-  // A keyword list weighed 0 leaves the dense list whole: something must rank.
-  const share = (keywordWeight: number) => (keywordWeight > 0 ? semanticShare : 1);
   if (dense && sparse && plan.fusion) {
+    // A keyword list weighed 0 leaves the dense list whole: something must rank.
+    const keywordWeight = plan.fusion === 'rrf' ? params.rrfKeywordWeight : params.weights.keyword;
+    const share = keywordWeight > 0 ? semanticShare : 1;
     const fused =
       plan.fusion === 'rrf'
-        ? fuseRrf(dense, sparse, { k: params.rrfK, weights: { semantic: share(params.rrfKeywordWeight), keyword: params.rrfKeywordWeight } })
-        : fuseWeighted(dense, sparse, { semanticWeight: params.weights.semantic * share(params.weights.keyword), keywordWeight: params.weights.keyword });
+        ? fuseRrf(dense, sparse, { k: params.rrfK, weights: { semantic: share, keyword: params.rrfKeywordWeight } })
+        : fuseWeighted(dense, sparse, { semanticWeight: params.weights.semantic * share, keywordWeight: params.weights.keyword });
     ranked = fused.map(({ scores, ranks, ...point }) => ({ ...point, extras: { scores, ranks } }));
     // A local model also weighs each candidate's headings against the question (heading-match.ts).
-    if (embedLabel && queryVector) {
-      const weight = HEADING_MATCH_WEIGHT * (plan.fusion === 'rrf' ? share(params.rrfKeywordWeight) : share(params.weights.keyword));
-      ranked = withHeadingMatch(ranked, queryVector, embedLabel, weight);
-    }
+    if (embedLabel && queryVector) ranked = withHeadingMatch(ranked, queryVector, embedLabel, HEADING_MATCH_WEIGHT * share);
   } else {
     const list = (params.mode === 'keyword' ? sparse : dense) ?? dense ?? sparse ?? [];
     ranked = [...list].sort(byScoreThenId).map((point) => ({ ...point, extras: {} }));
