@@ -13,7 +13,7 @@ import { buildWebAssets } from '../../scripts/build-web';
 import { buildIndexIfStale, DEV_SERVES_OWN_INDEX } from './build-index';
 import { DEV_USAGE, parseDevArgs } from './dev/dev-args';
 import { exampleQuery, SAMPLE_BOOK_QUESTION, tryLine } from './dev/example-query';
-import { portProblem } from './dev/port-check';
+import { devServerUrl, portProblem } from './dev/port-check';
 import { collectChunks } from './ingest/collect-chunks';
 import { bookIndexPath, DEFAULT_DOCS_DIR, INDEX_MODULE, indexModulePath } from './index-paths';
 
@@ -46,7 +46,7 @@ async function main(): Promise<number> {
   // wrangler.toml's [build] at start even with `custom.command` overridden; the flag makes its
   // build:index a no-op, since this server bundles the index built above.
   Object.assign(process.env, { WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', [DEV_SERVES_OWN_INDEX]: '1' });
-  const url = `http://${args.ip.includes(':') ? `[${args.ip}]` : args.ip}:${args.port}`;
+  const url = devServerUrl(args.ip, args.port);
   console.log(`Embedded index of ${docs}: ${index}. Starting the dev server on ${url}`);
   const worker = await unstable_startWorker({
     config: resolve('wrangler.toml'),

@@ -6,6 +6,16 @@
 import { createServer } from 'node:net';
 
 /**
+ * The dev server's URL for `ip` and `port` (an IPv6 address in brackets).
+ *
+ * @example
+ * devServerUrl('::1', 8787); // 'http://[::1]:8787'
+ */
+export function devServerUrl(ip: string, port: number): string {
+  return `http://${ip.includes(':') ? `[${ip}]` : ip}:${port}`;
+}
+
+/**
  * Null when `ip`:`port` can be listened on now; otherwise what to tell the user (the port in use,
  * or not allowed for this user).
  *
@@ -13,7 +23,7 @@ import { createServer } from 'node:net';
  * await portProblem('127.0.0.1', 8787); // null, or 'http://127.0.0.1:8787 is in use (another dev server?) …'
  */
 export async function portProblem(ip: string, port: number): Promise<string | null> {
-  const url = `http://${ip.includes(':') ? `[${ip}]` : ip}:${port}`;
+  const url = devServerUrl(ip, port);
   const code = await new Promise<string | null>((done) => {
     const probe = createServer();
     probe.once('error', (error: NodeJS.ErrnoException) => done(error.code ?? 'EUNKNOWN'));
