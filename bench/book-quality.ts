@@ -1,7 +1,7 @@
 /**
- * `npm run bench:quality -- --docs DIR --queries FILE [--queries FILE2] [--runs a,b] [--subset FROM..TO] [--dims N] [--synonyms FILE] [--seed N[,N…]] [--typos] [--lenient] [--verbose]`
- * `npm run bench:quality -- --book DIR=FILE --book DIR2=FILE2 … [--runs a,b]`: several books, then the
- * mean over all their query sets per run (a ranking change should hold across books, not on one).
+ * `npm run bench:quality -- --docs DIR --queries FILE […]` or `-- --book DIR=FILE --book DIR2=FILE2 …`
+ * (several books, then the mean over all their query sets per run: a ranking change should hold
+ * across books, not on one). The options: `QUALITY_USAGE` in quality/cli-options.ts (`--help`).
  *
  * Measures retrieval quality on any book: builds the book's embedded index in a temp dir, runs
  * every labelled question through the real core pipeline once per run (mode), and prints per set
