@@ -26,6 +26,13 @@ describe('definedTerms (what a chunk defines)', () => {
     expect(definedTerms('Anti-windup is a technique that stops the integrator from growing.')).toEqual(['anti', 'windup']);
   });
 
+  it('reads no definition in a subject that points back or counts ("This table is a …", "One pump is the spare")', () => {
+    expect(definedTerms('This table is a summary of the pump sizes.')).toEqual([]);
+    expect(definedTerms('One pump is the spare; each valve is used twice. These seals are called lips.')).toEqual([]);
+    // The same sentence with a subject of its own defines it.
+    expect(definedTerms('A spare pump is the one kept dry.')).toEqual(['spare', 'pump']);
+  });
+
   it("reads the chunk's own heading when it is a definition question (help pages, FAQs)", () => {
     expect(definedTerms('Every device on a network has one.', 'What is an IP address?')).toEqual(['ip', 'address']);
     expect(definedTerms('A **valve** is a device.', 'Who are the maintainers?')).toEqual(['maintain', 'valv']);
@@ -45,6 +52,10 @@ describe('definedTerms (what a chunk defines)', () => {
     expect(definedTerms('### How to replace a gasket\n\nTo replace a gasket, drain the pump.')).toEqual([]);
     expect(definedTerms('### Replacing a gasket\n\nTo replace a gasket, drain the pump.')).toEqual([]);
     expect(definedTerms('## The impeller\n\nAn impeller spins inside the casing.')).toEqual(['impel']);
+    // The name a heading leads with before a colon or a spaced dash, the rest glossing it.
+    expect(definedTerms('## Impellers: the spinning part\n\nAn **impeller** has curved vanes.')).toEqual(['impel']);
+    expect(definedTerms('## Seals — keeping water in\n\nSeals wear out.')).toEqual(['seal']);
+    expect(definedTerms('## Impellers: the spinning part\n\nThe casing holds it.')).toEqual([]);
     expect(definedTerms('### Gaskets\n\n\x60\x60\x60\ngaskets --list\n\x60\x60\x60')).toEqual([]);
     expect(definedTerms('### Gaskets\n\n| Gaskets | size |')).toEqual([]);
     expect(definedTerms('\x60\x60\x60sh\n# gaskets\ngaskets --list\n\x60\x60\x60')).toEqual([]);
