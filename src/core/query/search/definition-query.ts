@@ -37,7 +37,7 @@ const LEADS: RegExp[] = [
  * head of "topic in ROS 2" or "swappiness of the kernel" comes before it — or an adverb or "good
  * for" after it ("what is this sniffer actually good for": the head is "sniffer", not "good").
  */
-const TERM_END = /\s*(?:[?,;:!(]|\s-\s|\s(?:that|which|who|whose|when|where|and\s+(?:why|how|what|when|where|which|do|does|did|can|could|should|would|will|is|are|must)|used|like|e\.g\.|i\.e\.|in|on|of|for|with|from|to|at|by|inside|within|under|between|versus|vs\.?|actually|really|exactly|basically|good\s+for|useful\s+for))(?:[\s?,;:!.]|$).*$/i;
+const TERM_END = /\s*(?:[?,;:!(]|\s-\s|\s(?:that|which|who|whose|when|where|and\s+(?:why|how|what|when|where|which|do|does|did|can|could|should|would|will|is|are|must)|used|like|e\.g\.|i\.e\.|in|on|of|for|with|from|to|at|by|inside|within|under|between|versus|vs\.?|around|about|into|onto|over|through|across|along|among|against|behind|beyond|near|after|before|during|per|via|than|toward|towards|below|above|beneath|outside|without|instead|actually|really|exactly|basically|good\s+for|useful\s+for))(?:[\s?,;:!.]|$).*$/i;
 
 /**
  * The stems of the term a definition question asks about, or null when the query is not a

@@ -18,6 +18,9 @@ describe('definition questions', () => {
     ['What is a wear ring good for?', ['wear', 'ring']],
     ['What is NPSH and do I need to check it?', ['npsh']],
     ['what are seals for, and when do they fail', ['seal']],
+    // A preposition ends the term wherever it stands: the head is "volute", not "pump".
+    ['what is the volute around the pump for', ['volut']],
+    ['what is a bypass through the valve', ['bypass']],
   ])('%s → the stems of its term', (query, stems) => {
     expect(definitionTerms(query)).toEqual(stems);
   });
