@@ -93,20 +93,25 @@ export function bm25QueryVector(text: string): SparseVector {
   return queryVectorOf(analyzeText(text));
 }
 
-/** The sorted unique token ids of `stems`, each with value 1.0. */
-function queryVectorOf(stems: readonly string[]): SparseVector {
-  const indices = [...new Set(stems.map(tokenId))].sort((a, b) => a - b);
-  return { indices, values: indices.map(() => 1) };
+/** The sorted unique token ids of `stems`, each with value 1.0 unless `weights` gives its stem another. */
+function queryVectorOf(stems: readonly string[], weights?: ReadonlyMap<string, number>): SparseVector {
+  const byId = new Map<number, number>();
+  for (const stem of stems) byId.set(tokenId(stem), weights?.get(stem) ?? 1);
+  const indices = [...byId.keys()].sort((a, b) => a - b);
+  return { indices, values: indices.map((id) => byId.get(id)!) };
 }
 
 /**
  * The search's BM25 query vector: {@link bm25QueryVector} plus the stopwords the question writes in
  * capitals ("WHERE and HAVING", see capital-stopwords.ts), which ingest indexes the same way.
+ * `weights` (stem → weight, 1 otherwise) lets a term count for less: Qdrant multiplies each query
+ * weight into its term's score, and the embedded store does the same.
  *
  * @example
  * bm25SearchVector('difference between WHERE and HAVING').indices.length; // 3 (differ, where, have)
  * bm25SearchVector('where is the file'); // the same as bm25QueryVector('where is the file')
+ * bm25SearchVector('ROS 2 action', new Map([['ros', 0.5]])).values; // 0.5 for ros's id, 1 for the others
  */
-export function bm25SearchVector(text: string): SparseVector {
-  return queryVectorOf([...analyzeText(text), ...capitalStopwords(text)]);
+export function bm25SearchVector(text: string, weights?: ReadonlyMap<string, number>): SparseVector {
+  return queryVectorOf([...analyzeText(text), ...capitalStopwords(text)], weights);
 }

@@ -26,6 +26,8 @@ export interface BookWordReading {
 export interface QueryInBookWords {
   text: string;
   read: BookWordReading[];
+  /** The share of the book's chunks that use a stem, in the vocabulary the query was read against. */
+  chunkShare: (stem: string) => number;
 }
 
 /**
@@ -60,7 +62,7 @@ export function inBookWords(v: BookVocabulary, text: string): QueryInBookWords {
     read.push({ word: raw, ...reading });
     return reading.as;
   });
-  return { text: replaced, read };
+  return { text: replaced, read, chunkShare: (stem) => (v.n > 0 ? v.df(stem) / v.n : 0) };
 }
 
 /**

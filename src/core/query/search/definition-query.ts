@@ -7,7 +7,8 @@
  * same query (Qdrant formula, embedded store alike). A collection ingested before those fields
  * existed matches no point: the priors are then a no-op.
  */
-import { analyzeText } from '../../common/bm25/index';
+import { analyzeText, stemWord } from '../../common/bm25/index';
+import { nameLikeWords } from '../book-terms/term-evidence';
 import type { ScorePrior } from '../stores/score-formula';
 
 /**
@@ -60,6 +61,39 @@ export function definitionTerms(query: string): string[] | null {
     return stems;
   }
   return null;
+}
+
+/**
+ * Weight, in the BM25 question, of a definition term's modifier that names the book's subject: a
+ * name or a number the book uses in more than {@link SUBJECT_MODIFIER_SHARE} of its chunks. Chosen
+ * by measurement (docs/retrieval-quality.md, Round 15): "What is a ROS 2 action?" on the sample book
+ * finds its defining chunk 1st instead of 8th, and no question of the fourteen other sets moves, in
+ * any mode or at three other LSA seeds. Weighing every common modifier so (lowercase words too)
+ * moved three: "moving dotted lines" lost its page in keyword mode (3rd → 9th), two gained.
+ */
+export const SUBJECT_MODIFIER_WEIGHT = 0.5;
+/** The share of a book's chunks above which a named modifier is the book's subject rather than part of the term. */
+export const SUBJECT_MODIFIER_SHARE = 0.05;
+
+/**
+ * The BM25 weights of a definition question's subject modifiers: the words of its term before the
+ * head that are written as names or numbers and that the book uses everywhere ("ROS 2" in "What is
+ * a ROS 2 action?" asked of a ROS book) weigh {@link SUBJECT_MODIFIER_WEIGHT}. Keyword scores
+ * otherwise favour the chunks that say "ROS 2" and "action" side by side in their headings, on a
+ * page about something else, over the one that says what an action is. Empty for any other
+ * question, and for modifiers that are ordinary words ("wear" in "pump wear ring") or rare in the
+ * book. `chunkShare`: the share of the book's chunks that use a stem.
+ *
+ * @example
+ * subjectModifierWeights('What is a ROS 2 action?', (stem) => (stem === 'action' ? 0.02 : 0.6));
+ * // Map { 'ros' => 0.5, '2' => 0.5 }
+ */
+export function subjectModifierWeights(query: string, chunkShare: (stem: string) => number): Map<string, number> {
+  const term = definitionTerms(query) ?? [];
+  const head = term.filter((stem) => !/^\d+$/.test(stem)).pop();
+  const names = new Set([...nameLikeWords(query)].map((word) => stemWord(word)));
+  const named = (stem: string) => names.has(stem) || /^\d+$/.test(stem);
+  return new Map(term.filter((stem) => stem !== head && named(stem) && chunkShare(stem) > SUBJECT_MODIFIER_SHARE).map((stem) => [stem, SUBJECT_MODIFIER_WEIGHT]));
 }
 
 /**

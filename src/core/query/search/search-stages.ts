@@ -17,7 +17,7 @@ import type { SearchPlan } from './search-plan';
 import type { SearchWarning } from './warnings';
 import { FIELD_WEIGHT, OVERVIEW_PRIOR } from '../stores/score-formula';
 import { FIELDS_SPARSE_VECTOR } from '../local-index/field-index';
-import { definitionPriors } from './definition-query';
+import { definitionPriors, subjectModifierWeights } from './definition-query';
 import type { BookWordReading, QueryInBookWords } from '../book-terms/in-book-words';
 
 /** A query vector and where it came from. */
@@ -80,7 +80,8 @@ export function prepareQueries(
   };
   const intent: QueryIntent = {
     dense: embedded && embedder ? { vector: embedded.vector, embedder: embedder.descriptor, search: plan.searchesDense && usable } : null,
-    sparse: plan.needsSparse ? bm25SearchVector(text) : null,
+    // A definition's modifiers that are the book's subject ("ROS 2" in a ROS book) weigh half.
+    sparse: plan.needsSparse ? bm25SearchVector(text, bookWords ? subjectModifierWeights(text, bookWords.chunkShare) : undefined) : null,
     mode: params.mode,
     base,
     vectorName: config.QDRANT_VECTOR_NAME,

@@ -20,6 +20,13 @@ describe.each(TINY_BOOK_VOCABULARIES)('inBookWords (the query in the book\'s wor
     }
   });
 
+  it("gives the share of the book's chunks that use a stem, as its vocabulary counts them", () => {
+    const { chunkShare } = inBookWords(book, 'replace the gasket');
+    expect(chunkShare('gasket')).toBeCloseTo(book.df('gasket') / book.n);
+    expect(chunkShare('gasket')).toBeGreaterThan(0);
+    expect(chunkShare('zebra')).toBe(0);
+  });
+
   it('keeps the rest of the text as written, case and punctuation included', () => {
     expect(inBookWords(book, 'Why is the Pump so loud? (the contoller, I mean)').text).toBe('Why is the Pump so loud? (the controller, I mean)');
   });
@@ -39,7 +46,7 @@ describe.each(TINY_BOOK_VOCABULARIES)('inBookWords (the query in the book\'s wor
 
   it('leaves book words and English words alone, even an English word one letter from a book word', () => {
     for (const q of ['replace the rubber gasket', 'dump the water', 'swap the seal']) {
-      expect(inBookWords(book, q)).toEqual({ text: q, read: [] });
+      expect(inBookWords(book, q)).toMatchObject({ text: q, read: [] });
     }
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFINITION_FACTOR, definitionPriors, definitionTerms, HEADING_FACTOR } from '../../../../src/core/query/search/definition-query';
+import { DEFINITION_FACTOR, definitionPriors, definitionTerms, HEADING_FACTOR, SUBJECT_MODIFIER_SHARE, SUBJECT_MODIFIER_WEIGHT, subjectModifierWeights } from '../../../../src/core/query/search/definition-query';
 
 describe('definition questions', () => {
   it.each([
@@ -46,5 +46,22 @@ describe('definition questions', () => {
     // A defining sentence is stronger evidence than a heading; both promote.
     expect(DEFINITION_FACTOR).toBeGreaterThan(HEADING_FACTOR);
     expect(HEADING_FACTOR).toBeGreaterThan(1);
+  });
+
+  it("weighs down the term's modifiers that name the book's subject (names and numbers in more than SUBJECT_MODIFIER_SHARE of the chunks)", () => {
+    const share = (shares: Record<string, number>) => (stem: string) => shares[stem] ?? 0;
+    expect(subjectModifierWeights('What is a ROS 2 action?', share({ ros: 0.6, '2': 0.6, action: 0.3 }))).toEqual(
+      new Map([
+        ['ros', SUBJECT_MODIFIER_WEIGHT],
+        ['2', SUBJECT_MODIFIER_WEIGHT],
+      ]),
+    );
+    expect(subjectModifierWeights('What is a PumpCo wear ring?', share({ pumpco: 0.5, wear: 0.5, ring: 0.02 }))).toEqual(new Map([['pumpco', SUBJECT_MODIFIER_WEIGHT]]));
+    // A name the book seldom uses is part of the term; so is an ordinary word, however common.
+    expect(subjectModifierWeights('What is a PumpCo wear ring?', share({ pumpco: SUBJECT_MODIFIER_SHARE })).size).toBe(0);
+    expect(subjectModifierWeights('What is a pump wear ring?', () => 0.9).size).toBe(0);
+    // Not a definition question, or a one-word term: nothing.
+    expect(subjectModifierWeights('How do I replace the PumpCo ring?', () => 1).size).toBe(0);
+    expect(subjectModifierWeights('What is a gasket?', () => 1).size).toBe(0);
   });
 });

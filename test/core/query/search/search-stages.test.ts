@@ -8,6 +8,8 @@ import type { QueryEmbedder } from '../../../../src/core/query/ports';
 import { parseSearchParams } from '../../../../src/core/query/search/search-params';
 import { planSearch } from '../../../../src/core/query/search/search-plan';
 import { prepareQueries } from '../../../../src/core/query/search/search-stages';
+import { tokenId } from '../../../../src/core/common/bm25/index';
+import { SUBJECT_MODIFIER_WEIGHT } from '../../../../src/core/query/search/definition-query';
 
 const config = parseConfig({});
 const embedder = (kind: 'lsa' | 'cohere'): QueryEmbedder => ({
@@ -27,5 +29,28 @@ describe('prepareQueries: the share of the question the local model reads', () =
     // Every term readable, or Cohere (which reads the question as written): the dense list weighs fully.
     expect(prepared('difference between where and having', 'lsa').semanticShare).toBeUndefined();
     expect(prepared('difference between WHERE and HAVING', 'cohere').semanticShare).toBeUndefined();
+  });
+});
+
+describe("prepareQueries: a definition's subject modifiers weigh less in the BM25 question", () => {
+  // A book where "ros" and "2" are in 60 % of the chunks and "action" in 2 %.
+  const chunkShare = (stem: string) => (stem === 'action' ? 0.02 : 0.6);
+  const weightsOf = (q: string, withBook = true) => {
+    const params = parseSearchParams({ q, mode: 'keyword' }, config);
+    const bookWords = withBook ? { text: q, read: [], chunkShare } : null;
+    const sparse = prepareQueries(params, planSearch(params, config), null, null, { config }, bookWords).intent.sparse!;
+    return new Map(sparse.indices.map((id, i) => [id, sparse.values[i]]));
+  };
+
+  it("halves the term's modifiers the book uses everywhere, never its head", () => {
+    const weights = weightsOf('What is a ROS 2 action?');
+    expect(weights.get(tokenId('ros'))).toBe(SUBJECT_MODIFIER_WEIGHT);
+    expect(weights.get(tokenId('2'))).toBe(SUBJECT_MODIFIER_WEIGHT);
+    expect(weights.get(tokenId('action'))).toBe(1);
+  });
+
+  it('leaves every weight at 1 for another question, or when the vocabulary is unknown', () => {
+    expect([...weightsOf('How do I send a ROS 2 action goal?').values()].every((w) => w === 1)).toBe(true);
+    expect([...weightsOf('What is a ROS 2 action?', false).values()].every((w) => w === 1)).toBe(true);
   });
 });
