@@ -56,6 +56,13 @@ describe('the sample book: "What is a ROS 2 topic?" (issue 9)', () => {
     expect(first(doc)).toBe('01-ros2/02-nodes-topics-services.md:23');
   });
 
+  // "ROS uses the **Unified Robot Description Format (URDF)**, an XML format …": the abbreviation in
+  // brackets is the term as much as the name (it was 3rd, after "## Beyond URDF", before).
+  it.each(MODES)('%o: "What is URDF?" → the chapter intro that defines it at rank 1', async (mode) => {
+    const doc = await search({ q: 'What is URDF?', k: 5, ...mode });
+    expect(first(doc)).toBe('02-simulation/02-urdf-and-sdf.md:8');
+  });
+
   // "ROS 2" is in most chunks and, with "actions", in the headings of a page about task planning: the
   // modifiers weigh half in the BM25 question, so the section that says what an action is comes up
   // (8th in the default mode and outside the top 5 in keyword mode when they weighed fully).

@@ -7,7 +7,8 @@
  * - `heading_terms`: the chunk's own heading, when it is not the page title ("## Topics: publish
  *   and subscribe");
  * - `defines`: a bold or italic term in a defining sentence (`A **topic** is …`, `… is called a
- *   **frame**`, a glossary item `- **Term**: …` / `**Term:** …` / `**Term** — …`), or the subject
+ *   **frame**`, `the **Unified Robot Description Format (URDF)**, an XML format …`, the name and its
+ *   abbreviation both; a glossary item `- **Term**: …` / `**Term:** …` / `**Term** — …`), or the subject
  *   of a sentence that opens with it and a copula (`Docker is a …`, `An action is built from …`),
  *   or the term of its own heading when that heading is a definition question (`## What is an IP
  *   address?`, read as the search reads a question: `definitionTerms`), or a heading whose first
@@ -48,6 +49,14 @@ export const MAX_DEFINING_CHUNKS = 3;
 
 const EMPHASIS = /(\*\*|__|\*|_)([^*_\n]{1,60}?)\1/g;
 const COPULA_AFTER = /^\s*(?:\([^)]{0,60}\)\s*)?(?:,[^,.]{0,60},\s*)?(?:is|are|was|means|refers\s+to|stands\s+for|describes|denotes)\b/i;
+/**
+ * A term glossed by an indefinite noun phrase after a comma ("**Whisper**, an open-source speech
+ * model"). Not after a colon: "**Alpha channel**: the …" is as often a manual's option list, and
+ * reading it as a definition cost "what is an alpha channel" its top-3 page (docs/retrieval-quality.md, Round 15).
+ */
+const APPOSITIVE_AFTER = /^\s*,\s+an?\s+\S/i;
+/** A term followed by its abbreviation in brackets: "Inverse kinematics (IK)". */
+const ABBREVIATED = /^(.+?)\s*\(([\p{L}\d][\p{L}\d.+-]{0,11})\)$/u;
 const NAMING_BEFORE = /\b(?:called|named|known\s+as|termed|dubbed)\s+(?:an?\s+|the\s+)?$/i;
 const GLOSSARY_ITEM = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?$/;
 const GLOSSARY_AFTER = /^\s*(?::|—|–|-\s)/;
@@ -82,12 +91,14 @@ function emphasisedDefinitions(line: string): Defined[] {
   const terms: Defined[] = [];
   for (const match of line.matchAll(EMPHASIS)) {
     const raw = match[2]!.replace(/[:.]\s*$/, '').replace(/\x60/g, '');
-    if (raw.trim() === '' || wordCount(raw) > MAX_TERM_WORDS) continue;
+    // "**Unified Robot Description Format (URDF)**": the name and its abbreviation are both the term.
+    const [, name = raw, short] = ABBREVIATED.exec(raw) ?? [];
+    if (name.trim() === '' || wordCount(name) > MAX_TERM_WORDS) continue;
     const before = line.slice(0, match.index);
     const after = line.slice(match.index + match[0].length);
     const glossary = GLOSSARY_ITEM.test(before) && (/:\s*$/.test(match[2]!) || GLOSSARY_AFTER.test(after));
-    const worded = COPULA_AFTER.test(after) || NAMING_BEFORE.test(before);
-    if (glossary || worded) terms.push({ phrase: raw, listed: !worded });
+    const worded = COPULA_AFTER.test(after) || APPOSITIVE_AFTER.test(after) || NAMING_BEFORE.test(before);
+    if (glossary || worded) terms.push(...[name, ...(short ? [short] : [])].map((phrase) => ({ phrase, listed: !worded })));
   }
   return terms;
 }

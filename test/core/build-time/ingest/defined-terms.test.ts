@@ -17,6 +17,14 @@ describe('definedTerms (what a chunk defines)', () => {
     expect(definedTerms('Its **impeller** (the rotating part) is made of bronze.')).toEqual(['impel']);
   });
 
+  it('reads a bold name with its abbreviation in brackets as both, and a term glossed by "an …" after a comma', () => {
+    expect(definedTerms('Pumps follow the **Net Positive Suction Head (NPSH)**, a margin against boiling.').sort()).toEqual(['head', 'net', 'npsh', 'posit', 'suction'].sort());
+    expect(definedTerms('The **impeller**, a wheel with vanes, spins inside.')).toEqual(['impel']);
+    // The name alone must still be a term (four words at most); "the" after a comma, or a colon, glosses nothing.
+    expect(definedTerms('Check the **pump casing seal ring gasket (PCSRG)**, a part.')).toEqual([]);
+    expect(definedTerms('Open the **casing**, the heavy part, first. Set **Mode**: the default is fine.')).toEqual([]);
+  });
+
   it('finds glossary items: "- **Term**: …", "**Term:** …", "**Term** — …"', () => {
     const glossary = ['- **Head**: the height the pump lifts water.', '**Priming:** filling the casing first.', '**Cavitation** — bubbles that collapse.'].join('\n');
     expect(definedTerms(glossary).sort()).toEqual(['cavit', 'head', 'prime'].sort());
