@@ -39,6 +39,16 @@ function sparseIds(body: unknown): number[] {
   return [...own, ...Object.values(body).flatMap(sparseIds)];
 }
 
+/** Every sparse vector's weight per token id in a Qdrant query request, in the order they appear. */
+function sparseWeights(body: unknown, into = new Map<number, number[]>()): Map<number, number[]> {
+  if (Array.isArray(body)) body.forEach((item) => sparseWeights(item, into));
+  if (typeof body !== 'object' || body === null) return into;
+  const { indices, values } = body as { indices?: unknown; values?: unknown };
+  if (Array.isArray(indices) && Array.isArray(values)) indices.forEach((id: number, k) => into.set(id, [...(into.get(id) ?? []), values[k] as number]));
+  else Object.values(body).forEach((value) => sparseWeights(value, into));
+  return into;
+}
+
 describe('the term rule on a Qdrant collection', () => {
   it('flags a question about a name the book never mentions, from the recorded vocabulary, in every mode', async () => {
     await recordVocabulary();
@@ -183,6 +193,26 @@ describe('the term rule on a Qdrant collection', () => {
     expect(first.json().summary.result_cache).toBe('miss');
     expect(first.headers.get('cache-status')).toContain('stored');
     expect((await cached('how do topics carry messages between nodes?')).json().summary.result_cache).toBe('hit');
+  });
+
+  it("weighs a definition question's subject words half in Qdrant's query, and does not remember the search that ran without them", async () => {
+    await recordVocabulary();
+    const q = 'What is a ROS 2 topic?';
+    const cached = () => t.call(`/search?q=${encodeURIComponent(q)}&mode=keyword`);
+    // The deployment's first search learns the vocabulary alongside its query: every word weighs 1,
+    // so its answer is served and not stored.
+    const first = await cached();
+    expect(first.json().summary.result_cache).toBe('miss');
+    expect(first.headers.get('cache-status')).not.toContain('stored');
+    const { value, calls } = await callsDuring(t, cached);
+    expect(value.json().summary.result_cache).toBe('miss');
+    const [query] = calls.filter((c) => c.service === 'qdrant' && c.path.endsWith('/points/query'));
+    // "ROS" and "2" are in one chunk of four: the book's subject. "topic" is the term.
+    const weights = sparseWeights(query!.body);
+    expect(weights.get(tokenId('ros'))).toEqual([0.5, 0.5]); // body and title/heading prefetches
+    expect(weights.get(tokenId('2'))).toEqual([0.5, 0.5]);
+    expect(weights.get(tokenId('topic'))).toEqual([1, 1]);
+    expect((await cached()).json().summary.result_cache).toBe('hit');
   });
 
   it('searches the question as written on a collection ingested before the vocabulary existed', async () => {

@@ -16,6 +16,8 @@ export interface TermJudgement {
   evidence: (TermEvidence | undefined)[];
   /** A stem's BM25 IDF in the book, when the vocabulary is known (for weighing highlights). */
   rarity?: (stem: string) => number;
+  /** The share of the book's chunks that use a stem, when the vocabulary is known. */
+  chunkShare?: (stem: string) => number;
 }
 
 /**
@@ -33,6 +35,7 @@ export async function judgeTerms(list: readonly SearchParams[], known: Collectio
   return {
     evidence: list.map((params) => assessQueryTerms(vocabulary, params.q)),
     rarity: (stem) => qdrantIdf(n, df(stem)),
+    chunkShare: (stem) => (n > 0 ? df(stem) / n : 0),
   };
 }
 

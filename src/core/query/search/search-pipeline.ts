@@ -16,6 +16,7 @@ import { checkedQueries } from './checked-query';
 import { expansionPassages, planExpansion, type ExpandReport, type ExpansionPlan } from './expand-context';
 import { summarizeOutcome } from './outcome-summary';
 import { markSearchedUnread } from './storable-outcome';
+import { subjectModifierWeights } from './definition-query';
 import { mapResults, type SearchResult } from './result-mapping';
 import type { SearchParams } from './search-params';
 import { planSearch } from './search-plan';
@@ -117,7 +118,7 @@ export async function runSearches(list: readonly SearchParams[], context: Search
   // ONE store call for every search, checked against the facts (a refusal is diagnosed there).
   const checked = await checkedQueries(prepared.map((p) => p.intent), known, context.facts, context.store);
   const searchMs = now() - searchStarted;
-  const { evidence: terms, rarity } = await judgeTerms(list, known, vocabularyRead, context);
+  const { evidence: terms, rarity, chunkShare } = await judgeTerms(list, known, vocabularyRead, context);
 
   const errors: (RetrieverError | null)[] = checked.map((entry) => ('error' in entry ? asRetrieverError(entry.error) : null));
   const ranked = await Promise.all(
@@ -148,8 +149,9 @@ export async function runSearches(list: readonly SearchParams[], context: Search
     const weights = questionWeights(prepared[i]!.text, rarity);
     const outcome = assemble(params, plans[i]!, prepared[i]!, terms[i], weights, ranked[i]!, embedded[i]!, expansions[i]!, fetched, timing, embedder, context);
     // The vocabulary arrived after the query was sent (learnt alongside it): a word the book does
-    // not use may be a misspelling the next search will read, so this answer is not remembered.
-    const unread = bookWords[i] === null && (terms[i]?.unknown.length ?? 0) > 0;
+    // not use may be a misspelling the next search will read, and a definition's subject words
+    // ("ROS 2") weigh half once it is known, so this answer is not remembered.
+    const unread = bookWords[i] === null && ((terms[i]?.unknown.length ?? 0) > 0 || (chunkShare !== undefined && subjectModifierWeights(params.q, chunkShare).size > 0));
     return { outcome: unread ? markSearchedUnread(outcome) : outcome };
   });
 }
