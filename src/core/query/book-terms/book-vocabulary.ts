@@ -28,6 +28,16 @@ export interface StoredVocabulary {
   lexicon: { bits: string; hashes: number } | null;
 }
 
+/**
+ * The share of the book's chunks that use a stem (0 in an empty book).
+ *
+ * @example
+ * chunkShare(vocabulary)('topic'); // 0.12 when 12 of 100 chunks say "topic" or "topics"
+ */
+export function chunkShare(v: BookVocabulary): (stem: string) => number {
+  return (stem) => (v.n > 0 ? v.df(stem) / v.n : 0);
+}
+
 const fromIndex = new WeakMap<EmbeddedIndex, BookVocabulary>();
 
 /**

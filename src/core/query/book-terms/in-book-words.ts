@@ -7,6 +7,7 @@
  */
 import { isStopword, stemWord, WORD_RUNS } from '../../common/bm25/index';
 import type { BookVocabulary } from '../ports';
+import { chunkShare } from './book-vocabulary';
 import { BOOK_FORM_KINDS, bookWordReader, withGreekLetters, wordForStem } from './book-forms';
 import { nameLikeWords, negligible } from './term-evidence';
 
@@ -62,7 +63,7 @@ export function inBookWords(v: BookVocabulary, text: string): QueryInBookWords {
     read.push({ word: raw, ...reading });
     return reading.as;
   });
-  return { text: replaced, read, chunkShare: (stem) => (v.n > 0 ? v.df(stem) / v.n : 0) };
+  return { text: replaced, read, chunkShare: chunkShare(v) };
 }
 
 /**

@@ -8,6 +8,7 @@ import { qdrantIdf } from '../../common/bm25/index';
 import type { CollectionInfo, SearchContext, TermEvidence } from '../ports';
 import { assessQueryTerms } from '../book-terms/term-evidence';
 import { inBookWords, type QueryInBookWords } from '../book-terms/in-book-words';
+import { chunkShare } from '../book-terms/book-vocabulary';
 import type { SearchParams } from './search-params';
 
 /** What {@link judgeTerms} learns from the book's vocabulary. */
@@ -35,7 +36,7 @@ export async function judgeTerms(list: readonly SearchParams[], known: Collectio
   return {
     evidence: list.map((params) => assessQueryTerms(vocabulary, params.q)),
     rarity: (stem) => qdrantIdf(n, df(stem)),
-    chunkShare: (stem) => (n > 0 ? df(stem) / n : 0),
+    chunkShare: chunkShare(vocabulary),
   };
 }
 

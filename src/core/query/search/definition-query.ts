@@ -5,7 +5,8 @@
  * define it — recorded at ingest as the payload's `defines` (`A **term** is …`) and `heading_terms`
  * (their own heading) stems, see build-time/ingest/defined-terms.ts — get ranking priors instead, applied in the store in the
  * same query (Qdrant formula, embedded store alike). A collection ingested before those fields
- * existed matches no point: the priors are then a no-op.
+ * existed matches no point: the priors are then a no-op. The term's modifiers that name the book's
+ * subject ("ROS 2" in a ROS book) weigh half in the BM25 question (`subjectModifierWeights`).
  */
 import { analyzeText, stemWord } from '../../common/bm25/index';
 import { nameLikeWords } from '../book-terms/term-evidence';
