@@ -4,14 +4,15 @@ import re
 
 
 def read_plan(path):
-    """pages.txt: one `file|title|start` line per page (blank lines and # comments skipped)."""
+    """pages.txt: one `file|title|start` line per page (blank lines and # comments skipped; the
+    fields are stripped, so `file | title | start` reads the same)."""
     plan = []
     with open(path, encoding="utf-8") as f:
         for line in f:
             line = line.strip()
             if not line or line.startswith("#"):
                 continue
-            name, title, start = line.split("|")
+            name, title, start = [field.strip() for field in line.split("|")]
             plan.append((name, title, start))
     return plan
 

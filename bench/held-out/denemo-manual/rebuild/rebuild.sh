@@ -9,8 +9,6 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 SRC=/usr/share/doc/denemo/denemo-manual.html
 
 sh "$HERE/../../ensure-packages.sh" denemo-doc pandoc python3
-command -v pandoc >/dev/null 2>&1 || { echo "pandoc not found" >&2; exit 1; }
-command -v python3 >/dev/null 2>&1 || { echo "python3 not found" >&2; exit 1; }
 [ -f "$SRC" ] || { echo "missing $SRC" >&2; exit 1; }
 v=$(pandoc --version | sed -n '1s/^pandoc //p')
 [ "$v" = "2.17.1.1" ] || echo "warning: pandoc $v (book was built with 2.17.1.1); output may differ" >&2

@@ -9,8 +9,6 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 SRC=/usr/share/gimp/2.0/help/en
 
 sh "$HERE/../../ensure-packages.sh" gimp-help-en pandoc python3
-command -v pandoc >/dev/null 2>&1 || { echo "pandoc not found" >&2; exit 1; }
-command -v python3 >/dev/null 2>&1 || { echo "python3 not found" >&2; exit 1; }
 [ -f "$SRC/gimp-first-steps.html" ] || { echo "missing $SRC/gimp-first-steps.html" >&2; exit 1; }
 
 mkdir -p "$OUT_DIR"

@@ -8,8 +8,6 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 SRC=/usr/share/doc/maxima-doc/html
 
 sh "$HERE/../../ensure-packages.sh" maxima-doc pandoc python3
-command -v pandoc >/dev/null 2>&1 || { echo "pandoc not found" >&2; exit 1; }
-command -v python3 >/dev/null 2>&1 || { echo "python3 not found" >&2; exit 1; }
 [ -f "$SRC/maxima_toc.html" ] || { echo "missing $SRC/maxima_toc.html" >&2; exit 1; }
 echo "source: $SRC ($(dpkg-query -W -f='${Package} ${Version}' maxima-doc))" >&2
 echo "pandoc: $(pandoc --version | head -n1) (original built with pandoc 2.17.1.1)" >&2

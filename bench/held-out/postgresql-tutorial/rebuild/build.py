@@ -9,16 +9,13 @@ import sys
 # The shared modules sit beside the books: no __pycache__ there (it would read as a book).
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+from page_plan import read_plan  # noqa: E402
 from section_pages import convert, shift, write_page  # noqa: E402
 
 html_dir, pages_txt, lua, out = sys.argv[1:5]
 os.makedirs(out, exist_ok=True)
 
-for raw in open(pages_txt, encoding="utf-8"):
-    raw = raw.strip()
-    if not raw or raw.startswith("#"):
-        continue
-    name, title, files = [x.strip() for x in raw.split("|")]
+for name, title, files in read_plan(pages_txt):
     files = files.split()
     body = []
     single = len([f for f in files if not f.endswith(":lead")]) == 1

@@ -9,8 +9,6 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 SRC=/usr/share/doc/postgresql-doc-15/html
 
 sh "$HERE/../../ensure-packages.sh" postgresql-doc-15 pandoc python3
-command -v pandoc >/dev/null 2>&1 || { echo "pandoc not found" >&2; exit 1; }
-command -v python3 >/dev/null 2>&1 || { echo "python3 not found" >&2; exit 1; }
 [ -f "$SRC/tutorial.html" ] || { echo "missing $SRC/tutorial.html" >&2; exit 1; }
 
 mkdir -p "$OUT_DIR"

@@ -8,8 +8,6 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 HTML=/usr/share/doc/python3.11/html
 
 sh "$HERE/../../ensure-packages.sh" python3.11-doc pandoc python3
-command -v pandoc >/dev/null 2>&1 || { echo "pandoc not found" >&2; exit 1; }
-command -v python3 >/dev/null 2>&1 || { echo "python3 not found" >&2; exit 1; }
 [ -d "$HTML/tutorial" ] || { echo "missing $HTML/tutorial" >&2; exit 1; }
 
 WORK=$(mktemp -d)

@@ -8,8 +8,6 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 SRC=/usr/share/R/doc/manual/R-intro.html
 
 sh "$HERE/../../ensure-packages.sh" r-doc-html pandoc python3
-command -v pandoc >/dev/null 2>&1 || { echo "pandoc not found" >&2; exit 1; }
-command -v python3 >/dev/null 2>&1 || { echo "python3 not found" >&2; exit 1; }
 [ -f "$SRC" ] || { echo "missing $SRC" >&2; exit 1; }
 
 WORK=$(mktemp -d)
