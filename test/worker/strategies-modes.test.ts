@@ -145,7 +145,7 @@ describe('round trips', () => {
     expect(rest).toEqual([]);
     expect(value.status).toBe(200);
     const formula = JSON.stringify(query!.body.query.formula);
-    expect(formula).toContain(JSON.stringify({ key: 'defines', match: { any: ['topic'] } }));
+    expect(formula).toContain(JSON.stringify({ key: 'defines', match: { any: ['topic', 'ros topic'] } }));
     expect(formula).toContain(JSON.stringify({ key: 'heading_terms', match: { any: ['topic'] } }));
     expect(formula).toContain(JSON.stringify({ key: 'kind', match: { value: 'overview' } }));
     // This collection was ingested without those fields: the answer is the same as without the priors.

@@ -63,6 +63,15 @@ describe('the sample book: "What is a ROS 2 topic?" (issue 9)', () => {
     expect(first(doc)).toBe('02-simulation/02-urdf-and-sdf.md:8');
   });
 
+  // "The **Data Distribution Service** is …" defines that whole name, not "service": the chunk that
+  // defines it was 1st for this question while `defines` held its stems one by one.
+  it.each(MODES)('%o: "What is a ROS 2 service?" → the page on services first, the DDS chunk not in the top 3', async (mode) => {
+    const doc = await search({ q: 'What is a ROS 2 service?', k: 5, ...mode });
+    expect(first(doc)).toMatch(/^01-ros2\/02-nodes-topics-services\.md:/);
+    const places = doc.results.slice(0, 3).map((r) => `${(r.metadata as { file_path?: string }).file_path}:${(r.metadata as { start_line?: number }).start_line}`);
+    expect(places).not.toContain('01-ros2/03-qos-and-dds.md:12');
+  });
+
   // "ROS 2" is in most chunks and, with "actions", in the headings of a page about task planning: the
   // modifiers weigh half in the BM25 question, so the section that says what an action is comes up
   // (8th in the default mode and outside the top 5 in keyword mode when they weighed fully).

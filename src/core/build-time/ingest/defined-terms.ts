@@ -20,7 +20,9 @@
  *   over fourteen sets three definition questions gain their section at rank 1 and one loses its
  *   page to another page's section that this rule now reads as defining the term, docs/retrieval-quality.md).
  *
- * Stems come from the BM25 analyzer, so query words match them however they are inflected. Over a
+ * Stems come from the BM25 analyzer, so query words match them however they are inflected. A term
+ * of several words is one key, its stems joined by spaces ("data distribut servic"), so that the
+ * chunk defining the Data Distribution Service is not read as defining a service. Over a
  * whole book, a term that more than {@link MAX_DEFINING_CHUNKS} chunks define only as a list item
  * is dropped from those chunks ({@link keepDistinctDefinitions}): that is a reference manual's
  * option lists, not a glossary.
@@ -114,13 +116,32 @@ function proseLines(content: string): string[] {
   return lines;
 }
 
-/** The informative stems of `phrases` (no single letters or bare numbers), each once, at most {@link MAX_STEMS}; `first` stems lead. */
-function stemsOf(phrases: readonly string[], first: readonly string[] = []): string[] {
+/** The informative stems of `phrases` (no single letters or bare numbers), each once, at most {@link MAX_STEMS}. */
+function stemsOf(phrases: readonly string[]): string[] {
   const stems = new Set<string>();
-  for (const stem of [...first, ...phrases.flatMap((phrase) => analyzeText(phrase))]) {
+  for (const stem of phrases.flatMap((phrase) => analyzeText(phrase))) {
     if (stem.length > 1 && !/^\d+$/.test(stem)) stems.add(stem);
   }
   return [...stems].slice(0, MAX_STEMS);
+}
+
+/**
+ * A defined term as `defines` records it: its informative stems (no single letters or bare numbers)
+ * joined by spaces, one key per term. "The **Data Distribution Service** is …" defines `data
+ * distribut servic`, not `servic`: a question about a ROS 2 service must not read it as the chunk
+ * that defines a service (`definitionPriors` matches every tail of the question's term).
+ *
+ * @example
+ * termKey(['data', 'distribut', 'servic']); // 'data distribut servic'
+ * termKey(['ros', '2', 'topic']); // 'ros topic'
+ */
+export function termKey(stems: readonly string[]): string {
+  return stems.filter((stem) => stem.length > 1 && !/^\d+$/.test(stem)).join(' ');
+}
+
+/** The keys ({@link termKey}) of `terms`, each once, at most {@link MAX_STEMS}. */
+function keysOf(terms: readonly (readonly string[])[]): string[] {
+  return [...new Set(terms.map(termKey).filter(Boolean))].slice(0, MAX_STEMS);
 }
 
 /**
@@ -134,19 +155,21 @@ export function headingTerms(section: string | null, title: string): string[] {
 }
 
 /**
- * The stems of the terms a chunk's sentences define (see the module comment), each once, and of
- * the term its own heading asks about when that heading is a definition question ("What is an IP
- * address?": help pages and FAQs answer it in the section below).
+ * The terms a chunk defines (see the module comment), each as one key ({@link termKey}), each once:
+ * those its sentences and headings define, and the term its own heading asks about when that
+ * heading is a definition question ("What is an IP address?": help pages and FAQs answer it in the
+ * section below).
  *
  * @example
  * definedTerms('## Topics\n\nA **topic** is a named channel.'); // ['topic']
  * definedTerms('Docker is a container runtime.'); // ['docker']
- * definedTerms('Every device on a network has one.', 'What is an IP address?'); // ['ip', 'address']
- * definedTerms('### Net classes\n\nNet classes group nets that share rules.'); // ['net', 'class']
+ * definedTerms('Every device on a network has one.', 'What is an IP address?'); // ['ip address']
+ * definedTerms('### Net classes\n\nNet classes group nets that share rules.'); // ['net class']
  */
 export function definedTerms(content: string, section: string | null = null): string[] {
-  const asked = section && /^\s*(?:what|who)\b/i.test(section) ? (definitionTerms(section) ?? []) : [];
-  return stemsOf(definitionsIn(content).map((d) => d.phrase), [...asked, ...openedBy(content)]);
+  const asked = section && /^\s*(?:what|who)\b/i.test(section) ? definitionTerms(section) : null;
+  const headed = [...(asked ? [asked] : []), ...openedBy(content)];
+  return keysOf([...headed, ...definitionsIn(content).map((d) => analyzeText(d.phrase))]);
 }
 
 /**
@@ -154,13 +177,13 @@ export function definedTerms(content: string, section: string | null = null): st
  * a section that starts by naming its subject ("### List comprehensions" + "List comprehensions
  * provide a concise way …") is the passage that introduces it, whatever verb follows.
  */
-function openedBy(content: string): string[] {
+function openedBy(content: string): string[][] {
   const inFence = fenceTracker(true);
   const lines = content.split('\n').map((line) => (inFence(line) ? null : line));
   // Word for word, function words included, so "How to import a file" + "To import a file, …" (a
   // procedure) is not read as a definition; only a leading article may differ.
   const words = (text: string) => tokenizeWords(text.replace(INLINE_MARKS, '')).map(stemWord).filter((w, i) => i > 0 || !ARTICLE.test(w));
-  const stems: string[] = [];
+  const terms: string[][] = [];
   lines.forEach((line, at) => {
     if (line === null || !/^#{1,6}\s/.test(line)) return;
     const title = stripHeadingId(line.replace(/^#+\s*/, ''));
@@ -170,15 +193,15 @@ function openedBy(content: string): string[] {
     const first = lines.slice(at + 1).find((next) => next === null || next.trim() !== '');
     if (first == null || /^\s*(#|\||<)/.test(first)) return;
     const opening = words(first);
-    if (words(title).every((word, i) => opening[i] === word)) stems.push(...heading);
+    if (words(title).every((word, i) => opening[i] === word)) terms.push(heading);
     else {
       // "## Services: request and response" + "A **service** has a request type …": the name before
       // a colon or a spaced dash is the subject; the rest of the heading glosses it.
       const lead = HEADING_LEAD.exec(title)?.[1];
-      if (lead && analyzeText(lead).length > 0 && words(lead).every((word, i) => opening[i] === word)) stems.push(...analyzeText(lead));
+      if (lead && analyzeText(lead).length > 0 && words(lead).every((word, i) => opening[i] === word)) terms.push(analyzeText(lead));
     }
   });
-  return stems;
+  return terms;
 }
 
 /** Every phrase the chunk's prose lines define, in order, each with how it is defined. */
@@ -204,8 +227,8 @@ function definitionsIn(content: string): Defined[] {
  */
 export function listedOnly(content: string, defines: readonly string[]): string[] {
   const found = definitionsIn(content);
-  const worded = new Set(analyzeText(found.filter((d) => !d.listed).map((d) => d.phrase).join(' ')));
-  const listed = new Set(analyzeText(found.filter((d) => d.listed).map((d) => d.phrase).join(' ')));
+  const worded = new Set(found.filter((d) => !d.listed).map((d) => termKey(analyzeText(d.phrase))));
+  const listed = new Set(found.filter((d) => d.listed).map((d) => termKey(analyzeText(d.phrase))));
   return defines.filter((stem) => listed.has(stem) && !worded.has(stem));
 }
 

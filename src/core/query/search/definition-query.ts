@@ -98,21 +98,27 @@ export function subjectModifierWeights(query: string, chunkShare: (stem: string)
 }
 
 /**
- * The ranking priors of a definition question: chunks whose sentences define the term's head stem
- * (its last informative word) score {@link DEFINITION_FACTOR}×, chunks whose own heading names it
- * {@link HEADING_FACTOR}× (both: the product). Empty for any other query.
+ * The ranking priors of a definition question: chunks that define its term or a tail of it ending
+ * in its head stem (its last informative word) score {@link DEFINITION_FACTOR}×, chunks whose own
+ * heading names the head {@link HEADING_FACTOR}× (both: the product). Empty for any other query. A
+ * collection ingested before terms were one key each holds their stems one by one, which the head
+ * alone still matches.
  *
  * @example
  * definitionPriors('What is a ROS 2 topic?');
- * // [{ key: 'defines', any: ['topic'], factor: 1.3 }, { key: 'heading_terms', any: ['topic'], factor: 1.15 }]
+ * // [{ key: 'defines', any: ['topic', 'ros topic'], factor: 1.3 }, { key: 'heading_terms', any: ['topic'], factor: 1.15 }]
  */
 export function definitionPriors(query: string): ScorePrior[] {
   // The head of an English noun phrase is its last word ("ROS 2 *topic*", "reality *gap*"); the
   // modifiers before it are often the book's own subject, defined (or headed) everywhere.
-  const head = definitionTerms(query)?.filter((stem) => !/^\d+$/.test(stem)).pop();
+  const term = (definitionTerms(query) ?? []).filter((stem) => stem.length > 1 && !/^\d+$/.test(stem));
+  const head = term[term.length - 1];
   if (!head) return [];
+  // `defines` holds each defined term as one key (`termKey` at ingest): "ROS 2 topic" matches a
+  // chunk that defines "topic" or "ROS 2 topic", not one that defines "data distribution service".
+  const tails = term.map((_, i) => term.slice(i).join(' ')).reverse();
   return [
-    { key: 'defines', any: [head], factor: DEFINITION_FACTOR },
+    { key: 'defines', any: tails, factor: DEFINITION_FACTOR },
     { key: 'heading_terms', any: [head], factor: HEADING_FACTOR },
   ];
 }

@@ -59,8 +59,8 @@ describe('chunkMarkdownFile: payload', () => {
     const text = `# Networking\n\n${paragraphs(3, 5, 'Intro')}\n\n## What is an IP address?\n\n${paragraphs(3, 5, 'Every device has one')}\n`;
     const chunks = await chunksOf('net/ip.md', text);
     const faq = chunks.find((c) => c.payload.section === 'What is an IP address?');
-    expect(faq?.payload.defines).toEqual(expect.arrayContaining(['ip', 'address']));
-    expect(chunks.find((c) => c.payload.section === 'Networking')?.payload.defines ?? []).not.toContain('address');
+    expect(faq?.payload.defines).toEqual(expect.arrayContaining(['ip address']));
+    expect(chunks.find((c) => c.payload.section === 'Networking')?.payload.defines ?? []).not.toContain('ip address');
   });
 
   it('is idempotent: same ids, hashes and payloads on a second run', async () => {

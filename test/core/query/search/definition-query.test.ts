@@ -37,12 +37,14 @@ describe('definition questions', () => {
     expect(definitionPriors(query)).toEqual([]);
   });
 
-  it("favours chunks that define the term's head noun (its last word; modifiers are often the book's subject)", () => {
+  it("favours chunks that define the term or a tail of it (the head noun last; modifiers are often the book's subject)", () => {
     expect(definitionPriors('What is a ROS 2 topic?')).toEqual([
-      { key: 'defines', any: ['topic'], factor: DEFINITION_FACTOR },
+      { key: 'defines', any: ['topic', 'ros topic'], factor: DEFINITION_FACTOR },
       { key: 'heading_terms', any: ['topic'], factor: HEADING_FACTOR },
     ]);
-    expect(definitionPriors('what is a managed lifecycle node?').map((p) => p.any)).toEqual([['node'], ['node']]);
+    // Tails, never a modifier alone: a chunk that defines "node" or "lifecycle node" matches, one
+    // that defines "managed" or "lifecycle" does not.
+    expect(definitionPriors('what is a managed lifecycle node?').map((p) => p.any)).toEqual([['node', 'lifecycl node', 'manag lifecycl node'], ['node']]);
     // A defining sentence is stronger evidence than a heading; both promote.
     expect(DEFINITION_FACTOR).toBeGreaterThan(HEADING_FACTOR);
     expect(HEADING_FACTOR).toBeGreaterThan(1);

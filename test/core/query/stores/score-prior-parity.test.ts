@@ -28,9 +28,10 @@ afterAll(() => fake.close());
 // Integer ids: the generator's string ids are not valid UUIDs for a real (or fake) Qdrant.
 const data = { ...randomIndexData({ n: 120, dims: 6, seed: 7 }), ids: Array.from({ length: 120 }, (_, i) => i + 1) };
 const prior: ScorePrior = { key: 'group', value: 'b', factor: 0.5 };
-// A promotion on an array field (like `defines`): a point matches when one element is listed.
-const promote: ScorePrior = { key: 'defines', any: ['topic', 'frame'], factor: 1.3 };
-const definesOf = (i: number): string[] => (i % 5 === 0 ? ['topic', 'node'] : i % 7 === 0 ? ['frame'] : ['other']);
+// A promotion on an array field (like `defines`): a point matches when one element is listed. A
+// term of several words is one key with spaces ("ros topic"), matched whole, never word by word.
+const promote: ScorePrior = { key: 'defines', any: ['topic', 'ros topic'], factor: 1.3 };
+const definesOf = (i: number): string[] => (i % 5 === 0 ? ['topic', 'node'] : i % 7 === 0 ? ['ros topic'] : i % 3 === 0 ? ['ros topic type'] : ['other']);
 const withDefines = (d: typeof data) => ({ ...d, payloads: d.payloads.map((p, i) => ({ ...p, defines: definesOf(i) })) });
 
 async function stores() {
