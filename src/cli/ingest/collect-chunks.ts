@@ -2,7 +2,7 @@
  * Reads a docs tree and chunks every file, collecting what was skipped and why.
  */
 import { chunkMarkdownFile } from '../../core/build-time/ingest/chunk-markdown-file';
-import { keepDistinctDefinitions } from '../../core/build-time/ingest/defined-terms';
+import { keepDistinctDefinitions } from '../../core/build-time/ingest/distinct-definitions';
 import type { Chunk } from '../../core/build-time/ingest/types';
 import { readDocs } from './read-docs';
 

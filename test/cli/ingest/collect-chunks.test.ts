@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectChunks } from '../../../src/cli/ingest/collect-chunks';
-import { MAX_DEFINING_CHUNKS } from '../../../src/core/build-time/ingest/defined-terms';
+import { MAX_DEFINING_CHUNKS } from '../../../src/core/build-time/ingest/distinct-definitions';
 
 let dir: string;
 

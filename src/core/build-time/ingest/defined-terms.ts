@@ -23,31 +23,19 @@
  * Stems come from the BM25 analyzer, so query words match them however they are inflected. A term
  * of several words is one key, its stems joined by spaces ("data distribut servic"), so that the
  * chunk defining the Data Distribution Service is not read as defining a service. Over a
- * whole book, a term that more than {@link MAX_DEFINING_CHUNKS} chunks define only as a list item
- * is dropped from those chunks ({@link keepDistinctDefinitions}): that is a reference manual's
- * option lists, not a glossary.
+ * whole book, a term that more than `MAX_DEFINING_CHUNKS` chunks define only as a list item is
+ * dropped from those chunks (`keepDistinctDefinitions`, distinct-definitions.ts): that is a
+ * reference manual's option lists, not a glossary.
  */
 import { analyzeText, stemWord, tokenizeWords } from '../../common/bm25/index';
 import { definitionTerms } from '../../query/search/definition-query';
 import { fenceTracker } from './code-fences';
 import { stripHeadingId } from './heading-anchors';
-import type { Chunk } from './types';
 
 /** At most this many words in a defined term (longer spans are sentences, not terms). */
 const MAX_TERM_WORDS = 4;
-/** At most this many stems are kept per field, so the payload stays small. */
+/** At most this many stems (`heading_terms`) or terms (`defines`) are kept per chunk, so the payload stays small. */
 const MAX_STEMS = 16;
-/**
- * A term that more chunks than this define only as a list item (`- **Channel**: …`, no "is" or
- * "called") is not defined by those chunks. A glossary lists a term once; a manual's option lists
- * (`- **Channel**: …`, `**Note:**`, `**Function:** name`) list the same common word in dozens of
- * chunks, and the definition prior (×1.3) then favours any of them. Sentences that define a term
- * (`An **action** is …`, `Actions are …`) are kept however many there are: a textbook defines its
- * central terms in several chapters. Measured over fourteen sets (thirteen manuals and the Linux
- * book, docs/retrieval-quality.md): default MRR .721 → .722 at 1–5 (GIMP .675 → .688, KiCad .539 →
- * .545, no set lower, the sample book's index unchanged), .721 at 10.
- */
-export const MAX_DEFINING_CHUNKS = 3;
 
 const EMPHASIS = /(\*\*|__|\*|_)([^*_\n]{1,60}?)\1/g;
 const COPULA_AFTER = /^\s*(?:\([^)]{0,60}\)\s*)?(?:,[^,.]{0,60},\s*)?(?:is|are|was|means|refers\s+to|stands\s+for|describes|denotes)\b/i;
@@ -82,7 +70,7 @@ function wordCount(text: string): number {
 }
 
 /** A phrase the text defines, and whether only its shape as a list item says so. */
-interface Defined {
+export interface Defined {
   phrase: string;
   /** `- **Term**: …` with no copula or naming word: a glossary's shape, and an option list's. */
   listed: boolean;
@@ -204,8 +192,13 @@ function openedBy(content: string): string[][] {
   return terms;
 }
 
-/** Every phrase the chunk's prose lines define, in order, each with how it is defined. */
-function definitionsIn(content: string): Defined[] {
+/**
+ * Every phrase the chunk's prose lines define, in order, each with how it is defined.
+ *
+ * @example
+ * definitionsIn('- **Channel**: a colour.\nA **mask** is a grey image.'); // [{ phrase: 'Channel', listed: true }, { phrase: 'mask', listed: false }]
+ */
+export function definitionsIn(content: string): Defined[] {
   const found: Defined[] = [];
   for (const line of proseLines(content)) {
     found.push(...emphasisedDefinitions(line));
@@ -216,37 +209,4 @@ function definitionsIn(content: string): Defined[] {
     }
   }
   return found;
-}
-
-/**
- * The stems of `defines` that only list items define in this chunk (`- **Channel**: …`), never a
- * sentence (`A **channel** is …`, `… is called a channel`, `Channels are …`).
- *
- * @example
- * listedOnly('- **Channel**: the colour component.\nA **mask** is a grey image.', ['channel', 'mask']); // ['channel']
- */
-export function listedOnly(content: string, defines: readonly string[]): string[] {
-  const found = definitionsIn(content);
-  const worded = new Set(found.filter((d) => !d.listed).map((d) => termKey(analyzeText(d.phrase))));
-  const listed = new Set(found.filter((d) => d.listed).map((d) => termKey(analyzeText(d.phrase))));
-  return defines.filter((stem) => listed.has(stem) && !worded.has(stem));
-}
-
-/**
- * The chunks with each term that more than {@link MAX_DEFINING_CHUNKS} of them define only as a list
- * item taken out of those chunks' `defines` (a chunk that also defines it in a sentence keeps it;
- * chunks that lose nothing are returned as they are). Run once over a whole book, after chunking:
- * the count is a property of the book, not of one file.
- *
- * @example
- * keepDistinctDefinitions(manualChunks); // "channel" kept only where a sentence defines it, if 4+ chunks list it
- */
-export function keepDistinctDefinitions(chunks: readonly Chunk[], max = MAX_DEFINING_CHUNKS): Chunk[] {
-  const listedBy = chunks.map((chunk) => new Set(listedOnly(chunk.payload.content, chunk.payload.defines)));
-  const defining = new Map<string, number>();
-  for (const listed of listedBy) for (const term of listed) defining.set(term, (defining.get(term) ?? 0) + 1);
-  return chunks.map((chunk, i) => {
-    const kept = chunk.payload.defines.filter((term) => !listedBy[i]!.has(term) || (defining.get(term) ?? 0) <= max);
-    return kept.length === chunk.payload.defines.length ? chunk : { ...chunk, payload: { ...chunk.payload, defines: kept } };
-  });
 }
