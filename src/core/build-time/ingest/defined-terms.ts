@@ -28,7 +28,7 @@
  * reference manual's option lists, not a glossary.
  */
 import { analyzeText, stemWord, tokenizeWords } from '../../common/bm25/index';
-import { definitionTerms } from '../../query/search/definition-query';
+import { definitionTerms, informativeStems, termKey } from '../../query/search/definition-query';
 import { fenceTracker } from './code-fences';
 import { stripHeadingId } from './heading-anchors';
 
@@ -104,27 +104,9 @@ function proseLines(content: string): string[] {
   return lines;
 }
 
-/** The informative stems of `phrases` (no single letters or bare numbers), each once, at most {@link MAX_STEMS}. */
+/** The informative stems of `phrases` ({@link informativeStems}), each once, at most {@link MAX_STEMS}. */
 function stemsOf(phrases: readonly string[]): string[] {
-  const stems = new Set<string>();
-  for (const stem of phrases.flatMap((phrase) => analyzeText(phrase))) {
-    if (stem.length > 1 && !/^\d+$/.test(stem)) stems.add(stem);
-  }
-  return [...stems].slice(0, MAX_STEMS);
-}
-
-/**
- * A defined term as `defines` records it: its informative stems (no single letters or bare numbers)
- * joined by spaces, one key per term. "The **Data Distribution Service** is …" defines `data
- * distribut servic`, not `servic`: a question about a ROS 2 service must not read it as the chunk
- * that defines a service (`definitionPriors` matches every tail of the question's term).
- *
- * @example
- * termKey(['data', 'distribut', 'servic']); // 'data distribut servic'
- * termKey(['ros', '2', 'topic']); // 'ros topic'
- */
-export function termKey(stems: readonly string[]): string {
-  return stems.filter((stem) => stem.length > 1 && !/^\d+$/.test(stem)).join(' ');
+  return [...new Set(informativeStems(phrases.flatMap((phrase) => analyzeText(phrase))))].slice(0, MAX_STEMS);
 }
 
 /** The keys ({@link termKey}) of `terms`, each once, at most {@link MAX_STEMS}. */

@@ -4,7 +4,8 @@
  * whole book after chunking, since the count is a property of the book, not of one file.
  */
 import { analyzeText } from '../../common/bm25/index';
-import { definitionsIn, termKey } from './defined-terms';
+import { termKey } from '../../query/search/definition-query';
+import { definitionsIn } from './defined-terms';
 import type { Chunk } from './types';
 
 /**

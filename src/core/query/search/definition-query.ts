@@ -65,6 +65,31 @@ export function definitionTerms(query: string): string[] | null {
 }
 
 /**
+ * The stems of a term that can name it: no single letters, no bare numbers ("2" in "ROS 2").
+ *
+ * @example
+ * informativeStems(['ros', '2', 'topic']); // ['ros', 'topic']
+ */
+export function informativeStems(stems: readonly string[]): string[] {
+  return stems.filter((stem) => stem.length > 1 && !/^\d+$/.test(stem));
+}
+
+/**
+ * A term as a chunk's `defines` records it, and as a definition question's prior asks for it: its
+ * {@link informativeStems} joined by spaces, one key per term. "The **Data Distribution Service** is
+ * …" defines `data distribut servic`, not `servic`, so a question about a ROS 2 service does not read
+ * that chunk as the one that defines a service ({@link definitionPriors} asks for every tail of the
+ * question's term). Ingest (build-time/ingest/defined-terms.ts) and the search share this one format.
+ *
+ * @example
+ * termKey(['data', 'distribut', 'servic']); // 'data distribut servic'
+ * termKey(['ros', '2', 'topic']); // 'ros topic'
+ */
+export function termKey(stems: readonly string[]): string {
+  return informativeStems(stems).join(' ');
+}
+
+/**
  * Weight, in the BM25 question, of a definition term's modifier that names the book's subject: a
  * name or a number the book uses in more than {@link SUBJECT_MODIFIER_SHARE} of its chunks. Chosen
  * by measurement (docs/retrieval-quality.md, Round 15): "What is a ROS 2 action?" on the sample book
@@ -111,12 +136,12 @@ export function subjectModifierWeights(query: string, chunkShare: (stem: string)
 export function definitionPriors(query: string): ScorePrior[] {
   // The head of an English noun phrase is its last word ("ROS 2 *topic*", "reality *gap*"); the
   // modifiers before it are often the book's own subject, defined (or headed) everywhere.
-  const term = (definitionTerms(query) ?? []).filter((stem) => stem.length > 1 && !/^\d+$/.test(stem));
+  const term = informativeStems(definitionTerms(query) ?? []);
   const head = term[term.length - 1];
   if (!head) return [];
-  // `defines` holds each defined term as one key (`termKey` at ingest): "ROS 2 topic" matches a
-  // chunk that defines "topic" or "ROS 2 topic", not one that defines "data distribution service".
-  const tails = term.map((_, i) => term.slice(i).join(' ')).reverse();
+  // `defines` holds each defined term as one key ({@link termKey}): "ROS 2 topic" matches a chunk
+  // that defines "topic" or "ROS 2 topic", not one that defines "data distribution service".
+  const tails = term.map((_, i) => termKey(term.slice(i))).reverse();
   return [
     { key: 'defines', any: tails, factor: DEFINITION_FACTOR },
     { key: 'heading_terms', any: [head], factor: HEADING_FACTOR },
