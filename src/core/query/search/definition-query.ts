@@ -8,7 +8,8 @@
  * existed matches no point: the priors are then a no-op. The term's modifiers that name the book's
  * subject ("ROS 2" in a ROS book) weigh half in the BM25 question (`subjectModifierWeights`).
  */
-import { analyzeText, stemWord } from '../../common/bm25/index';
+import { analyzeText, isStopword, stemWord, tokenizeWords } from '../../common/bm25/index';
+import { spellingVariants } from '../../common/text/word-variants';
 import { nameLikeWords } from '../book-terms/term-evidence';
 import type { ScorePrior } from '../stores/score-formula';
 
@@ -50,6 +51,12 @@ const TERM_END = /\s*(?:[?,;:!(]|\s-\s|\s(?:that|which|who|whose|when|where|and\
  * definitionTerms('How do I publish on a topic?'); // null
  */
 export function definitionTerms(query: string): string[] | null {
+  const term = definitionTerm(query);
+  return term === null ? null : [...new Set(analyzeText(term))];
+}
+
+/** The term of a definition question as written, or null (see {@link definitionTerms}). */
+function definitionTerm(query: string): string | null {
   const text = query.trim().replace(/\s+/g, ' ');
   for (const lead of LEADS) {
     const match = lead.exec(text.replace(/[?.!]+$/, ''));
@@ -57,9 +64,8 @@ export function definitionTerms(query: string): string[] | null {
     if (RELATIONAL.test(match[1]!)) return null;
     // "what does an IP address actually mean": the adverb before the verb is not part of the term.
     const term = match[1]!.replace(TERM_END, '').replace(/(?:\s+(?:actually|really|exactly|basically|precisely|even))+$/i, '');
-    const stems = [...new Set(analyzeText(term))];
-    if (stems.length === 0 || stems.length > MAX_TERM_STEMS) return null;
-    return stems;
+    const stems = new Set(analyzeText(term));
+    return stems.size === 0 || stems.size > MAX_TERM_STEMS ? null : term;
   }
   return null;
 }
@@ -134,16 +140,49 @@ export function subjectModifierWeights(query: string, chunkShare: (stem: string)
  * // [{ key: 'defines', any: ['topic', 'ros topic'], factor: 1.3 }, { key: 'heading_terms', any: ['topic'], factor: 1.15 }]
  */
 export function definitionPriors(query: string): ScorePrior[] {
+  const term = definitionTerm(query);
   // The head of an English noun phrase is its last word ("ROS 2 *topic*", "reality *gap*"); the
   // modifiers before it are often the book's own subject, defined (or headed) everywhere.
-  const term = informativeStems(definitionTerms(query) ?? []);
-  const head = term[term.length - 1];
-  if (!head) return [];
+  const words = term === null ? [] : termSpellings(term);
+  const heads = words[words.length - 1];
+  if (!heads) return [];
   // `defines` holds each defined term as one key ({@link termKey}): "ROS 2 topic" matches a chunk
   // that defines "topic" or "ROS 2 topic", not one that defines "data distribution service".
-  const tails = term.map((_, i) => termKey(term.slice(i))).reverse();
+  const tails = words.map((_, i) => spelledKeys(words.slice(i))).reverse().flat();
   return [
-    { key: 'defines', any: tails, factor: DEFINITION_FACTOR },
-    { key: 'heading_terms', any: [head], factor: HEADING_FACTOR },
+    { key: 'defines', any: [...new Set(tails)], factor: DEFINITION_FACTOR },
+    { key: 'heading_terms', any: heads, factor: HEADING_FACTOR },
   ];
+}
+
+/** Most keys one term asks for in other spellings (a term has at most four words). */
+const MAX_SPELLED_KEYS = 8;
+
+/**
+ * The stems each informative word of a term can take: its own first, then those of its British or
+ * American spelling (`spellingVariants`). Ingest indexes both spellings for BM25, but a chunk's
+ * `defines` holds the book's: "What is domain randomization?" must find the chunk that defines
+ * "domain randomisation" (`domain randomis`, where the American form stems to `random`). The own
+ * stems are {@link informativeStems} of {@link definitionTerms}, in the same order.
+ */
+function termSpellings(term: string): string[][] {
+  const seen = new Set<string>();
+  const words: string[][] = [];
+  for (const token of tokenizeWords(term)) {
+    if (isStopword(token)) continue;
+    const own = stemWord(token);
+    if (own.length === 0 || seen.has(own)) continue;
+    seen.add(own);
+    if (informativeStems([own]).length === 0) continue;
+    const others = spellingVariants(token).map(stemWord).filter((stem) => stem !== own && informativeStems([stem]).length > 0);
+    words.push([own, ...new Set(others)]);
+  }
+  return words;
+}
+
+/** The keys of a run of words, each word in any of its spellings, the own spellings' key first. */
+function spelledKeys(words: readonly string[][]): string[] {
+  let keys = [''];
+  for (const spellings of words) keys = keys.flatMap((key) => spellings.map((stem) => (key ? `${key} ${stem}` : stem)));
+  return keys.slice(0, MAX_SPELLED_KEYS);
 }

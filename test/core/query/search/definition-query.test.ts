@@ -45,6 +45,13 @@ describe('definition questions', () => {
     // Tails, never a modifier alone: a chunk that defines "node" or "lifecycle node" matches, one
     // that defines "managed" or "lifecycle" does not.
     expect(definitionPriors('what is a managed lifecycle node?').map((p) => p.any)).toEqual([['node', 'lifecycl node', 'manag lifecycl node'], ['node']]);
+    // The other spelling of each word (British ↔ American) too, after the question's own: a book's
+    // `defines` holds its own spelling, and "optimization" stems to `optim`, "optimisation" to `optimis`.
+    expect(definitionPriors('What is domain randomization?').map((p) => p.any)).toEqual([
+      ['random', 'randomis', 'domain random', 'domain randomis'],
+      ['random', 'randomis'],
+    ]);
+    expect(definitionPriors('What is colour management?')[0]!.any).toEqual(['manag', 'colour manag', 'color manag']);
     // A defining sentence is stronger evidence than a heading; both promote.
     expect(DEFINITION_FACTOR).toBeGreaterThan(HEADING_FACTOR);
     expect(HEADING_FACTOR).toBeGreaterThan(1);
