@@ -131,7 +131,8 @@ export function subjectModifierWeights(query: string, chunkShare: (stem: string)
 /**
  * The ranking priors of a definition question: chunks that define its term or a tail of it ending
  * in its head stem (its last informative word) score {@link DEFINITION_FACTOR}×, chunks whose own
- * heading names the head {@link HEADING_FACTOR}× (both: the product). Empty for any other query. A
+ * heading names the head {@link HEADING_FACTOR}× (both: the product), each word also in its British
+ * or American spelling ({@link termSpellings}). Empty for any other query. A
  * collection ingested before terms were one key each holds their stems one by one, which the head
  * alone still matches.
  *
@@ -180,9 +181,9 @@ function termSpellings(term: string): string[][] {
   return words;
 }
 
-/** The keys of a run of words, each word in any of its spellings, the own spellings' key first. */
+/** The keys ({@link termKey}) of a run of words, each word in any of its spellings, the own spellings' key first. */
 function spelledKeys(words: readonly string[][]): string[] {
-  let keys = [''];
-  for (const spellings of words) keys = keys.flatMap((key) => spellings.map((stem) => (key ? `${key} ${stem}` : stem)));
-  return keys.slice(0, MAX_SPELLED_KEYS);
+  let terms: string[][] = [[]];
+  for (const spellings of words) terms = terms.flatMap((stems) => spellings.map((stem) => [...stems, stem]));
+  return terms.slice(0, MAX_SPELLED_KEYS).map(termKey);
 }
