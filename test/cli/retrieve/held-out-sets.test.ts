@@ -4,10 +4,13 @@
  * every question set loads as bench:quality reads it, and every rebuild script parses.
  */
 import { execFileSync } from 'node:child_process';
-import { accessSync, constants, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadBookQueries } from '../../../bench/quality/book-queries';
+import { heldOutBooks, ratiosToBaseline } from '../../../bench/quality/held-out-books';
+import type { RunScore } from '../../../bench/quality/page-score';
 
 const HELD_OUT = resolve(__dirname, '../../../bench/held-out');
 const books = readdirSync(HELD_OUT, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
@@ -35,5 +38,30 @@ describe('bench/held-out', () => {
     const shell = /^#!.*bash/.test(readFileSync(script, 'utf8')) ? 'bash' : 'sh';
     expect(() => execFileSync(shell, ['-n', script])).not.toThrow();
     expect(() => accessSync(script, constants.X_OK)).not.toThrow();
+  });
+});
+
+describe('npm run bench: the held-out books built here', () => {
+  it('lists the books whose questions are in the repository and whose pages are built, and only those', () => {
+    const root = mkdtempSync(join(tmpdir(), 'held-out-'));
+    try {
+      for (const name of ['b-built', 'a-built', 'c-unbuilt']) {
+        mkdirSync(join(root, 'bench/held-out', name), { recursive: true });
+        writeFileSync(join(root, 'bench/held-out', name, 'queries.json'), '[]');
+      }
+      mkdirSync(join(root, 'bench/held-out', 'no-questions'), { recursive: true });
+      for (const name of ['a-built', 'b-built', 'no-questions']) mkdirSync(join(root, 'built', name, 'docs'), { recursive: true });
+      const books = heldOutBooks(root, join(root, 'built'));
+      expect(books.map((b) => b.name)).toEqual(['a-built', 'b-built']);
+      expect(books[0]).toEqual({ name: 'a-built', docs: join(root, 'built/a-built/docs'), queries: join(root, 'bench/held-out/a-built/queries.json') });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("gives each run's mean hit@3 and MRR as ratios of the baseline's", () => {
+    const row = (set: string, run: string, hit3: number, mrr: number) => ({ set, run, score: { hit3, mrr } as RunScore });
+    const rows = [row('x', 'base', 0.5, 0.4), row('y', 'base', 1, 0.8), row('x', 'default', 0.75, 0.6), row('y', 'default', 1.5, 0.6)];
+    expect(ratiosToBaseline(rows, 'base')).toEqual(['default: hit@3 1.50×, MRR 1.00× (2 sets)']);
   });
 });
