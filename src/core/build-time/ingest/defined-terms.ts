@@ -168,7 +168,8 @@ function openedBy(content: string): string[][] {
       // "## Services: request and response" + "A **service** has a request type …": the name before
       // a colon or a spaced dash is the subject; the rest of the heading glosses it.
       const lead = HEADING_LEAD.exec(title)?.[1];
-      if (lead && analyzeText(lead).length > 0 && words(lead).every((word, i) => opening[i] === word)) terms.push(analyzeText(lead));
+      const named = lead ? analyzeText(lead) : [];
+      if (lead && named.length > 0 && words(lead).every((word, i) => opening[i] === word)) terms.push(named);
     }
   });
   return terms;

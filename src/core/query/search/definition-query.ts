@@ -51,12 +51,11 @@ const TERM_END = /\s*(?:[?,;:!(]|\s-\s|\s(?:that|which|who|whose|when|where|and\
  * definitionTerms('How do I publish on a topic?'); // null
  */
 export function definitionTerms(query: string): string[] | null {
-  const term = definitionTerm(query);
-  return term === null ? null : [...new Set(analyzeText(term))];
+  return definitionTerm(query)?.stems ?? null;
 }
 
-/** The term of a definition question as written, or null (see {@link definitionTerms}). */
-function definitionTerm(query: string): string | null {
+/** The term of a definition question as written and its distinct stems, or null (see {@link definitionTerms}). */
+function definitionTerm(query: string): { text: string; stems: string[] } | null {
   const text = query.trim().replace(/\s+/g, ' ');
   for (const lead of LEADS) {
     const match = lead.exec(text.replace(/[?.!]+$/, ''));
@@ -64,8 +63,8 @@ function definitionTerm(query: string): string | null {
     if (RELATIONAL.test(match[1]!)) return null;
     // "what does an IP address actually mean": the adverb before the verb is not part of the term.
     const term = match[1]!.replace(TERM_END, '').replace(/(?:\s+(?:actually|really|exactly|basically|precisely|even))+$/i, '');
-    const stems = new Set(analyzeText(term));
-    return stems.size === 0 || stems.size > MAX_TERM_STEMS ? null : term;
+    const stems = [...new Set(analyzeText(term))];
+    return stems.length === 0 || stems.length > MAX_TERM_STEMS ? null : { text: term, stems };
   }
   return null;
 }
@@ -77,7 +76,12 @@ function definitionTerm(query: string): string | null {
  * informativeStems(['ros', '2', 'topic']); // ['ros', 'topic']
  */
 export function informativeStems(stems: readonly string[]): string[] {
-  return stems.filter((stem) => stem.length > 1 && !/^\d+$/.test(stem));
+  return stems.filter(isInformative);
+}
+
+/** Whether a stem can name a term (see {@link informativeStems}). */
+function isInformative(stem: string): boolean {
+  return stem.length > 1 && !/^\d+$/.test(stem);
 }
 
 /**
@@ -144,7 +148,7 @@ export function definitionPriors(query: string): ScorePrior[] {
   const term = definitionTerm(query);
   // The head of an English noun phrase is its last word ("ROS 2 *topic*", "reality *gap*"); the
   // modifiers before it are often the book's own subject, defined (or headed) everywhere.
-  const words = term === null ? [] : termSpellings(term);
+  const words = term === null ? [] : termSpellings(term.text);
   const heads = words[words.length - 1];
   if (!heads) return [];
   // `defines` holds each defined term as one key ({@link termKey}): "ROS 2 topic" matches a chunk
@@ -174,8 +178,8 @@ function termSpellings(term: string): string[][] {
     const own = stemWord(token);
     if (own.length === 0 || seen.has(own)) continue;
     seen.add(own);
-    if (informativeStems([own]).length === 0) continue;
-    const others = spellingVariants(token).map(stemWord).filter((stem) => stem !== own && informativeStems([stem]).length > 0);
+    if (!isInformative(own)) continue;
+    const others = spellingVariants(token).map(stemWord).filter((stem) => stem !== own && isInformative(stem));
     words.push([own, ...new Set(others)]);
   }
   return words;
