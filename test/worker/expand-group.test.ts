@@ -151,6 +151,19 @@ describe('diversity (less redundancy at the head) on Qdrant', () => {
 });
 
 describe('on the embedded default', () => {
+  it('a smaller k returns the head of the default k\'s answer, page diversity included', async () => {
+    const t = tenant('diversity-prefix');
+    const ids = async (query: string) => ((await t.call(query, {}, offline)).json().results as { id: string }[]).map((r) => r.id);
+    const q = '/search?q=Isaac%20Sim%20synthetic%20data';
+    const five = await ids(`${q}&k=5`);
+    const plain = await ids(`${q}&k=5&diversity=none`);
+    // Diversity moves a chunk here (a neighbour of the first yields to another page's chunk) …
+    expect(five.slice(0, 3)).not.toEqual(plain.slice(0, 3));
+    // … and k = 3 or 2 shows the same head instead of diversifying fewer places of its own.
+    expect(await ids(`${q}&k=3`)).toEqual(five.slice(0, 3));
+    expect(await ids(`${q}&k=2`)).toEqual(five.slice(0, 2));
+  });
+
   it('expand=1 merges neighbours with zero upstream calls', async () => {
     const t = tenant('expand-offline');
     const body = (await t.call('/search?q=How%20do%20QoS%20reliability%20policies%20work%20in%20ROS%202%3F&k=3&expand=1', {}, offline)).json();

@@ -1,6 +1,6 @@
 /**
  * Less redundancy at the head of the answer (`diversity=pages`, the default). In the first half of
- * the k results (rounded up), a chunk that is the next or previous chunk of one already shown
+ * the results (rounded up; of the default k's when k is smaller), a chunk that is the next or previous chunk of one already shown
  * yields its place to the candidate right behind it when that one comes from a page not shown yet,
  * and then follows it. Neighbouring chunks say the least that is new (the chunker even repeats a
  * sentence between them), and on books with long pages the best-ranked chunks were often
@@ -12,9 +12,18 @@
 import type { ScoredPoint } from '../../common/types';
 import { sourceKey } from './result-fields';
 
-/** How many of k results are diversified: half, rounded up. */
-export function diverseHeadSize(k: number): number {
-  return Math.ceil(k / 2);
+/**
+ * How many results are diversified: half of k, rounded up — of `defaultK` when k is smaller. A k
+ * below the default is answered from the default k's pool (search-plan.ts) and must return the head
+ * of the default k's answer: with half of its own k, `k=3` diversified two places where `k=5`
+ * diversified three, and the third result changed with k.
+ *
+ * @example
+ * diverseHeadSize(3, 5); // 3, as for k = 5
+ * diverseHeadSize(10, 5); // 5
+ */
+export function diverseHeadSize(k: number, defaultK = k): number {
+  return Math.ceil(Math.max(k, defaultK) / 2);
 }
 
 function chunkIndexOf(hit: ScoredPoint): number | undefined {

@@ -135,7 +135,7 @@ export async function rankLists(
     rerankMs = now() - started;
   }
   // After reranking: the head is diversified in the final order. group_by=page already is.
-  if (params.diversity === 'pages' && !params.groupBy) ranked = diversifyHead(ranked, diverseHeadSize(params.k));
+  if (params.diversity === 'pages' && !params.groupBy) ranked = diversifyHead(ranked, diverseHeadSize(params.k, context.config.TOP_K_DEFAULT));
   const top = ranked.slice(0, params.k);
   const kept = params.threshold === undefined ? top : top.filter((hit) => hit.score >= params.threshold!);
   const dropped = top.filter((hit) => !kept.includes(hit));

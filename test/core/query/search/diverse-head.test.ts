@@ -40,6 +40,10 @@ describe('diversifyHead', () => {
 
 describe('diverseHeadSize', () => {
   it('is half of k, rounded up', () => {
-    expect([1, 2, 5, 10].map(diverseHeadSize)).toEqual([1, 1, 3, 5]);
+    expect([1, 2, 5, 10].map((k) => diverseHeadSize(k))).toEqual([1, 1, 3, 5]);
+  });
+
+  it('is the default k\'s below it, so a smaller k shows the head of the default answer', () => {
+    expect([1, 3, 5, 10].map((k) => diverseHeadSize(k, 5))).toEqual([3, 3, 3, 5]);
   });
 });
