@@ -79,6 +79,23 @@ describe('retrieve --json', () => {
   });
 });
 
+describe('scores stay 0–1 where they are cosines', () => {
+  it('a defining chunk lifted by its priors scores 1, not above, and keeps its place first', async () => {
+    const question = 'What is the zero moment point?';
+    const semantic = await json([question, '-k', '3', '--mode', 'semantic']);
+    // The defining chunk's cosine times its definition priors was 1.14 before the cap.
+    expect(semantic.results[0]!.score).toBe(1);
+    expect(semantic.results.every((r) => r.score <= 1)).toBe(true);
+    expect((semantic.summary.confidence as { max: number }).max).toBe(1);
+    // threshold 1 keeps what shows 1, and nothing that shows less.
+    const top = await json([question, '-k', '3', '--mode', 'semantic', '--threshold', '1']);
+    expect(top.results.map((r) => r.id)).toEqual([semantic.results[0]!.id]);
+    const hybrid = await json([question, '-k', '3']);
+    expect(hybrid.results[0]!.id).toBe(semantic.results[0]!.id);
+    expect(hybrid.results.every((r) => (r.scores as { semantic: number }).semantic <= 1)).toBe(true);
+  });
+});
+
 describe('retrieve (text)', () => {
   it('prints the header, one block per result and the timing line', async () => {
     const doc = await json([QUERY, '-k', '3', '--mode', 'hybrid']);

@@ -136,8 +136,28 @@ export async function rankLists(
   }
   // After reranking: the head is diversified in the final order. group_by=page already is.
   if (params.diversity === 'pages' && !params.groupBy) ranked = diversifyHead(ranked, diverseHeadSize(params.k, context.config.TOP_K_DEFAULT));
-  const top = ranked.slice(0, params.k);
+  const top = ranked.slice(0, params.k).map((hit) => cosinesCapped(hit, scale));
   const kept = params.threshold === undefined ? top : top.filter((hit) => hit.score >= params.threshold!);
   const dropped = top.filter((hit) => !kept.includes(hit));
   return { kept, dropped, totalCandidates, scale, ...(rerankMs !== undefined ? { rerankMs } : {}) };
+}
+
+/**
+ * A result's cosines, capped at 1 once the order is set. Ranking priors multiply a chunk's cosine
+ * (×1.3 for a chunk that defines the asked term, ×1.15 for its heading, below 1 for an overview), so
+ * a defining chunk scored 1.14 in semantic mode: a "cosine" above 1, which `threshold` (0–1) could not
+ * reach and the confidence rating read as more than a perfect match. Capped after sorting, the order
+ * keeps the lifted value. Fused and BM25 scores are left alone (0–1 by construction, or unbounded).
+ */
+function cosinesCapped(hit: RankedHit, scale: ScoreScale): RankedHit {
+  const scores = hit.extras.scores as { semantic?: number | null } | undefined;
+  const semantic = scores?.semantic;
+  const capScore = scale === 'cosine' && hit.score > 1;
+  const capSemantic = typeof semantic === 'number' && semantic > 1;
+  if (!capScore && !capSemantic) return hit;
+  return {
+    ...hit,
+    ...(capScore ? { score: 1 } : {}),
+    ...(capSemantic ? { extras: { ...hit.extras, scores: { ...scores, semantic: 1 } } } : {}),
+  };
 }
