@@ -34,6 +34,13 @@ describe('invalid requests get a 400 naming the parameter', () => {
     expect((await t.call(`/search?q=${'a'.repeat(2000)}`)).status).toBe(200);
   });
 
+  it('counts characters, not UTF-16 units: 1,500 emoji are 1,500 characters', async () => {
+    const robots = encodeURIComponent('\u{1F916}'.repeat(1500));
+    expect((await t.call(`/search?q=${robots}`)).status).toBe(200);
+    const error = expectError(await t.call(`/search?q=${encodeURIComponent('\u{1F916}'.repeat(2001))}`), 400, 'invalid_request');
+    expect(error.params).toEqual(['q']);
+  });
+
   it('names unknown parameters', async () => {
     const error = expectError(await t.call('/search?q=topics&top=3&limt=2'), 400, 'invalid_request');
     expect(error.unknown).toEqual(['top', 'limt']);

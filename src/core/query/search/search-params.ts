@@ -96,7 +96,8 @@ export function parseSearchParams(raw: Record<string, unknown>, config: Config):
   const p = parsed.data;
   const q = p.q.trim();
   if (!q) throw bad('q', 'Parameter `q` must not be empty');
-  if (q.length > MAX_QUERY_LENGTH) throw bad('q', `Parameter \`q\` is longer than ${MAX_QUERY_LENGTH} characters`, { max_length: MAX_QUERY_LENGTH });
+  // Characters as a reader counts them (code points): an emoji is two UTF-16 units but one character.
+  if (q.length > MAX_QUERY_LENGTH && codePoints(q) > MAX_QUERY_LENGTH) throw bad('q', `Parameter \`q\` is longer than ${MAX_QUERY_LENGTH} characters`, { max_length: MAX_QUERY_LENGTH });
 
   const kRequested = p.k === undefined ? config.TOP_K_DEFAULT : Number(p.k);
   if (!Number.isSafeInteger(kRequested)) throw bad('k', 'Parameter `k` must be an integer');
@@ -169,4 +170,10 @@ function issueMessage(issue: z.core.$ZodIssue, raw: Record<string, unknown>): st
   if (issue.code === 'invalid_value' && 'values' in issue) return `must be one of ${issue.values.join(', ')}`;
   if (issue.code === 'invalid_union') return 'has the wrong type';
   return issue.message;
+}
+
+function codePoints(text: string): number {
+  let count = 0;
+  for (const _ of text) count += 1;
+  return count;
 }
