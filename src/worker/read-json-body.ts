@@ -1,9 +1,10 @@
 /**
  * The JSON body of a POST route: 400 when the query string carries parameters too, 415 unless
- * `Content-Type: application/json`, 400 when it does not parse. Shared by `POST /search` and `POST /search/batch`.
+ * `Content-Type: application/json`, 400 when it does not parse or repeats a key. Shared by `POST /search` and `POST /search/batch`.
  */
 import type { Context } from 'hono';
 import { RetrieverError } from '../core/common/errors';
+import { repeatedKeys } from './json-repeated-keys';
 
 /** Reads and parses the body; `route` names the route in the 415 message. */
 export async function readJsonBody(c: Context, route: string): Promise<unknown> {
@@ -20,7 +21,15 @@ export async function readJsonBody(c: Context, route: string): Promise<unknown> 
   if (!/^application\/json\b/i.test(type)) {
     throw new RetrieverError('unsupported_media_type', `${route} takes a JSON body (Content-Type: application/json)`);
   }
-  return c.req.json().catch(() => {
+  const text = await c.req.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
     throw new RetrieverError('invalid_request', 'Request body is not valid JSON');
-  });
+  }
+  // JSON.parse keeps the last of a repeated key: refused, as a repeated query-string parameter is.
+  const repeated = repeatedKeys(text);
+  if (repeated.length) throw new RetrieverError('invalid_request', `Parameters given more than once: ${repeated.join(', ')}`, { params: repeated });
+  return body;
 }

@@ -52,6 +52,17 @@ describe('invalid requests get a 400 naming the parameter', () => {
     expect(error.params).toEqual(['q']);
   });
 
+  it('rejects a JSON body that repeats a key, as a query string that repeats a parameter', async () => {
+    const post = (path: string, body: string) => t.call(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const error = expectError(await post('/search', '{"q": "ros", "k": 3, "q": "nav"}'), 400, 'invalid_request');
+    expect(error.params).toEqual(['q']);
+    expect(error.message).toBe('Parameters given more than once: q');
+    const batch = expectError(await post('/search/batch', '{"queries": [{"q": "a"}, {"q": "b", "k": 2, "k": 3}]}'), 400, 'invalid_request');
+    expect(batch.params).toEqual(['queries[1].k']);
+    // The same key in two different objects is not a repeat.
+    expect((await post('/search/batch', '{"queries": [{"q": "a"}, {"q": "b"}]}')).status).toBe(200);
+  });
+
   it('rejects POST bodies that are not JSON objects', async () => {
     const post = (body: string, type = 'application/json') => t.call('/search', { method: 'POST', headers: { 'content-type': type }, body });
     expectError(await post('{"q": '), 400, 'invalid_request');
