@@ -176,6 +176,7 @@ describe('rerank=cohere', () => {
     for (const r of value.results) expect(r).not.toHaveProperty('relevance_score');
     const warning = value.summary.warnings.find((w: any) => w.code === 'rerank_failed');
     expect(warning.message).toMatch(/original order/);
+    expect(value.summary.rerank).toBe('none'); // what was applied, not what was asked
     expect(calls.filter((c) => c.path === '/v2/rerank').length).toBeGreaterThanOrEqual(1);
     expect(value.timing.upstream_calls).toBe(calls.length);
     // The scores are still what the un-reranked search produced, and are rated as such.
@@ -205,6 +206,7 @@ describe('rerank=cohere', () => {
     expect(value.status).toBe(200);
     expect(ids(value.results)).toEqual(ids(plain.results));
     expect(value.summary.warnings.find((w: any) => w.code === 'rerank_failed').message).toContain('COHERE_API_KEY');
+    expect(value.summary.rerank).toBe('none');
     expect(calls).toEqual([]);
   });
 });

@@ -69,7 +69,8 @@ export function summarizeOutcome(input: SummaryInput) {
     cache: input.cache,
     mode: params.mode,
     ...(plan.fusion ? { fusion: plan.fusion } : {}),
-    rerank: params.rerank,
+    // What was applied: a reranker that failed left the order as it was (rerank_failed says why).
+    rerank: input.warnings.some((warning) => warning.code === 'rerank_failed') ? 'none' : params.rerank,
     filters: describeFilter(params.filter),
     total_candidates: input.totalCandidates,
     threshold: params.threshold ?? null,
