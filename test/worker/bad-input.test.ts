@@ -94,6 +94,18 @@ describe('configuration errors', () => {
     expect(error.variables).toEqual(['TOP_K_MIN', 'ADMIN_API_KEY']);
   });
 
+  it('/health answers 503 "misconfigured" with the same error, not a 500, and names no secret', async () => {
+    const res = await t.call('/health', {}, { TOP_K_MIN: 'abc', QDRANT_URL: 'not a url', QDRANT_API_KEY: 'secret-qdrant-value' });
+    expect(res.status).toBe(503);
+    const body = res.json();
+    expect(body.status).toBe('misconfigured');
+    expect(body.error.code).toBe('config_error');
+    expect(body.error.variables).toEqual(['QDRANT_URL', 'TOP_K_MIN']);
+    expect(body.error.request_id).toEqual(expect.any(String));
+    expect(JSON.stringify(body)).not.toContain('secret-qdrant-value');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('reports inconsistent settings', async () => {
     const error = expectError(await t.call('/search?q=topics', {}, { TOP_K_MIN: '10', TOP_K_MAX: '5' }), 500, 'config_error');
     expect(error.variables).toEqual(['TOP_K_MIN', 'TOP_K_MAX']);

@@ -1,6 +1,7 @@
 /**
  * `GET /health`: which embedder, store and collection are configured, and whether each answers.
- * 200 when everything answers, 503 otherwise, so a load balancer can use it as is. With API_KEYS
+ * 200 when everything answers, 503 otherwise (a configuration error included, with its message),
+ * so a load balancer can use it as is. With API_KEYS
  * set, a caller without a valid key sees only the status: hosts, models and errors are for operators.
  * Callers without a key share one check per isolate every 10 s.
  */
@@ -24,6 +25,10 @@ export const PUBLIC_HEALTH_TTL_MS = 10_000;
 const lastCheck = new WeakMap<object, { ok: boolean; body: Record<string, unknown>; until: number }>();
 
 healthRoute.get('/', async (c) => {
+  // A configuration the Worker cannot run with is "not healthy" (503, as the README promises a load
+  // balancer), not a crash of the health check (500); the error is the one a search would get.
+  const misconfigured = configProblem(c);
+  if (misconfigured) return misconfigured;
   const keyed = c.get('caller')?.kind === 'key';
   const remembered = keyed ? undefined : lastCheck.get(c.env);
   const check = remembered && remembered.until > Date.now() ? remembered : await runCheck(c);
@@ -34,6 +39,20 @@ healthRoute.get('/', async (c) => {
   if (!c.get('fullAccess')) return c.json({ status: check.body.status }, status, { 'Cache-Control': 'no-store' });
   return redactedJson(c, check.body, status, { 'Cache-Control': 'no-store' });
 });
+
+/** A 503 naming the configuration error, or null when the configuration parses. */
+function configProblem(c: Context<AppEnv>): Response | null {
+  try {
+    configFor(c.env);
+    return null;
+  } catch (error) {
+    if (!isRetrieverError(error) || error.code !== 'config_error') throw error;
+    const requestId = c.get('requestId');
+    c.get('log').error_code = error.code;
+    const body = { status: 'misconfigured', error: { ...error.toJSON().error, ...(requestId ? { request_id: requestId } : {}) } };
+    return redactedJson(c, body, 503, { 'Cache-Control': 'no-store' });
+  }
+}
 
 /** Probes the store and the embedder and builds the full answer. */
 async function runCheck(c: Context<AppEnv>): Promise<{ ok: boolean; body: Record<string, unknown> }> {
