@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import { unstable_startWorker } from 'wrangler';
 import { buildWebAssets } from '../../scripts/build-web';
 import { buildIndexIfStale, DEV_SERVES_OWN_INDEX } from './build-index';
-import { DEV_USAGE, parseDevArgs } from './dev/dev-args';
+import { DEV_USAGE, docsDirProblem, parseDevArgs } from './dev/dev-args';
 import { exampleQuery, SAMPLE_BOOK_QUESTION, tryLine } from './dev/example-query';
 import { devServerUrl, portProblem } from './dev/port-check';
 import { collectChunks } from './ingest/collect-chunks';
@@ -36,6 +36,11 @@ async function main(): Promise<number> {
     return 2;
   }
   const docs = process.env.DOCS_DIR ?? DEFAULT_DOCS_DIR;
+  const missing = docsDirProblem(docs, process.env.DOCS_DIR !== undefined);
+  if (missing) {
+    console.error(`dev: ${missing}`);
+    return 2;
+  }
   const index = args.index ?? bookIndexPath(docs);
   const build = await buildIndexIfStale(docs, index, { env: { ...process.env } as Record<string, string> });
   if (build.exitCode !== 0) return build.exitCode;

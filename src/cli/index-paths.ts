@@ -7,7 +7,7 @@
  * `[alias]` names).
  */
 import { createHash } from 'node:crypto';
-import { basename, isAbsolute, join, relative, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 
 /** The book the Worker serves when nothing else is said. */
 export const DEFAULT_DOCS_DIR = 'sample-book/docs';
@@ -35,12 +35,15 @@ export function indexModulePath(indexFile: string): string {
  *
  * @example
  * bookIndexPath('sample-book/docs', '/repo'); // 'generated/indexes/sample-book-docs.bin'
+ * bookIndexPath('/books/kicad/docs', '/repo'); // 'generated/indexes/kicad-docs-<hash>.bin'
  */
 export function bookIndexPath(docsDir: string, cwd = process.cwd()): string {
   const absolute = resolve(cwd, docsDir);
   const inside = relative(cwd, absolute);
   const outside = inside === '' || inside.startsWith('..') || isAbsolute(inside);
-  const name = outside ? `${basename(absolute)}-${createHash('sha256').update(absolute).digest('hex').slice(0, 8)}` : inside;
+  // A Docusaurus book's folder is `<book>/docs`: named by the book, not by "docs".
+  const base = basename(absolute) === 'docs' ? `${basename(dirname(absolute))}-docs` : basename(absolute);
+  const name = outside ? `${base}-${createHash('sha256').update(absolute).digest('hex').slice(0, 8)}` : inside;
   const slug = name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'book';
   return join('generated', 'indexes', `${slug}.bin`);
 }

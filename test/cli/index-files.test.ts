@@ -26,7 +26,8 @@ describe('bookIndexPath', () => {
   it('adds a hash for books outside the working directory, so two docs/ folders differ', () => {
     const a = bookIndexPath('/books/a/docs', '/repo');
     const b = bookIndexPath('/books/b/docs', '/repo');
-    expect(a).toMatch(/^generated\/indexes\/docs-[0-9a-f]{8}\.bin$/);
+    expect(a).toMatch(/^generated\/indexes\/a-docs-[0-9a-f]{8}\.bin$/); // named by the book, not by "docs"
+    expect(bookIndexPath('/books/manual', '/repo')).toMatch(/^generated\/indexes\/manual-[0-9a-f]{8}\.bin$/);
     expect(a).not.toBe(b);
   });
 

@@ -16,11 +16,29 @@ const listen = (): Promise<number> =>
   });
 
 describe('portProblem', () => {
-  it('says a port another server holds is in use, and how to pick another', async () => {
+  it('says a port another server holds is in use, and suggests one that is free', async () => {
     const port = await listen();
     const problem = await portProblem('127.0.0.1', port);
     expect(problem).toContain(`http://127.0.0.1:${port} is in use (another dev server?)`);
-    expect(problem).toContain('npm run dev -- --port 8791');
+    const suggested = Number(/--port (\d+)$/.exec(problem!)?.[1]);
+    expect(suggested).toBeGreaterThan(port);
+    expect(await portProblem('127.0.0.1', suggested)).toBeNull();
+  });
+
+  it('does not suggest a port that is taken too', async () => {
+    const port = await listen();
+    // Held here, or already held by someone else: taken either way.
+    const next = await new Promise<Server | null>((done) => {
+      const server = createServer();
+      server.once('error', () => done(null));
+      server.listen({ host: '127.0.0.1', port: port + 1 }, () => done(server));
+    });
+    try {
+      const problem = await portProblem('127.0.0.1', port);
+      expect(problem).not.toContain(`--port ${port + 1}`);
+    } finally {
+      await new Promise<void>((done) => (next ? next.close(() => done()) : done()));
+    }
   });
 
   it('is null for a free port, and leaves it free', async () => {
