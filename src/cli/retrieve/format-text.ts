@@ -70,7 +70,9 @@ function highlightText(result: SearchOutcome['results'][number]): string | null 
  */
 export function formatSearchText(doc: SearchOutcome, options: TextOptions): string {
   const { results, summary, timing } = doc;
-  const count = `${results.length} result${results.length === 1 ? '' : 's'}`;
+  // A k above TOP_K_MAX is served at the maximum, as the Worker does: say so, not only under -v.
+  const clamped = doc.top_k_clamped ? ` (k ${doc.top_k_requested} is above the maximum: ${doc.top_k})` : '';
+  const count = `${results.length} result${results.length === 1 ? '' : 's'}${clamped}`;
   const lines = [
     `Query: ${JSON.stringify(doc.query)}`,
     `${count} in ${options.elapsedMs.toFixed(1)} ms (${doc.mode}, ${doc.store?.kind ?? 'unknown'} store, collection ${doc.collection})`,

@@ -119,6 +119,12 @@ describe('retrieve (text)', () => {
     expect(run.out).not.toMatch(/Details:/);
   });
 
+  it('says in the header when k was above the maximum and served at it, as the Worker reports top_k_clamped', async () => {
+    const run = await retrieve(['ros', '-k', '1000']);
+    expect(run.code).toBe(0);
+    expect(run.out.split('\n')[1]).toMatch(/^50 results \(k 1000 is above the maximum: 50\) in /);
+  });
+
   it('says under the count when a misspelt word was searched as the book\'s word', async () => {
     const run = await retrieve(['How do QoS relaibility settings work?', '-k', '2']);
     expect(run.code).toBe(0);
