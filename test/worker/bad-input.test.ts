@@ -41,6 +41,17 @@ describe('invalid requests get a 400 naming the parameter', () => {
     expect(error.params).toEqual(['q']);
   });
 
+  it('says what a parameter of several accepted forms must be', async () => {
+    expect(expectError(await t.call('/search?q=topics&include_metadata=no'), 400, 'invalid_request').message).toBe(
+      'Invalid search parameters: include_metadata: must be true or false (or 1 / 0)',
+    );
+    expect(expectError(await t.call('/search?q=topics&k=many'), 400, 'invalid_request').message).toBe('Invalid search parameters: k: must be a number');
+    // An integer too large to be exact is not "not an integer": the message gives the range.
+    expect(expectError(await t.call('/search?q=topics&k=99999999999999999999'), 400, 'invalid_request').message).toBe(
+      'Parameter `k` must be an integer (1–50; a larger one is served at 50)',
+    );
+  });
+
   it('names unknown parameters', async () => {
     const error = expectError(await t.call('/search?q=topics&top=3&limt=2'), 400, 'invalid_request');
     expect(error.unknown).toEqual(['top', 'limt']);

@@ -100,7 +100,7 @@ export function parseSearchParams(raw: Record<string, unknown>, config: Config):
   if (q.length > MAX_QUERY_LENGTH && codePoints(q) > MAX_QUERY_LENGTH) throw bad('q', `Parameter \`q\` is longer than ${MAX_QUERY_LENGTH} characters`, { max_length: MAX_QUERY_LENGTH });
 
   const kRequested = p.k === undefined ? config.TOP_K_DEFAULT : Number(p.k);
-  if (!Number.isSafeInteger(kRequested)) throw bad('k', 'Parameter `k` must be an integer');
+  if (!Number.isSafeInteger(kRequested)) throw bad('k', `Parameter \`k\` must be an integer (${config.TOP_K_MIN}–${config.TOP_K_MAX}; a larger one is served at ${config.TOP_K_MAX})`);
   const k = Math.min(config.TOP_K_MAX, Math.max(config.TOP_K_MIN, kRequested));
 
   const weights = {
@@ -163,12 +163,20 @@ function invalidParams(issues: z.core.$ZodIssue[], raw: Record<string, unknown>)
   });
 }
 
+/** What a parameter of several accepted forms must be, said plainly ("has the wrong type" said too little). */
+const UNION_EXPECTS: Record<string, string> = {
+  include_metadata: 'must be true or false (or 1 / 0)',
+  tags: 'must be a string or an array of strings',
+  filter: 'must be a JSON object, or its text',
+  ...Object.fromEntries(['k', 'semantic_weight', 'keyword_weight', 'rrf_k', 'rrf_keyword_weight', 'threshold', 'lambda', 'expand'].map((name) => [name, 'must be a number'])),
+};
+
 function issueMessage(issue: z.core.$ZodIssue, raw: Record<string, unknown>): string {
   // zod/mini leaves `input` out of its issues, so whether the parameter was sent is read from `raw`:
   // `{"q": 5}` has the wrong type, it is not missing.
   if (issue.code === 'invalid_type') return raw[String(issue.path[0])] === undefined ? 'is required' : `must be a ${issue.expected}`;
   if (issue.code === 'invalid_value' && 'values' in issue) return `must be one of ${issue.values.join(', ')}`;
-  if (issue.code === 'invalid_union') return 'has the wrong type';
+  if (issue.code === 'invalid_union') return UNION_EXPECTS[String(issue.path[0])] ?? 'has the wrong type';
   return issue.message;
 }
 

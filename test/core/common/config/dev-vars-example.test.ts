@@ -1,0 +1,20 @@
+/**
+ * `.dev.vars.example` is where a developer learns the configuration: every variable the Worker
+ * reads is in it (set, or commented out), and nothing it lists is unknown to the schema.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { configSchema } from '../../../../src/core/common/config/config-schema';
+
+const listed = [...readFileSync('.dev.vars.example', 'utf8').matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]!);
+
+describe('.dev.vars.example', () => {
+  it('lists every configuration variable', () => {
+    const missing = Object.keys(configSchema.shape).filter((name) => !listed.includes(name));
+    expect(missing).toEqual([]);
+  });
+
+  it('lists nothing the configuration does not read', () => {
+    expect(listed.filter((name) => !(name in configSchema.shape))).toEqual([]);
+  });
+});
