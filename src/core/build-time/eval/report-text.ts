@@ -70,8 +70,12 @@ export function formatReportText(report: ValidationReport): string {
   return lines.join('\n');
 }
 
-/** `optional`: a row left out when no run has a value (passage figures need sections in the labels). */
-type Metric = { label: string; value: (s: ReportSummary) => number | null; show: (v: number | null) => string; better: 'high' | 'low'; optional?: boolean };
+/**
+ * `optional`: a row left out when no run has a value (passage figures need sections in the labels).
+ * `better: null`: no best to star — the runs' top-1 scores are BM25, cosines or fused scores, and a
+ * BM25 score of 25 is not better than a cosine of 0.7.
+ */
+type Metric = { label: string; value: (s: ReportSummary) => number | null; show: (v: number | null) => string; better: 'high' | 'low' | null; optional?: boolean };
 
 const COMPARED: readonly Metric[] = [
   { label: 'mean P@3', value: (s) => s.mean_p3, show: num, better: 'high' },
@@ -83,7 +87,7 @@ const COMPARED: readonly Metric[] = [
   { label: 'passage hit@1', optional: true, value: (s) => s.passages?.hit_at_1 ?? null, show: num, better: 'high' },
   { label: 'passage hit@3', optional: true, value: (s) => s.passages?.hit_at_3 ?? null, show: num, better: 'high' },
   { label: 'passage MRR', optional: true, value: (s) => s.passages?.mrr ?? null, show: num, better: 'high' },
-  { label: 'top-1 score mean', value: (s) => s.top1_score?.mean ?? null, show: num, better: 'high' },
+  { label: 'top-1 score mean', value: (s) => s.top1_score?.mean ?? null, show: num, better: null },
   { label: 'latency p50 (ms)', value: (s) => s.latency_ms?.p50 ?? null, show: ms, better: 'low' },
   { label: 'latency p95 (ms)', value: (s) => s.latency_ms?.p95 ?? null, show: ms, better: 'low' },
   { label: 'metadata integrity', value: (s) => s.metadata_integrity, show: pct, better: 'high' },
@@ -91,7 +95,8 @@ const COMPARED: readonly Metric[] = [
 
 /**
  * Side-by-side table of the summary metrics of several runs (e.g. dense vs hybrid vs hybrid +
- * rerank). `*` marks the best value of each row (ties all marked); the last rows give the
+ * rerank). `*` marks the best value of each row (ties all marked; not the top-1 scores, which differ
+ * in scale between runs); the last rows give the
  * passed-query count and the verdict.
  *
  * @example
@@ -103,7 +108,7 @@ export function compareReports(named: readonly { name: string; report: Validatio
   const body: string[][] = shown.map((m) => {
     const values = named.map((n) => m.value(n.report.summary));
     const present = values.filter((v): v is number => v !== null);
-    const best = present.length < 2 ? null : m.better === 'high' ? Math.max(...present) : Math.min(...present);
+    const best = present.length < 2 || m.better === null ? null : m.better === 'high' ? Math.max(...present) : Math.min(...present);
     return [m.label, ...values.map((v) => `${m.show(v)}${v !== null && best !== null && Math.abs(v - best) < 1e-9 ? '*' : ''}`)];
   });
   body.push(['passed', ...named.map((n) => `${n.report.summary.passed}/${n.report.summary.queries}`)]);
