@@ -96,6 +96,18 @@ describe('scores stay 0–1 where they are cosines', () => {
   });
 });
 
+describe('confidence rating with the local model', () => {
+  it('is high only when the book has every informative word of the question', async () => {
+    const question = 'rclpy action server example that sends feedback and can be cancelled';
+    const rating = async (q: string) => ((await json([q, '-k', '5'])).summary.confidence as { rating: string }).rating;
+    expect(await rating(question)).toBe('high');
+    // One word the book never uses ("trampoline"): the same first answer, but not "high".
+    const odd = await json([`${question} from a trampoline`, '-k', '5']);
+    expect((odd.summary.confidence as { rating: string }).rating).toBe('medium');
+    expect(odd.summary.query_coverage).toBeLessThan(1);
+  });
+});
+
 describe('retrieve (text)', () => {
   it('prints the header, one block per result and the timing line', async () => {
     const doc = await json([QUERY, '-k', '3', '--mode', 'hybrid']);

@@ -9,6 +9,8 @@
  * | Cohere | embedded index | the cosine rule above, or the term rule |
  * | local (LSA), or keyword mode | embedded index | the term rule (`book-terms/term-evidence.ts`) |
  *
+ * With the local model, `high` also needs every informative word of the question in the book.
+ *
  * Why not the cosine for the local model: LSA cosines have no absolute scale — measured on two
  * books, off-topic questions reached 0.74 (one shared word lands on one chunk's topic) while
  * answerable paraphrases went down to 0.39, so any cut flags answerable questions and misses
@@ -47,7 +49,11 @@ export function judgeConfidence(input: JudgeInput): { confidence: ConfidenceSumm
   let scores = summarizeConfidence(results, { scale: input.scale, lowConfidenceScore: cohereCosine || !terms ? input.lowConfidenceScore : 0 });
   // With the book's statistics at hand, a flat keyword list is no evidence of an off-topic question.
   if (terms && scores.rated_on === 'relative_gap' && scores.rating === 'low') scores = { ...scores, rating: 'medium', low_confidence: false };
+  // LSA cosines can rate a question "high" when one of its words is missing from the book: "freeze
+  // panes" in a spreadsheet manual that never says "freeze" matched "panes" alone at 0.9. High is
+  // for questions the book can answer word for word; a Cohere cosine bridges paraphrase by itself.
   let confidence = scores;
+  if (terms && !cohereCosine && terms.coverage < 1 && confidence.rating === 'high') confidence = { ...confidence, rating: 'medium' };
   if (terms && !terms.covered && confidence.rating !== 'none') confidence = { ...confidence, rating: 'low', low_confidence: true, rated_on: 'terms' };
   return { confidence, scores };
 }

@@ -21,6 +21,18 @@ describe('judgeConfidence: one rule per embedder', () => {
     expect(flagged.scores).toMatchObject({ rating: 'high', low_confidence: false });
   });
 
+  it('local LSA embedder: high only when every informative word of the question is in the book', () => {
+    const high = [{ score: 0.9 }, { score: 0.8 }];
+    const all = judgeConfidence({ results: high, scale: 'cosine', embedderKind: 'lsa', terms: covered, lowConfidenceScore: 0.4 });
+    expect(all.confidence.rating).toBe('high');
+    const oneMissing = { coverage: 0.707, unknown: ['freeze'], foreign: [], covered: true };
+    const most = judgeConfidence({ results: high, scale: 'cosine', embedderKind: 'lsa', terms: oneMissing, lowConfidenceScore: 0.4 });
+    expect(most.confidence).toMatchObject({ rating: 'medium', low_confidence: false });
+    expect(most.scores.rating).toBe('high'); // what the cosines alone say
+    // A Cohere cosine bridges a paraphrase's missing word by itself: its high stands.
+    expect(judgeConfidence({ results: high, scale: 'cosine', embedderKind: 'cohere', terms: oneMissing, lowConfidenceScore: 0.4 }).confidence.rating).toBe('high');
+  });
+
   it('keyword lists on the embedded index: a flat list is not evidence, the term rule is', () => {
     const flat = [{ score: 3 }, { score: 2.9 }, { score: 2.95 }];
     expect(judgeConfidence({ results: flat, scale: 'bm25', embedderKind: null, lowConfidenceScore: 0.4 }).confidence.low_confidence).toBe(true);
