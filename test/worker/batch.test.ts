@@ -74,6 +74,24 @@ describe('POST /search/batch', () => {
     expect((await t.queryEmbeds())[0]!.body.texts).toEqual([QUESTIONS[0]]);
   });
 
+  it('Cohere down: the searches that need an embedding fail alone, a keyword search is answered', async () => {
+    const t = tenant('batch-embed-down');
+    await seedBm25Collection(t, DOCS);
+    await t.faults([{ path: '^/v2/embed$', status: 401, body: { message: 'invalid api token' }, times: 10 }]);
+    const res = await batch(t, { queries: ['gazebo physics simulation', { q: 'isaac sim synthetic data', mode: 'keyword' }] });
+    expect(res.status).toBe(200);
+    const body = res.json();
+    expect(body.answers[0]).toMatchObject({ index: 0, ok: false, error: { code: 'embedding_failed' } });
+    expect(JSON.stringify(body.answers[0].error)).not.toContain('invalid api token'); // no raw upstream text
+    expect(body.answers[1]).toMatchObject({ index: 1, ok: true, mode: 'keyword' });
+    expect(body.answers[1].results.length).toBeGreaterThan(0);
+    expect(body.summary).toEqual({ queries: 2, succeeded: 1, failed: 1 });
+    // With nothing to answer without the embedding, the request fails as a single search does.
+    const all = await batch(t, { queries: ['gazebo physics simulation', 'isaac sim synthetic data'] });
+    expect(all.status).toBe(502);
+    expect(all.json().error.code).toBe('embedding_failed');
+  });
+
   it('a search the collection cannot serve (hybrid without BM25) fails alone', async () => {
     const t = await seeded();
     const body = (await batch(t, { queries: [{ q: 'topics', mode: 'hybrid' }, { q: 'topics' }] })).json();

@@ -78,9 +78,10 @@ export function prefetchSearch(params: SearchParams, context: SearchContext): vo
 }
 
 /**
- * Runs several searches with shared upstream work. A failure of the shared work (embedding, the
- * store call, the neighbour fetch) rejects the whole batch; a failure that concerns one search (e.g. `mode_unavailable`)
- * becomes that search's `error` entry. Answers are in the order of `list`.
+ * Runs several searches with shared upstream work. A failure of the shared work (the store call, the
+ * neighbour fetch; the embedding when every search needs it) rejects the whole batch; a failure that
+ * concerns some searches (e.g. `mode_unavailable`, the embedding for the searches that need it when
+ * others do not) becomes their `error` entries. Answers are in the order of `list`.
  *
  * @example
  * const answers = await runSearches([parseSearchParams({ q: 'tf2' }, config), parseSearchParams({ q: 'urdf' }, config)], context);
@@ -101,15 +102,25 @@ export async function runSearches(list: readonly SearchParams[], context: Search
   // The local model knows only the book's words, so it embeds the query in them; Cohere reads the
   // question as written (and its cache keys stay the question's).
   const localDense = embedder?.descriptor.kind === 'lsa';
+  const embedFailure: { error?: unknown } = {};
   const [known, vectors, bookWords] = await Promise.all([
     knownRead,
     embedder && denseIndexes.length
       ? (localDense ? bookWordsRead : Promise.resolve(null))
           .then((read) => embedQueriesCached(embedder, denseIndexes.map((i) => read?.[i]?.text ?? list[i]!.q), context.cache))
           .then((value) => ((embedMs = now() - started), value))
+          .catch((error: unknown) => {
+            // Nothing to answer without the embedding: the whole request fails, as a single search does.
+            if (denseIndexes.length === list.length) throw error;
+            embedFailure.error = error;
+            return [];
+          })
       : Promise.resolve([]),
     bookWordsRead,
   ]);
+  // The embedding failed, but some searches need none (keyword mode): they are answered, and each
+  // search that needed it gets the embedding's error as its own entry — degrade, never break.
+  if ('error' in embedFailure) return answerWithoutEmbedding(list, denseIndexes, embedFailure.error, context);
   const embedded: (Embedded | null)[] = list.map(() => null);
   denseIndexes.forEach((i, n) => (embedded[i] = vectors[n]!));
 
@@ -231,4 +242,13 @@ function asRetrieverError(error: unknown): RetrieverError {
 
 function round(ms: number): number {
   return Math.round(ms * 100) / 100;
+}
+
+/** The searches that need no query vector, answered; the others get the embedding's error. */
+async function answerWithoutEmbedding(list: readonly SearchParams[], denseIndexes: readonly number[], failure: unknown, context: SearchContext): Promise<SearchAnswer[]> {
+  const dense = new Set(denseIndexes);
+  const rest = list.filter((_, i) => !dense.has(i));
+  const answered = await runSearches(rest, context);
+  let next = 0;
+  return list.map((_, i) => (dense.has(i) ? { error: asRetrieverError(failure) } : answered[next++]!));
 }
