@@ -37,7 +37,7 @@ export async function runIngest(argv: string[], env: Record<string, string> = lo
     const book = { ...collected, chunks: synonyms.chunks, warnings: [...collected.warnings, ...synonyms.warnings] };
     const progress = createProgress(!args.quiet && !args.json);
     if (book.chunks.length === 0) {
-      const report = buildReport({ target: args.target, collection, dryRun: args.dryRun, seconds: 0 }, book, { added: [], changed: [], unchanged: 0, stale: [] });
+      const report = buildReport({ target: args.target, collection, dryRun: args.dryRun, seconds: 0 }, book, { added: [], changed: [], relabeled: [], unchanged: 0, stale: [] });
       printReport(args.json, report);
       console.error('Nothing could be ingested: no readable markdown with content was found.');
       return EXIT.noResults;

@@ -13,7 +13,9 @@ export interface IngestReport {
   chunks: number;
   tokens: number;
   added: number;
+  /** Chunks written again: embedded anew, or (`payload_only`) only their payload. */
   changed: number;
+  payload_only: number;
   unchanged: number;
   deleted: number;
   skipped: { path: string; reason: string }[];
@@ -45,7 +47,8 @@ export function buildReport(
     chunks: book.chunks.length,
     tokens: book.tokens,
     added: plan.added.length,
-    changed: plan.changed.length,
+    changed: plan.changed.length + plan.relabeled.length,
+    payload_only: plan.relabeled.length,
     unchanged: plan.unchanged,
     deleted: plan.stale.length,
     skipped: book.skipped,
@@ -62,7 +65,7 @@ export function formatReport(report: IngestReport): string {
   const lines = [
     `${report.dry_run ? 'Dry run: ' : ''}${report.target} collection "${report.collection}"${report.out ? ` → ${report.out}` : ''}`,
     `  files ${report.files} · chunks ${report.chunks} · tokens ${report.tokens}${report.embedder ? ` · embedder ${report.embedder}` : ''}`,
-    `  ${verb} add ${report.added} · update ${report.changed} · delete ${report.deleted} · unchanged ${report.unchanged}`,
+    `  ${verb} add ${report.added} · update ${report.changed}${report.payload_only ? ` (${report.payload_only} payload only, not embedded again)` : ''} · delete ${report.deleted} · unchanged ${report.unchanged}`,
   ];
   if (report.synonyms) lines.push(`  synonyms ${report.synonyms.file}: ${report.synonyms.rules} rule(s), ${report.synonyms.chunks} chunk(s) also indexed under readers' words`);
   if (report.bytes) lines.push(`  index size ${(report.bytes / 1024).toFixed(1)} KiB${report.gzip_bytes ? ` (${(report.gzip_bytes / 1024).toFixed(1)} KiB gzip)` : ''}`);

@@ -15,6 +15,7 @@ import {
   ensurePayloadIndexes,
   deleteCollection,
   deletePoints,
+  overwritePayloads,
   readIndexedPoints,
   updateCollectionMetadata,
   upsertPoints,
@@ -110,6 +111,8 @@ export async function ingestQdrant(
     (n) => progress.update((done += n)),
   );
   progress.stop();
+  // Same text, new payload (lines moved): the vectors stay, no embedding is paid for again.
+  await overwritePayloads(qdrant, plan.relabeled.map((chunk) => ({ id: chunk.id, payload: { ...chunk.payload } })));
   await deletePoints(qdrant, plan.stale);
   const warnings: QdrantTargetResult['warnings'] = [];
   // The vocabulary follows the book (a collection made before it gains it), once its points do.

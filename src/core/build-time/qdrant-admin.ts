@@ -138,3 +138,17 @@ export async function deletePoints(conn: QdrantConnection, ids: PointId[], batch
     await conn.request('POST', `${path(conn, '/points/delete')}?wait=true`, { points: ids.slice(start, start + batchSize) });
   }
 }
+
+/**
+ * Replaces the payloads of existing points, keeping their vectors: one `points/batch` request of
+ * `overwrite_payload` operations per batch. For chunks whose embedded text is unchanged but whose
+ * payload moved (lines shifted by an edit above them), so no embedding is paid for twice.
+ */
+export async function overwritePayloads(conn: QdrantConnection, points: readonly { id: PointId; payload: Record<string, unknown> }[], batchSize = 64, onBatch?: (n: number) => void): Promise<void> {
+  for (let start = 0; start < points.length; start += batchSize) {
+    const batch = points.slice(start, start + batchSize);
+    const operations = batch.map((point) => ({ overwrite_payload: { payload: point.payload, points: [point.id] } }));
+    await conn.request('POST', `${path(conn, '/points/batch')}?wait=true`, { operations });
+    onBatch?.(batch.length);
+  }
+}

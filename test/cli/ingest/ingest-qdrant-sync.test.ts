@@ -88,6 +88,39 @@ describe('ingest --target qdrant, second runs', () => {
     expect(storedVocabulary(metadata)!.df('gearbox')).toBe(0);
   });
 
+  it('a line inserted near the top re-embeds its own chunk only; the chunks below get their new lines as payload only', async () => {
+    const { t, dir, ingest } = await ingested('sync-shift');
+    const lidarPath = '01-sensing/02-lidar-processing.md';
+    const lidar = join(dir, lidarPath);
+    const pagePoints = (points: Awaited<ReturnType<Tenant['scroll']>>) =>
+      points.filter((p) => p.payload.file_path === lidarPath).sort((a, b) => (a.payload.chunk_index as number) - (b.payload.chunk_index as number));
+    const old = pagePoints(await t.scroll('mini'));
+    expect(old.length).toBeGreaterThan(2);
+    await writeFile(lidar, (await readFile(lidar, 'utf8')).replace('multi-beam unit forms a point cloud.\n', 'multi-beam unit forms a point cloud.\nSome units spin at twenty revolutions a second.\n'));
+    const before = (await t.calls()).length;
+    const run = await ingest('--json');
+    expect(run.code, run.err).toBe(0);
+    const calls = await callsSince(t, before);
+    // Only the edited chunk's text is embedded again …
+    const embedded = embedCalls(calls).flatMap((c) => (c.body as { texts: string[] }).texts);
+    expect(embedded).toHaveLength(1);
+    expect(embedded[0]).toContain('twenty revolutions');
+    expect(upsertedIds(calls)).toEqual([String(old[0]!.id)]);
+    // … and every chunk below it, its text unchanged, gets its shifted lines in one payload-only request.
+    const batches = calls.filter((c) => c.method === 'POST' && /\/points\/batch$/.test(c.path));
+    expect(batches).toHaveLength(1);
+    const overwritten = (batches[0]!.body as { operations: { overwrite_payload: { points: string[] } }[] }).operations.flatMap((o) => o.overwrite_payload.points);
+    expect(overwritten.sort()).toEqual(old.slice(1).map((p) => String(p.id)).sort());
+    const report = JSON.parse(run.out) as { changed: number; payload_only: number };
+    expect(report).toMatchObject({ changed: old.length, payload_only: old.length - 1 });
+    const now = pagePoints(await t.scroll('mini'));
+    for (const [i, point] of now.entries()) {
+      if (i === 0) continue;
+      expect(point.payload.start_line).toBe((old[i]!.payload.start_line as number) + 1);
+      expect(point.payload.content).toBe(old[i]!.payload.content);
+    }
+  });
+
   it('rewrites chunks whose payload changed though their content did not (front-matter title, parent heading)', async () => {
     const { t, dir, ingest } = await ingested('sync-meta');
     const intro = join(dir, 'intro.md');

@@ -31,7 +31,7 @@ describe('Worker size limits for a bundled index', () => {
 
   it('the report shows the gzip size and the warning', () => {
     const report: IngestReport = {
-      target: 'local', collection: 'book', dry_run: false, files: 1, chunks: 1, tokens: 1, added: 1, changed: 0, unchanged: 0, deleted: 0,
+      target: 'local', collection: 'book', dry_run: false, files: 1, chunks: 1, tokens: 1, added: 1, changed: 0, payload_only: 0, unchanged: 0, deleted: 0,
       skipped: [], warnings: [], seconds: 1, out: 'x.bin', bytes: 10 * 1024 * KiB, gzip_bytes: 4 * 1024 * KiB, size_warning: 'The index is 4.0 MiB gzip: …',
     };
     const text = formatReport(report);

@@ -155,3 +155,28 @@ describe('scroll, count, delete', () => {
     expect((await q.qdrant('POST', '/collections/c/points/delete', { ids: [1] })).status).toBe(400);
   });
 });
+
+describe('batch_update (overwrite_payload)', () => {
+  it('replaces each listed point\'s whole payload and keeps its vector', async () => {
+    const q = await withCollection(unnamed4);
+    await q.qdrant('PUT', '/collections/c/points?wait=true', { points: [{ id: 1, vector: [1, 0, 0, 0], payload: { a: 1, b: 2 } }, { id: 2, vector: [0, 1, 0, 0], payload: { a: 9 } }] });
+    const res = await q.qdrant('POST', '/collections/c/points/batch?wait=true', { operations: [{ overwrite_payload: { payload: { a: 3 }, points: [1] } }, { overwrite_payload: { payload: { c: 4 }, points: [2] } }] });
+    expect(res.status).toBe(200);
+    expect(res.json.result).toHaveLength(2);
+    expect(res.json.result[0].status).toBe('completed');
+    const one = await q.qdrant('GET', '/collections/c/points/1');
+    expect(one.json.result.payload).toEqual({ a: 3 }); // overwritten, not merged: b is gone
+    expect(one.json.result.vector).toEqual([1, 0, 0, 0]);
+    expect((await q.qdrant('GET', '/collections/c/points/2')).json.result.payload).toEqual({ c: 4 });
+  });
+
+  it('answers 404 for an id it does not have, before changing anything, and refuses other operations', async () => {
+    const q = await withCollection(unnamed4);
+    await q.qdrant('PUT', '/collections/c/points?wait=true', { points: [{ id: 1, vector: [1, 0, 0, 0], payload: { a: 1 } }] });
+    const missing = await q.qdrant('POST', '/collections/c/points/batch?wait=true', { operations: [{ overwrite_payload: { payload: { a: 2 }, points: [1] } }, { overwrite_payload: { payload: { a: 3 }, points: [7] } }] });
+    expect(missing.status).toBe(404);
+    expect((await q.qdrant('GET', '/collections/c/points/1')).json.result.payload).toEqual({ a: 1 });
+    const other = await q.qdrant('POST', '/collections/c/points/batch', { operations: [{ delete: { points: [1] } }] });
+    expect(other.status).toBe(400);
+  });
+});

@@ -15,6 +15,7 @@ import { formatError, QdrantError } from './qdrant-errors';
 import { idKey } from './qdrant-ids';
 import { countPoints, deletePoints, formatPoint, retrievePoints, scrollPoints, updateResult, upsertPoints } from './qdrant-points';
 import { runQuery } from './qdrant-query';
+import { batchUpdate } from './qdrant-batch-update';
 import { validateQdrantBody } from './qdrant-schema';
 import type { TenantState } from './tenants';
 
@@ -63,6 +64,7 @@ const ROUTES: { method: string; pattern: RegExp; op: string; body?: boolean; han
   },
   { method: 'PUT', pattern: re(`${C}/points`), op: 'upsert_points', body: true, handler: (c) => upsertPoints(coll(c), c.body, c.wait) },
   { method: 'POST', pattern: re(`${C}/points`), op: 'get_points', body: true, handler: (c) => retrievePoints(coll(c), c.body) },
+  { method: 'POST', pattern: re(`${C}/points/batch`), op: 'batch_update', body: true, handler: (c) => batchUpdate(coll(c), c.body, c.wait) },
   { method: 'POST', pattern: re(`${C}/points/delete`), op: 'delete_points', body: true, handler: (c) => deletePoints(coll(c), c.body, c.wait) },
   { method: 'POST', pattern: re(`${C}/points/scroll`), op: 'scroll_points', body: true, handler: (c) => scrollPoints(coll(c), c.body) },
   { method: 'POST', pattern: re(`${C}/points/count`), op: 'count_points', body: true, handler: (c) => countPoints(coll(c), c.body) },

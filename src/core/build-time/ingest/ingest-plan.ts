@@ -18,7 +18,14 @@ export interface IndexedPoint {
 /** The diff between the docs and the index. */
 export interface IngestPlan {
   added: Chunk[];
+  /** Chunks whose indexed text changed: embedded and written again. */
   changed: Chunk[];
+  /**
+   * Chunks whose payload changed but whose indexed text (title, headings, content, synonyms) did
+   * not — lines shifted by an edit above them, a tag or URL changed: their vectors stay, only the
+   * payload is written, so an inserted line does not re-embed the rest of the page.
+   */
+  relabeled: Chunk[];
   unchanged: number;
   /** Ids of indexed points no chunk produces any more (deleted files, shrunk files). */
   stale: string[];
@@ -31,19 +38,27 @@ export interface IngestPlan {
  * planIngest(chunks, new Map([['id-1', { hash: 'abc', file: 'a.md', payload: storedPayload }]]));
  */
 export function planIngest(chunks: readonly Chunk[], indexed: ReadonlyMap<string, IndexedPoint>): IngestPlan {
-  const plan: IngestPlan = { added: [], changed: [], unchanged: 0, stale: [] };
+  const plan: IngestPlan = { added: [], changed: [], relabeled: [], unchanged: 0, stale: [] };
   const wanted = new Set<string>();
   for (const chunk of chunks) {
     wanted.add(chunk.id);
     const existing = indexed.get(chunk.id);
     if (!existing) plan.added.push(chunk);
     else if (existing.hash !== chunk.payload.content_hash || existing.file !== chunk.payload.file_path) plan.changed.push(chunk);
-    else if (existing.payload !== undefined && !sameJson(existing.payload, chunk.payload)) plan.changed.push(chunk);
+    else if (existing.payload !== undefined && !sameJson(existing.payload, chunk.payload)) (sameIndexedText(existing.payload, chunk) ? plan.relabeled : plan.changed).push(chunk);
     else plan.unchanged++;
   }
   for (const id of indexed.keys()) if (!wanted.has(id)) plan.stale.push(id);
   plan.stale.sort();
   return plan;
+}
+
+/** The stored payload's indexed text is the chunk's (so are its vectors); false when it cannot be read. */
+function sameIndexedText(stored: unknown, chunk: Chunk): boolean {
+  if (typeof stored !== 'object' || stored === null) return false;
+  const payload = stored as Chunk['payload'];
+  if (typeof payload.content !== 'string' || !Array.isArray(payload.headings)) return false;
+  return indexingText({ ...chunk, payload }) === indexingText(chunk);
 }
 
 /** Structural equality of JSON values; object key order is ignored (stores may reorder keys). */
