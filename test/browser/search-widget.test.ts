@@ -102,7 +102,7 @@ describe('the widget on a hostile page of another origin', () => {
   it('debounced: one request for the whole question, and one `results` event with its chunks', async () => {
     expect(desktop.searches).toEqual([{ q: 'How do QoS reliability policies work?', k: '3', mode: 'hybrid' }]);
     const [first] = await events(desktop.page);
-    expect(first).toMatchObject({ type: 'results', query: 'How do QoS reliability policies work?', ranks: [1, 2, 3], contents: [true, true, true], composed: true, bubbles: true });
+    expect(first).toMatchObject({ type: 'results', query: 'How do QoS reliability policies work?', ranks: [1, 2, 3], contents: [true, true, true], composed: false, bubbles: false });
     expect(['high', 'medium', 'low']).toContain(first!.rating);
   });
 
@@ -150,7 +150,7 @@ describe('the widget on a hostile page of another origin', () => {
     await desktop.page.keyboard.press('Enter');
     await waitForEvents(desktop.page, 2);
     const picked = (await events(desktop.page))[1]!;
-    expect(picked).toMatchObject({ type: 'select', query: 'How do QoS reliability policies work?', composed: true });
+    expect(picked).toMatchObject({ type: 'select', query: 'How do QoS reliability policies work?', bubbles: false });
     expect(picked.picked).toMatchObject({ rank: 2, hasContent: true, source: expect.stringMatching(/\.mdx?:\d+-\d+$/) });
   });
 
@@ -176,6 +176,8 @@ describe('the widget on a hostile page of another origin', () => {
     expect((await events(page))[4]).toMatchObject({ type: 'error', query: 'ROS 2 topics', code: 'network_error' });
     expect(await status()).toMatch(/cannot be reached/);
     expect(await input(page).inputValue()).toBe('ROS 2 topics');
+    // The page's window.onerror and window listeners (an error tracker's) never saw the widget's events.
+    expect(await page.evaluate(() => (window as unknown as { __windowSaw: string[] }).__windowSaw)).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, 'widget-error-desktop.png') });
   });
 
@@ -191,6 +193,24 @@ describe('the widget on a hostile page of another origin', () => {
     const status = await page.evaluate(() => document.querySelector('edge-retriever-search')!.shadowRoot!.querySelector('.status')!.textContent);
     expect(status).toBe('3 passages · Searched “relaibility” as “reliability”, the book\'s word.');
     await page.screenshot({ path: join(SCREENSHOTS, 'widget-misspelt-desktop.png') });
+  });
+
+  it('clearing the input empties the panel and fires `results` with no chunks, so a chat UI drops its context', async () => {
+    const { page } = desktop;
+    await input(page).fill('');
+    await waitForEvents(page, 7);
+    expect((await events(page))[6]).toMatchObject({ type: 'results', query: '', ranks: [] });
+    expect(await page.locator('edge-retriever-search li').count()).toBe(0);
+  });
+
+  it('labels a chunk under the page title once, not "Title › Title"', async () => {
+    const { page } = desktop;
+    await page.evaluate(() => (document.querySelector('edge-retriever-search') as unknown as Panel).search('ROS 2 Architecture and Workspaces'));
+    await waitForEvents(page, 8);
+    const labels = await page.locator('edge-retriever-search .where').allTextContents();
+    expect(labels.length).toBeGreaterThan(0);
+    expect(labels.some((label) => !label.includes(' › '))).toBe(true); // the page's own opening
+    for (const label of labels) expect(label).not.toMatch(/^(.+) › \1$/);
   });
 });
 

@@ -79,7 +79,10 @@ export class EdgeRetrieverSearch extends HTMLElement {
     const trimmed = text.trim();
     if (trimmed.length < intAttr(this, 'min-chars', 3)) {
       this.#query = trimmed;
+      // A chat UI that took the last chunks as its context must hear that they are gone.
+      const shown = this.#results.length > 0;
       this.#show([], '');
+      if (shown) this.#emit('results', { query: trimmed, results: [], summary: null });
       return;
     }
     this.#timer = setTimeout(() => void this.#run(trimmed), intAttr(this, 'debounce', 250));
@@ -136,7 +139,8 @@ export class EdgeRetrieverSearch extends HTMLElement {
         const button = document.createElement('button');
         button.type = 'button';
         button.setAttribute('part', 'result');
-        const where = [result.title, result.section].filter(Boolean).join(' › ') || result.source || `#${result.rank}`;
+        // A chunk under the page's H1 has that title as its section too: said once.
+        const where = [...new Set([result.title, result.section].filter(Boolean))].join(' › ') || result.source || `#${result.rank}`;
         // The sentence that matches the question, its words marked (else the start of the text).
         const preview = previewOf(result, 180);
         for (const [className, nodes] of [['where', [where]], ['text', markedText(preview.text, preview.terms)], ['src', [result.source ?? result.source_url ?? '']]] as const) {
@@ -153,7 +157,9 @@ export class EdgeRetrieverSearch extends HTMLElement {
   }
 
   #emit(type: 'results' | 'select' | 'error', detail: object): void {
-    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+    // Fired on the element, not bubbling: an `error` reaching window would be read by the page's
+    // window.onerror (and error trackers) as a script error, and `select` is a native event name.
+    this.dispatchEvent(new CustomEvent(type, { detail }));
   }
 
   #onInputKey(event: KeyboardEvent): void {
