@@ -164,6 +164,17 @@ describe('on the embedded default', () => {
     expect(await ids(`${q}&k=2`)).toEqual(five.slice(0, 2));
   });
 
+  it('format=context with expand=1 gives the prompt each section once, though neighbouring hits expand into each other', async () => {
+    const t = tenant('expand-context-once');
+    const res = await t.call('/search?q=QoS%20reliability&k=3&expand=1&format=context&mode=keyword', {}, offline);
+    expect(res.status).toBe(200);
+    const { text } = res;
+    const paragraphs = text.split(/\n{2,}|\n---\n/).map((p) => p.trim()).filter((p) => p.length > 60 && !p.startsWith('[Result'));
+    expect(paragraphs.length).toBeGreaterThan(3);
+    expect(paragraphs.filter((p, i) => paragraphs.indexOf(p) !== i)).toEqual([]);
+    expect(text).toMatch(/\(continues (in|from) \[Result \d\]\)|All of this passage is in \[Result \d\]/);
+  });
+
   it('expand=1 merges neighbours with zero upstream calls', async () => {
     const t = tenant('expand-offline');
     const body = (await t.call('/search?q=How%20do%20QoS%20reliability%20policies%20work%20in%20ROS%202%3F&k=3&expand=1', {}, offline)).json();

@@ -3,6 +3,7 @@
  * cite "[Result 2]" and the source line reliably, and the output is byte-for-byte deterministic.
  */
 import { compareIds } from '../../common/ordering';
+import { overlap } from './expand-context';
 import { readField, readText, type ResultLike } from './result-fields';
 import type { SearchWarning } from './warnings';
 
@@ -52,6 +53,49 @@ function ordered(results: readonly ResultLike[]): ResultLike[] {
     .map((x) => x.result);
 }
 
+/** An expanded passage already in the prompt: its file, its text and the result it came with. */
+interface ShownPassage {
+  file: string;
+  text: string;
+  result: number;
+}
+
+/** Shorter shared text is coincidence, not the same chunk. */
+const MIN_SHARED = 40;
+
+/**
+ * `text` (result `n`'s expanded passage) without what an earlier result's passage of the same page
+ * already gave the prompt. Neighbouring hits expand into each other (`expand=1` on hits 2 and 3 of
+ * one page), and a model reading the same section twice weighs it twice and wastes its context:
+ * the shared text is said once, with a pointer to the result that holds it.
+ */
+function unrepeated(text: string, file: string, n: number, shown: ShownPassage[]): string {
+  let head = '';
+  let body = text;
+  let tail = '';
+  for (const earlier of shown) {
+    if (earlier.file !== file) continue;
+    if (earlier.text.includes(body)) {
+      body = '';
+      head = `(All of this passage is in [Result ${earlier.result}] above.)`;
+      tail = '';
+      break;
+    }
+    const before = overlap(body, earlier.text); // this passage runs on into the earlier one
+    if (before >= MIN_SHARED) {
+      body = body.slice(0, body.length - before).trimEnd();
+      tail = `(continues in [Result ${earlier.result}])`;
+    }
+    const after = overlap(earlier.text, body); // this passage goes on from where the earlier one ends
+    if (after >= MIN_SHARED) {
+      body = body.slice(after).trimStart();
+      head = `(continues from [Result ${earlier.result}])`;
+    }
+  }
+  shown.push({ file, text, result: n });
+  return [head, body, tail].filter(Boolean).join('\n');
+}
+
 /** Warnings about whether the passages answer the question at all: what a model must read before them. */
 const ANSWER_WARNINGS: ReadonlySet<SearchWarning['code']> = new Set(['no_match', 'low_confidence']);
 
@@ -79,12 +123,15 @@ export function contextNotes(warnings: readonly SearchWarning[] | undefined): st
 export function formatContext(results: readonly ResultLike[], notes: readonly string[] = []): string {
   if (results.length === 0) return '';
   const note = notes.length ? [`[Note]\n${notes.join('\n')}`] : [];
+  const shown: ShownPassage[] = [];
   const blocks = ordered(results)
     .map((result, i) => {
       const score = Number.isFinite(result.score) ? result.score.toFixed(4) : NA;
       // An expanded hit (`expand=N`) gives its whole passage: that is what the prompt wanted.
       const passage = (result.passage as { content?: unknown } | undefined)?.content;
-      const text = (typeof passage === 'string' && passage.trim() ? passage : (readText(result, 'text') ?? readText(result, 'content')))?.trim() ?? NA;
+      const expanded = typeof passage === 'string' && passage.trim() ? passage.trim() : null;
+      const file = readText(result, 'file_path');
+      const text = expanded && file ? unrepeated(expanded, file, i + 1, shown) : (expanded ?? (readText(result, 'text') ?? readText(result, 'content'))?.trim() ?? NA);
       return [
         `[Result ${i + 1}]`,
         `Score: ${score}`,

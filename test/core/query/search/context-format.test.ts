@@ -90,6 +90,35 @@ describe('formatContext', () => {
   });
 });
 
+describe('formatContext with expanded passages that overlap', () => {
+  const c1 = 'Publishers write samples to a topic and never wait for readers to catch up with them.';
+  const c2 = 'Reliable delivery resends lost samples until every matched reader acknowledges them.';
+  const c3 = 'Best effort delivery drops what is lost, which suits fast sensor streams well enough.';
+  const c4 = 'Durability decides whether a late reader still receives the samples sent before it.';
+  const hit = (rank: number, file: string, chunks: string[]) => ({ rank, score: 1 - rank / 10, file_path: file, passage: { content: chunks.join('\n\n') } });
+  const bodies = (text: string) => text.split(CONTEXT_SEPARATOR).map((block) => block.split('\n---\n')[1]);
+
+  it('says a shared section once: a later passage keeps only its own text and points at the result that holds the rest', () => {
+    const text = formatContext([hit(1, 'qos.md', [c2, c3, c4]), hit(2, 'nodes.md', [c1]), hit(3, 'qos.md', [c1, c2, c3])]);
+    const [first, second, third] = bodies(text);
+    expect(first).toBe([c2, c3, c4].join('\n\n'));
+    expect(second).toBe(c1); // another page: untouched, though the same words
+    expect(third).toBe(`${c1}\n(continues in [Result 1])`);
+  });
+
+  it('points back when a later passage goes on from the end of an earlier one, or lies wholly inside it', () => {
+    const [, after] = bodies(formatContext([hit(1, 'qos.md', [c1, c2]), hit(2, 'qos.md', [c2, c3])]));
+    expect(after).toBe(`(continues from [Result 1])\n${c3}`);
+    const [, inside] = bodies(formatContext([hit(1, 'qos.md', [c1, c2, c3]), hit(2, 'qos.md', [c2])]));
+    expect(inside).toBe('(All of this passage is in [Result 1] above.)');
+  });
+
+  it('leaves passages of one page that do not overlap as they are', () => {
+    const [one, two] = bodies(formatContext([hit(1, 'qos.md', [c1]), hit(2, 'qos.md', [c3, c4])]));
+    expect([one, two]).toEqual([c1, [c3, c4].join('\n\n')]);
+  });
+});
+
 describe('result fields', () => {
   it('reads top-level fields before payload ones, skipping nulls', () => {
     expect(readField({ score: 1, module: null, payload: { module: 'p' } }, 'module')).toBe('p');
