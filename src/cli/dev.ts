@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import { unstable_startWorker } from 'wrangler';
 import { buildWebAssets } from '../../scripts/build-web';
 import { buildIndexIfStale, DEV_SERVES_OWN_INDEX } from './build-index';
-import { DEV_USAGE, docsDirProblem, parseDevArgs } from './dev/dev-args';
+import { DEV_USAGE, devVarBindings, docsDirProblem, parseDevArgs } from './dev/dev-args';
 import { exampleQuery, SAMPLE_BOOK_QUESTION, tryLine } from './dev/example-query';
 import { devServerUrl, portProblem } from './dev/port-check';
 import { collectChunks } from './ingest/collect-chunks';
@@ -57,7 +57,7 @@ async function main(): Promise<number> {
     config: resolve('wrangler.toml'),
     // No [build] watcher: the index is built above; wrangler's would restart the Worker once after start.
     build: { alias: { [INDEX_MODULE]: resolve(indexModulePath(index)) }, custom: { command: '' } },
-    bindings: Object.fromEntries(Object.entries(args.vars).map(([name, value]) => [name, { type: 'plain_text' as const, value }])),
+    bindings: devVarBindings(args.vars),
     dev: {
       server: { hostname: args.ip, port: args.port },
       inspector: args.inspectorPort === undefined ? false : { port: args.inspectorPort },

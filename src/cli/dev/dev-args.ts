@@ -3,6 +3,7 @@
  */
 import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { mayHoldSecret } from '../../core/common/config/parse-config';
 
 /** Parsed dev-server options. */
 export interface DevArgs {
@@ -91,4 +92,17 @@ export function docsDirProblem(docs: string, fromEnv: boolean): string | null {
   if (isDirectory) return null;
   const name = fromEnv ? `DOCS_DIR ${docs}` : `the sample book's folder ${docs}`;
   return `${name} is not a folder: set DOCS_DIR to a book's docs folder of .md/.mdx pages${fromEnv ? ', or unset it to serve the sample book' : ''}`;
+}
+
+/**
+ * `--var` values as wrangler bindings: a name that may hold a credential (KEY, TOKEN, SECRET,
+ * PASSWORD, URL) is a secret binding, which wrangler's start-up table shows as "(hidden)" as it does
+ * for `.dev.vars`; as plain text it printed the key in the terminal.
+ *
+ * @example
+ * devVarBindings({ COHERE_API_KEY: 'k', TOP_K_MAX: '20' });
+ * // { COHERE_API_KEY: { type: 'secret_text', value: 'k' }, TOP_K_MAX: { type: 'plain_text', value: '20' } }
+ */
+export function devVarBindings(vars: Record<string, string>): Record<string, { type: 'secret_text' | 'plain_text'; value: string }> {
+  return Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, { type: mayHoldSecret(name) ? 'secret_text' : 'plain_text', value }]));
 }

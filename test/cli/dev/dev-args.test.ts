@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { docsDirProblem } from '../../../src/cli/dev/dev-args';
+import { devVarBindings, docsDirProblem } from '../../../src/cli/dev/dev-args';
 
 const dir = mkdtempSync(join(tmpdir(), 'dev-args-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -27,5 +27,16 @@ describe('docsDirProblem', () => {
 
   it('names the sample book when DOCS_DIR is not set', () => {
     expect(docsDirProblem(join(dir, 'gone'), false)).toMatch(/^the sample book's folder .*gone is not a folder/);
+  });
+});
+
+describe('devVarBindings', () => {
+  it('passes a --var that may hold a credential as a secret binding (hidden in wrangler\'s table), the rest as plain text', () => {
+    expect(devVarBindings({ COHERE_API_KEY: 'k1', QDRANT_URL: 'https://u:p@h', ADMIN_API_KEY: 'a', TOP_K_MAX: '20' })).toEqual({
+      COHERE_API_KEY: { type: 'secret_text', value: 'k1' },
+      QDRANT_URL: { type: 'secret_text', value: 'https://u:p@h' },
+      ADMIN_API_KEY: { type: 'secret_text', value: 'a' },
+      TOP_K_MAX: { type: 'plain_text', value: '20' },
+    });
   });
 });

@@ -112,9 +112,20 @@ function invalidConfig(issues: z.core.$ZodIssue[], input: Record<string, unknown
 const SECRET_NAME = /KEY|TOKEN|SECRET|PASSWORD|URL/i;
 const MAX_SHOWN_VALUE = 60;
 
+/**
+ * Whether a variable's value is or may hold a credential, by its name (so it is never printed).
+ *
+ * @example
+ * mayHoldSecret('COHERE_API_KEY'); // true
+ * mayHoldSecret('TOP_K_MAX'); // false
+ */
+export function mayHoldSecret(name: string): boolean {
+  return SECRET_NAME.test(name);
+}
+
 /** The value quoted for the operator, or null when it might be a secret. */
 function shownValue(name: string, value: unknown): string | null {
-  if (SECRET_NAME.test(name)) return null;
+  if (mayHoldSecret(name)) return null;
   const text = JSON.stringify(value) ?? String(value);
   return text.length > MAX_SHOWN_VALUE ? `${text.slice(0, MAX_SHOWN_VALUE)}…` : text;
 }
