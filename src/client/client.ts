@@ -29,6 +29,8 @@ export interface EdgeRetrieverClient {
   search(params: SearchParams, options?: CallOptions): Promise<SearchResponse>;
   /** One search, streamed: `meta`, then each `result` as it arrives, then `summary`. */
   searchStream(params: SearchParams, options?: CallOptions): AsyncGenerator<SearchStreamEvent, void, undefined>;
+  /** One search as the text block for an LLM prompt (`format=context`: a `[Note]` first when the book probably does not cover it). */
+  context(params: SearchParams, options?: CallOptions): Promise<string>;
   /** Several searches in one request (`POST /search/batch`); a failed query is an `ok: false` answer, not a throw. */
   searchBatch(request: BatchRequest, options?: CallOptions): Promise<BatchResponse>;
   /** A batch, streamed: one `answer` per query in input order, then `summary`. */
@@ -84,16 +86,21 @@ export function createClient(options: ClientOptions): EdgeRetrieverClient {
 
   async function* lines<T>(response: Response, call: CallOptions, types: readonly string[]): AsyncGenerator<T, void, undefined> {
     if (!response.body) throw new EdgeRetrieverError('invalid_response', 'The answer has no body', response.status);
+    let summarized = false;
     try {
       for await (const line of ndjsonLines(response.body)) {
         call.signal?.throwIfAborted();
-        yield streamEvent<T>(line, response.status, types);
+        const event = streamEvent<T>(line, response.status, types);
+        summarized = (event as { type: string }).type === 'summary';
+        yield event;
       }
     } catch (error) {
       if (error instanceof EdgeRetrieverError || isAbort(error, call.signal)) throw error;
       const code = error instanceof SyntaxError ? 'invalid_response' : 'network_error';
       throw new EdgeRetrieverError(code, code === 'invalid_response' ? 'A streamed line is not JSON' : 'The stream broke off', response.status, {}, { cause: error });
     }
+    // Every answer ends with its summary: a stream that ends before it was cut, however cleanly.
+    if (!summarized) throw new EdgeRetrieverError('network_error', 'The stream ended before its summary', response.status);
   }
 
   const SEARCH_EVENTS = ['meta', 'result', 'summary'] as const;
@@ -104,6 +111,9 @@ export function createClient(options: ClientOptions): EdgeRetrieverClient {
     },
     async *searchStream(params, call = {}) {
       yield* lines<SearchStreamEvent>(await send('/search', params, 'application/x-ndjson', call), call, SEARCH_EVENTS);
+    },
+    async context(params, call = {}) {
+      return readText(await send('/search', { ...params, format: 'context' }, 'text/plain', call), call);
     },
     async searchBatch(request, call = {}) {
       return json<BatchResponse>(await send('/search/batch', request, 'application/json', call, true), call, 'answers');

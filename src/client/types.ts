@@ -16,8 +16,11 @@ import type {
   SearchTimingBody,
 } from '../core/query/search/response-schema';
 
-/** Parameters of a search (the same names as `GET /search` and `POST /search`). */
-export type SearchParams = SearchRequestBody;
+/**
+ * Parameters of a search (the same names as `GET /search` and `POST /search`), without `format`: the
+ * client chooses it — JSON for `search`, NDJSON for `searchStream`, the prompt text for `context`.
+ */
+export type SearchParams = Omit<SearchRequestBody, 'format'>;
 /** The JSON answer of a search. */
 export type SearchResponse = SearchResponseBody;
 /** One ranked chunk. */

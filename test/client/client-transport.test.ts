@@ -127,6 +127,30 @@ describe('typed client over real HTTP', () => {
   });
 });
 
+describe('streams that end early, and the prompt text', () => {
+  it('a stream that ends cleanly before its summary is an error, after the events that came', async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      res.end(`${JSON.stringify(meta)}\n${JSON.stringify(result(1))}\n`);
+    };
+    const events: string[] = [];
+    const reading = (async () => {
+      for await (const event of createClient({ baseUrl: base }).searchStream({ q: 'x' })) events.push(event.type);
+    })();
+    await expect(reading).rejects.toMatchObject({ code: 'network_error', message: 'The stream ended before its summary' });
+    expect(events).toEqual(['meta', 'result']);
+  });
+
+  it('context() asks for format=context as text and returns it as it came', async () => {
+    const block = '[Note]\nThe book never mentions "kubectl".\n\n====\n\n[Result 1]\nScore: 0.9';
+    handler = (_req, res) => res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end(block);
+    expect(await createClient({ baseUrl: base }).context({ q: 'kubectl', k: 1 })).toBe(block);
+    expect(seen.at(-1)).toMatchObject({ method: 'GET', url: '/search?q=kubectl&k=1&format=context', accept: 'text/plain' });
+    handler = (_req, res) => res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'invalid_request', message: 'bad', params: ['q'] } }));
+    await expect(createClient({ baseUrl: base }).context({ q: '' })).rejects.toMatchObject({ code: 'invalid_request', status: 400 });
+  });
+});
+
 describe('package export', () => {
   it('`edge-retriever/client` loads in plain Node (no TypeScript loader) from the built package', () => {
     // Built by `npm run build:client` (npm test runs it first).

@@ -25,6 +25,10 @@ export async function use(): Promise<void> {
   const wrong: string = answer.results[0]!.rank;
   // @ts-expect-error not a search parameter
   await client.search({ q: 'x', bogus: 1 });
+  // @ts-expect-error the client chooses the format: context() for the prompt text
+  await client.search({ q: 'x', format: 'context' });
+  const prompt: string = await client.context({ q: 'x' });
+  void prompt;
   void rank;
   void wrong;
   void EdgeRetrieverError;
