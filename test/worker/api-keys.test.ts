@@ -95,6 +95,15 @@ describe('API keys', () => {
     expect((await t.call('/search?q=topics', { headers: { 'x-api-key': 'short' } }, broken)).json().error.code).toBe('config_error');
   });
 
+  it('another method on the purge route: 405 with Allow once admin routes are on, 404 while they are off', async () => {
+    const on = await t.call('/admin/cache/purge', {}, withKeys({ ADMIN_API_KEY: 'admin-key-0123456789abcdef' }));
+    expect(on.status).toBe(405);
+    expect(on.json().error.code).toBe('method_not_allowed');
+    expect(on.headers.get('allow')).toBe('POST, OPTIONS');
+    const off = await t.call('/admin/cache/purge', {}, withKeys({}));
+    expect(off.status).toBe(404);
+  });
+
   it('the admin route keeps its own key: ADMIN_API_KEY is not checked against API_KEYS', async () => {
     const admin = 'admin-key-0123456789abcdef';
     const vars = withKeys({ ADMIN_API_KEY: admin });

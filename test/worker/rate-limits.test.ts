@@ -55,6 +55,10 @@ describe('rate limits (Workers Rate Limiting binding)', () => {
     await insideOneWindow();
     const ip = { headers: { 'cf-connecting-ip': `198.51.100.${Number(run) % 200}` } };
     for (let i = 0; i < 5; i++) expect((await t.call('/search?q=topics', ip, vars({ RATE_LIMITS: 'off' }))).status).toBe(200);
+    // /health says the bound limiters are not enforced, so an operator sees a load-test setting left on.
+    const health = (extra: Record<string, unknown>) => t.call('/health', {}, vars(extra)).then((res) => res.json().access.rate_limits);
+    expect(await health({ RATE_LIMITS: 'off' })).toEqual({ per_key: true, per_ip: true, enforced: false });
+    expect(await health({})).toEqual({ per_key: true, per_ip: true, enforced: true });
   });
 
   it('wrangler.toml declares both limiters', () => {

@@ -40,3 +40,10 @@ adminRoute.post('/cache/purge', async (c) => {
     'Cache-Control': 'no-store',
   });
 });
+
+// Another method on the purge route: 405 with `Allow`, as every route answers, once the admin
+// routes are on; while they are off it stays a 404, so an open deployment does not reveal them.
+adminRoute.all('/cache/purge', (c) => {
+  if (!configFor(c.env).ADMIN_API_KEY) throw new RetrieverError('not_found', 'Admin routes are off: set the ADMIN_API_KEY secret to enable them');
+  throw new RetrieverError('method_not_allowed', `${c.req.method} is not allowed on /admin/cache/purge; use POST`, { allowed: ['POST', 'OPTIONS'] });
+});

@@ -88,7 +88,8 @@ async function runCheck(c: Context<AppEnv>): Promise<{ ok: boolean; body: Record
     access: {
       api_keys: config.apiKeys.length,
       allow_anonymous: config.apiKeys.length === 0 || config.ALLOW_ANONYMOUS,
-      rate_limits: { per_key: Boolean(c.env.KEY_RATE_LIMITER), per_ip: Boolean(c.env.IP_RATE_LIMITER) },
+      // `RATE_LIMITS=off` (load tests only) ignores bound limiters: an operator must see it.
+      rate_limits: { per_key: Boolean(c.env.KEY_RATE_LIMITER), per_ip: Boolean(c.env.IP_RATE_LIMITER), enforced: config.RATE_LIMITS === 'on' },
     },
   };
   return { ok, body };

@@ -200,7 +200,7 @@ export const healthResponseSchema = z.object({
     z.object({
       api_keys: z.number(),
       allow_anonymous: z.boolean(),
-      rate_limits: z.object({ per_key: z.boolean(), per_ip: z.boolean() }),
+      rate_limits: z.object({ per_key: z.boolean(), per_ip: z.boolean(), enforced: z.boolean() }),
     }),
   ),
 });
