@@ -6,8 +6,23 @@ import type { Context } from 'hono';
 import { RetrieverError } from '../core/common/errors';
 import { repeatedKeys } from './json-repeated-keys';
 
-/** Reads and parses the body; `route` names the route in the 415 message. */
+/** Reads and parses the body; `route` names the route in the 415 message. A repeated key is a 400. */
 export async function readJsonBody(c: Context, route: string): Promise<unknown> {
+  const { body, repeated } = await readJsonBodyWithRepeats(c, route);
+  if (repeated.length) throw repeatedError(repeated);
+  return body;
+}
+
+/** The 400 for keys given more than once (paths such as `k` or `queries[1].k`). */
+export function repeatedError(paths: readonly string[]): RetrieverError {
+  return new RetrieverError('invalid_request', `Parameters given more than once: ${paths.join(', ')}`, { params: [...paths] });
+}
+
+/**
+ * As {@link readJsonBody}, but the keys repeated anywhere in the body are returned for the caller
+ * to judge (a batch makes a repeat inside one query that query's own error).
+ */
+export async function readJsonBodyWithRepeats(c: Context, route: string): Promise<{ body: unknown; repeated: string[] }> {
   // Parameters in the query string of a POST would be silently ignored: say so instead.
   const inQuery = [...new Set(new URL(c.req.url).searchParams.keys())];
   if (inQuery.length) {
@@ -29,7 +44,5 @@ export async function readJsonBody(c: Context, route: string): Promise<unknown> 
     throw new RetrieverError('invalid_request', 'Request body is not valid JSON');
   }
   // JSON.parse keeps the last of a repeated key: refused, as a repeated query-string parameter is.
-  const repeated = repeatedKeys(text);
-  if (repeated.length) throw new RetrieverError('invalid_request', `Parameters given more than once: ${repeated.join(', ')}`, { params: repeated });
-  return body;
+  return { body, repeated: repeatedKeys(text) };
 }

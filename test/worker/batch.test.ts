@@ -127,7 +127,8 @@ describe('POST /search/batch', () => {
       [{ queries: ['a'], extra: 1 }, {}, 'extra'],
       [{ queries: Array.from({ length: 17 }, (_, i) => `q${i}`) }, {}, 'queries'],
       [{ queries: ['a', 'b', 'c'] }, { BATCH_MAX_QUERIES: '2' }, 'queries'],
-      [{ queries: ['a'], defaults: { k: 'x' } }, {}, 'k'],
+      [{ queries: ['a'], defaults: { k: 'x' } }, {}, 'defaults.k'],
+      [{ queries: ['a'], defaults: { colour: 1 } }, {}, 'defaults.colour'],
       [{ queries: ['a'], defaults: { q: 'x' } }, {}, 'defaults.q'],
     ];
     for (const [body, overrides, param] of cases) {

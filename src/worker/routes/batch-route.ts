@@ -8,7 +8,7 @@ import { parseBatchRequest } from '../../core/query/search/batch-params';
 import { runSearches } from '../../core/query/search/search-pipeline';
 import type { SearchParams } from '../../core/query/search/search-params';
 import type { AppEnv } from '../bindings';
-import { readJsonBody } from '../read-json-body';
+import { readJsonBodyWithRepeats, repeatedError } from '../read-json-body';
 import { streamBatch, type BatchEntry } from '../batch-response';
 import { buildSearchContext } from '../services';
 import { negotiateFormat } from '../stream-response';
@@ -17,11 +17,19 @@ import { negotiateFormat } from '../stream-response';
 export const batchRoute = new Hono<AppEnv>();
 
 batchRoute.post('/', async (c) => {
-  const body = await readJsonBody(c, 'POST /search/batch');
+  const { body, repeated } = await readJsonBodyWithRepeats(c, 'POST /search/batch');
+  // A key repeated inside one query is that query's error, as an unknown one is; elsewhere the request's.
+  const inQuery = new Map<number, string[]>();
+  const outside = repeated.filter((path) => {
+    const match = /^queries\[(\d+)\]\.(.+)$/.exec(path);
+    if (match) inQuery.set(Number(match[1]), [...(inQuery.get(Number(match[1])) ?? []), match[2]!]);
+    return !match;
+  });
+  if (outside.length) throw repeatedError(outside);
   const log = c.get('log');
   const context = buildSearchContext({ env: c.env, waitUntil: c.get('defer'), log });
   const started = performance.now();
-  const parsed = parseBatchRequest(body, context.config);
+  const parsed = parseBatchRequest(body, context.config).map((entry, index) => (inQuery.has(index) ? repeatedError(inQuery.get(index)!) : entry));
   const valid = parsed.flatMap((entry, index) => (entry instanceof RetrieverError ? [] : [{ index, params: entry as SearchParams }]));
   const answers = valid.length ? await runSearches(valid.map((v) => v.params), context) : [];
   const entries: BatchEntry[] = parsed.map((entry, index) => (entry instanceof RetrieverError ? { index, error: entry } : { index, outcome: null! }));

@@ -48,14 +48,18 @@ export function parseBatchRequest(raw: unknown, config: Config): (SearchParams |
     });
   }
   for (const name of ['q', 'format']) {
-    if (name in defaults) throw new RetrieverError('invalid_request', `\`defaults\` cannot set \`${name}\``, { params: [`defaults.${name}`] });
+    if (name in defaults) throw new RetrieverError('invalid_request', `\`defaults\` cannot set \`${name}\``, { params: [`defaults.${name}`], in: 'defaults' });
   }
-  // Bad defaults would fail every query the same way: say it once, for the request.
+  // Bad defaults would fail every query the same way: say it once, for the request, naming each
+  // parameter by its path (`defaults.k`) as the request's other errors do.
   try {
     parseSearchParams({ q: 'defaults', ...defaults }, config);
   } catch (error) {
-    if (error instanceof RetrieverError) throw new RetrieverError('invalid_request', `In \`defaults\`: ${error.message}`, { ...error.details, in: 'defaults' });
-    throw error;
+    if (!(error instanceof RetrieverError)) throw error;
+    const inDefaults = (names: unknown) => (Array.isArray(names) ? names.map((name) => `defaults.${String(name)}`) : names);
+    const { params, unknown } = error.details;
+    const details = { ...error.details, ...(params ? { params: inDefaults(params) } : {}), ...(unknown ? { unknown: inDefaults(unknown) } : {}), in: 'defaults' };
+    throw new RetrieverError('invalid_request', `In \`defaults\`: ${error.message}`, details);
   }
   return queries.map((item) => {
     const own = typeof item === 'string' ? { q: item } : item;
