@@ -2,6 +2,9 @@
  * The loopback fake Cohere + Qdrant with the sample book ingested into one tenant, and the Worker
  * variables that point at it (for benches and the fuzz/load run).
  */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { runIngest } from '../src/cli/ingest';
 import { startFakeUpstream, type FakeUpstream } from '../test/support/fake-upstream/server';
 
@@ -13,21 +16,44 @@ export interface FakeWithBook {
 }
 
 /**
- * Starts the fake and ingests sample-book/docs into tenant `tenant` (quietly).
+ * Starts the fake (on `port`, default any free one) and ingests `docs` (default sample-book/docs)
+ * into tenant `tenant`, quietly.
  *
  * @example
  * const { fake, vars } = await startFakeWithBook('bench');
  */
-export async function startFakeWithBook(tenant: string): Promise<FakeWithBook> {
-  const fake = await startFakeUpstream();
+export async function startFakeWithBook(tenant: string, options: { port?: number; docs?: string } = {}): Promise<FakeWithBook> {
+  const fake = await startFakeUpstream(options.port === undefined ? {} : { port: options.port });
   const base = `${fake.url}/t/${tenant}`;
   const vars = { COHERE_API_KEY: 'test-cohere-key', COHERE_BASE_URL: base, QDRANT_URL: base, QDRANT_API_KEY: 'test-qdrant-key' };
   const log = console.log;
   console.log = () => {};
-  const code = await runIngest(['sample-book/docs', '--target', 'qdrant', '--quiet'], vars).finally(() => (console.log = log));
+  const code = await runIngest([options.docs ?? 'sample-book/docs', '--target', 'qdrant', '--quiet'], vars).finally(() => (console.log = log));
   if (code !== 0) {
     await fake.close();
     throw new Error(`ingest into the fake failed with exit code ${code}`);
   }
   return { fake, base, vars };
+}
+
+/** What `npm run fake` prints: the variables to put in `.dev.vars`, and how to use them. */
+export function fakeSessionText(vars: Record<string, string>, docs: string): string {
+  return [
+    `Fake Cohere + Qdrant (loopback) holding ${docs}, as Qdrant collection "textbook_chunks". Put these in .dev.vars`,
+    `(or pass each as npm run dev -- --var NAME:VALUE), then run npm run dev:`,
+    '',
+    ...Object.entries(vars).map(([name, value]) => `${name}=${value}`),
+    '',
+    'npm run ingest -- <docs> with the same variables writes another book into it. Steering the fake:',
+    `GET ${vars.QDRANT_URL}/__fake/calls lists the calls it answered; POST …/__fake/faults injects failures;`,
+    'POST …/__fake/reset forgets the calls AND the collections. Ctrl-C stops it.',
+  ].join('\n');
+}
+
+// `npm run fake [-- --port N] [--docs DIR]`: the fake for a session by hand, until Ctrl-C.
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  const { values } = parseArgs({ options: { port: { type: 'string' }, docs: { type: 'string' } } });
+  const docs = values.docs ?? 'sample-book/docs';
+  const { vars } = await startFakeWithBook('dev', { port: values.port === undefined ? 8800 : Number(values.port), docs });
+  console.log(fakeSessionText(vars, docs));
 }
