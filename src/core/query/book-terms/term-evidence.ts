@@ -84,6 +84,7 @@ export function assessQueryTerms(v: BookVocabulary, text: string): TermEvidence 
   const read = bookWordReader(v);
   // Informative words read as book words (guesses), and words the book uses as written.
   let guessed = 0;
+  let slips = 0;
   let asWritten = 0;
   for (const word of tokenizeWords(text)) {
     if (isStopword(word)) continue;
@@ -110,6 +111,7 @@ export function assessQueryTerms(v: BookVocabulary, text: string): TermEvidence 
       known += weight;
       total += weight;
       guessed++;
+      if (form.how === 'misspelt') slips++;
       continue;
     }
     if (derived !== 'book') missing++;
@@ -119,8 +121,9 @@ export function assessQueryTerms(v: BookVocabulary, text: string): TermEvidence 
   }
   const coverage = total > 0 ? known / total : 0;
   // Two or more words read as book words and not one written as the book writes it: nothing the reader
-  // wrote is the book's ("xyzzy plugh" read as "xyz plugs").
-  if (guessed >= SEVERAL_GUESSES && asWritten === 0) return { coverage, unknown, foreign, covered: false, onlyGuesses: true };
+  // wrote is the book's ("xyzzy plugh" read as "xyz plugs"). Unless each is a slip of one letter of a
+  // book word ("delte a transacton"): a hurried reader's question, not gibberish.
+  if (guessed >= SEVERAL_GUESSES && asWritten === 0 && slips < guessed) return { coverage, unknown, foreign, covered: false, onlyGuesses: true };
   const minimum = missing >= SEVERAL_UNKNOWN ? MIN_COVERAGE_SEVERAL_UNKNOWN : MIN_COVERAGE;
   return { coverage, unknown, foreign, covered: total > 0 && coverage >= minimum && foreign.length === 0 };
 }

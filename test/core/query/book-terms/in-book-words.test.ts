@@ -75,7 +75,11 @@ describe.each(TINY_BOOK_VOCABULARIES)('inBookWords (the query in the book\'s wor
   });
 
   it('does not cover a question whose words all only resemble book words: two or more guesses, none as written', () => {
-    expect(assessQueryTerms(book, 'gakset heatr')).toMatchObject({ covered: false, onlyGuesses: true });
+    // Gibberish resembles book words in looser ways than a one-letter slip (a suffix here).
+    expect(assessQueryTerms(book, 'gasketless heatr')).toMatchObject({ covered: false, onlyGuesses: true });
+    // Every word a one-letter slip of a book word is a hurried reader, not gibberish: covered.
+    expect(assessQueryTerms(book, 'gakset heatr')).toMatchObject({ covered: true });
+    expect(assessQueryTerms(book, 'gakset heatr').onlyGuesses).toBeUndefined();
     // One guess is a typo in a one-word question; a guess beside a book word is a typo in a question.
     expect(assessQueryTerms(book, 'gakset')).toMatchObject({ covered: true });
     expect(assessQueryTerms(book, 'gakset heatr tank')).toMatchObject({ covered: true });
