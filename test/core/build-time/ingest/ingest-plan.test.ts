@@ -50,11 +50,19 @@ describe('planIngest', () => {
     expect(plan.stale).toEqual(['id-b-gone', 'id-z-gone']);
   });
 
-  it('treats a payload change with the same content as a change (title, headings, tags, url)', () => {
-    for (const over of [{ title: 'New title' }, { headings: ['Renamed', 'Part'] }, { tags: ['x', 'y'] }, { source_url: 'https://b/docs/a' }, { sidebar_position: 2 }]) {
-      const before = chunk('id');
-      const after = chunk('id', over);
-      expect(planIngest([after], new Map([['id', stored(before)]])).changed, JSON.stringify(over)).toHaveLength(1);
+  it('re-embeds a chunk whose indexed text changed (title, headings), though its content did not', () => {
+    for (const over of [{ title: 'New title' }, { headings: ['Renamed', 'Part'] }]) {
+      const plan = planIngest([chunk('id', over)], new Map([['id', stored(chunk('id'))]]));
+      expect(plan.changed, JSON.stringify(over)).toHaveLength(1);
+      expect(plan.relabeled).toEqual([]);
+    }
+  });
+
+  it('rewrites only the payload of a chunk whose indexed text is the same (lines, tags, url): its vectors stay', () => {
+    for (const over of [{ start_line: 4, end_line: 6 }, { tags: ['x', 'y'] }, { source_url: 'https://b/docs/a' }, { sidebar_position: 2 }]) {
+      const plan = planIngest([chunk('id', over)], new Map([['id', stored(chunk('id'))]]));
+      expect(plan.relabeled.map((c) => c.id), JSON.stringify(over)).toEqual(['id']);
+      expect(plan.changed).toEqual([]);
     }
   });
 
@@ -62,13 +70,19 @@ describe('planIngest', () => {
     const c = chunk('id');
     const reordered = Object.fromEntries(Object.entries(c.payload).reverse());
     expect(planIngest([c], new Map([['id', stored(c, reordered)]])).unchanged).toBe(1);
-    const swapped = { ...c.payload, headings: ['Part', 'Title'] };
-    expect(planIngest([c], new Map([['id', stored(c, swapped)]])).changed).toHaveLength(1);
+    const swapped = { ...c.payload, heading_trail: ['Part', 'Title'] };
+    expect(planIngest([c], new Map([['id', stored(c, swapped)]])).relabeled).toHaveLength(1);
   });
 
-  it('counts a stored payload with an extra field as changed, so the upsert replaces it', () => {
+  it('counts a stored payload with an extra field as a payload change, so the overwrite drops it', () => {
     const c = chunk('id');
-    expect(planIngest([c], new Map([['id', stored(c, { ...c.payload, note: 1 })]])).changed).toHaveLength(1);
+    expect(planIngest([c], new Map([['id', stored(c, { ...c.payload, note: 1 })]])).relabeled).toHaveLength(1);
+  });
+
+  it('re-embeds when the stored payload cannot say what was embedded (no content or headings)', () => {
+    const c = chunk('id', { tags: ['y'] });
+    const { content: _content, ...withoutContent } = chunk('id').payload;
+    expect(planIngest([c], new Map([['id', stored(c, withoutContent)]])).changed).toHaveLength(1);
   });
 
   it('falls back to hash + file when the payload was not read', () => {
