@@ -109,9 +109,12 @@ function packGroup(group: Piece[], options: Required<ChunkOptions>): PlannedChun
 
   for (const unit of blocks(group)) {
     const tokens = sum(unit);
-    if (fits(tokens)) {
+    // A paragraph over the maximum is split by sentence even right under a heading, where `fits`
+    // takes anything: a long paragraph straight after its heading made one chunk of 800–4,000 tokens.
+    const oversizedText = unit[0]!.kind === 'text' && tokens > maxTokens;
+    if (!oversizedText && fits(tokens)) {
       cur.push(...unit);
-    } else if (unit[0]!.kind !== 'text' || tokens <= maxTokens) {
+    } else if (!oversizedText) {
       flush(tokens);
       cur.push(...unit);
     } else {

@@ -115,6 +115,17 @@ describe('sizes and overlap', () => {
     expectLineRangesMatch(long, chunks);
   });
 
+  it('splits one long paragraph right under its heading by sentence, wrapped or on one line', async () => {
+    for (const join of [' ', '\n']) {
+      const text = `# T\n\n## One paragraph\n\n${sentences(80, 'Para').join(join)}\n`;
+      const chunks = await chunksOf('p.md', text);
+      expect(chunks.length, JSON.stringify(join)).toBeGreaterThanOrEqual(3);
+      for (const c of chunks) expect(c.payload.chunk_token_count).toBeLessThanOrEqual(500);
+      expect(chunks[1]!.payload.headings).toEqual(['T', 'One paragraph']);
+      expectLineRangesMatch(text, chunks);
+    }
+  });
+
   it('has no overlap with overlapTokens: 0, and respects smaller sizes', async () => {
     const chunks = await chunksOf('l.md', long, { ...SMALL, overlapTokens: 0 });
     expect(chunks.length).toBeGreaterThan(5);
