@@ -56,8 +56,24 @@ export function cleanChunkText(source: string): string {
  */
 function stripComments(source: string): string {
   if (!source.includes('<!--') && !source.includes('{/*')) return source;
-  const parts = source.split(/(^ {0,3}(?:`{3,}|~{3,})[^\n]*$[\s\S]*?^ {0,3}(?:`{3,}|~{3,})\s*$)/m);
-  return parts.map((part, i) => (i % 2 === 1 ? part : part.replace(/<!--[\s\S]*?(?:-->|$)/g, '').replace(/\{\/\*[\s\S]*?\*\/\}/g, ''))).join('');
+  // Code found by the one fence tracker: a fence closes only on one at least as long, so a ````md
+  // block that shows a ```js block keeps what follows the inner block (its own regex closed early).
+  const inFence = fenceTracker();
+  const out: string[] = [];
+  let prose: string[] = [];
+  const flush = () => {
+    if (prose.length) out.push(prose.join('\n').replace(/<!--[\s\S]*?(?:-->|$)/g, '').replace(/\{\/\*[\s\S]*?\*\/\}/g, ''));
+    prose = [];
+  };
+  for (const line of source.split('\n')) {
+    if (!inFence(line)) prose.push(line);
+    else {
+      flush();
+      out.push(line);
+    }
+  }
+  flush();
+  return out.join('\n');
 }
 
 /** Removes JSX/HTML tags from a prose line, leaving inline code spans untouched. */

@@ -66,3 +66,10 @@ describe('chunk kind', () => {
     expect(isLinkDominated(prose)).toBe(false);
   });
 });
+
+describe('code inside a longer fence', () => {
+  it('keeps a ````md block whole, though it shows a ```js block: comments and braces after the inner fence are code', () => {
+    const source = ['Before <!-- a real comment --> after.', '````md', '```js', 'const x = 1;', '```', '<!-- shown, in code -->', '{/* shown, in code */}', '````', '<!-- gone -->Done.'].join('\n');
+    expect(cleanChunkText(source).split('\n')).toEqual(['Before  after.', '````md', '```js', 'const x = 1;', '```', '<!-- shown, in code -->', '{/* shown, in code */}', '````', 'Done.']);
+  });
+});
