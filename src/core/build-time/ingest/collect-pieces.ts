@@ -153,6 +153,7 @@ function spanOf(node: AnyNode): Span | null {
 function headingText(node: AnyNode): string {
   const collect = (n: AnyNode): string => {
     if ((n.type === 'text' || n.type === 'inlineCode') && typeof n.value === 'string') return n.value;
+    if (n.type === 'inlineMath' && typeof n.value === 'string') return `$${n.value}$`;
     if (n.type === 'image') return n.alt ?? '';
     if (n.type === 'mdxTextExpression') return '';
     return (n.children ?? []).map(collect).join('');

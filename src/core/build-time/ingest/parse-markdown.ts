@@ -2,9 +2,11 @@ import type { Root } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { frontmatterFromMarkdown } from 'mdast-util-frontmatter';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { mathFromMarkdown } from 'mdast-util-math';
 import { mdxFromMarkdown } from 'mdast-util-mdx';
 import { frontmatter } from 'micromark-extension-frontmatter';
 import { gfm } from 'micromark-extension-gfm';
+import { math } from 'micromark-extension-math';
 import { mdxjs } from 'micromark-extension-mdxjs';
 import { fenceTracker } from './code-fences';
 import { mapLines } from './line-index';
@@ -35,9 +37,11 @@ export function parseMarkdown(text: string, options: { mdx: boolean }): ParsedMa
   let tree: Root | undefined;
   if (options.mdx) {
     try {
+      // Math as Docusaurus reads it with remark-math: `$\frac{1}{3}$` is TeX, not two MDX expressions
+      // (an MDX book with math cannot build without it, so a `$…$` there is math).
       tree = fromMarkdown(blankHeadingIds(text), {
-        extensions: [mdxjs(), gfm(), frontmatter(['yaml'])],
-        mdastExtensions: [mdxFromMarkdown(), gfmFromMarkdown(), frontmatterFromMarkdown(['yaml'])],
+        extensions: [math(), mdxjs(), gfm(), frontmatter(['yaml'])],
+        mdastExtensions: [mathFromMarkdown(), mdxFromMarkdown(), gfmFromMarkdown(), frontmatterFromMarkdown(['yaml'])],
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -119,3 +119,15 @@ describe('MDX files', () => {
     expect([start_line, end_line]).toEqual([3, 11]);
   });
 });
+
+describe('math in MDX', () => {
+  it('keeps the braces of $…$ and $$…$$ (TeX, as remark-math reads it), and still drops {/* comments */}', async () => {
+    const text = '# Integrals\n\nThe area is $\\frac{1}{2}$ here.\n\n$$\n\\int_0^1 x^2 dx = \\frac{1}{3}\n$$\n\nAnd {/* a comment */} gone.\n\n## The $\\alpha_{1}$ value\n\nText about alpha.\n';
+    const chunks = await chunksOf('m.mdx', text);
+    const all = chunks.map((c) => c.payload.content).join('\n');
+    expect(all).toContain('$\\frac{1}{2}$');
+    expect(all).toContain('\\int_0^1 x^2 dx = \\frac{1}{3}');
+    expect(all).not.toContain('a comment');
+    expect(chunks.flatMap((c) => c.payload.heading_trail)).toContain('The $\\alpha_{1}$ value');
+  });
+});
