@@ -10,9 +10,10 @@ import { fenceTracker } from './code-fences';
 import { withoutHeadingId } from './heading-anchors';
 import { blankTopLevelEsm } from './parse-markdown';
 
-// `:::tip`, `:::note[Title]`, `:::warning Some title` (Docusaurus admonitions); `:::` closes.
-const ADMONITION_OPEN = /^\s*:::\s*([A-Za-z][\w-]*)(?:\[([^\]]*)\])?\s*(.*?)\s*$/;
-const ADMONITION_CLOSE = /^\s*:::\s*$/;
+// `:::tip`, `:::note[Title]`, `:::warning Some title` (Docusaurus admonitions); `:::` closes. A
+// nested admonition's fences have more colons (`::::warning` around a `:::tip`).
+const ADMONITION_OPEN = /^\s*:{3,}\s*([A-Za-z][\w-]*)(?:\[([^\]]*)\])?\s*(.*?)\s*$/;
+const ADMONITION_CLOSE = /^\s*:{3,}\s*$/;
 // An opening, closing or self-closing tag (`<Tabs groupId="x">`, `</TabItem>`, `<br/>`). Autolinks
 // (`<https://…>`) do not match: their name is followed by `/`, not by space, `/>` or `>`.
 const TAG = /<\/?[A-Za-z][\w.:-]*(?:\s+(?:[^<>"'{}]|"[^"]*"|'[^']*'|\{[^{}]*\})*)?\s*\/?>/g;

@@ -73,3 +73,10 @@ describe('code inside a longer fence', () => {
     expect(cleanChunkText(source).split('\n')).toEqual(['Before  after.', '````md', '```js', 'const x = 1;', '```', '<!-- shown, in code -->', '{/* shown, in code */}', '````', 'Done.']);
   });
 });
+
+describe('nested admonitions', () => {
+  it('reads fences of four or five colons as fences too', () => {
+    const source = ['::::warning Outer warning', 'Careful here.', ':::tip[Inner tip]', 'Do this.', ':::', '::::', ':::::danger', 'Stop.', ':::::'].join('\n');
+    expect(cleanChunkText(source).split('\n')).toEqual(['Warning: Outer warning', 'Careful here.', 'Tip: Inner tip', 'Do this.', 'Danger:', 'Stop.']);
+  });
+});
