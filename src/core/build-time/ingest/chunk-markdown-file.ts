@@ -47,6 +47,8 @@ export async function chunkMarkdownFile(input: MarkdownFileInput, options: Chunk
     if (!result.ok) return { ok: false, code: 'invalid_front_matter', reason: result.reason };
     frontMatter = result.data;
     warnings.push(...result.warnings);
+    // Docusaurus leaves a draft out of the built site: its passages would link to a 404.
+    if (frontMatter.draft) return { ok: false, code: 'draft', reason: 'draft: true in its front matter (Docusaurus leaves drafts out of the site)' };
   } else if (/^---[ \t]*(\r\n|\r|\n)/.test(text)) {
     // An opening fence the parser did not accept: the YAML would otherwise be indexed as prose.
     return { ok: false, code: 'invalid_front_matter', reason: 'invalid front matter: no closing `---` line' };

@@ -8,6 +8,8 @@ export interface DocFrontMatter {
   chapter?: string;
   tags: string[];
   sidebarPosition: number | null;
+  /** `draft: true`: Docusaurus builds the page in development only, never into the site. */
+  draft?: boolean;
 }
 
 /** Parsed front matter plus notes about fields that were ignored, or why the YAML is broken. */
@@ -49,6 +51,7 @@ export function parseFrontMatter(raw: string): FrontMatterResult {
   if (id && id.includes('/')) warnings.push('front matter `id` must not contain "/": ignored');
   else if (id) data.id = id;
 
+  if (fm.draft === true) data.draft = true;
   const position = fm.sidebar_position;
   if (typeof position === 'number' && Number.isFinite(position)) data.sidebarPosition = position;
   else if (typeof position === 'string' && position.trim() !== '' && Number.isFinite(Number(position))) {

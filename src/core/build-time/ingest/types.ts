@@ -93,6 +93,7 @@ export type SkipCode =
   | 'invalid_utf8'
   | 'invalid_front_matter'
   | 'no_content'
+  | 'draft'
   | 'unreadable';
 
 /** Outcome for one file: chunks (plus non-fatal warnings), or a reason it was skipped. */

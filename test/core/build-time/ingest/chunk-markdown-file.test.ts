@@ -199,3 +199,13 @@ describe('chunkMarkdownFile: line endings and encoding', () => {
     expect(chunks[0]!.payload.source_url).toBe('/docs/intl/%C3%BCbersicht');
   });
 });
+
+describe('chunkMarkdownFile: drafts', () => {
+  it('skips a page with draft: true, as Docusaurus leaves it out of the site; draft: false is a page', async () => {
+    const page = (draft: string) => `---\ntitle: Reactor\ndraft: ${draft}\n---\n\n# Reactor\n\nThe unobtainium reactor runs hot.\n`;
+    const skipped = await chunkMarkdownFile({ filePath: 'guides/draft.md', text: page('true') });
+    expect(skipped).toMatchObject({ ok: false, code: 'draft' });
+    expect((skipped as { reason: string }).reason).toMatch(/^draft: true/);
+    expect(await chunkMarkdownFile({ filePath: 'guides/draft.md', text: page('false') })).toMatchObject({ ok: true });
+  });
+});
