@@ -2,7 +2,7 @@
  * `--target local`: builds the embedded index file the Worker bundles (dense vectors, BM25
  * vectors, payloads and — for LSA — the query model), reporting what changed since the last build.
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Config } from '../../core/common/config/parse-config';
 import { decodeIndex } from '../../core/query/local-index/index-format';
@@ -17,6 +17,7 @@ import { withAliases } from '../../core/build-time/local-index/lsa-aliases';
 import { FIELDS_SPARSE_VECTOR, fieldVectors } from '../../core/query/local-index/field-index';
 import type { Payload } from '../../core/common/types';
 import type { Progress } from './progress';
+import { CliFailure, EXIT } from '../cli-failure';
 import { gzipSize } from './worker-size';
 
 /** Result of a local build. */
@@ -79,11 +80,28 @@ export async function ingestLocal(
 async function writeIfChanged(path: string, bytes: Uint8Array): Promise<void> {
   const current = await readFile(path).catch(() => null);
   if (current && Buffer.compare(current, bytes) === 0) return;
-  await mkdir(dirname(path), { recursive: true });
   const aside = `${path}.tmp-${process.pid}`;
-  await writeFile(aside, bytes);
-  await rename(aside, path);
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(aside, bytes);
+    await rename(aside, path);
+  } catch (error) {
+    // A path that cannot take the file (a folder, a read-only place) is the caller's to change,
+    // not a bug: say so, and leave no half-written file behind.
+    await rm(aside, { force: true }).catch(() => undefined);
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new CliFailure(EXIT.config, `cannot write the index to ${path} (${WRITE_ERRORS[code] ?? code})`, 'pass --out a file path in a folder you can write, e.g. --out generated/indexes/book.bin');
+  }
 }
+
+const WRITE_ERRORS: Record<string, string> = {
+  EISDIR: 'it is a folder',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'read-only file system',
+  ENOTDIR: 'a part of the path is a file',
+  ENOENT: 'no such folder',
+};
 
 async function readExisting(path: string): Promise<Map<string, IndexedPoint> | null> {
   let buffer: Buffer;

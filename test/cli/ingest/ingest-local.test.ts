@@ -125,3 +125,38 @@ describe('ingest --target local', () => {
     }
   });
 });
+
+describe('ingest --target local, where the index cannot go', () => {
+  it('--out naming a folder exits 2 with what is wrong and leaves no temporary file', async () => {
+    const folder = await tempDir('ingest-out-');
+    try {
+      const run = await runCli([MINI_BOOK, '--target', 'local', '--out', folder, '--dims', '4'], {});
+      expect(run.code, run.err).toBe(2);
+      expect(run.err).toContain(`cannot write the index to ${folder} (it is a folder)`);
+      expect(run.err).not.toMatch(/this is a bug/);
+      const { readdir } = await import('node:fs/promises');
+      expect((await readdir(join(folder, '..'))).filter((name) => name.startsWith(`${folder.split('/').pop()}.tmp-`))).toEqual([]);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('never overwrites a file of the user\'s where the index module goes (--out with .js)', async () => {
+    const folder = await tempDir('ingest-js-');
+    try {
+      const mine = join(folder, 'app.js');
+      await writeFile(mine, 'console.log("my app");\n');
+      const run = await runCli([MINI_BOOK, '--target', 'local', '--out', join(folder, 'app'), '--dims', '4'], {});
+      expect(run.code, run.err).toBe(2);
+      expect(run.err).toContain('app.js exists and was not written by ingest');
+      expect(await readFile(mine, 'utf8')).toBe('console.log("my app");\n');
+      // A module ingest wrote itself is rewritten as before.
+      const ours = await runCli([MINI_BOOK, '--target', 'local', '--out', join(folder, 'book.bin'), '--dims', '4'], {});
+      expect(ours.code, ours.err).toBe(0);
+      expect(await readFile(join(folder, 'book.js'), 'utf8')).toContain("export { default } from './book.bin';");
+      expect((await runCli([MINI_BOOK, '--target', 'local', '--out', join(folder, 'book.bin'), '--dims', '4'], {})).code).toBe(0);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+});
