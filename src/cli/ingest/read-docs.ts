@@ -44,7 +44,8 @@ const DOC_FILE = /\.mdx?$/;
 export async function readDocs(docsDir: string): Promise<ReadDocsResult> {
   const info = await stat(docsDir).catch(() => null);
   if (!info?.isDirectory()) {
-    throw new RetrieverError('invalid_request', `docs directory not found: ${docsDir}`, { params: ['docs'] });
+    const what = info ? `${docsDir} is a file, not a folder: give the folder that holds the book's .md/.mdx pages` : `docs directory not found: ${docsDir}`;
+    throw new RetrieverError('invalid_request', what, { params: ['docs'] });
   }
   const result: ReadDocsResult = { files: [], skipped: [] };
   await walk(docsDir, docsDir, result, new Set([await realpath(docsDir)]));

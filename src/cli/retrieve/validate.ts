@@ -55,7 +55,13 @@ export function loadQuerySet(path: string): QueryItem[] {
   } catch {
     throw usageError('retrieve', `cannot read the query set ${path}`);
   }
-  return parseQuerySet(text);
+  try {
+    return parseQuerySet(text);
+  } catch (error) {
+    // Name the file: a message about "the query set" alone leaves the user to guess which.
+    if (error instanceof Error && /not valid JSON/.test(error.message)) throw usageError('retrieve', `${path}: ${error.message}`);
+    throw error;
+  }
 }
 
 /**

@@ -47,6 +47,10 @@ describe('ingest usage', () => {
     const missing = await runCli([join(dir, 'nope'), '--target', 'local'], {});
     expect(missing.code).toBe(2);
     expect(missing.err).toContain(`docs directory not found: ${join(dir, 'nope')}`);
+    // A page given instead of its folder is said to be a file.
+    const file = await runCli([join(MINI_BOOK, 'intro.md'), '--target', 'local'], {});
+    expect(file.code).toBe(2);
+    expect(file.err).toContain(`${join(MINI_BOOK, 'intro.md')} is a file, not a folder`);
     const unknown = await runCli([MINI_BOOK, '--bogus'], {});
     expect(unknown.code).toBe(2);
     expect(unknown.err).toMatch(/--bogus/);

@@ -156,6 +156,13 @@ describe('retrieve --validate on a small labelled set', () => {
     const bad = await retrieve(['--validate', 'test/cli/retrieve/fixtures/bad-queries.json']);
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/query set item 1, `expected`: unknown field\(s\) "file_path"/);
+    // Not JSON: the file and the parser's position are named.
+    const broken = join(mkdtempSync(join(tmpdir(), 'qset-')), 'broken.json');
+    writeFileSync(broken, '[{"query": "a",}]');
+    const notJson = await retrieve(['--validate', broken]);
+    expect(notJson.code).toBe(2);
+    expect(notJson.err).toContain(`${broken}: query set is not valid JSON: `);
+    expect(notJson.err).toMatch(/position \d+/);
   });
 });
 

@@ -118,9 +118,12 @@ export function parseQuerySet(input: unknown): QueryItem[] {
 
 function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text);
+    // A file saved with a byte-order mark (as Notepad does) is still the same JSON.
+    return JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
   } catch (cause) {
-    throw new RetrieverError('invalid_request', 'query set is not valid JSON', { params: ['queries'] }, { cause });
+    // The parser's own words say where (`… at position 110`): the file is the user's to fix.
+    const where = cause instanceof SyntaxError ? `: ${cause.message}` : '';
+    throw new RetrieverError('invalid_request', `query set is not valid JSON${where}`, { params: ['queries'] }, { cause });
   }
 }
 

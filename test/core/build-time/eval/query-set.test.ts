@@ -33,7 +33,11 @@ describe('parseQuerySet', () => {
   it('rejects text that is not JSON', () => {
     const error = parseError('[{"query": "a",}');
     expect(error.code).toBe('invalid_request');
-    expect(error.message).toMatch(/not valid JSON/);
+    expect(error.message).toMatch(/^query set is not valid JSON: .*position \d+/);
+  });
+
+  it('reads a file saved with a byte-order mark', () => {
+    expect(parseQuerySet('\uFEFF[{"query": "a", "expected": {"file_paths": ["a.md"]}}]')).toHaveLength(1);
   });
 
   it('rejects a non-array and an empty array', () => {
