@@ -46,6 +46,10 @@ export async function ingestLocal(
   const sparse = bm25Vectors(withSpellings(texts, bridges.spellings));
   let dense;
   if (options.embedder === 'lsa') {
+    // The model learns how the book's words go together across its chunks: one chunk teaches it nothing.
+    if (chunks.length < 2) {
+      throw new CliFailure(EXIT.config, `the book makes ${chunks.length} chunk: the local model needs at least 2 (two sections, or one long enough to split)`, 'add a page or a section, or ingest it into Qdrant with Cohere (--target qdrant)');
+    }
     // Trained on the book's own text; other spellings and the synonyms file's readers' words are
     // learnt as aliases, which leave its rows and document vectors as trained.
     const trained = lsaVectors(chunks.map(ownText), options.dims, options.seed);

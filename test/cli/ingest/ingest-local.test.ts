@@ -160,3 +160,18 @@ describe('ingest --target local, where the index cannot go', () => {
     }
   });
 });
+
+describe('ingest --target local on a book of one chunk', () => {
+  it('says the local model needs two chunks, not that the configuration is wrong', async () => {
+    const folder = await tempDir('ingest-one-');
+    try {
+      await writeFile(join(folder, 'only.md'), '# Only page\n\nOne short section about the reactor.\n');
+      const run = await runCli([folder, '--target', 'local', '--out', join(folder, 'one.bin')], {});
+      expect(run.code, run.err).toBe(2);
+      expect(run.err).toContain('the book makes 1 chunk: the local model needs at least 2');
+      expect(run.err).not.toMatch(/check your configuration/);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+});
