@@ -90,6 +90,29 @@ describe('the demo page on the embedded default', () => {
     expect(await desktop.page.locator('#q').count()).toBe(1);
   });
 
+  it('gives its fields borders of 3:1 contrast or more (WCAG 1.4.11) in light and dark, and a question field that follows the writing direction', async () => {
+    const { page } = desktop;
+    expect(await page.locator('#q').getAttribute('dir')).toBe('auto');
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      const ratios = await page.evaluate(() => {
+        const rgb = (css: string) => (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+        const lum = ([r, g, b]: number[]) => {
+          const f = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+          return 0.2126 * f(r!) + 0.7152 * f(g!) + 0.0722 * f(b!);
+        };
+        const page = lum(rgb(getComputedStyle(document.body).backgroundColor));
+        return Array.from(document.querySelectorAll('input, select')).map((el) => {
+          const border = lum(rgb(getComputedStyle(el).borderTopColor));
+          return (Math.max(border, page) + 0.05) / (Math.min(border, page) + 0.05);
+        });
+      });
+      expect(ratios.length).toBeGreaterThan(2);
+      for (const ratio of ratios) expect(ratio, scheme).toBeGreaterThanOrEqual(3);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+  });
+
   it('keyboard only: Tab to mode, pick hybrid, set k=3, Enter — three streamed results with rank, bar, breadcrumb, source', async () => {
     const { page } = desktop;
     await page.locator('#q').focus();
@@ -151,6 +174,8 @@ describe('the demo page on the embedded default', () => {
     expect(shown[0]).toMatch(/^Most of what this question asks about \("chocolate".*\. The passages below are the closest it has, not an answer\.$/);
     expect(shown.filter((text) => /does not cover|not an answer|may not answer/.test(text))).toHaveLength(1);
     expect(status).toMatch(/^\d+ results in \d+ ms\.$/);
+    // The reader's quoted words are isolated (<bdi>), so a right-to-left word keeps its quotes in place.
+    expect(await desktop.page.$$eval('#notes li bdi', (items) => items.map((item) => item.textContent))).toContain('chocolate');
     await desktop.page.screenshot({ path: join(SCREENSHOTS, 'demo-off-topic-desktop.png') });
   });
 

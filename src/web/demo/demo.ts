@@ -34,7 +34,18 @@ function setStatus(text: string, isError = false): void {
 }
 
 function note(text: string, className = ''): void {
-  notes.append(el('li', className, text));
+  // The reader's own words quoted in a note ("The book never mentions "موضوع", …") are isolated, so
+  // a right-to-left word keeps its quotes and commas in place inside the English sentence.
+  const item = el('li', className);
+  const parts = text.split(/("[^"]*")/);
+  item.append(...parts.map((part, i) => (i % 2 === 1 ? bdi(part.slice(1, -1)) : document.createTextNode(part))));
+  notes.append(item);
+}
+
+function bdi(word: string): DocumentFragment {
+  const fragment = document.createDocumentFragment();
+  fragment.append('"', el('bdi', '', word), '"');
+  return fragment;
 }
 
 function rememberModule(name: string | null): void {
