@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { readDocs } from '../src/cli/ingest/read-docs';
 import { inProcessSearcher, loadIndexFile } from '../src/cli/retrieve/run-query';
 import { toEvalResults } from '../src/cli/retrieve/validate';
+import { unmatchedFileLabels, unmatchedLabelsWarning } from '../src/core/build-time/eval/label-check';
 import { resultHeadings } from '../src/core/build-time/eval/passages';
 import { indexVocabulary } from '../src/core/query/book-terms/book-vocabulary';
 import { loadBookQueries, pageKeyOf, QuestionFileError, type BookQuery } from './quality/book-queries';
@@ -96,6 +97,9 @@ export async function measureBook(options: BookQualityOptions): Promise<BookQual
     const vocabulary = indexVocabulary(loadIndexFile(index.path));
     for (const set of options.sets) {
       const queries = options.typos ? withTypos(loadBookQueries(set.path), vocabulary) : loadBookQueries(set.path);
+      // A page label that names no page of the book can only fail: say so before the figures blame the retriever.
+      const unmatched = unmatchedLabelsWarning(unmatchedFileLabels(queries.map((q) => ({ id: q.id, expected: { file_paths: q.expected } })), files.map((file) => file.path)));
+      if (unmatched) console.error(`${set.name}: ${unmatched}`);
       // The words each question uses that no chunk does: they split the misses, and `-v` lists them.
       const lacking = lackingWords(vocabulary, queries);
       lackingBySet.set(set.name, lacking);

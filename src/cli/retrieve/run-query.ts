@@ -25,6 +25,8 @@ export interface Searcher {
   readonly label: string;
   /** The mode used when a search names none (SEARCH_MODE), when known (in-process only). */
   readonly defaultMode?: string;
+  /** The file path of every page the index holds, when it can say (an embedded index, in-process). */
+  pages?(): string[] | null;
   search(raw: Record<string, string | number>): Promise<SearchOutcome>;
 }
 
@@ -103,6 +105,16 @@ export function inProcessSearcher(options: InProcessOptions): Searcher & { confi
       const params = parseSearchParams(raw, config);
       const outcome = await runSearch(params, context);
       return workerDocument(outcome);
+    },
+    pages() {
+      if (config.storeKind !== 'embedded') return null;
+      const book = (index ??= loadIndexFile(options.indexPath));
+      const files = new Set<string>();
+      for (let point = 0; point < book.size; point++) {
+        const file = book.payload(point).file_path;
+        if (typeof file === 'string') files.add(file);
+      }
+      return [...files];
     },
     /** The book's vocabulary as the term rule reads it: the embedded index's, or the one ingest recorded in the Qdrant collection. */
     async bookVocabulary() {

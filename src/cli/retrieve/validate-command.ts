@@ -3,6 +3,7 @@
  * print the text or JSON report, and turn the verdict into the exit code.
  */
 import { resolve } from 'node:path';
+import { unmatchedFileLabels, unmatchedLabelsWarning } from '../../core/build-time/eval/label-check';
 import { compareReports, formatReportText } from '../../core/build-time/eval/report-text';
 import { EXIT } from '../cli-failure';
 import type { RetrieveArgs } from './args';
@@ -27,6 +28,11 @@ export async function runValidateCommand(args: RetrieveArgs, makeSearcher: () =>
     criteria: args.criteria,
     ...(args.noResultsBelow !== undefined ? { noResultsScoreBelow: args.noResultsBelow } : {}),
   };
+
+  // A label that names no page of the book can only fail: say so before the figures blame the retriever.
+  const pages = makeSearcher().pages?.() ?? null;
+  const unmatched = pages ? unmatchedLabelsWarning(unmatchedFileLabels(items, pages)) : null;
+  if (unmatched) io.stderr(`validate: ${unmatched}`);
 
   const runs: ValidationRun[] = [];
   let label = '';

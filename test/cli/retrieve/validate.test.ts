@@ -164,6 +164,13 @@ describe('retrieve --validate on a small labelled set', () => {
     expect(notJson.err).toContain(`${broken}: query set is not valid JSON: `);
     expect(notJson.err).toMatch(/position \d+/);
   });
+
+  it('warns when a page label names no page of the book, before scoring it as a miss', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'qset-')), 'labels.json');
+    writeFileSync(file, JSON.stringify([{ id: 'typo', query: 'What is a ROS 2 topic?', expected: { file_paths: ['docs/01-ros2/02-nodes-topics-services.md'] } }]));
+    const run = await retrieve(['--validate', file]);
+    expect(run.err).toContain('validate: warning: 1 page label names no page of the book (typo: docs/01-ros2/02-nodes-topics-services.md)');
+  });
 });
 
 describe('retrieve --validate over --url with failures', () => {
