@@ -12,6 +12,10 @@ export type DecodeResult = { ok: true; text: string } | { ok: false; code: SkipC
  * decodeDocBytes(new TextEncoder().encode('# Hi')); // { ok: true, text: '# Hi' }
  */
 export function decodeDocBytes(bytes: Uint8Array): DecodeResult {
+  // UTF-16 text (a Windows editor's "Unicode") is full of NUL bytes too, but it is text: say what to do.
+  if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) {
+    return { ok: false, code: 'invalid_utf8', reason: 'UTF-16 text: save it as UTF-8 to ingest it' };
+  }
   if (bytes.includes(0)) return { ok: false, code: 'binary', reason: 'binary file (contains NUL bytes)' };
   try {
     // `fatal` throws on malformed sequences; the BOM is stripped by default (ignoreBOM: false).
