@@ -93,7 +93,9 @@ function noResultsHint(args: RetrieveArgs, doc: SearchOutcome): string {
   }
   const filtered = ['chapter', 'module', 'section', 'tags', 'filter'].some((name) => args.params[name] !== undefined);
   if (filtered) return 'relax the filters (--chapter, --module, --section, --tags, --filter); names are case-sensitive';
-  return 'rephrase the query or try --mode hybrid; is the collection ingested (npm run ingest)?';
+  // Hybrid already searched both lists: suggesting it again would send the reader round in a circle.
+  const other = doc.mode === 'hybrid' ? 'rephrase the query with the book\'s own words' : 'rephrase the query or try --mode hybrid';
+  return `${other}; is the collection ingested (npm run ingest)?`;
 }
 
 const invokedDirectly = process.argv[1] !== undefined && (import.meta.url === `file://${process.argv[1]}` || process.argv[1].endsWith('/src/cli/retrieve.ts'));

@@ -142,7 +142,9 @@ export function parseRetrieveArgs(argv: readonly string[]): RetrieveArgs {
   if (v['top-k'] !== undefined && v.k !== undefined && v['top-k'] !== v.k) throw usageError('give either --top-k or --k, not both');
 
   const params: Record<string, string> = {};
-  if (topK !== undefined) params.k = String(positiveInt('--top-k', topK));
+  // Named as the reader typed it: `--k 0` is not a mistake in "--top-k".
+  const kFlag = v['top-k'] !== undefined ? '--top-k' : '--k';
+  if (topK !== undefined) params.k = String(positiveInt(kFlag, topK));
   for (const name of PASS_THROUGH) {
     const value = v[name];
     if (value !== undefined) params[name] = value;
@@ -159,7 +161,7 @@ export function parseRetrieveArgs(argv: readonly string[]): RetrieveArgs {
     index: v.index ?? null,
     validate: v.validate ?? null,
     gaps: v.gaps ?? null,
-    k: topK === undefined ? 5 : positiveInt('--k', topK),
+    k: topK === undefined ? 5 : positiveInt(kFlag, topK),
     criteria: {
       ...optionalFraction('--min-p3', v['min-p3'], 'minP3'),
       ...optionalFraction('--min-hit-rate', v['min-hit-rate'], 'minHitRate'),

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { vocabularyGaps, type VocabularyGaps } from '../../core/build-time/eval/vocabulary-gaps';
 import { RetrieverError } from '../../core/common/errors';
-import { EXIT } from '../cli-failure';
+import { EXIT, usageError } from '../cli-failure';
 import type { RetrieveArgs } from './args';
 import type { RetrieveIo } from './io';
 import { defaultIndexPath, inProcessSearcher } from './run-query';
@@ -35,7 +35,12 @@ export async function runGapsCommand(args: RetrieveArgs, env: Record<string, str
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new RetrieverError('config_error', `Cannot read the questions file ${file}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`);
+    // The file named on the command line: a usage error, not the configuration's.
+    throw usageError('retrieve', `cannot read the questions file ${file}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`);
+  }
+  // A .json file is a query set or a log: JSON that does not parse is a broken file, not one question.
+  if (/\.json$/i.test(file) && !readsAsJson(text)) {
+    throw usageError('retrieve', `${file} is not valid JSON (a query set is an array of {"query": …}, a log has one JSON object per line)`);
   }
   const { questions, logLinesWithout } = questionsFrom(text);
   if (questions.length === 0 && logLinesWithout > 0) {
@@ -144,4 +149,17 @@ export function formatGaps(gaps: VocabularyGaps): string {
   }
   if (gaps.words.length > SHOWN) lines.push(`and ${gaps.words.length - SHOWN} more words (--json lists all)`);
   return lines.join('\n');
+}
+
+/** The whole text is JSON (a query set), or each non-blank line is (a log). */
+function readsAsJson(text: string): boolean {
+  const parses = (json: string) => {
+    try {
+      JSON.parse(json);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  return parses(text) || text.split(/\r?\n/).every((line) => line.trim() === '' || parses(line));
 }

@@ -95,6 +95,7 @@ describe('parseRetrieveArgs: usage errors exit 2 with a hint', () => {
     [['q', '--bogus'], /Unknown option '--bogus'/],
     [['q', '--top-k'], /argument missing/],
     [['q', '--top-k', '0'], /--top-k must be a positive integer/],
+    [['--validate', 'q.json', '--k', '0'], /--k must be a positive integer/],
     [['q', '--top-k', '2.5'], /--top-k must be a positive integer/],
     [['q', '--top-k', '3', '--k', '4'], /either --top-k or --k/],
     [[], /give a query/],

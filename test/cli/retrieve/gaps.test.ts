@@ -67,7 +67,12 @@ describe('retrieve --gaps', () => {
     expect(noQueries.err).toMatch(/LOG_QUERIES=true/);
     const missing = await retrieve(['--gaps', join(dir, 'nope.txt')]);
     expect(missing.code).toBe(2);
-    expect(missing.err).toMatch(/Cannot read the questions file .*nope\.txt: ENOENT/);
+    expect(missing.err).toMatch(/cannot read the questions file .*nope\.txt: ENOENT/);
+    expect(missing.err).not.toMatch(/check your configuration/);
+    // A .json file that is neither one JSON document nor JSON lines is broken, not one question.
+    const broken = await retrieve(['--gaps', file('broken.json', '[{"query": "rename my computer",}]\n')]);
+    expect(broken.code).toBe(2);
+    expect(broken.err).toMatch(/broken\.json is not valid JSON/);
   });
 });
 

@@ -227,7 +227,12 @@ describe('exit codes', () => {
     const run = await retrieve(['zzqx flurble', '--mode', 'keyword', '--json']);
     expect(run.code).toBe(1);
     expect(JSON.parse(run.out).results).toEqual([]);
-    expect(run.err).toMatch(/hint: rephrase the query/);
+    expect(run.err).toMatch(/hint: rephrase the query or try --mode hybrid/);
+    // Hybrid searched both lists already: it is not suggested again.
+    const hybrid = await retrieve(['zzqx flurble', '--mode', 'hybrid']);
+    expect(hybrid.code).toBe(1);
+    expect(hybrid.err).toMatch(/hint: rephrase the query with the book's own words/);
+    expect(hybrid.err).not.toMatch(/--mode hybrid/);
   });
 
   it('2 when QDRANT_API_KEY is set without QDRANT_URL, naming the missing variable', async () => {
