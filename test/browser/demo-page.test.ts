@@ -90,6 +90,11 @@ describe('the demo page on the embedded default', () => {
     expect(await desktop.page.locator('#q').count()).toBe(1);
   });
 
+  it('offers only rerankers that are not deprecated: no rrf (an alias of fusion=rrf the page has no control for)', async () => {
+    const options = await desktop.page.$$eval('select[name="rerank"] option', (items) => items.map((item) => (item as HTMLOptionElement).value));
+    expect(options).toEqual(['none', 'mmr', 'cohere']);
+  });
+
   it('gives its fields borders of 3:1 contrast or more (WCAG 1.4.11) in light and dark, and a question field that follows the writing direction', async () => {
     const { page } = desktop;
     expect(await page.locator('#q').getAttribute('dir')).toBe('auto');
