@@ -14,7 +14,7 @@ export default defineConfig({
       {
         test: {
           name: 'node',
-          include: ['test/*.test.ts', 'test/core/**/*.test.ts', 'test/cli/**/*.test.ts', 'test/client/**/*.test.ts', 'test/scripts/**/*.test.ts', 'test/http/**/*.test.ts'],
+          include: ['test/*.test.ts', 'test/core/**/*.test.ts', 'test/cli/**/*.test.ts', 'test/client/**/*.test.ts', 'test/scripts/**/*.test.ts', 'test/http/**/*.test.ts', 'test/web/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
         },

@@ -102,21 +102,34 @@ export function inlinePlain(text: string): string {
 }
 
 /**
- * `text` as DOM nodes with each of `terms` (whole words, any case) in a `<mark>`: the words the
- * question matched. Text only ever goes through text nodes, so markup in a chunk is shown, never run.
+ * Where `terms` (whole words, any case) stand in `text`, as [start, end) offsets: not the "robot" of
+ * `robot_description`, nor the "1" of "0.1" or "1,000".
+ *
+ * @example
+ * markedSpans('robot_description names the robot, 0.1 not 1', ['robot', '1']); // [[28, 33], [43, 44]]
+ */
+export function markedSpans(text: string, terms: readonly string[]): [number, number][] {
+  const words = terms.filter(Boolean).map((term) => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  if (words.length === 0) return [];
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}_]|\\p{N}[.,])(?:${words.join('|')})(?![\\p{L}\\p{N}_]|[.,]\\p{N})`, 'giu');
+  return [...text.matchAll(pattern)].map((match) => [match.index, match.index + match[0].length]);
+}
+
+/**
+ * `text` as DOM nodes with each of `terms` (whole words, any case; {@link markedSpans}) in a `<mark>`:
+ * the words the question matched. Text only ever goes through text nodes, so markup in a chunk is
+ * shown, never run.
  */
 export function markedText(text: string, terms: readonly string[]): Node[] {
-  const words = terms.filter(Boolean).map((term) => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  if (words.length === 0) return [document.createTextNode(text)];
   const nodes: Node[] = [];
   let from = 0;
-  for (const match of text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.join('|')})(?![\\p{L}\\p{N}])`, 'giu'))) {
-    if (match.index > from) nodes.push(document.createTextNode(text.slice(from, match.index)));
+  for (const [start, end] of markedSpans(text, terms)) {
+    if (start > from) nodes.push(document.createTextNode(text.slice(from, start)));
     const mark = document.createElement('mark');
-    mark.textContent = match[0];
+    mark.textContent = text.slice(start, end);
     nodes.push(mark);
-    from = match.index + match[0].length;
+    from = end;
   }
-  if (from < text.length) nodes.push(document.createTextNode(text.slice(from)));
+  if (from < text.length || nodes.length === 0) nodes.push(document.createTextNode(text.slice(from)));
   return nodes;
 }
