@@ -25,6 +25,9 @@ export async function collectChunks(docsDir: string, options: { baseUrl: string;
     skipped: skipped.map(({ path, reason }) => ({ path, reason })),
     warnings: [],
   };
+  // Page URL → the first file that publishes it: two files on one route (`index.md` beside
+  // `README.md`) are a Docusaurus build error, and their passages would link to the same page.
+  const routes = new Map<string, string>();
   for (const file of files) {
     const result = await chunkMarkdownFile({ filePath: file.path, text: file.text }, options);
     if (!result.ok) {
@@ -32,6 +35,10 @@ export async function collectChunks(docsDir: string, options: { baseUrl: string;
       continue;
     }
     for (const message of result.warnings) book.warnings.push({ path: file.path, message });
+    const route = result.chunks[0]?.payload.source_url;
+    const first = route ? routes.get(route) : undefined;
+    if (route && first) book.warnings.push({ path: file.path, message: `publishes ${route}, as ${first} does: Docusaurus refuses duplicate routes (give one of them a \`slug\`)` });
+    else if (route) routes.set(route, file.path);
     for (const chunk of result.chunks) {
       book.chunks.push(chunk);
       book.tokens += chunk.payload.chunk_token_count;

@@ -33,3 +33,23 @@ describe('collectChunks', () => {
     expect(defining('valv')).toEqual(['valves.md']);
   });
 });
+
+describe('collectChunks: duplicate routes', () => {
+  it('warns when two files publish one page URL (index.md beside README.md), naming both', async () => {
+    const docs = await mkdtemp(join(tmpdir(), 'routes-'));
+    try {
+      const { mkdir } = await import('node:fs/promises');
+      await mkdir(join(docs, 'start'));
+      await writeFile(join(docs, 'start', 'index.md'), '# Start\n\nHow to start the robot safely.\n');
+      await writeFile(join(docs, 'start', 'README.md'), '# Readme\n\nAnother page about the wheels.\n');
+      await writeFile(join(docs, 'other.md'), '# Other\n\nA page about arms and grippers.\n');
+      const book = await collectChunks(docs, { baseUrl: '', routeBasePath: '/docs' });
+      const duplicate = book.warnings.filter((w) => /Docusaurus refuses duplicate routes/.test(w.message));
+      expect(duplicate).toHaveLength(1);
+      expect(duplicate[0]!.message).toMatch(/^publishes \/docs\/start\/, as start\/(README|index)\.md does/);
+      expect(book.warnings.some((w) => w.path === 'other.md')).toBe(false);
+    } finally {
+      await rm(docs, { recursive: true, force: true });
+    }
+  });
+});
