@@ -207,6 +207,24 @@ describe('the demo page on the embedded default', () => {
     await desktop.page.screenshot({ path: join(SCREENSHOTS, 'demo-misspelt-desktop.png') });
   });
 
+  it('Back returns to the question before, and a k out of range in the address is brought into the field\'s range', async () => {
+    const visit = await open(worker!.url, VIEWPORTS.desktop, '/?q=What+is+a+ROS+2+topic%3F&k=999');
+    try {
+      const { page } = visit;
+      await page.waitForFunction(() => /results in/.test(document.querySelector('#status')?.textContent ?? ''));
+      expect(await page.locator('input[name="k"]').inputValue()).toBe('50');
+      await ask(page, 'How do I write a URDF joint?');
+      expect(new URL(page.url()).searchParams.get('q')).toBe('How do I write a URDF joint?');
+      await page.goBack();
+      await page.waitForFunction(() => (document.querySelector('#q') as HTMLInputElement).value === 'What is a ROS 2 topic?');
+      await page.waitForFunction(() => /results in/.test(document.querySelector('#status')?.textContent ?? '') && !document.querySelector('#results[aria-busy]'));
+      expect((await results(page))[0]!.crumbs).toMatch(/Topics|Nodes/);
+      expect(new URL(page.url()).searchParams.get('q')).toBe('What is a ROS 2 topic?');
+    } finally {
+      await visit.page.close();
+    }
+  });
+
   it('advice on variety is a muted hint; a doubt about the answer stays a warning', async () => {
     const visit = await open(worker!.url, VIEWPORTS.desktop, '/?q=What+is+the+difference+between+a+service+and+an+action%3F&k=3');
     try {

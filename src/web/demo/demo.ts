@@ -87,7 +87,9 @@ async function run(): Promise<void> {
     const value = field(name).value.trim();
     if (value && !(name === 'rerank' && value === 'none')) query[name] = value;
   }
-  history.replaceState(null, '', `?${new URLSearchParams(query)}`);
+  // Each new question is a step of the page's history, so Back returns to the one before.
+  const address = `?${new URLSearchParams(query)}`;
+  if (address !== location.search) history.pushState(null, '', address);
   list.replaceChildren();
   notes.replaceChildren();
   setStatus('Searching…');
@@ -110,12 +112,38 @@ form.addEventListener('submit', (event) => {
   void run();
 });
 
-// A shared or reloaded address runs its search straight away.
-const initial = new URLSearchParams(location.search);
-for (const name of PARAMS) {
-  const value = initial.get(name);
-  if (value !== null) field(name).value = value;
+/** The fields as the address says; a k outside the field's range is brought into it (the form would refuse it). */
+function fillFromAddress(): URLSearchParams {
+  const params = new URLSearchParams(location.search);
+  for (const name of PARAMS) {
+    const value = params.get(name);
+    const input = field(name);
+    if (name === 'k' && value !== null && input instanceof HTMLInputElement && Number.isFinite(Number(value))) {
+      input.value = String(Math.min(Number(input.max), Math.max(Number(input.min), Math.trunc(Number(value)))));
+    } else input.value = value ?? defaultOf(input);
+  }
+  return params;
 }
+
+/** What a field holds before anyone touches it. */
+function defaultOf(input: HTMLInputElement | HTMLSelectElement): string {
+  if (input instanceof HTMLInputElement) return input.defaultValue;
+  return Array.from(input.options).find((option) => option.defaultSelected)?.value ?? input.options[0]?.value ?? '';
+}
+
+// Back and Forward show the question of that step again.
+window.addEventListener('popstate', () => {
+  if (fillFromAddress().get('q')) void run();
+  else {
+    running?.abort();
+    list.replaceChildren();
+    notes.replaceChildren();
+    setStatus('');
+  }
+});
+
+// A shared or reloaded address runs its search straight away.
+const initial = fillFromAddress();
 const snippet = document.querySelector('#snippet');
 if (snippet) snippet.textContent = `<script src="${location.origin}/widget.js" defer></script> <edge-retriever-search endpoint="${location.origin}"></edge-retriever-search>`;
 if (initial.get('q')) void run();
