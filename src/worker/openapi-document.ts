@@ -164,7 +164,7 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
           responses: {
             // Open; without a key (when keys are configured) the answer is only `status`.
             '200': { description: 'Everything answers', content: { 'application/json': { schema: ref('Health') } } },
-            '503': { description: 'Something does not answer (`status: degraded`)', content: { 'application/json': { schema: ref('Health') } } },
+            '503': { description: 'Something does not answer (`status: degraded`), or the configuration is invalid (`status: misconfigured`, with the `config_error`)', content: { 'application/json': { schema: ref('Health') } } },
           },
         },
       },

@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { healthResponseSchema } from '../../src/core/query/search/response-schema';
 import { DOCS } from './support/docs';
 import { seedCollection, tenant, type Tenant } from './support/harness';
 
@@ -120,6 +122,8 @@ describe('configuration errors', () => {
     expect(body.error.request_id).toEqual(expect.any(String));
     expect(JSON.stringify(body)).not.toContain('secret-qdrant-value');
     expect(res.headers.get('cache-control')).toBe('no-store');
+    // The shape /openapi.json documents for /health.
+    expect(z.safeParse(healthResponseSchema, body).success).toBe(true);
   });
 
   it('reports inconsistent settings', async () => {

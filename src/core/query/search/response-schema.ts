@@ -176,11 +176,13 @@ export const batchStreamSummarySchema = z.object({ type: z.literal('summary'), s
 const probeError = z.optional(z.object({ code: z.string(), message: z.string() }));
 
 /**
- * `GET /health`: 200 when the embedder and the store answer, 503 (`degraded`) otherwise. Callers
- * without full access (an API key, when keys are configured) get only `status`.
+ * `GET /health`: 200 when the embedder and the store answer, 503 (`degraded`) otherwise, or 503
+ * (`misconfigured`, with the `config_error`) when the Worker cannot run with its configuration.
+ * Callers without full access (an API key, when keys are configured) get only `status`.
  */
 export const healthResponseSchema = z.object({
-  status: z.enum(['ok', 'degraded']),
+  status: z.enum(['ok', 'degraded', 'misconfigured']),
+  error: z.optional(errorBodySchema.shape.error),
   embedder: z.optional(z.looseObject({ kind: z.string(), model: nullableText, ok: z.boolean(), latency_ms: z.number(), error: probeError })),
   store: z.optional(z.looseObject({
     kind: z.string(),
