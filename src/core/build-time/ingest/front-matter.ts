@@ -30,7 +30,13 @@ export type FrontMatterResult =
 export function parseFrontMatter(raw: string): FrontMatterResult {
   const doc = parseDocument(raw);
   const error = doc.errors[0];
-  if (error) return { ok: false, reason: `invalid front matter YAML: ${firstLine(error.message)}` };
+  if (error) {
+    // YAML counts from the front matter's first line; the reader counts from the file's, one above
+    // (the opening `---`). The message's own position is replaced by the file's.
+    const [line, column] = error.linePos?.[0] ? [error.linePos[0].line + 1, error.linePos[0].col] : [null, null];
+    const message = firstLine(error.message).replace(/\s+at line \d+, column \d+:?$/, '');
+    return { ok: false, reason: `invalid front matter YAML${line ? ` at line ${line}, column ${column}` : ''}: ${message}` };
+  }
   const value: unknown = doc.toJS();
   if (value === null || value === undefined) return { ok: true, data: { tags: [], sidebarPosition: null }, warnings: [] };
   if (typeof value !== 'object' || Array.isArray(value)) {

@@ -45,7 +45,10 @@ export function parseMarkdown(text: string, options: { mdx: boolean }): ParsedMa
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      warnings.push(`not strict MDX (${message.split('\n')[0]}); parsed as markdown`);
+      // micromark's errors carry where (a VFileMessage's line and column): say it, so the page can be fixed.
+      const { line, column } = error as { line?: unknown; column?: unknown };
+      const at = typeof line === 'number' ? ` at line ${line}${typeof column === 'number' ? `, column ${column}` : ''}` : '';
+      warnings.push(`not strict MDX${at} (${message.split('\n')[0]}); parsed as markdown`);
     }
   }
   tree ??= fromMarkdown(options.mdx ? blankTopLevelEsm(text) : text, {

@@ -54,3 +54,14 @@ describe('parseFrontMatter', () => {
     if (!result.ok) expect(result.reason).toMatch(/invalid front matter/);
   });
 });
+
+describe('parseFrontMatter: where the YAML is broken', () => {
+  it('names the line and column in the file (one below the YAML count, for the opening ---), once', () => {
+    const result = parseFrontMatter('title: A\ntags: [a, b');
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.reason).toMatch(/^invalid front matter YAML at line 3, column \d+: /);
+      expect(result.reason).not.toMatch(/at line \d+, column \d+:?$/);
+    }
+  });
+});
