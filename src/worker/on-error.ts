@@ -21,16 +21,24 @@ const HTTP_CODES: Record<number, ErrorCode> = {
   429: 'rate_limited',
 };
 
+/**
+ * The `error` object of a response body: the error's code, message and details with the request id
+ * (its code goes on the request's log line too). /health's 503 carries the same object.
+ */
+export function errorObject(error: RetrieverError, c: Context<AppEnv>): Record<string, unknown> {
+  const requestId = c.get('requestId');
+  const log = c.get('log');
+  if (log) log.error_code = error.code;
+  return { ...error.toJSON().error, ...(requestId ? { request_id: requestId } : {}) };
+}
+
 /** Converts any thrown value to the JSON error response. */
 export function toErrorResponse(error: unknown, c: Context<AppEnv>): Response {
   const known = normalize(error);
-  const requestId = c.get('requestId');
+  const body = errorObject(known, c);
   const log = c.get('log');
-  if (log) {
-    log.error_code = known.code;
-    const detail = known.internal ?? (known.code === 'internal_error' ? describeCause(known.cause) : undefined);
-    if (detail) log.error_detail = detail;
-  }
+  const detail = known.internal ?? (known.code === 'internal_error' ? describeCause(known.cause) : undefined);
+  if (log && detail) log.error_detail = detail;
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
   const retryAfter = known.details.retry_after_ms;
   if (typeof retryAfter === 'number') headers['Retry-After'] = String(Math.ceil(retryAfter / 1000));
@@ -39,8 +47,7 @@ export function toErrorResponse(error: unknown, c: Context<AppEnv>): Response {
   if (known.code === 'unauthorized') {
     headers['WWW-Authenticate'] = `Bearer realm="edge-retriever"${known.details.reason === 'invalid_key' ? ', error="invalid_token"' : ''}`;
   }
-  const body = known.toJSON();
-  return redactedJson(c, { error: { ...body.error, ...(requestId ? { request_id: requestId } : {}) } }, known.status, headers);
+  return redactedJson(c, { error: body }, known.status, headers);
 }
 
 function normalize(error: unknown): RetrieverError {

@@ -10,6 +10,7 @@ import type { QueryEmbedder } from '../../core/query/ports';
 import { isRetrieverError } from '../../core/common/errors';
 import type { AppEnv } from '../bindings';
 import { buildSearchContext, configFor } from '../services';
+import { errorObject } from '../on-error';
 import { redactedJson } from '../redacted-json';
 import { probeEmbedder } from './probe-embedder';
 
@@ -47,10 +48,7 @@ function configProblem(c: Context<AppEnv>): Response | null {
     return null;
   } catch (error) {
     if (!isRetrieverError(error) || error.code !== 'config_error') throw error;
-    const requestId = c.get('requestId');
-    c.get('log').error_code = error.code;
-    const body = { status: 'misconfigured', error: { ...error.toJSON().error, ...(requestId ? { request_id: requestId } : {}) } };
-    return redactedJson(c, body, 503, { 'Cache-Control': 'no-store' });
+    return redactedJson(c, { status: 'misconfigured', error: errorObject(error, c) }, 503, { 'Cache-Control': 'no-store' });
   }
 }
 
