@@ -29,16 +29,19 @@ export async function runValidateCommand(args: RetrieveArgs, makeSearcher: () =>
     ...(args.noResultsBelow !== undefined ? { noResultsScoreBelow: args.noResultsBelow } : {}),
   };
 
+  // A fresh searcher per run: compared runs must not share an embedding cache. The first run's reads
+  // the index once for both its pages and its searches.
+  let next: Searcher | null = makeSearcher();
   // A label that names no page of the book can only fail: say so before the figures blame the retriever.
-  const pages = makeSearcher().pages?.() ?? null;
+  const pages = next.pages?.() ?? null;
   const unmatched = pages ? unmatchedLabelsWarning(unmatchedFileLabels(items, pages)) : null;
   if (unmatched) io.stderr(`validate: ${unmatched}`);
 
   const runs: ValidationRun[] = [];
   let label = '';
   for (const spec of specs) {
-    // A fresh searcher per run: compared runs must not share an embedding cache.
-    const searcher = makeSearcher();
+    const searcher = next ?? makeSearcher();
+    next = null;
     label = searcher.label;
     const { k: _k, ...params } = spec.params;
     if (args.verbose) io.stderr(`validate: running ${items.length} queries as ${spec.name}…`);
