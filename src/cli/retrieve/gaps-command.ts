@@ -96,23 +96,24 @@ export function questionsFrom(text: string): { questions: string[]; logLinesWith
 function querySet(text: string): string[] | null {
   const start = text.trimStart()[0];
   if (start !== '[' && start !== '{') return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null; // JSON lines, not one document
-  }
+  const value = jsonValue(text);
+  if (value === undefined) return null; // JSON lines, not one document
   const items = Array.isArray(value) ? value : (value as { queries?: unknown } | null)?.queries;
   if (!Array.isArray(items)) return null;
   return items.map((item) => (item as { query?: unknown } | null)?.query).filter((query): query is string => typeof query === 'string');
 }
 
 function parseObject(text: string): Record<string, unknown> | null {
+  const value = jsonValue(text);
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+/** The JSON value of `text`, or undefined when it is not JSON (no JSON text parses to undefined). */
+function jsonValue(text: string): unknown {
   try {
-    const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return JSON.parse(text) as unknown;
   } catch {
-    return null;
+    return undefined;
   }
 }
 
@@ -153,13 +154,5 @@ export function formatGaps(gaps: VocabularyGaps): string {
 
 /** The whole text is JSON (a query set), or each non-blank line is (a log). */
 function readsAsJson(text: string): boolean {
-  const parses = (json: string) => {
-    try {
-      JSON.parse(json);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  return parses(text) || text.split(/\r?\n/).every((line) => line.trim() === '' || parses(line));
+  return jsonValue(text) !== undefined || text.split(/\r?\n/).every((line) => line.trim() === '' || jsonValue(line) !== undefined);
 }
