@@ -131,6 +131,16 @@ export function tempDir(prefix = 'ingest-'): Promise<string> {
   return mkdtemp(join(tmpdir(), prefix));
 }
 
+/** Runs `work` in a fresh temp dir, removed afterwards whatever happens. */
+export async function inTempDir<T>(prefix: string, work: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await tempDir(prefix);
+  try {
+    return await work(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 /**
  * For the file's tests: writes `pages` (file name → markdown) into a fresh `<dir>/docs` before them
  * and builds their embedded index at `<dir>/index.bin` (LSA at 3 dimensions), as `npm run ingest --

@@ -2,7 +2,7 @@
  * `ingest --target local`: the embedded index file (decoded back with `decodeIndex`), change
  * detection against the previous file, --dry-run and --json.
  */
-import { readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeIndex } from '../../../src/core/query/local-index/index-format';
@@ -12,7 +12,7 @@ import { indexingText } from '../../../src/core/build-time/ingest/ingest-plan';
 import type { Chunk } from '../../../src/core/build-time/ingest/types';
 import { analyzeText, bm25DocumentVectorFromTokens } from '../../../src/core/common/bm25/index';
 import { vocabularyBridges, withSpellings } from '../../../src/cli/ingest/vocabulary-bridges';
-import { copyBook, MINI_BOOK, runCli, tempDir } from './ingest-harness';
+import { copyBook, inTempDir, MINI_BOOK, runCli, tempDir } from './ingest-harness';
 import { expectQuantizedRow } from '../../support/quantized-row';
 
 const GOOD_FILES = ['01-sensing/02-lidar-processing.md', '01-sensing/index.md', '02-control/01-pid-control.mdx', '02-control/02-trajectories.md', 'intro.md'];
@@ -127,23 +127,17 @@ describe('ingest --target local', () => {
 });
 
 describe('ingest --target local, where the index cannot go', () => {
-  it('--out naming a folder exits 2 with what is wrong and leaves no temporary file', async () => {
-    const folder = await tempDir('ingest-out-');
-    try {
+  it('--out naming a folder exits 2 with what is wrong and leaves no temporary file', () =>
+    inTempDir('ingest-out-', async (folder) => {
       const run = await runCli([MINI_BOOK, '--target', 'local', '--out', folder, '--dims', '4'], {});
       expect(run.code, run.err).toBe(2);
       expect(run.err).toContain(`cannot write the index to ${folder} (it is a folder)`);
       expect(run.err).not.toMatch(/this is a bug/);
-      const { readdir } = await import('node:fs/promises');
       expect((await readdir(join(folder, '..'))).filter((name) => name.startsWith(`${folder.split('/').pop()}.tmp-`))).toEqual([]);
-    } finally {
-      await rm(folder, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it('never overwrites a file of the user\'s where the index module goes (--out with .js)', async () => {
-    const folder = await tempDir('ingest-js-');
-    try {
+  it('never overwrites a file of the user\'s where the index module goes (--out with .js)', () =>
+    inTempDir('ingest-js-', async (folder) => {
       const mine = join(folder, 'app.js');
       await writeFile(mine, 'console.log("my app");\n');
       const run = await runCli([MINI_BOOK, '--target', 'local', '--out', join(folder, 'app'), '--dims', '4'], {});
@@ -155,23 +149,16 @@ describe('ingest --target local, where the index cannot go', () => {
       expect(ours.code, ours.err).toBe(0);
       expect(await readFile(join(folder, 'book.js'), 'utf8')).toContain("export { default } from './book.bin';");
       expect((await runCli([MINI_BOOK, '--target', 'local', '--out', join(folder, 'book.bin'), '--dims', '4'], {})).code).toBe(0);
-    } finally {
-      await rm(folder, { recursive: true, force: true });
-    }
-  });
+    }));
 });
 
 describe('ingest --target local on a book of one chunk', () => {
-  it('says the local model needs two chunks, not that the configuration is wrong', async () => {
-    const folder = await tempDir('ingest-one-');
-    try {
+  it('says the local model needs two chunks, not that the configuration is wrong', () =>
+    inTempDir('ingest-one-', async (folder) => {
       await writeFile(join(folder, 'only.md'), '# Only page\n\nOne short section about the reactor.\n');
       const run = await runCli([folder, '--target', 'local', '--out', join(folder, 'one.bin')], {});
       expect(run.code, run.err).toBe(2);
       expect(run.err).toContain('the book makes 1 chunk: the local model needs at least 2');
       expect(run.err).not.toMatch(/check your configuration/);
-    } finally {
-      await rm(folder, { recursive: true, force: true });
-    }
-  });
+    }));
 });
