@@ -46,7 +46,9 @@ export function cleanChunkText(source: string): string {
     const cleaned = stripTags(withoutHeadingId(line));
     // A line that held only tags vanishes instead of leaving a blank hole in the text.
     if (cleaned.trim() === '' && line.trim() !== '') continue;
-    out.push(cleaned.trimEnd());
+    // A blanked `{/* … */}` or `{expression}` left a run of spaces where it stood (blanking keeps
+    // offsets); a rendered page collapses them, so the text does too. Indentation stays.
+    out.push(cleaned.replace(/(\S) {2,}(?=\S)/g, '$1 ').trimEnd());
   }
   return out.join('\n').replace(/\n{3,}/g, '\n\n').trim();
 }

@@ -128,6 +128,8 @@ describe('math in MDX', () => {
     expect(all).toContain('$\\frac{1}{2}$');
     expect(all).toContain('\\int_0^1 x^2 dx = \\frac{1}{3}');
     expect(all).not.toContain('a comment');
+    // The blanked comment leaves one space, as the rendered page shows it, not a run of spaces.
+    expect(all).toContain('And gone.');
     expect(chunks.flatMap((c) => c.payload.heading_trail)).toContain('The $\\alpha_{1}$ value');
   });
 });

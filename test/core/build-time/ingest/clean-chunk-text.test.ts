@@ -18,7 +18,7 @@ describe('cleanChunkText', () => {
 
   it('removes MDX import/export statements and HTML comments, even across lines', () => {
     const source = "import Tabs from '@theme/Tabs';\nimport {\n  TabItem,\n} from '@theme/TabItem';\nexport const x = 1;\n\nText <!-- hidden\nstill hidden --> shown.";
-    expect(cleanChunkText(source)).toBe('Text  shown.');
+    expect(cleanChunkText(source)).toBe('Text shown.');
   });
 
   it('leaves code fences and inline code verbatim', () => {
@@ -70,7 +70,7 @@ describe('chunk kind', () => {
 describe('code inside a longer fence', () => {
   it('keeps a ````md block whole, though it shows a ```js block: comments and braces after the inner fence are code', () => {
     const source = ['Before <!-- a real comment --> after.', '````md', '```js', 'const x = 1;', '```', '<!-- shown, in code -->', '{/* shown, in code */}', '````', '<!-- gone -->Done.'].join('\n');
-    expect(cleanChunkText(source).split('\n')).toEqual(['Before  after.', '````md', '```js', 'const x = 1;', '```', '<!-- shown, in code -->', '{/* shown, in code */}', '````', 'Done.']);
+    expect(cleanChunkText(source).split('\n')).toEqual(['Before after.', '````md', '```js', 'const x = 1;', '```', '<!-- shown, in code -->', '{/* shown, in code */}', '````', 'Done.']);
   });
 });
 
