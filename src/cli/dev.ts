@@ -12,8 +12,9 @@ import { unstable_startWorker } from 'wrangler';
 import { buildWebAssets } from '../../scripts/build-web';
 import { buildIndexIfStale, DEV_SERVES_OWN_INDEX } from './build-index';
 import { DEV_USAGE, devVarBindings, docsDirProblem, parseDevArgs } from './dev/dev-args';
-import { exampleQuery, SAMPLE_BOOK_QUESTION, tryLine } from './dev/example-query';
+import { suggestedQuestion, tryLine } from './dev/example-query';
 import { devServerUrl, portProblem } from './dev/port-check';
+import { loadCliEnv } from './env-file';
 import { collectChunks } from './ingest/collect-chunks';
 import { bookIndexPath, DEFAULT_DOCS_DIR, INDEX_MODULE, indexModulePath } from './index-paths';
 
@@ -52,7 +53,11 @@ async function main(): Promise<number> {
   // build:index a no-op, since this server bundles the index built above.
   Object.assign(process.env, { WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', [DEV_SERVES_OWN_INDEX]: '1' });
   const url = devServerUrl(args.ip, args.port);
-  console.log(`Embedded index of ${docs}: ${index}. Starting the dev server on ${url}`);
+  // The Worker reads .dev.vars and --var, not this shell's environment.
+  const workerVars = { ...loadCliEnv(process.cwd(), {}), ...args.vars };
+  console.log(workerVars.QDRANT_URL
+    ? `QDRANT_URL is set (.dev.vars or --var): the Worker searches that Qdrant collection, not the embedded index of ${docs}. Starting the dev server on ${url}`
+    : `Embedded index of ${docs}: ${index}. Starting the dev server on ${url}`);
   const worker = await unstable_startWorker({
     config: resolve('wrangler.toml'),
     // No [build] watcher: the index is built above; wrangler's would restart the Worker once after start.
@@ -65,10 +70,8 @@ async function main(): Promise<number> {
     },
   });
   await worker.ready;
-  // A question about the book being served: one about the sample book would only be flagged as not covered.
-  const question = resolve(docs) === resolve(DEFAULT_DOCS_DIR)
-    ? SAMPLE_BOOK_QUESTION
-    : exampleQuery((await collectChunks(docs, { baseUrl: '', routeBasePath: '/docs' })).chunks.map((chunk) => chunk.payload));
+  const question = await suggestedQuestion(workerVars, resolve(docs) === resolve(DEFAULT_DOCS_DIR), async () =>
+    (await collectChunks(docs, { baseUrl: '', routeBasePath: '/docs' })).chunks.map((chunk) => chunk.payload));
   console.log(tryLine(url, question));
   console.log(`  or open ${url}/ in a browser (demo page; /widget.js embeds the search panel elsewhere)`);
   await new Promise<void>((done) => {

@@ -20,6 +20,8 @@ export interface DevArgs {
   help: boolean;
 }
 
+const VAR_NAME = /^[A-Za-z_]\w*$/;
+
 /** Usage text for `--help` and errors. */
 export const DEV_USAGE = `Usage: npm run dev -- [options]      (DOCS_DIR=path/to/docs to serve another book)
 
@@ -55,8 +57,16 @@ export function parseDevArgs(argv: string[], env: Record<string, string | undefi
   const vars: Record<string, string> = {};
   for (const pair of values.var ?? []) {
     const colon = pair.indexOf(':');
-    if (colon < 1) throw new Error(`--var expects NAME:VALUE, got "${pair}"`);
-    vars[pair.slice(0, colon)] = pair.slice(colon + 1);
+    const name = pair.slice(0, Math.max(colon, 0));
+    if (!VAR_NAME.test(name)) {
+      // `NAME=VALUE` is the usual slip, and its URL's own colon would pass the first check. The
+      // value is never echoed: it may be a key.
+      const assigned = /^([A-Za-z_]\w*)=/.exec(pair)?.[1];
+      throw new Error(assigned
+        ? `--var expects NAME:VALUE, with a colon as in wrangler's --var: write ${assigned}:… instead of ${assigned}=…`
+        : '--var expects NAME:VALUE, NAME a variable name (letters, digits, _)');
+    }
+    vars[name] = pair.slice(colon + 1);
   }
   return {
     ip: values.ip ?? '127.0.0.1',

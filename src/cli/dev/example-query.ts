@@ -30,6 +30,24 @@ export function exampleQuery(payloads: readonly Pick<ChunkPayload, 'kind' | 'sec
 }
 
 /**
+ * The question to suggest for the Worker a dev server runs. None when the Worker searches Qdrant
+ * (`QDRANT_URL` in its `.dev.vars` or a `--var`): the book there need not be `DOCS_DIR`'s, and a
+ * question about another book would only be flagged as not covered. The sample book gets the
+ * README's question; any other book one of its own headings.
+ *
+ * @example
+ * await suggestedQuestion({ QDRANT_URL: 'http://127.0.0.1:6333' }, false, readPayloads); // null
+ */
+export async function suggestedQuestion(
+  workerVars: Readonly<Record<string, string>>,
+  isSampleBook: boolean,
+  readPayloads: () => Promise<readonly Pick<ChunkPayload, 'kind' | 'section'>[]>,
+): Promise<string | null> {
+  if (workerVars.QDRANT_URL) return null;
+  return isSampleBook ? SAMPLE_BOOK_QUESTION : exampleQuery(await readPayloads());
+}
+
+/**
  * The `try: curl …` line, with the question URL-encoded for a shell.
  *
  * @example

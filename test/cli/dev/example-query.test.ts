@@ -3,7 +3,7 @@
  */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exampleQuery, tryLine } from '../../../src/cli/dev/example-query';
+import { exampleQuery, SAMPLE_BOOK_QUESTION, suggestedQuestion, tryLine } from '../../../src/cli/dev/example-query';
 import { collectChunks } from '../../../src/cli/ingest/collect-chunks';
 
 describe('exampleQuery', () => {
@@ -34,5 +34,24 @@ describe('tryLine', () => {
     expect(tryLine('http://127.0.0.1:8787', 'What is a ROS 2 topic?')).toBe("  try: curl 'http://127.0.0.1:8787/search?q=What+is+a+ROS+2+topic%3F&k=3'");
     expect(tryLine('http://[::1]:8787', "Bob's C++ & you")).toBe("  try: curl 'http://[::1]:8787/search?q=Bob%27s+C%2B%2B+%26+you&k=3'");
     expect(tryLine('http://127.0.0.1:8787', null)).toBe("  try: curl 'http://127.0.0.1:8787/search?q=YOUR+QUESTION&k=3'");
+  });
+});
+
+describe('suggestedQuestion', () => {
+  const payloads = async () => [{ kind: 'content' as const, section: 'Changing the hostname' }];
+
+  it('suggests none when the Worker searches Qdrant, without reading the local book', async () => {
+    let read = false;
+    const question = await suggestedQuestion({ QDRANT_URL: 'http://127.0.0.1:6333' }, true, async () => {
+      read = true;
+      return payloads();
+    });
+    expect(question).toBeNull();
+    expect(read).toBe(false);
+  });
+
+  it("asks the sample book the README's question, and any other book one of its headings", async () => {
+    expect(await suggestedQuestion({}, true, payloads)).toBe(SAMPLE_BOOK_QUESTION);
+    expect(await suggestedQuestion({ QDRANT_URL: '' }, false, payloads)).toBe('Changing the hostname');
   });
 });
