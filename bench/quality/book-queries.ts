@@ -7,6 +7,7 @@
  * Relevance is judged per page: a file path relative to the docs root, extension ignored.
  */
 import { readFileSync } from 'node:fs';
+import { parseQuerySet } from '../../src/core/build-time/eval/query-set';
 import { pagePath } from '../../src/core/build-time/eval/relevance';
 
 /** One labelled question, format-independent. */
@@ -36,30 +37,31 @@ type Raw = Record<string, unknown>;
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
 /**
- * Parses a query file's JSON (either format, items may even mix them).
+ * Parses a query file's JSON (either format, items may even mix them). The file is checked by the
+ * rules `retrieve --validate` applies (strict fields, unique ids, labels XOR `expect_no_results`),
+ * so a typo such as `expected_file` is refused here too instead of leaving a question unlabelled.
  *
  * @example
  * parseBookQueries([{ id: 'a', query: 'q', expected_files: ['x.md'] }])[0].expected; // ['x']
  */
 export function parseBookQueries(data: unknown): BookQuery[] {
-  if (!Array.isArray(data) || data.length === 0) throw new Error('a query file must be a non-empty JSON array');
-  return data.map((entry: Raw, index) => {
-    if (typeof entry?.query !== 'string' || entry.query.trim() === '') throw new Error(`query item ${index} has no "query"`);
-    const project = (entry.expected ?? {}) as Raw;
-    const pages = [...strings(entry.expected_files), ...strings(project.file_paths)].map(pageKeyOf);
-    const offTopic = entry.expect_no_results === true;
-    const modules = strings(project.modules);
-    if (!offTopic && pages.length === 0 && modules.length === 0) throw new Error(`query item ${index} has no page labels and is not expect_no_results`);
+  const items = parseQuerySet(data);
+  const raw = data as Raw[];
+  return items.map((item, index) => {
+    const pages = (item.expected?.file_paths ?? []).map(pageKeyOf);
+    const modules = item.expected?.modules ?? [];
+    // The benchmark judges pages (or, for the sample book's old set, modules); chapters and URLs alone it cannot score.
+    if (!item.expect_no_results && pages.length === 0 && modules.length === 0) throw new Error(`query item ${index} has no page labels (file_paths, expected_files or modules)`);
     return {
-      id: typeof entry.id === 'string' ? entry.id : `q${index + 1}`,
-      query: entry.query,
-      category: typeof entry.category === 'string' ? entry.category : 'uncategorised',
+      id: item.id,
+      query: item.query,
+      category: item.category ?? 'uncategorised',
       expected: pages,
-      alsoRelevant: strings(entry.also_relevant).map(pageKeyOf),
-      needsAll: entry.needs_all_files === true,
-      offTopic,
+      alsoRelevant: strings(raw[index]!.also_relevant).map(pageKeyOf),
+      needsAll: raw[index]!.needs_all_files === true,
+      offTopic: item.expect_no_results,
       modules,
-      sections: strings(project.sections),
+      sections: item.expected?.sections ?? [],
     };
   });
 }
@@ -70,7 +72,8 @@ export class QuestionFileError extends Error {}
 /** Reads and parses a query file; a file it cannot read or parse throws a {@link QuestionFileError} naming it. */
 export function loadBookQueries(path: string): BookQuery[] {
   try {
-    return parseBookQueries(JSON.parse(readFileSync(path, 'utf8')));
+    // A byte-order mark (Notepad's) is read past, as --validate does.
+    return parseBookQueries(JSON.parse(readFileSync(path, 'utf8').replace(/^\uFEFF/, '')));
   } catch (error) {
     // Name the file: a run reads several, and JSON's own message does not say which.
     throw new QuestionFileError(`${path}: ${(error as Error).message}`);

@@ -25,7 +25,13 @@ describe('parseBookQueries', () => {
     expect(a).toMatchObject({ expected: ['01-m/02-p'], modules: ['01-m'], offTopic: false });
     expect(b).toMatchObject({ expected: ['03-git', '04-x'], alsoRelevant: ['05-y'], needsAll: true });
     expect(c).toMatchObject({ expected: [], offTopic: true });
-    expect(() => parseBookQueries([{ query: 'no labels' }])).toThrow(/no page labels/);
+    expect(() => parseBookQueries([{ query: 'no labels' }])).toThrow(/needs `expected` labels/);
+  });
+
+  it("refuses what --validate refuses (a misspelt field, a repeated id), and labels it cannot score by page", () => {
+    expect(() => parseBookQueries([{ id: 'a', query: 'x', expected_file: ['p.md'] }])).toThrow(/item 0.*unknown field\(s\) "expected_file"/);
+    expect(() => parseBookQueries([{ id: 'a', query: 'x', expected_files: ['p.md'] }, { id: 'a', query: 'y', expected_files: ['q.md'] }])).toThrow(/duplicate id "a"/);
+    expect(() => parseBookQueries([{ id: 'a', query: 'x', expected: { chapters: ['ros2'] } }])).toThrow(/item 0 has no page labels/);
   });
 
   it('names the file it cannot read or parse (a QuestionFileError, reported without a stack)', () => {
@@ -35,6 +41,10 @@ describe('parseBookQueries', () => {
     expect(() => loadBookQueries(broken)).toThrow(QuestionFileError);
     expect(() => loadBookQueries(broken)).toThrow(`${broken}: `);
     expect(() => loadBookQueries(join(dir, 'missing.json'))).toThrow(/missing\.json: ENOENT/);
+    // A byte-order mark is read past, as --validate does.
+    const bom = join(dir, 'bom.json');
+    writeFileSync(bom, '\uFEFF[{"query": "x", "expected_files": ["a.md"]}]');
+    expect(loadBookQueries(bom)[0]).toMatchObject({ id: 'q1', expected: ['a'] });
   });
 });
 
