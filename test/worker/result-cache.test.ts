@@ -73,6 +73,17 @@ describe('result cache', () => {
     expect(post.json().summary.result_cache).toBe('hit');
   });
 
+  it('searches the spelling it keys on: a full-width or line-broken variant is the same question, cached or not', async () => {
+    const q = unique('width');
+    const wide = `${q.replace('topics', 'ｔｏｐｉｃｓ')}\n`;
+    const first = await t.call(path(wide));
+    expect(first.json().query).toBe(q);
+    expect(first.json().summary.result_cache).toBe('miss');
+    // The cached answer is the one the plain spelling gets searched fresh.
+    const plain = await t.call(path(q), { headers: { 'cache-control': 'no-cache' } });
+    expect(plain.json().results).toEqual(first.json().results);
+  });
+
   it('keys on the configuration: another collection, model or payload mapping misses', async () => {
     const q = unique('config');
     await t.call(path(q));

@@ -6,7 +6,7 @@
  */
 import type { Config } from '../../common/config/parse-config';
 import { sha256Hex } from '../../common/sha256-hex';
-import { normalizeQuery } from '../embedders/cache-key';
+import { normalizeQuery } from '../../common/text/normalize-query';
 import type { SearchParams } from '../search/search-params';
 import type { ResultKeys } from './result-cache';
 

@@ -3,11 +3,7 @@
  * or dimension change can never serve a stale vector.
  */
 import { sha256Hex } from '../../common/sha256-hex';
-
-/** Trim, collapse whitespace and NFKC-normalise, so trivially different spellings share a key. */
-export function normalizeQuery(text: string): string {
-  return text.normalize('NFKC').replace(/\s+/gu, ' ').trim();
-}
+import { normalizeQuery } from '../../common/text/normalize-query';
 
 /**
  * Hex SHA-256 of `model|input_type|dimension|normalized query` (WebCrypto, runs in Workers and Node).

@@ -8,6 +8,7 @@ import type { Config } from '../../common/config/parse-config';
 import { SEARCH_MODES } from '../../common/config/config-schema';
 import { RetrieverError } from '../../common/errors';
 import type { QdrantFilter } from '../../common/types';
+import { normalizeQuery } from '../../common/text/normalize-query';
 import { parseFilter, translateFilter } from './filter-dsl';
 import { combineFilters, shortcutFilter } from './filter-shortcuts';
 
@@ -94,7 +95,8 @@ export function parseSearchParams(raw: Record<string, unknown>, config: Config):
   const parsed = z.safeParse(searchParamsSchema, raw);
   if (!parsed.success) throw invalidParams(parsed.error.issues, raw);
   const p = parsed.data;
-  const q = p.q.trim();
+  // The text the search, the embedding cache and the result cache all see (normalize-query.ts).
+  const q = normalizeQuery(p.q);
   if (!q) throw bad('q', 'Parameter `q` must not be empty');
   // Characters as a reader counts them (code points): an emoji is two UTF-16 units but one character.
   if (q.length > MAX_QUERY_LENGTH && codePoints(q) > MAX_QUERY_LENGTH) throw bad('q', `Parameter \`q\` is longer than ${MAX_QUERY_LENGTH} characters`, { max_length: MAX_QUERY_LENGTH });
