@@ -84,6 +84,15 @@ describe('result cache', () => {
     expect(plain.json().results).toEqual(first.json().results);
   });
 
+  it('keeps the cached answer across settings that never change one: access, limits, logging', async () => {
+    const q = unique('access');
+    await t.call(path(q));
+    const keyed = { API_KEYS: 'rotated-key-0123456789abcdef', ALLOW_ANONYMOUS: 'true' };
+    for (const env of [{ RATE_LIMITS: 'off' }, { LOG_QUERIES: 'true' }, { BATCH_MAX_QUERIES: '4' }, keyed]) {
+      expect((await t.call(path(q), {}, env)).json().summary?.result_cache, JSON.stringify(env)).toBe('hit');
+    }
+  });
+
   it('keys on the configuration: another collection, model or payload mapping misses', async () => {
     const q = unique('config');
     await t.call(path(q));

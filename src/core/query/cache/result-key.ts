@@ -10,7 +10,10 @@ import { normalizeQuery } from '../../common/text/normalize-query';
 import type { SearchParams } from '../search/search-params';
 import type { ResultKeys } from './result-cache';
 
-/** Variables that never change an answer: secrets, timeouts, CORS, cache lifetimes. */
+/**
+ * Variables that never change an answer: secrets, timeouts, CORS, cache lifetimes, who may ask and
+ * how often (rotating an API key must not empty the cache), logging, the batch size limit.
+ */
 const NOT_IN_KEY = new Set([
   'COHERE_API_KEY',
   'QDRANT_API_KEY',
@@ -20,6 +23,13 @@ const NOT_IN_KEY = new Set([
   'UPSTREAM_TIMEOUT_MS',
   'EMBED_CACHE_TTL_SECONDS',
   'RESULT_CACHE_TTL_SECONDS',
+  'API_KEYS',
+  'apiKeys',
+  'ALLOW_ANONYMOUS',
+  'RATE_LIMITS',
+  'RATE_LIMIT_PERIOD_SECONDS',
+  'LOG_QUERIES',
+  'BATCH_MAX_QUERIES',
 ]);
 
 const shaping = new WeakMap<Config, string>();
