@@ -100,13 +100,18 @@ export async function searchThroughCache(
 /**
  * `Cache-Control`, `Age` and `Cache-Status` (RFC 9211) for a search answer: a stored answer may
  * be reused by shared caches for the TTL (`s-maxage`, less `Age`), never by a browser (`max-age=0`,
- * so a purge is not hidden by client caches); anything not stored is `no-store`.
+ * so a purge is not hidden by client caches); anything not stored is `no-store`. Behind API keys
+ * it is `private`: `public` would let a proxy or CDN hand a key holder's answer to a caller
+ * without one (RFC 9111 §3.5), and nothing varies on `X-API-Key`.
+ *
+ * @example
+ * cacheHeaders({ status: 'miss', stored: true, ageSeconds: 0 }, 300, { keyed: true })['Cache-Control']; // 'private, max-age=0'
  */
-export function cacheHeaders(result: CachedOutcome, ttlSeconds: number): Record<string, string> {
+export function cacheHeaders(result: Pick<CachedOutcome, 'status' | 'stored' | 'ageSeconds'>, ttlSeconds: number, access: { keyed: boolean }): Record<string, string> {
   const status = result.status === 'hit' ? 'hit' : result.status === 'bypass' ? 'fwd=bypass' : 'fwd=uri-miss';
   if (!result.stored) return { 'Cache-Control': 'no-store', 'Cache-Status': `edge-retriever; ${status}` };
   return {
-    'Cache-Control': `public, max-age=0, s-maxage=${ttlSeconds}`,
+    'Cache-Control': access.keyed ? 'private, max-age=0' : `public, max-age=0, s-maxage=${ttlSeconds}`,
     Age: String(result.ageSeconds),
     'Cache-Status': `edge-retriever; ${status}${result.status === 'hit' ? `; ttl=${Math.max(0, ttlSeconds - result.ageSeconds)}` : '; stored'}`,
   };

@@ -93,6 +93,20 @@ describe('result cache', () => {
     }
   });
 
+  it('behind API keys an answer is private: no shared cache may hand a key holder\'s answer to a caller without one', async () => {
+    const q = unique('private');
+    const env = { API_KEYS: 'holder-key-0123456789abcdef' };
+    const presented: Record<string, string>[] = [{ authorization: 'Bearer holder-key-0123456789abcdef' }, { 'x-api-key': 'holder-key-0123456789abcdef' }];
+    for (const headers of presented) {
+      const res = await t.call(path(q), { headers }, env);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('private, max-age=0');
+    }
+    // Still served from the Worker's own cache, which keys on the question, not the caller.
+    const again = await t.call(path(q), { headers: { 'x-api-key': 'holder-key-0123456789abcdef' } }, env);
+    expect(again.json().summary.result_cache).toBe('hit');
+  });
+
   it('keys on the configuration: another collection, model or payload mapping misses', async () => {
     const q = unique('config');
     await t.call(path(q));

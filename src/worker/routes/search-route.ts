@@ -59,7 +59,7 @@ async function search(c: Context<AppEnv>, raw: Record<string, unknown>, query?: 
       timing: outcome.timing,
       ...(outcome.summary.warnings.length ? { warnings: outcome.summary.warnings.map((w) => w.code) } : {}),
     });
-    const headers = cacheHeaders(result, config.RESULT_CACHE_TTL_SECONDS);
+    const headers = cacheHeaders(result, config.RESULT_CACHE_TTL_SECONDS, { keyed: config.apiKeys.length > 0 });
     if (format === 'context') return contextResponse(c, outcome, headers);
     return streamOutcome(c, outcome, format, headers);
   } finally {
