@@ -77,7 +77,8 @@ async function searchOnce(args: RetrieveArgs, searcher: Searcher, io: RetrieveIo
   const elapsedMs = performance.now() - started;
   if (args.json) io.stdout(JSON.stringify(doc, null, 2));
   else if (args.context) {
-    if (doc.results.length) io.stdout(formatContext(doc.results, contextNotes(doc.summary.warnings)));
+    // With no results too: the [Note] the Worker's format=context sends, so a prompt is never empty.
+    io.stdout(formatContext(doc.results, contextNotes(doc.summary.warnings)));
   } else io.stdout(formatSearchText(doc, { verbose: args.verbose, elapsedMs, source: searcher.label }));
 
   if (doc.results.length > 0) return EXIT.ok;

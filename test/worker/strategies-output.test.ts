@@ -56,6 +56,17 @@ describe('format=context when the book probably does not cover the question', ()
     expect(note).toBe(`[Note]\n${noMatch.message}`);
     expect(contextBlocks(rest.join('\n\n====\n\n')).map((b) => b.n)).toEqual([1, 2]);
   });
+
+  it.each(METHODS)('%s: with nothing returned the [Note] stands alone, never an empty prompt', async (method) => {
+    const q = 'how do I bake sourdough bread with a crispy crust';
+    const json = await search(t, { q, k: 2, threshold: 0.99 }, { env: OFFLINE, method });
+    expect(json.results).toEqual([]);
+    const answer = await search(t, { q, k: 2, threshold: 0.99 }, { env: OFFLINE, method, format: 'context' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('x-results-returned')).toBe('0');
+    expect(answer.text).toMatch(/^\[Note\]\nNo passage of the book was found for this question/);
+    expect(answer.text).not.toContain('[Result');
+  });
 });
 
 describe.each(STORES)('highlight ($store)', ({ env, q }) => {

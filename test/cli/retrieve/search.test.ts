@@ -204,6 +204,13 @@ describe('retrieve --context', () => {
     expect(blocks[0]).toBe(`[Note]\n${doc.summary.warnings.find((w) => w.code === 'no_match')!.message}`);
     expect(blocks[1]).toMatch(/^\[Result 1\]\n/);
   });
+
+  it('prints the [Note] alone when nothing is returned (as the Worker does), with the no-results exit status', async () => {
+    const run = await retrieve([QUERY, '-k', '2', '--threshold', '0.999', '--context']);
+    expect(run.code).not.toBe(0);
+    expect(run.out).toMatch(/^\[Note\]\nNo passage of the book was found for this question/);
+    expect(run.out).not.toContain('[Result');
+  });
 });
 
 describe('exit codes', () => {

@@ -111,17 +111,21 @@ export function contextNotes(warnings: readonly SearchWarning[] | undefined): st
   return (warnings ?? []).filter((w) => ANSWER_WARNINGS.has(w.code)).map((w) => w.message);
 }
 
+/** What a prompt says when the search returned nothing: an empty context would let a model answer from its own knowledge. */
+export const NO_PASSAGE_NOTE = 'No passage of the book was found for this question; do not answer it from the book.';
+
 /**
  * Formats results for a prompt, best first, one block each (missing fields print `n/a`, the chunk
- * text is the expanded `passage`, else `text` or `content`, trimmed), blocks joined by {@link CONTEXT_SEPARATOR}; '' for none.
+ * text is the expanded `passage`, else `text` or `content`, trimmed), blocks joined by {@link CONTEXT_SEPARATOR}.
  * `notes` ({@link contextNotes}) come first, in one `[Note]` block, so the model reads them before the passages.
+ * With no results the text is that `[Note]` block alone, led by {@link NO_PASSAGE_NOTE}.
  *
  * @example
  * formatContext([{ score: 0.81234, source_url: 'https://book.dev/ros2', chapter: 'ROS 2', text: 'Nodes…' }]);
  * // → '[Result 1]\nScore: 0.8123\nSource: https://book.dev/ros2\nChapter: ROS 2\nSection: n/a\n---\nNodes…'
  */
 export function formatContext(results: readonly ResultLike[], notes: readonly string[] = []): string {
-  if (results.length === 0) return '';
+  if (results.length === 0) return `[Note]\n${[NO_PASSAGE_NOTE, ...notes].join('\n')}`;
   const note = notes.length ? [`[Note]\n${notes.join('\n')}`] : [];
   const shown: ShownPassage[] = [];
   const blocks = ordered(results)

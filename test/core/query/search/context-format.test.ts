@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTEXT_SEPARATOR, contextNotes, formatContext } from '../../../../src/core/query/search/context-format';
+import { CONTEXT_SEPARATOR, contextNotes, formatContext, NO_PASSAGE_NOTE } from '../../../../src/core/query/search/context-format';
 import { readField, sourceKey } from '../../../../src/core/query/search/result-fields';
 
 describe('formatContext', () => {
@@ -80,12 +80,12 @@ describe('formatContext', () => {
     expect(blocks).toHaveLength(2);
     expect(formatContext([{ score: 0.5, text: 'Body.' }], [])).not.toContain('[Note]');
     expect(contextNotes(undefined)).toEqual([]);
-    // Nothing to read with the note: still the empty string a caller checks for.
-    expect(formatContext([], notes)).toBe('');
+    // No passage to read: the note alone, so a model given it does not answer from its own knowledge.
+    expect(formatContext([], notes)).toBe(`[Note]\n${NO_PASSAGE_NOTE}\nThe book never mentions "kubectl".\nWeak best match.`);
   });
 
-  it('is empty for no results and prints n/a for a non-finite score', () => {
-    expect(formatContext([])).toBe('');
+  it('says so for no results, and prints n/a for a non-finite score', () => {
+    expect(formatContext([])).toBe(`[Note]\n${NO_PASSAGE_NOTE}`);
     expect(formatContext([{ score: Number.NaN, text: 't' }])).toContain('Score: n/a\n');
   });
 });
