@@ -33,6 +33,28 @@ describe('collection and vector problems', () => {
     const error = errorOf(await other.call('/search?q=topics'));
     expect(error).toMatchObject({ status: 409, code: 'embedder_mismatch' });
     expect(error.index_embedder.model).toBe('embed-multilingual-v3.0');
+    // /health does not call that deployment healthy: every default search is refused.
+    const health = await other.call('/health');
+    expect(health.status).toBe(503);
+    expect(health.json().search.error.code).toBe('embedder_mismatch');
+  });
+
+  it.each([
+    ['dimension_mismatch', { EMBED_MODEL: 'embed-v4.0', EMBED_DIMENSION: '512' }],
+    ['config_error', { QDRANT_VECTOR_NAME: 'nosuchvec' }],
+    ['mode_unavailable', { QDRANT_SPARSE_VECTOR_NAME: 'nosparse', SEARCH_MODE: 'hybrid' }],
+  ])('/health is 503 with the %s every default search gets, though Cohere and Qdrant answer', async (code, env) => {
+    const search = errorOf(await t.call('/search?q=topics', {}, env));
+    expect(search.code).toBe(code);
+    const health = await t.call('/health', {}, env);
+    expect(health.status).toBe(503);
+    const body = health.json();
+    expect(body).toMatchObject({ status: 'degraded', store: { ok: true }, embedder: { ok: true } });
+    expect(body.search).toMatchObject({ ok: false, error: { code, message: search.message } });
+    // A configuration that works has no such entry.
+    const healthy = await t.call('/health');
+    expect(healthy.status).toBe(200);
+    expect(healthy.json().search).toBeUndefined();
   });
 });
 

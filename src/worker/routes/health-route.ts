@@ -6,7 +6,8 @@
  * Callers without a key share one check per isolate every 10 s.
  */
 import { Hono, type Context } from 'hono';
-import type { QueryEmbedder } from '../../core/query/ports';
+import type { CollectionInfo, QueryEmbedder } from '../../core/query/ports';
+import { collectionProblem } from '../../core/query/search/collection-check';
 import { isRetrieverError } from '../../core/common/errors';
 import type { AppEnv } from '../bindings';
 import { buildSearchContext, configFor } from '../services';
@@ -58,12 +59,14 @@ async function runCheck(c: Context<AppEnv>): Promise<{ ok: boolean; body: Record
   const context = buildSearchContext({ env: c.env, waitUntil: c.get('defer'), log: c.get('log') });
   // Building the embedder can itself fail (e.g. a Cohere-built index without a key): report, don't throw.
   let embedder: QueryEmbedder | null = null;
+  let info: CollectionInfo | null = null;
   const [store, embedderProbe] = await Promise.all([
     probe(context.log, 'store', async () => {
-      const info = await context.facts.learn(); // also primes the facts every search reads
+      const learned = await context.facts.learn(); // also primes the facts every search reads
+      info = learned;
       // The embedded index always has the book's vocabulary; a Qdrant collection once ingest recorded it.
-      const termRule = Boolean(context.bookVocabulary?.(info));
-      return { points_count: info.pointsCount, dense_vectors: info.denseVectors, sparse_vectors: Object.keys(info.sparseVectors), term_rule: termRule };
+      const termRule = Boolean(context.bookVocabulary?.(learned));
+      return { points_count: learned.pointsCount, dense_vectors: learned.denseVectors, sparse_vectors: Object.keys(learned.sparseVectors), term_rule: termRule };
     }),
     probe(context.log, 'embedder', async () => {
       embedder = context.embedder();
@@ -71,7 +74,13 @@ async function runCheck(c: Context<AppEnv>): Promise<{ ok: boolean; body: Record
     }),
   ]);
   const descriptor = (embedder as QueryEmbedder | null)?.descriptor;
-  const ok = store.ok && embedderProbe.ok;
+  // Both answer, but a search in the default mode would still be refused (another model's or size's
+  // vectors, a vector name the collection lacks): not healthy, with the error every search gets.
+  const learned = info as CollectionInfo | null; // set inside the store probe
+  const mismatch = store.ok && descriptor && learned
+    ? collectionProblem(learned, { mode: config.SEARCH_MODE, vectorName: config.QDRANT_VECTOR_NAME, sparseName: config.QDRANT_SPARSE_VECTOR_NAME, embedder: descriptor })
+    : null;
+  const ok = store.ok && embedderProbe.ok && mismatch === null;
   c.get('log').upstream_calls = context.upstreamCalls();
   const body = {
     status: ok ? 'ok' : 'degraded',
@@ -82,6 +91,7 @@ async function runCheck(c: Context<AppEnv>): Promise<{ ok: boolean; body: Record
       ...(config.QDRANT_URL ? { host: new URL(config.QDRANT_URL).host } : {}),
       ...store,
     },
+    ...(mismatch ? { search: { ok: false, default_mode: config.SEARCH_MODE, error: { code: mismatch.code, message: mismatch.message } } } : {}),
     cache: { kv_bound: Boolean(c.env.EMBED_CACHE), ttl_seconds: config.EMBED_CACHE_TTL_SECONDS },
     access: {
       api_keys: config.apiKeys.length,

@@ -3,7 +3,7 @@
  * its size, and (when the collection records it) the embedder that built it. Mixing embedders
  * silently returns garbage, so it is a 409 instead.
  */
-import { RetrieverError } from '../../common/errors';
+import { isRetrieverError, RetrieverError } from '../../common/errors';
 import type { CollectionInfo, EmbedderDescriptor } from '../ports';
 
 /**
@@ -65,4 +65,31 @@ export function checkSparseVector(info: CollectionInfo, sparseName: string, mode
         : 'Re-ingest with `npm run ingest -- <docs-dir> --recreate` (it adds a "bm25" sparse vector), or use mode=semantic.'),
     { mode, sparse_vector: sparseName, available_sparse_vectors: available },
   );
+}
+
+/**
+ * Why a search in the default `mode` could not run against this collection with this embedder,
+ * found without a query: the checks every search makes (dense vector name and size, recorded
+ * embedder, BM25 sparse vector), for `/health`. Null when a search would get past them.
+ *
+ * @example
+ * collectionProblem(info, { mode: 'hybrid', vectorName: undefined, sparseName: 'bm25', embedder })?.code; // 'embedder_mismatch'
+ */
+export function collectionProblem(
+  info: CollectionInfo,
+  search: { mode: string; vectorName: string | undefined; sparseName: string; embedder: EmbedderDescriptor },
+): RetrieverError | null {
+  try {
+    if (search.mode !== 'keyword') {
+      const using = resolveDenseVector(info, search.vectorName);
+      // An embedder whose size is known only after a call is checked by its model alone.
+      const size = search.embedder.dimension ?? info.denseVectors[using ?? '']?.size ?? 0;
+      checkQueryVector(info, using, search.embedder, size);
+    }
+    if (search.mode !== 'semantic') checkSparseVector(info, search.sparseName, search.mode);
+    return null;
+  } catch (error) {
+    if (isRetrieverError(error)) return error;
+    throw error;
+  }
 }
