@@ -25,9 +25,12 @@ let embeddedIndexSource: (() => EmbeddedIndex) | null = null;
 
 /**
  * Registers the bundled index. The default entry (`index.ts`) does; the Qdrant-only entry
- * (`remote.ts`) does not, so its bundle leaves the index out.
+ * (`remote.ts`) says it has none (`null`), so its bundle leaves the index out.
+ *
+ * @example
+ * provideEmbeddedIndex(null); // a search that needs the embedded index is a config_error
  */
-export function provideEmbeddedIndex(source: () => EmbeddedIndex): void {
+export function provideEmbeddedIndex(source: (() => EmbeddedIndex) | null): void {
   embeddedIndexSource = source;
 }
 

@@ -29,29 +29,23 @@ const lastCheck = new WeakMap<object, { ok: boolean; body: Record<string, unknow
 healthRoute.get('/', async (c) => {
   // A configuration the Worker cannot run with is "not healthy" (503, as the README promises a load
   // balancer), not a crash of the health check (500); the error is the one a search would get.
-  const misconfigured = configProblem(c);
-  if (misconfigured) return misconfigured;
-  const keyed = c.get('caller')?.kind === 'key';
-  const remembered = keyed ? undefined : lastCheck.get(c.env);
-  const check = remembered && remembered.until > Date.now() ? remembered : await runCheck(c);
-  if (check === remembered) c.get('log').health_cached = true;
-  else lastCheck.set(c.env, { ...check, until: Date.now() + PUBLIC_HEALTH_TTL_MS });
-  const status = check.ok ? 200 : 503;
-  // Without full access only the status: hosts, models and errors are for operators.
-  if (!c.get('fullAccess')) return c.json({ status: check.body.status }, status, { 'Cache-Control': 'no-store' });
-  return redactedJson(c, check.body, status, { 'Cache-Control': 'no-store' });
-});
-
-/** A 503 naming the configuration error, or null when the configuration parses. */
-function configProblem(c: Context<AppEnv>): Response | null {
+  // Some show only once the services are built (the Qdrant-only build without QDRANT_URL).
   try {
     configFor(c.env);
-    return null;
+    const keyed = c.get('caller')?.kind === 'key';
+    const remembered = keyed ? undefined : lastCheck.get(c.env);
+    const check = remembered && remembered.until > Date.now() ? remembered : await runCheck(c);
+    if (check === remembered) c.get('log').health_cached = true;
+    else lastCheck.set(c.env, { ...check, until: Date.now() + PUBLIC_HEALTH_TTL_MS });
+    const status = check.ok ? 200 : 503;
+    // Without full access only the status: hosts, models and errors are for operators.
+    if (!c.get('fullAccess')) return c.json({ status: check.body.status }, status, { 'Cache-Control': 'no-store' });
+    return redactedJson(c, check.body, status, { 'Cache-Control': 'no-store' });
   } catch (error) {
     if (!isRetrieverError(error) || error.code !== 'config_error') throw error;
     return redactedJson(c, { status: 'misconfigured', error: errorObject(error, c) }, 503, { 'Cache-Control': 'no-store' });
   }
-}
+});
 
 /** Probes the store and the embedder and builds the full answer. */
 async function runCheck(c: Context<AppEnv>): Promise<{ ok: boolean; body: Record<string, unknown> }> {
