@@ -18,7 +18,7 @@ beforeEach(async () => {
 
 const unique = (label: string) => `${label} topics ${Math.random().toString(36).slice(2)}`;
 const path = (q: string, extra = '') => `/search?q=${encodeURIComponent(q)}${extra}`;
-const ADMIN = { ADMIN_API_KEY: 'admin-secret' };
+const ADMIN = { ADMIN_API_KEY: 'admin-secret-0123456789' };
 
 describe('result cache', () => {
   it('miss, then a hit with zero upstream calls and truthful headers', async () => {
@@ -165,7 +165,7 @@ describe('result cache', () => {
     expect(stale.summary.result_cache).toBe('hit');
     expect(stale.results).toEqual(before.results);
 
-    const purge = await t.call('/admin/cache/purge', { method: 'POST', headers: { authorization: 'Bearer admin-secret' } }, ADMIN);
+    const purge = await t.call('/admin/cache/purge', { method: 'POST', headers: { authorization: 'Bearer admin-secret-0123456789' } }, ADMIN);
     expect(purge.status).toBe(200);
     expect(purge.json()).toMatchObject({ purged: true, facts: 'refreshed' });
     const fresh = (await t.call(path(q), {}, ADMIN)).json();
@@ -180,7 +180,7 @@ describe('result cache', () => {
     const wrong = await t.call('/admin/cache/purge', { method: 'POST', headers: { authorization: 'Bearer nope' } }, ADMIN);
     expect(wrong.status).toBe(401);
     expect(wrong.json().error.code).toBe('unauthorized');
-    const off = await t.call('/admin/cache/purge', { method: 'POST', headers: { authorization: 'Bearer admin-secret' } });
+    const off = await t.call('/admin/cache/purge', { method: 'POST', headers: { authorization: 'Bearer admin-secret-0123456789' } });
     expect(off.status).toBe(404);
   });
 });

@@ -21,6 +21,9 @@ const name = z.string(expecting('expected a name')).check(z.minLength(1, expecti
 const secret = z.string(expecting('expected a string'));
 const positive = expecting('expected a positive integer');
 const httpUrl = z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' });
+// A browser sends `Origin: https://site.example[:port]` and CORS matches it exactly: a bare host or a
+// trailing slash would never match and silently block every widget.
+const ORIGIN_LIST = /^\s*(\*|https?:\/\/[^\s/,]+(\s*,\s*https?:\/\/[^\s/,]+)*)\s*$/;
 
 /** Search modes the service understands (issue: retrieval strategies). */
 export const SEARCH_MODES = ['semantic', 'keyword', 'hybrid'] as const;
@@ -47,10 +50,13 @@ export const configSchema = z.object({
   /** Result cache lifetime: the longest an answer can lag a re-ingest without a purge; 0 = off. */
   RESULT_CACHE_TTL_SECONDS: intVar(0, 7 * 24 * 3600, 300),
   /** Bearer token of the admin routes (`POST /admin/cache/purge`); unset = admin routes off. */
-  ADMIN_API_KEY: z.optional(secret),
+  ADMIN_API_KEY: z.optional(secret.check(z.minLength(16, expecting('expected at least 16 characters (as API_KEYS): a short key can be guessed')))),
   REQUEST_BUDGET_MS: intVar(100, 120_000, 10_000),
   UPSTREAM_TIMEOUT_MS: intVar(50, 120_000, 5_000),
-  CORS_ORIGINS: z._default(z.string(expecting('expected a string')), '*'),
+  CORS_ORIGINS: z._default(
+    z.string(expecting('expected a string')).check(z.regex(ORIGIN_LIST, expecting('expected "*" or comma-separated origins such as https://site.example (scheme and host, no path or trailing slash)'))),
+    '*',
+  ),
   /** Secret: accepted API keys, comma-separated, each raw (≥ 16 characters) or `sha256:<hex>`. */
   API_KEYS: z.optional(secret),
   /** With API_KEYS set: still serve callers without a key (rate-limited by IP), e.g. a public widget. */

@@ -16,11 +16,21 @@ describe('parseConfig: an invalid variable says what is wrong and what is expect
     [{ ALLOW_ANONYMOUS: 'yes' }, 'ALLOW_ANONYMOUS: expected one of true, false, 1, 0, got "yes"'],
     [{ SEARCH_MODE: 'vector' }, 'SEARCH_MODE: expected one of semantic, keyword, hybrid, got "vector"'],
     [{ QDRANT_COLLECTION: 'my books' }, 'QDRANT_COLLECTION: expected 1–255 letters, digits, "_", "." or "-", got "my books"'],
+    // A browser's Origin is scheme://host[:port]: these would never match it and silently block every widget.
+    [{ CORS_ORIGINS: 'example.com' }, 'CORS_ORIGINS: expected "*" or comma-separated origins such as https://site.example (scheme and host, no path or trailing slash), got "example.com"'],
+    [{ CORS_ORIGINS: 'https://site.example/' }, 'CORS_ORIGINS: expected "*" or comma-separated origins such as https://site.example (scheme and host, no path or trailing slash), got "https://site.example/"'],
+    [{ ADMIN_API_KEY: 'x' }, 'ADMIN_API_KEY: expected at least 16 characters (as API_KEYS): a short key can be guessed'],
   ])('%j', (env, message) => {
     const error = refusal(env);
     expect(error.message).toBe(`Invalid configuration: ${message}`);
     expect(error.message).not.toContain('Invalid input');
     expect(error.details).toEqual({ variables: Object.keys(env) });
+  });
+
+  it('takes "*" or a list of origins', () => {
+    for (const origins of ['*', 'https://site.example', 'https://a.example, http://localhost:3000', ' https://a.example,https://b.example:8443 ']) {
+      expect(parseConfig({ CORS_ORIGINS: origins }).CORS_ORIGINS).toBe(origins.trim());
+    }
   });
 
   it('names each variable once, even when its value fails several checks', () => {
