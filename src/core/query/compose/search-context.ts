@@ -28,7 +28,7 @@ export interface SearchRuntime {
   cacheStore: EmbeddingCacheStore | null;
   memory: MemoryCache<Float32Array>;
   /** Collection facts remembered across requests: per isolate / process, and shared (KV). */
-  facts: { memory: Map<string, LearnedFacts>; store: FactsStore | null };
+  facts: { memory: Map<string, LearnedFacts>; store: FactsStore | null; now?: () => number };
   /** In-flight query embeddings shared by concurrent requests (per isolate). */
   embedFlights?: SingleFlight<{ vector: Float32Array; cache: CacheStatus }>;
   defer: (work: Promise<unknown>) => void;
@@ -38,9 +38,27 @@ export interface SearchRuntime {
 /** A request's search context plus what the host also needs: its deadline and the Cohere transport (for /health). */
 export type RequestContext = SearchContext & { deadline: Deadline; cohere: CohereTransport | null };
 
-/** Shared facts live a day; a search refreshes them in the background once they are an hour old. */
+/**
+ * Shared facts live a day; a search refreshes them in the background once they are old
+ * ({@link factsRefreshSeconds}); unchanged ones are written to KV again only every half hour.
+ */
 const FACTS_TTL_SECONDS = 24 * 3600;
-const FACTS_REFRESH_SECONDS = 3600;
+const FACTS_REWRITE_SECONDS = 1800;
+
+/**
+ * How old collection facts may grow before a search relearns them in the background: the result
+ * cache's lifetime, within [60 s, 1 h]. The facts hold the book's vocabulary, which the term rule
+ * reads ("the book never mentions …"), so a re-ingest reaches that verdict as soon as it reaches
+ * cached answers, instead of up to an hour later. One `GET /collections/{c}` per period and isolate
+ * (a cheap read); KV is written only when the facts changed, or every half hour.
+ *
+ * @example
+ * factsRefreshSeconds(300); // 300
+ * factsRefreshSeconds(0); // 60 (result cache off: the shortest period)
+ */
+export function factsRefreshSeconds(resultCacheTtlSeconds: number): number {
+  return Math.min(3600, Math.max(60, resultCacheTtlSeconds));
+}
 
 /**
  * Creates the context of one search request.
@@ -82,7 +100,8 @@ export function createSearchContext(runtime: SearchRuntime): RequestContext {
         : rememberedFacts(store, `${config.QDRANT_URL}|${store.collection}`, {
             ...runtime.facts,
             ttlSeconds: FACTS_TTL_SECONDS,
-            refreshSeconds: FACTS_REFRESH_SECONDS,
+            refreshSeconds: factsRefreshSeconds(config.RESULT_CACHE_TTL_SECONDS),
+            rewriteSeconds: FACTS_REWRITE_SECONDS,
             defer: runtime.defer,
             log,
           }),

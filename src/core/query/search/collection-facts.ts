@@ -38,6 +38,8 @@ export interface FactsCacheOptions {
   ttlSeconds: number;
   /** Age after which known facts are refreshed in the background. */
   refreshSeconds: number;
+  /** Age past which unchanged facts are written to the shared store again (see shared-facts.ts). */
+  rewriteSeconds?: number;
   defer: (work: Promise<unknown>) => void;
   log: (message: string, error: unknown) => void;
   now?: () => number;

@@ -36,6 +36,12 @@ export interface SharedFacts {
 export interface SharedFactsTimes {
   ttlSeconds: number;
   refreshSeconds: number;
+  /**
+   * Age past which an unchanged record is written again (default: half of `refreshSeconds`). KV
+   * writes are scarce, so a short refresh period (relearning from Qdrant, a cheap read) need not
+   * mean frequent writes: changed facts are written at once whatever this says.
+   */
+  rewriteSeconds?: number;
 }
 
 /** What to write for newly learned facts, given the shared copy as last seen (null: write it all). */
@@ -69,7 +75,8 @@ export async function planSharedWrite(info: CollectionInfo, learnedAt: number, p
     }
   }
   const digest = await sha256Hex(JSON.stringify([bare, vocabulary?.digest ?? null]), 16);
-  const current = previous?.digest === digest && learnedAt - previous.learnedAt < (times.refreshSeconds * 1000) / 2 && !vocabularyWrite;
+  const rewriteMs = (times.rewriteSeconds ?? times.refreshSeconds / 2) * 1000;
+  const current = previous?.digest === digest && learnedAt - previous.learnedAt < rewriteMs && !vocabularyWrite;
   const record: SharedFacts = current ? previous : { info: bare, digest, learnedAt, ...(vocabulary ? { vocabulary } : {}) };
   return { record, recordText: current ? null : JSON.stringify(record), vocabulary: vocabularyWrite };
 }
