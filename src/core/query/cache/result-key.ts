@@ -86,13 +86,3 @@ export function resultCacheKeys(params: SearchParams, config: Config, indexVersi
     shared: () => (digest ??= sha256Hex(`${shaping}|${indexVersion}|${request}`).then((hex) => `rc:v1:${hex}`)),
   };
 }
-
-/**
- * Hex SHA-256 key of one search's answer in the shared tier.
- *
- * @example
- * await resultCacheKey(params, config, '3'); // 'rc:v1:9f2c…'
- */
-export function resultCacheKey(params: SearchParams, config: Config, indexVersion: string): Promise<string> {
-  return resultCacheKeys(params, config, indexVersion).shared();
-}
