@@ -6,7 +6,7 @@
  * every time), per configuration object, in the project's LRU.
  */
 import type { Config } from '../core/common/config/parse-config';
-import { LruCache } from '../core/query/embedders/cached-embedder';
+import { LruCache } from '../core/query/cache/lru-cache';
 import type { SearchParams } from '../core/query/search/search-params';
 
 const MAX_REMEMBERED = 256;

@@ -6,7 +6,7 @@
  */
 import { parseConfig, type Config } from '../core/common/config/parse-config';
 import { SingleFlight } from '../core/query/cache/single-flight';
-import { LruCache } from '../core/query/embedders/cached-embedder';
+import { LruCache } from '../core/query/cache/lru-cache';
 import type { LearnedFacts } from '../core/query/search/collection-facts';
 import type { EmbeddedIndex } from '../core/query/local-index/index-types';
 import type { CacheStatus } from '../core/query/ports';

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseConfig, type Config } from '../../core/common/config/parse-config';
-import { LruCache } from '../../core/query/embedders/cached-embedder';
+import { LruCache } from '../../core/query/cache/lru-cache';
 import { decodeIndex } from '../../core/query/local-index/index-format';
 import type { EmbeddedIndex } from '../../core/query/local-index/index-types';
 import { RetrieverError, type ErrorCode, ERROR_STATUS } from '../../core/common/errors';

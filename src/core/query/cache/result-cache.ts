@@ -12,7 +12,7 @@
  * caller start work a miss will need (the embedding read) while the shared tier is asked.
  */
 import type { SearchOutcome } from '../search/search-pipeline';
-import { LruCache } from '../embedders/cached-embedder';
+import { LruCache } from './lru-cache';
 import { SingleFlight } from './single-flight';
 import { storableOutcome } from '../search/storable-outcome';
 

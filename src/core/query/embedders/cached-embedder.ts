@@ -3,35 +3,10 @@
  * Worker). Trial Cohere keys allow 1,000 calls a month, so a repeated query must never reach
  * Cohere. The cache is an optimisation only: any cache failure is logged and the search goes on.
  */
-import type { CachedEmbedOptions, CacheStatus, EarlyRead, MemoryCache, QueryEmbedder } from '../ports';
+import type { CachedEmbedOptions, CacheStatus, EarlyRead, QueryEmbedder } from '../ports';
 import { embeddingCacheKey } from './cache-key';
 import { CACHE_READ_TIMEOUT_MS, withTimeout } from '../../common/with-timeout';
 import { decodeVector, encodeVector } from './vector-codec';
-
-/** A tiny LRU (Map keeps insertion order: re-insert on read, evict the oldest). */
-export class LruCache<V> implements MemoryCache<V> {
-  readonly #entries = new Map<string, V>();
-  constructor(readonly capacity: number) {}
-  get(key: string): V | undefined {
-    const value = this.#entries.get(key);
-    if (value !== undefined) {
-      this.#entries.delete(key);
-      this.#entries.set(key, value);
-    }
-    return value;
-  }
-  set(key: string, value: V): void {
-    this.#entries.delete(key);
-    this.#entries.set(key, value);
-    if (this.#entries.size > this.capacity) this.#entries.delete(this.#entries.keys().next().value as string);
-  }
-  clear(): void {
-    this.#entries.clear();
-  }
-  get size(): number {
-    return this.#entries.size;
-  }
-}
 
 /**
  * Embeds a query through the cache. Non-cacheable embedders (the local model) bypass it.

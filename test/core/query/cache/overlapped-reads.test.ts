@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { cachedSearch, ResultCacheMemory, type ResultStore } from '../../../../src/core/query/cache/result-cache';
 import { SingleFlight } from '../../../../src/core/query/cache/single-flight';
-import { embedQueryCached, LruCache, prefetchEmbedding } from '../../../../src/core/query/embedders/cached-embedder';
+import { LruCache } from '../../../../src/core/query/cache/lru-cache';
+import { embedQueryCached, prefetchEmbedding } from '../../../../src/core/query/embedders/cached-embedder';
 import { encodeVector } from '../../../../src/core/query/embedders/vector-codec';
 import type { CachedEmbedOptions, EmbeddingCacheStore, QueryEmbedder } from '../../../../src/core/query/ports';
 import type { SearchOutcome } from '../../../../src/core/query/search/search-pipeline';
