@@ -6,8 +6,30 @@
  */
 import type { Config } from '../common/config/parse-config';
 import type { DenseVector, Payload, PointId, QdrantFilter, ScoredPoint, SparseVector } from '../common/types';
-import type { SingleFlight } from './cache/single-flight';
-import type { FieldVector, ScorePrior } from './stores/score-formula';
+
+/**
+ * Multiplies the score of points whose payload `key` equals `value` (or, with `any`, holds one of
+ * those values — an array field matches when one element does) by `factor`.
+ */
+export interface ScorePrior {
+  key: string;
+  value?: string;
+  any?: readonly string[];
+  factor: number;
+}
+
+/** A second sparse vector searched alongside a keyword query; its score is added × `weight`. */
+export interface FieldVector {
+  vector: SparseVector;
+  using: string;
+  weight: number;
+}
+
+/** Concurrent callers of one key share one computation (`cache/single-flight.ts` implements it). */
+export interface InFlight<T> {
+  run(key: string, work: () => Promise<T>, keepAlive?: (work: Promise<unknown>) => void): Promise<{ value: T; shared: boolean }>;
+  has(key: string): boolean;
+}
 
 /** One nearest-neighbour search. Exactly one of `dense` / `sparse` is set. */
 export interface StoreQuery {
@@ -132,7 +154,7 @@ export interface CachedEmbedOptions {
   defer: (work: Promise<unknown>) => void;
   log: (message: string, error: unknown) => void;
   /** In-flight embeddings shared by concurrent requests of this isolate (absent: no sharing). */
-  flights?: SingleFlight<{ vector: Float32Array; cache: CacheStatus }>;
+  flights?: InFlight<{ vector: Float32Array; cache: CacheStatus }>;
   /**
    * This request's early reads (query text → its key and what the store held), started by
    * `prefetchEmbedding` while the result cache is asked; the embedding step reuses them.

@@ -9,9 +9,10 @@
  * The owner keeps the shared work alive past its own response via `keepAlive` (`waitUntil`), so a
  * cancelled owner cannot leave the joiners waiting.
  */
+import type { InFlight } from '../ports';
 
 /** A keyed table of in-flight promises. */
-export class SingleFlight<T> {
+export class SingleFlight<T> implements InFlight<T> {
   readonly #inFlight = new Map<string, Promise<T>>();
 
   /**

@@ -11,7 +11,7 @@
 import { analyzeText, isStopword, stemWord, tokenizeWords } from '../../common/bm25/index';
 import { spellingVariants } from '../../common/text/word-variants';
 import { nameLikeWords } from '../book-terms/term-evidence';
-import type { ScorePrior } from '../stores/score-formula';
+import type { ScorePrior } from '../ports';
 
 /**
  * Score factor of a chunk that defines a term of a definition question. Chosen by measurement

@@ -7,17 +7,7 @@
  * candidates (the top `prefetchDepth(limit)` of each list).
  */
 import type { SparseVector } from '../../common/types';
-
-/**
- * Multiplies the score of points whose payload `key` equals `value` (or, with `any`, holds one of
- * those values — an array field matches when one element does) by `factor`.
- */
-export interface ScorePrior {
-  key: string;
-  value?: string;
-  any?: readonly string[];
-  factor: number;
-}
+import type { FieldVector, ScorePrior } from '../ports';
 
 /**
  * The payload condition of a prior, as a Qdrant filter condition (the embedded store compiles the
@@ -28,13 +18,6 @@ export interface ScorePrior {
  */
 export function priorCondition(prior: ScorePrior): { key: string; match: { value: string } | { any: string[] } } {
   return { key: prior.key, match: prior.any ? { any: [...prior.any] } : { value: prior.value ?? '' } };
-}
-
-/** A second sparse vector searched alongside a keyword query; its score is added × `weight`. */
-export interface FieldVector {
-  vector: SparseVector;
-  using: string;
-  weight: number;
 }
 
 /**

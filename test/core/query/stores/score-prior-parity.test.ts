@@ -10,7 +10,7 @@ import { encodeIndex } from '../../../../src/core/build-time/local-index/index-e
 import { decodeIndex } from '../../../../src/core/query/local-index/index-format';
 import { createQdrantStore, toQueryRequest } from '../../../../src/core/query/stores/qdrant-store';
 import { createQdrantTransport } from '../../../../src/core/common/upstream/qdrant-transport';
-import type { ScorePrior } from '../../../../src/core/query/stores/score-formula';
+import type { ScorePrior } from '../../../../src/core/query/ports';
 import { FIELDS_SPARSE_VECTOR, fieldVectors } from '../../../../src/core/query/local-index/field-index';
 import { bm25QueryVector } from '../../../../src/core/common/bm25/index';
 import type { StoreQuery } from '../../../../src/core/query/ports';
