@@ -79,7 +79,7 @@ describe('the term rule on a Qdrant collection', () => {
       'GET /collections/textbook_chunks',
       'POST /collections/textbook_chunks/points/query',
     ]);
-    expect(noMatch(first.value.json())).toBeDefined();
+    expect(noMatch(first.value.json())).toMatchObject({ details: { foreign_terms: ['kubectl'] } });
     // KV keeps the vocabulary apart, so the facts a fresh isolate reads before its query stay small.
     const kv = (env as unknown as { EMBED_CACHE: KVNamespace }).EMBED_CACHE;
     const [facts] = (await kv.list({ prefix: 'cf:v2:' })).keys;
@@ -96,7 +96,7 @@ describe('the term rule on a Qdrant collection', () => {
     // And the next search of that isolate has it in memory.
     const again = await callsDuring(t, () => search('kubectl topics again'));
     expect(again.calls.filter((c) => c.service === 'qdrant')).toHaveLength(1);
-    expect(noMatch(again.value.json())).toBeDefined();
+    expect(noMatch(again.value.json())).toMatchObject({ details: { foreign_terms: ['kubectl'] } });
   });
 
   it('a vocabulary missing from KV costs the term rule until the next refresh, never the search', async () => {

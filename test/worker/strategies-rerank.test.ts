@@ -119,7 +119,9 @@ describe.each([
       expect(answer.summary.fusion).toBeUndefined();
       expect(answer.summary.confidence.scale).toBe('bm25');
     } else {
-      expect(answer.results[0].scores).toBeDefined();
+      // The fused hybrid list keeps each hit's per-list scores (README: `scores`), MMR or not.
+      expect(answer.results[0].scores).toMatchObject({ fused: expect.any(Number) });
+      expect(Object.keys(answer.results[0].scores).some((list) => list === 'semantic' || list === 'keyword')).toBe(true);
     }
   });
 });
