@@ -47,8 +47,9 @@ export function cleanChunkText(source: string): string {
     // A line that held only tags vanishes instead of leaving a blank hole in the text.
     if (cleaned.trim() === '' && line.trim() !== '') continue;
     // A blanked `{/* … */}` or `{expression}` left a run of spaces where it stood (blanking keeps
-    // offsets); a rendered page collapses them, so the text does too. Indentation stays.
-    out.push(cleaned.replace(/(\S) {2,}(?=\S)/g, '$1 ').trimEnd());
+    // offsets); a rendered page collapses them, so the text does too. Indentation stays, and so
+    // does a table row's padding: its columns line up for a reader of the plain text.
+    out.push((cleaned.includes('|') ? cleaned : cleaned.replace(/(\S) {2,}(?=\S)/g, '$1 ')).trimEnd());
   }
   return out.join('\n').replace(/\n{3,}/g, '\n\n').trim();
 }

@@ -80,3 +80,11 @@ describe('nested admonitions', () => {
     expect(cleanChunkText(source).split('\n')).toEqual(['Warning: Outer warning', 'Careful here.', 'Tip: Inner tip', 'Do this.', 'Danger:', 'Stop.']);
   });
 });
+
+describe('spacing', () => {
+  it('collapses the spaces a removed comment leaves in prose, but keeps indentation and a table row\'s padding', () => {
+    const source = ['Some text <!-- gone --> and more.', '  - an indented item', '| Name     | Size |', '| -------- | ---- |', '| a        | 1    |'].join('\n');
+    expect(cleanChunkText(source).split('\n')).toEqual(['Some text and more.', '  - an indented item', '| Name     | Size |', '| -------- | ---- |', '| a        | 1    |']);
+  });
+});
+
