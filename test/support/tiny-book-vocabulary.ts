@@ -6,7 +6,7 @@
 import { analyzeText, bm25DocumentVector } from '../../src/core/common/bm25/index';
 import { decodeIndex } from '../../src/core/query/local-index/index-format';
 import { encodeIndex } from '../../src/core/build-time/local-index/index-encode';
-import { buildLexiconFilter } from '../../src/core/query/book-terms/lexicon-filter';
+import { buildLexiconFilter } from '../../src/core/common/text/lexicon-filter';
 import { embedWithLsa } from '../../src/core/query/local-index/lsa-model';
 import { indexVocabulary, storedVocabulary } from '../../src/core/query/book-terms/book-vocabulary';
 import type { BookVocabulary } from '../../src/core/query/ports';

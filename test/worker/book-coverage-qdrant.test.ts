@@ -6,7 +6,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { encodeBookVocabulary } from '../../src/core/build-time/book-vocabulary-encode';
-import { buildLexiconFilter } from '../../src/core/query/book-terms/lexicon-filter';
+import { buildLexiconFilter } from '../../src/core/common/text/lexicon-filter';
 import { analyzeText, tokenId } from '../../src/core/common/bm25/index';
 import { resetIsolateCaches } from '../../src/worker/services';
 import { DOCS } from './support/docs';

@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { analyzeText } from '../../core/common/bm25/index';
-import { buildLexiconFilter, type LexiconFilter } from '../../core/query/book-terms/lexicon-filter';
+import { buildLexiconFilter, type LexiconFilter } from '../../core/common/text/lexicon-filter';
 
 const require = createRequire(import.meta.url);
 

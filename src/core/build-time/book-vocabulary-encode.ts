@@ -5,7 +5,7 @@
  */
 import { analyzeText } from '../common/bm25/index';
 import type { StoredVocabulary } from '../query/book-terms/book-vocabulary';
-import type { LexiconFilter } from '../query/book-terms/lexicon-filter';
+import type { LexiconFilter } from '../common/text/lexicon-filter';
 
 /**
  * Encodes the document frequencies of `texts` (one per chunk, analysed exactly as BM25 indexes

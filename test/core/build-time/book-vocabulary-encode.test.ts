@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encodeBookVocabulary } from '../../../src/core/build-time/book-vocabulary-encode';
-import { buildLexiconFilter, lexiconHas } from '../../../src/core/query/book-terms/lexicon-filter';
+import { buildLexiconFilter, lexiconHas } from '../../../src/core/common/text/lexicon-filter';
 import { storedVocabulary, VOCABULARY_METADATA_KEY } from '../../../src/core/query/book-terms/book-vocabulary';
 
 const texts = ['The pumps run.', 'A pump and a heater.', 'The heater heats water; water boils.'];

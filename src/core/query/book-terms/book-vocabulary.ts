@@ -10,7 +10,7 @@
 import { tokenId } from '../../common/bm25/index';
 import type { EmbeddedIndex } from '../local-index/index-types';
 import type { BookVocabulary } from '../ports';
-import { lexiconHas, type LexiconFilter } from './lexicon-filter';
+import { lexiconHas, type LexiconFilter } from '../../common/text/lexicon-filter';
 
 /** Key of the entry in a Qdrant collection's metadata. */
 export const VOCABULARY_METADATA_KEY = 'vocabulary';

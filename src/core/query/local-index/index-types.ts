@@ -3,7 +3,7 @@
  * Worker gets back from `decodeIndex` (typed-array views over the one bundled ArrayBuffer).
  */
 import type { Payload, PointId, SparseVector } from '../../common/types';
-import type { LexiconFilter } from '../book-terms/lexicon-filter';
+import type { LexiconFilter } from '../../common/text/lexicon-filter';
 import type { LsaModel } from './lsa-model';
 
 /** Which model made the dense vectors; queries must be embedded by the same one. */

@@ -6,7 +6,7 @@ import { assessQueryTerms } from '../../../../src/core/query/book-terms/term-evi
 import { TINY_BOOK_VOCABULARIES } from '../../../support/tiny-book-vocabulary';
 import { storedVocabulary } from '../../../../src/core/query/book-terms/book-vocabulary';
 import { encodeBookVocabulary } from '../../../../src/core/build-time/book-vocabulary-encode';
-import { buildLexiconFilter } from '../../../../src/core/query/book-terms/lexicon-filter';
+import { buildLexiconFilter } from '../../../../src/core/common/text/lexicon-filter';
 
 // The same reading whichever store holds the book.
 describe.each(TINY_BOOK_VOCABULARIES)('inBookWords (the query in the book\'s words), vocabulary of %s', (_, vocabularyOf) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildLexiconFilter, lexiconHas } from '../../../../src/core/query/book-terms/lexicon-filter';
+import { buildLexiconFilter, lexiconHas } from '../../../../src/core/common/text/lexicon-filter';
 import { assessQueryTerms, capitalisedNames, MIN_COVERAGE, MIN_COVERAGE_SEVERAL_UNKNOWN } from '../../../../src/core/query/book-terms/term-evidence';
 import { TINY_BOOK_VOCABULARIES } from '../../../support/tiny-book-vocabulary';
 

@@ -8,7 +8,7 @@ import { trainLsa } from '../../../../src/core/build-time/local-index/lsa-train'
 import { RetrieverError } from '../../../../src/core/common/errors';
 import { randomIndexData } from './random-index';
 import { expectQuantizedRow } from '../../../support/quantized-row';
-import { buildLexiconFilter, lexiconHas } from '../../../../src/core/query/book-terms/lexicon-filter';
+import { buildLexiconFilter, lexiconHas } from '../../../../src/core/common/text/lexicon-filter';
 
 const texts = ['robots sense the world', 'robots move arms', 'sensors sense depth', 'arms and sensors on robots'];
 

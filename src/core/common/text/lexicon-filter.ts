@@ -5,7 +5,7 @@
  * ("kubectl", "fail2ban": a sign the question is about something else). Built at ingest from
  * WordNet and a word-frequency list (see `src/cli/ingest/english-lexicon.ts`).
  */
-import { murmur3X86_32 } from '../../common/bm25/index';
+import { murmur3X86_32 } from '../bm25/index';
 
 /** A Bloom filter: `bits` (a multiple of 32) and the number of probes per word. */
 export interface LexiconFilter {
