@@ -92,6 +92,23 @@ describe('POST /search/batch', () => {
     expect(all.json().error.code).toBe('embedding_failed');
   });
 
+  it('embedder_mismatch (COHERE_API_KEY on the LSA-built embedded index) fails the searches that need a vector alone; keyword is answered', async () => {
+    const t = tenant('batch-embedder-mismatch');
+    const keyOnly = { ...offline, COHERE_API_KEY: 'test-cohere-key' };
+    const res = await batch(t, { queries: ['URDF', { q: 'URDF', mode: 'keyword', k: 1 }] }, {}, keyOnly);
+    expect(res.status).toBe(200);
+    const body = res.json();
+    expect(body.answers[0]).toMatchObject({ index: 0, ok: false, error: { code: 'embedder_mismatch', query_embedder: { kind: 'cohere' } } });
+    expect(body.answers[1]).toMatchObject({ index: 1, ok: true, mode: 'keyword' });
+    expect(body.answers[1].results).toHaveLength(1);
+    expect(body.summary).toEqual({ queries: 2, succeeded: 1, failed: 1 });
+    expect(await t.calls()).toEqual([]); // refused before any Cohere call
+    // With nothing to answer without a vector, the request fails as a single search does.
+    const all = await batch(t, { queries: ['URDF', 'gazebo'] }, {}, keyOnly);
+    expect(all.status).toBe(409);
+    expect(all.json().error.code).toBe('embedder_mismatch');
+  });
+
   it('a search the collection cannot serve (hybrid without BM25) fails alone', async () => {
     const t = await seeded();
     const body = (await batch(t, { queries: [{ q: 'topics', mode: 'hybrid' }, { q: 'topics' }] })).json();

@@ -80,7 +80,7 @@ export function prefetchSearch(params: SearchParams, context: SearchContext): vo
 /**
  * Runs several searches with shared upstream work. A failure of the shared work (the store call, the
  * neighbour fetch; the embedding when every search needs it) rejects the whole batch; a failure that
- * concerns some searches (e.g. `mode_unavailable`, the embedding for the searches that need it when
+ * concerns some searches (e.g. `mode_unavailable`, the embedding or an `embedder_mismatch` for the searches that need it when
  * others do not) becomes their `error` entries. Answers are in the order of `list`.
  *
  * @example
@@ -90,8 +90,16 @@ export async function runSearches(list: readonly SearchParams[], context: Search
   const now = context.now ?? (() => performance.now());
   const started = now();
   const plans = list.map((params) => planSearch(params, context.config));
-  const embedder = plans.some((plan) => plan.needsDense) ? context.embedder() : null;
   const denseIndexes = plans.flatMap((plan, i) => (plan.needsDense ? [i] : []));
+  let embedder: ReturnType<SearchContext['embedder']> | null = null;
+  try {
+    embedder = denseIndexes.length ? context.embedder() : null;
+  } catch (error) {
+    // No embedder at all (embedder_mismatch: refused before any call) fails only the searches that
+    // need a vector, as a failed embedding does; with none that needs none, the whole request.
+    if (denseIndexes.length === list.length) throw error;
+    return answerWithoutEmbedding(list, denseIndexes, error, context);
+  }
   let embedMs = 0;
   // Collection facts (memory or KV, no upstream call) and the query vectors are independent. The
   // book's vocabulary (for the term rule, and to read each query in the book's words) is read
