@@ -28,7 +28,7 @@ export const PARAMETER_DOCS: Record<string, string> = {
   tags: 'Chunks carrying any of these tags (GET: comma-separated).',
   filter: 'Filter DSL (GET: JSON text; POST: an object), ANDed with the shortcuts.',
   threshold: 'Drop results scoring below this (0–1).',
-  rerank: '`cohere`, `mmr` (diversity) or `none`; `rrf` is a deprecated alias of mode=hybrid&fusion=rrf.',
+  rerank: '`cohere`, `mmr` (diversity) or `none`; `rrf` is a deprecated alias of mode=hybrid&fusion=rrf (a 400 with an explicit mode or fusion that says otherwise).',
   lambda: 'MMR weight of relevance (1 = pure relevance, 0 = most diverse).',
   format: '`context`: a text/plain block for an LLM prompt instead of JSON, led by a `[Note]` block when the book probably does not cover the question.',
   include_metadata: '`false` drops each result\'s `metadata`.',

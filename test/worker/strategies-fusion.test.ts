@@ -124,13 +124,18 @@ describe.each(STORES)('fusion over the fetched lists ($store)', ({ env, q }) => 
   });
 
   it('rerank=rrf, the old name, is an alias of mode=hybrid&fusion=rrf: same lists, same fusion, and a warning naming the canonical form', async () => {
-    const answer = await search(t, { q, k: 5, mode: 'semantic', rerank: 'rrf' }, { env });
+    // Over the configured defaults (semantic mode, weighted fusion): the alias names both.
+    const answer = await search(t, { q, k: 5, rerank: 'rrf' }, { env });
     // One concept, one name: the answer reports what ran (hybrid + RRF), not the alias.
     expect(answer.summary).toMatchObject({ mode: 'hybrid', rerank: 'none', fusion: 'rrf' });
     expectMatches(answer.results, rrf(dense, sparse));
     expect(answer.summary.warnings).toContainEqual(expect.objectContaining({ code: 'deprecated_alias', details: { alias: 'rerank=rrf', canonical: { mode: 'hybrid', fusion: 'rrf' } } }));
     const canonical = await search(t, { q, k: 5, mode: 'hybrid', fusion: 'rrf' }, { env });
     expect(ids(answer.results)).toEqual(ids(canonical.results));
+    // An explicit mode or fusion the alias would override is refused, naming both parameters.
+    const conflict = await search(t, { q, k: 5, mode: 'keyword', rerank: 'rrf' }, { env });
+    expect(conflict.status).toBe(400);
+    expect(conflict.error).toMatchObject({ code: 'invalid_request', params: ['rerank', 'mode'] });
   });
 
   it('a weight of 0 reduces hybrid to the other list’s order', async () => {

@@ -113,7 +113,7 @@ describe('deterministic order', () => {
     { mode: 'keyword' },
     { mode: 'hybrid' },
     { mode: 'hybrid', fusion: 'rrf' },
-    { mode: 'semantic', rerank: 'rrf' },
+    { rerank: 'rrf' },
     { mode: 'hybrid', rerank: 'mmr', lambda: 0.5 },
   ];
 

@@ -101,6 +101,8 @@ export function parseSearchParams(raw: Record<string, unknown>, config: Config):
   // Characters as a reader counts them (code points): an emoji is two UTF-16 units but one character.
   if (q.length > MAX_QUERY_LENGTH && codePoints(q) > MAX_QUERY_LENGTH) throw bad('q', `Parameter \`q\` is longer than ${MAX_QUERY_LENGTH} characters`, { max_length: MAX_QUERY_LENGTH });
 
+  if (p.rerank === 'rrf') rejectAliasConflict(p.mode, p.fusion);
+
   const kRequested = p.k === undefined ? config.TOP_K_DEFAULT : Number(p.k);
   if (!Number.isSafeInteger(kRequested)) throw bad('k', `Parameter \`k\` must be an integer (${config.TOP_K_MIN}–${config.TOP_K_MAX}; a larger one is served at ${config.TOP_K_MAX})`);
   const k = Math.min(config.TOP_K_MAX, Math.max(config.TOP_K_MIN, kRequested));
@@ -138,6 +140,19 @@ export function parseSearchParams(raw: Record<string, unknown>, config: Config):
     groupBy: p.group_by ?? null,
     diversity: p.diversity ?? 'pages',
   };
+}
+
+/**
+ * `rerank=rrf` stands for `mode=hybrid&fusion=rrf`: an explicit mode or fusion that says otherwise
+ * used to be overridden without a word, so the caller got a search it did not ask for.
+ */
+function rejectAliasConflict(mode: string | undefined, fusion: string | undefined): void {
+  const clashes = [...(mode !== undefined && mode !== 'hybrid' ? [['mode', mode]] : []), ...(fusion !== undefined && fusion !== 'rrf' ? [['fusion', fusion]] : [])];
+  if (!clashes.length) return;
+  const given = clashes.map(([name, value]) => `${name}=${value}`).join('&');
+  throw new RetrieverError('invalid_request', `rerank=rrf is an alias of mode=hybrid&fusion=rrf and conflicts with ${given}: drop rerank=rrf or ${given}`, {
+    params: ['rerank', ...clashes.map(([name]) => name!)],
+  });
 }
 
 function bounded(param: string, value: number | string | undefined, fallback: number, min: number, max: number): number {
