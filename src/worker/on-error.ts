@@ -44,6 +44,8 @@ export function toErrorResponse(error: unknown, c: Context<AppEnv>): Response {
   if (typeof retryAfter === 'number') headers['Retry-After'] = String(Math.ceil(retryAfter / 1000));
   const allowed = known.details.allowed;
   if (known.code === 'method_not_allowed' && Array.isArray(allowed)) headers.Allow = allowed.join(', ');
+  // RFC 9110 §15.5.16: a 415 for a content coding says which codings the server takes.
+  if (known.code === 'unsupported_media_type' && known.details.content_encoding) headers['Accept-Encoding'] = 'identity';
   if (known.code === 'unauthorized') {
     headers['WWW-Authenticate'] = `Bearer realm="edge-retriever"${known.details.reason === 'invalid_key' ? ', error="invalid_token"' : ''}`;
   }

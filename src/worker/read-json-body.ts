@@ -1,6 +1,6 @@
 /**
  * The JSON body of a POST route: 400 when the query string carries parameters too, 415 unless
- * `Content-Type: application/json`, 400 when it does not parse or repeats a key. Shared by `POST /search` and `POST /search/batch`.
+ * `Content-Type: application/json` and uncompressed, 400 when it does not parse or repeats a key. Shared by `POST /search` and `POST /search/batch`.
  */
 import type { Context } from 'hono';
 import { RetrieverError } from '../core/common/errors';
@@ -35,6 +35,15 @@ export async function readJsonBodyWithRepeats(c: Context, route: string): Promis
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) {
     throw new RetrieverError('unsupported_media_type', `${route} takes a JSON body (Content-Type: application/json)`);
+  }
+  // The runtime does not decode a compressed request body: JSON.parse would call it "not valid JSON".
+  // Decoding it is not worth a decompression-bomb guard for bodies of ≤ 64 KiB: 415, as RFC 9110 says.
+  const codings = (c.req.header('content-encoding') ?? '').split(',').map((name) => name.trim()).filter((name) => name && name.toLowerCase() !== 'identity');
+  if (codings.length) {
+    await c.req.arrayBuffer(); // read, so the connection stays usable for the next request
+    throw new RetrieverError('unsupported_media_type', `${route} takes an uncompressed body: send it without Content-Encoding (got ${codings.join(', ')})`, {
+      content_encoding: codings,
+    });
   }
   const text = await c.req.text();
   let body: unknown;

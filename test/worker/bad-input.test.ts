@@ -92,6 +92,23 @@ describe('invalid requests get a 400 naming the parameter', () => {
     expectError(await post(JSON.stringify({ q: 'x'.repeat(70_000) })), 413, 'payload_too_large');
   });
 
+  it('answers a compressed body with 415 naming Content-Encoding (not "not valid JSON"); identity is accepted', async () => {
+    const json = JSON.stringify({ q: 'topics', k: 1 });
+    const gzip = new Uint8Array(await new Response(new Blob([json]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer());
+    for (const [path, body] of [['/search', gzip], ['/search/batch', JSON.stringify({ queries: ['topics'] })]] as const) {
+      for (const encoding of ['gzip', 'br', 'deflate', 'identity, gzip']) {
+        const res = await t.call(path, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': encoding }, body });
+        const error = expectError(res, 415, 'unsupported_media_type');
+        expect(error.message).toContain('Content-Encoding');
+        expect(res.headers.get('accept-encoding')).toBe('identity'); // RFC 9110 §15.5.16: what the server would take
+      }
+    }
+    for (const encoding of ['identity', 'Identity']) {
+      const res = await t.call('/search', { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': encoding }, body: json });
+      expect(res.status).toBe(200);
+    }
+  });
+
   it('answers unknown routes and methods with JSON', async () => {
     expectError(await t.call('/nope'), 404, 'not_found');
     expectError(await t.call('/search', { method: 'DELETE' }), 405, 'method_not_allowed');
