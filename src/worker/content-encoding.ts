@@ -4,19 +4,22 @@
  * "Compression"). The Worker names the encoding itself (the runtime then compresses the stream)
  * instead of leaving it to the edge, because Cloudflare's automatic compression skips
  * `application/x-ndjson` and `text/event-stream`, and a named encoding also compresses in
- * `wrangler dev`. `Content-Encoding: Identity` (the old setting, hono#3449) turned it off.
+ * `wrangler dev`. For a client that takes neither, no Content-Encoding is named at all: the answer
+ * is one finished body (nothing to keep unbuffered), and neither the edge nor `wrangler dev`
+ * compresses these two types unasked. `Content-Encoding: Identity` (hono#3449's trick against
+ * buffered streams) was sent here before; RFC 9110 §8.4.1 reserves `identity` for Accept-Encoding.
  */
 
 /** What the runtime can encode a response body with. */
-export type BodyEncoding = 'br' | 'gzip' | 'Identity';
+export type BodyEncoding = 'br' | 'gzip';
 
 /**
- * The best encoding the client accepts: brotli, else gzip, else none (`q=0` refuses one).
+ * The best encoding the client accepts: brotli, else gzip, else `null` (none; `q=0` refuses one).
  *
  * @example
  * negotiateEncoding('gzip, deflate, br'); // 'br'
  */
-export function negotiateEncoding(acceptEncoding: string | undefined): BodyEncoding {
+export function negotiateEncoding(acceptEncoding: string | undefined): BodyEncoding | null {
   const accepted = new Map<string, number>();
   for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');
@@ -27,5 +30,5 @@ export function negotiateEncoding(acceptEncoding: string | undefined): BodyEncod
   const ok = (name: string) => (accepted.get(name) ?? (accepted.has('*') ? accepted.get('*')! : 0)) > 0;
   if (ok('br')) return 'br';
   if (ok('gzip')) return 'gzip';
-  return 'Identity';
+  return null;
 }

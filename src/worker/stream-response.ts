@@ -107,11 +107,13 @@ function clientAcceptEncoding(c: Context): string | undefined {
  * JSON is left to the edge: Cloudflare compresses `application/json` itself (br or gzip, as the
  * client takes) outside the Worker's CPU time — in the hot-path bench, naming br in the Worker cost
  * ~0.3 ms of workerd CPU per cached answer. NDJSON and SSE, which the edge does not compress, are
- * compressed by the runtime because the Worker names the encoding.
+ * compressed by the runtime because the Worker names the encoding (and sent as written, with no
+ * Content-Encoding, to a client that takes neither br nor gzip).
  */
 export function sendBody(c: Context, body: string, type: string, headers: Record<string, string> = NO_STORE): Response {
   c.header('Content-Type', type);
-  if (!type.startsWith('application/json')) c.header('Content-Encoding', negotiateEncoding(clientAcceptEncoding(c)));
+  const encoding = type.startsWith('application/json') ? null : negotiateEncoding(clientAcceptEncoding(c));
+  if (encoding) c.header('Content-Encoding', encoding);
   c.header('Vary', 'Accept, Accept-Encoding');
   for (const [name, value] of Object.entries(headers)) c.header(name, value);
   return c.body(body);

@@ -15,13 +15,13 @@ beforeEach(async () => {
 });
 
 describe('compression', () => {
-  it('negotiates brotli, else gzip, else identity; q=0 refuses', () => {
+  it('negotiates brotli, else gzip, else none (null); q=0 refuses', () => {
     expect(negotiateEncoding('gzip, deflate, br')).toBe('br');
     expect(negotiateEncoding('gzip')).toBe('gzip');
     expect(negotiateEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
     expect(negotiateEncoding('*')).toBe('br');
-    expect(negotiateEncoding('identity')).toBe('Identity');
-    expect(negotiateEncoding(undefined)).toBe('Identity');
+    expect(negotiateEncoding('identity')).toBeNull();
+    expect(negotiateEncoding(undefined)).toBeNull();
   });
 
   it('application/json: names no encoding (the edge compresses JSON itself, outside the Worker), varies on both headers', async () => {
@@ -38,14 +38,21 @@ describe('compression', () => {
   it.each([
     ['application/x-ndjson', 'application/x-ndjson; charset=utf-8'],
     ['text/event-stream', 'text/event-stream; charset=utf-8'],
-  ])('%s: names br for a client that takes it, Identity otherwise, and varies on both headers', async (accept, type) => {
+  ])('%s: names br for a client that takes it, no Content-Encoding otherwise (never "Identity": RFC 9110 §8.4.1), and varies on both headers', async (accept, type) => {
     const path = '/search?q=topics+and+nodes&k=3';
     const compressed = await t.call(path, { headers: { accept, 'accept-encoding': 'gzip, br' } });
     expect(compressed.headers.get('content-encoding')).toBe('br');
     expect(compressed.headers.get('content-type')).toBe(type);
     expect(compressed.headers.get('vary')).toBe('Accept, Accept-Encoding');
-    const plain = await t.call(path, { headers: { accept } });
-    expect(plain.headers.get('content-encoding')).toBe('Identity');
+    for (const acceptEncoding of [undefined, 'identity', 'deflate']) {
+      const plain = await t.call(path, { headers: { accept, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } });
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(plain.text).toContain('"returned":3'); // the bytes as written, uncompressed
+    }
+    // A batch's NDJSON and SSE are written the same way.
+    const batch = await t.call('/search/batch', { method: 'POST', headers: { accept, 'content-type': 'application/json' }, body: '{"queries":["topics"]}' });
+    expect(batch.status).toBe(200);
+    expect(batch.headers.get('content-encoding')).toBeNull();
   });
 
   it("follows the client's own Accept-Encoding where the edge (or wrangler dev) rewrote the header", async () => {
@@ -53,7 +60,7 @@ describe('compression', () => {
     // What Cloudflare and wrangler dev hand the Worker for a plain `curl`: "br, gzip", the client's value in cf.
     const accept = 'application/x-ndjson';
     const curl = await t.call(path, { headers: { accept, 'accept-encoding': 'br, gzip' }, cf: { clientAcceptEncoding: '' } } as RequestInit);
-    expect(curl.headers.get('content-encoding')).toBe('Identity');
+    expect(curl.headers.get('content-encoding')).toBeNull();
     expect(ndjson(curl.text).filter((line) => line.type === 'result')).toHaveLength(3);
     const browser = await t.call(path, { headers: { accept, 'accept-encoding': 'br, gzip' }, cf: { clientAcceptEncoding: 'gzip, deflate' } } as RequestInit);
     expect(browser.headers.get('content-encoding')).toBe('gzip');
