@@ -111,6 +111,11 @@ describe('invalid requests get a 400 naming the parameter', () => {
 
   it('answers unknown routes and methods with JSON', async () => {
     expectError(await t.call('/nope'), 404, 'not_found');
+    // Whatever the configuration: an unknown route is a 404, not the config_error or 401 of a real route.
+    expectError(await t.call('/nope', {}, { TOP_K_MIN: 'abc' }), 404, 'not_found');
+    expectError(await t.call('/search?q=topics', {}, { TOP_K_MIN: 'abc' }), 500, 'config_error');
+    expectError(await t.call('/nope', {}, { API_KEYS: 'a-key-of-at-least-16-chars' }), 404, 'not_found');
+    expectError(await t.call('/search?q=topics', {}, { API_KEYS: 'a-key-of-at-least-16-chars' }), 401, 'unauthorized');
     expectError(await t.call('/search', { method: 'DELETE' }), 405, 'method_not_allowed');
   });
 });

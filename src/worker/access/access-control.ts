@@ -6,6 +6,7 @@
  * location and approximately; that is what it is for (abuse and runaway clients), not billing.
  */
 import type { Context, MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
 import { RetrieverError } from '../../core/common/errors';
 import type { AppEnv, Caller } from '../bindings';
 import { configFor } from '../services';
@@ -35,8 +36,9 @@ export function accessControl(): MiddlewareHandler<AppEnv> {
     try {
       config = configFor(c.env);
     } catch (error) {
-      // An invalid configuration: open paths still answer (and report it); the rest fail closed.
-      if (!open) throw error;
+      // An invalid configuration: open paths still answer (and report it), an unknown path is the
+      // 404 it would be anyway; the routes fail closed.
+      if (!open && routed(c)) throw error;
       c.set('fullAccess', false);
       return next();
     }
@@ -45,7 +47,7 @@ export function accessControl(): MiddlewareHandler<AppEnv> {
     c.set('caller', caller);
     c.set('fullAccess', fullAccess);
     c.get('log').caller = caller.kind === 'key' ? `key:${caller.id}` : 'anonymous';
-    if (!fullAccess && !open && !ownAuth && !config.ALLOW_ANONYMOUS) {
+    if (!fullAccess && !open && !ownAuth && !config.ALLOW_ANONYMOUS && routed(c)) {
       // Worded so no part reads as a credential: the response redactor would rewrite "Bearer <key>".
       throw new RetrieverError('unauthorized', 'An API key is required: send it in an X-API-Key header or in an Authorization header (scheme: Bearer)', {
         reason: 'missing_key',
@@ -54,6 +56,15 @@ export function accessControl(): MiddlewareHandler<AppEnv> {
     if (config.RATE_LIMITS === 'on') await rateLimit(c, caller, config.RATE_LIMIT_PERIOD_SECONDS);
     return next();
   };
+}
+
+/**
+ * True when the request reaches one of the app's routes, not only the middleware every path passes
+ * ('*'): an unknown path has nothing to protect, so it is answered 404 whatever the configuration.
+ * Asked only when access would be refused, so the hot path never pays for it.
+ */
+function routed(c: Context<AppEnv>): boolean {
+  return matchedRoutes(c).some((route) => route.path !== '*' && route.path !== '/*');
 }
 
 async function identify(c: Context<AppEnv>, entries: readonly string[]): Promise<{ caller: Caller; fullAccess: boolean }> {
