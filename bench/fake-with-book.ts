@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { portNumber } from '../src/cli/dev/dev-args';
 import { runIngest } from '../src/cli/ingest';
 import { startFakeUpstream, type FakeUpstream } from '../test/support/fake-upstream/server';
 
@@ -50,10 +51,43 @@ export function fakeSessionText(vars: Record<string, string>, docs: string): str
   ].join('\n');
 }
 
+/** Usage text for `--help` and errors. */
+export const FAKE_USAGE = `Usage: npm run fake -- [options]
+
+  --port N                 port of the fake Cohere + Qdrant (default: 8800)
+  --docs DIR               the book to ingest into it (default: sample-book/docs)
+  -h, --help               this help`;
+
+/**
+ * Parses `npm run fake`'s argv (without node and script), strictly, as `npm run dev`'s: a typo is an
+ * error, not a silent no-op. Throws an Error with a readable message on bad input.
+ *
+ * @example
+ * parseFakeArgs(['--port', '8801']); // { port: 8801, docs: 'sample-book/docs', help: false }
+ */
+export function parseFakeArgs(argv: string[]): { port: number; docs: string; help: boolean } {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: { port: { type: 'string' }, docs: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } },
+  });
+  return { port: portNumber('--port', values.port ?? '8800'), docs: values.docs ?? 'sample-book/docs', help: values.help ?? false };
+}
+
 // `npm run fake [-- --port N] [--docs DIR]`: the fake for a session by hand, until Ctrl-C.
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
-  const { values } = parseArgs({ options: { port: { type: 'string' }, docs: { type: 'string' } } });
-  const docs = values.docs ?? 'sample-book/docs';
-  const { vars } = await startFakeWithBook('dev', { port: values.port === undefined ? 8800 : Number(values.port), docs });
-  console.log(fakeSessionText(vars, docs));
+  let args;
+  try {
+    args = parseFakeArgs(process.argv.slice(2));
+  } catch (error) {
+    console.error(`fake: ${(error as Error).message}\n\n${FAKE_USAGE}`);
+    process.exit(2);
+  }
+  if (args.help) {
+    console.log(FAKE_USAGE);
+    process.exit(0);
+  }
+  const { vars } = await startFakeWithBook('dev', { port: args.port, docs: args.docs });
+  console.log(fakeSessionText(vars, args.docs));
 }

@@ -79,7 +79,13 @@ export function parseDevArgs(argv: string[], env: Record<string, string | undefi
   };
 }
 
-function portNumber(flag: string, text: string): number {
+/**
+ * A port number given as text (0–65535); throws an Error naming `flag` otherwise.
+ *
+ * @example
+ * portNumber('--port', '8800'); // 8800
+ */
+export function portNumber(flag: string, text: string): number {
   const port = Number(text);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${flag} must be a port number (0-65535), got "${text}"`);
   return port;
