@@ -77,6 +77,7 @@ describe('invalid requests get a 400 naming the parameter', () => {
     expect(batch.json().answers[1]).toMatchObject({ index: 1, error: { code: 'invalid_request', params: ['k'], message: 'Parameters given more than once: k' } });
     // Repeated outside the queries, it is the request's.
     expect(expectError(await post('/search/batch', '{"queries": ["a"], "queries": ["b"]}'), 400, 'invalid_request').params).toEqual(['queries']);
+    expect(expectError(await post('/search/batch', '{"queries": ["a"], "defaults": {"k": 2, "k": 3}}'), 400, 'invalid_request').params).toEqual(['defaults.k']);
     // The same key in two different objects is not a repeat.
     expect((await post('/search/batch', '{"queries": [{"q": "a"}, {"q": "b"}]}')).status).toBe(200);
   });
