@@ -75,4 +75,34 @@ describe('GET /openapi.json document', () => {
     expect(batchRequest.properties.queries.minItems).toBe(1);
     expect(Object.keys(batchRequest.properties.defaults.properties)).not.toContain('q');
   });
+
+  it('states the ranges the server enforces: q 1–2,000 characters, each bounded number, the batch size', () => {
+    const get = Object.fromEntries((doc as any).paths['/search'].get.parameters.map((p: { name: string; schema: any }) => [p.name, p.schema]));
+    const body = (doc as any).components.schemas.SearchRequest.properties;
+    const batchQuery = (doc as any).components.schemas.BatchRequest.properties.queries.items.anyOf.find((s: any) => s.type === 'object').properties;
+    const numberRange = (schema: any) => {
+      const branch = schema.anyOf.find((s: any) => s.type === 'number');
+      return [branch.minimum, branch.maximum];
+    };
+    const expected: Record<string, [number, number]> = {
+      threshold: [0, 1], lambda: [0, 1], expand: [0, 3], semantic_weight: [0, 100], keyword_weight: [0, 100], rrf_keyword_weight: [0, 100], rrf_k: [0, 10_000],
+    };
+    for (const [name, [min, max]] of Object.entries(expected)) {
+      for (const schema of [get[name], body[name], batchQuery[name]]) expect(numberRange(schema), name).toEqual([min, max]);
+      // …and they are the server's: the bounds are accepted, a step outside is refused naming the parameter.
+      for (const value of [min, max]) expect(() => parseSearchParams({ q: 'x', [name]: value }, config), `${name}=${value}`).not.toThrow();
+      for (const value of [min - 0.5, max + 0.5]) expect(() => parseSearchParams({ q: 'x', [name]: value }, config), `${name}=${value}`).toThrow(name);
+    }
+    for (const schema of [get.q, body.q, batchQuery.q]) expect([schema.minLength, schema.maxLength]).toEqual([1, 2000]);
+    expect(() => parseSearchParams({ q: 'x'.repeat(2001) }, config)).toThrow(/2000/);
+    // The batch size is a Worker variable (BATCH_MAX_QUERIES): its default is documented, not fixed as maxItems.
+    const queries = (doc as any).components.schemas.BatchRequest.properties.queries;
+    expect(queries.description).toMatch(/BATCH_MAX_QUERIES/);
+    expect(queries.description).toContain(`default ${config.BATCH_MAX_QUERIES}`);
+    expect(config.BATCH_MAX_QUERIES).toBe(16);
+  });
+
+  it('lists the 413 GET /search answers to an oversized body', () => {
+    expect(Object.keys((doc as any).paths['/search'].get.responses)).toContain('413');
+  });
 });

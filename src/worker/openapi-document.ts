@@ -136,7 +136,8 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
           summary: 'Search (parameters in the query string)',
           parameters: queryParameters,
           security: KEYED,
-          responses: { '200': searchOk(true), ...errors([...SEARCH_ERRORS, ...ACCESS_ERRORS]) },
+          // A GET with a body over the limit is refused too (the body limit guards the path, whatever the method).
+          responses: { '200': searchOk(true), ...errors([...SEARCH_ERRORS, 'payload_too_large', ...ACCESS_ERRORS]) },
         },
         post: {
           operationId: 'searchPost',

@@ -5,6 +5,7 @@
  * query is its own error entry and the others still run.
  */
 import * as z from 'zod/mini';
+import { configSchema } from '../../common/config/config-schema';
 import type { Config } from '../../common/config/parse-config';
 import { RetrieverError } from '../../common/errors';
 import { parseSearchParams, searchParamsSchema, type SearchParams } from './search-params';
@@ -14,7 +15,10 @@ export const batchQuerySchema = z.omit(searchParamsSchema, { format: true });
 
 /** The batch request as the API documents it (OpenAPI and the typed client). */
 export const batchRequestSchema = z.strictObject({
-  queries: z.array(z.union([z.string(), batchQuerySchema])).check(z.minLength(1)),
+  // The most a batch holds is a Worker variable, so its default is said rather than fixed as maxItems.
+  queries: z.array(z.union([z.string(), batchQuerySchema])).check(z.minLength(1)).register(z.globalRegistry, {
+    description: `At most BATCH_MAX_QUERIES queries (a Worker variable; default ${z.parse(configSchema.shape.BATCH_MAX_QUERIES, undefined)}): each the question, or an object of search parameters laid over \`defaults\`.`,
+  }),
   defaults: z.optional(z.partial(z.omit(searchParamsSchema, { q: true, format: true }))),
 });
 

@@ -25,6 +25,21 @@ export const DIVERSITY = ['pages', 'none'] as const;
 /** Most neighbouring chunks `expand` may add on each side of a hit. */
 export const MAX_EXPAND = 3;
 
+/**
+ * The range of each bounded numeric parameter: `parseSearchParams` refuses a value outside it, and
+ * the wire schema states it (so /openapi.json says what the server enforces, from the same numbers).
+ */
+export const PARAMETER_RANGES = {
+  semantic_weight: [0, 100],
+  keyword_weight: [0, 100],
+  rrf_k: [0, 10_000],
+  rrf_keyword_weight: [0, 100],
+  threshold: [0, 1],
+  lambda: [0, 1],
+  expand: [0, MAX_EXPAND],
+} as const satisfies Record<string, readonly [number, number]>;
+type RangedParameter = keyof typeof PARAMETER_RANGES;
+
 /** Everything a search request can ask for. */
 export interface SearchParams {
   q: string;
@@ -53,31 +68,37 @@ export interface SearchParams {
   diversity: (typeof DIVERSITY)[number];
 }
 
-const numberLike = z.union([z.number(), z.string().check(z.regex(/^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/, 'must be a number'))]);
+const numberText = z.string().check(z.regex(/^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/, 'must be a number'));
+const numberLike = z.union([z.number(), numberText]);
+// The range is metadata for the JSON Schema only: checked by `bounded` below, whose message names it
+// (a failed zod union would only say "must be a number"). A query string's text cannot carry it.
+const rangedNumber = (name: RangedParameter) =>
+  z.union([z.number().register(z.globalRegistry, { minimum: PARAMETER_RANGES[name][0], maximum: PARAMETER_RANGES[name][1] }), numberText]);
 const booleanLike = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]);
 const text = z.string();
 
 /** The request parameters as accepted on the wire (query string or JSON body); also the OpenAPI source. */
 export const searchParamsSchema = z.strictObject({
-  q: z.string({ error: 'must be a string' }),
+  // Length as metadata only: the server counts code points after trimming (zod would count UTF-16 units).
+  q: z.string({ error: 'must be a string' }).register(z.globalRegistry, { minLength: 1, maxLength: MAX_QUERY_LENGTH }),
   k: z.optional(numberLike),
   mode: z.optional(z.enum(SEARCH_MODES)),
   fusion: z.optional(z.enum(FUSIONS)),
-  semantic_weight: z.optional(numberLike),
-  keyword_weight: z.optional(numberLike),
-  rrf_k: z.optional(numberLike),
-  rrf_keyword_weight: z.optional(numberLike),
+  semantic_weight: z.optional(rangedNumber('semantic_weight')),
+  keyword_weight: z.optional(rangedNumber('keyword_weight')),
+  rrf_k: z.optional(rangedNumber('rrf_k')),
+  rrf_keyword_weight: z.optional(rangedNumber('rrf_keyword_weight')),
   module: z.optional(text),
   chapter: z.optional(text),
   section: z.optional(text),
   tags: z.optional(z.union([text, z.array(text)])),
   filter: z.optional(z.union([text, z.record(z.string(), z.unknown())])),
-  threshold: z.optional(numberLike),
+  threshold: z.optional(rangedNumber('threshold')),
   rerank: z.optional(z.enum(RERANK_INPUTS)),
-  lambda: z.optional(numberLike),
+  lambda: z.optional(rangedNumber('lambda')),
   format: z.optional(z.enum(FORMATS)),
   include_metadata: z.optional(booleanLike),
-  expand: z.optional(numberLike),
+  expand: z.optional(rangedNumber('expand')),
   group_by: z.optional(z.enum(GROUP_BY)),
   diversity: z.optional(z.enum(DIVERSITY)),
 });
@@ -108,13 +129,13 @@ export function parseSearchParams(raw: Record<string, unknown>, config: Config):
   const k = Math.min(config.TOP_K_MAX, Math.max(config.TOP_K_MIN, kRequested));
 
   const weights = {
-    semantic: bounded('semantic_weight', p.semantic_weight, config.HYBRID_SEMANTIC_WEIGHT, 0, 100),
-    keyword: bounded('keyword_weight', p.keyword_weight, config.HYBRID_KEYWORD_WEIGHT, 0, 100),
+    semantic: bounded('semantic_weight', p.semantic_weight, config.HYBRID_SEMANTIC_WEIGHT),
+    keyword: bounded('keyword_weight', p.keyword_weight, config.HYBRID_KEYWORD_WEIGHT),
   };
   if (weights.semantic + weights.keyword <= 0) throw bad('semantic_weight', 'Hybrid weights must not both be zero');
-  const expand = bounded('expand', p.expand, 0, 0, MAX_EXPAND);
+  const expand = bounded('expand', p.expand, 0);
   if (!Number.isInteger(expand)) throw bad('expand', `Parameter \`expand\` must be an integer in [0, ${MAX_EXPAND}]`);
-  const threshold = p.threshold === undefined ? undefined : bounded('threshold', p.threshold, 0, 0, 1);
+  const threshold = p.threshold === undefined ? undefined : bounded('threshold', p.threshold, 0);
   const dsl = p.filter === undefined ? undefined : typeof p.filter === 'string' ? parseFilter(p.filter) : translateFilter(p.filter);
   const shortcuts = shortcutFilter({ module: p.module ?? null, chapter: p.chapter ?? null, section: p.section ?? null, tags: p.tags ?? null });
 
@@ -127,12 +148,12 @@ export function parseSearchParams(raw: Record<string, unknown>, config: Config):
     mode: p.rerank === 'rrf' ? 'hybrid' : (p.mode ?? config.SEARCH_MODE),
     fusion: p.rerank === 'rrf' ? 'rrf' : (p.fusion ?? config.HYBRID_FUSION),
     weights,
-    rrfK: bounded('rrf_k', p.rrf_k, config.RRF_K, 0, 10_000),
-    rrfKeywordWeight: bounded('rrf_keyword_weight', p.rrf_keyword_weight, config.RRF_KEYWORD_WEIGHT, 0, 100),
+    rrfK: bounded('rrf_k', p.rrf_k, config.RRF_K),
+    rrfKeywordWeight: bounded('rrf_keyword_weight', p.rrf_keyword_weight, config.RRF_KEYWORD_WEIGHT),
     filter: combineFilters(shortcuts, dsl),
     threshold,
     rerank: p.rerank === 'rrf' || p.rerank === undefined ? 'none' : p.rerank,
-    lambda: bounded('lambda', p.lambda, 0.7, 0, 1),
+    lambda: bounded('lambda', p.lambda, 0.7),
     format: p.format ?? 'json',
     includeMetadata: p.include_metadata === undefined ? true : p.include_metadata === true || p.include_metadata === 'true' || p.include_metadata === '1',
     aliases: p.rerank === 'rrf' ? ['rerank=rrf'] : [],
@@ -155,8 +176,9 @@ function rejectAliasConflict(mode: string | undefined, fusion: string | undefine
   });
 }
 
-function bounded(param: string, value: number | string | undefined, fallback: number, min: number, max: number): number {
+function bounded(param: RangedParameter, value: number | string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
+  const [min, max] = PARAMETER_RANGES[param];
   const n = Number(value);
   if (!Number.isFinite(n) || n < min || n > max) throw bad(param, `Parameter \`${param}\` must be a number in [${min}, ${max}]`);
   return n;
