@@ -6,12 +6,11 @@
  * `summary`.
  */
 import type { Context } from 'hono';
-import type { RetrieverError } from '../core/common/errors';
 import type { SearchOutcome } from '../core/query/search/search-pipeline';
 import { sendBody, type StreamFormat } from './stream-response';
 
-/** One query's answer in request order. */
-export type BatchEntry = { index: number; outcome: SearchOutcome } | { index: number; error: RetrieverError };
+/** One query's answer in request order: its outcome, or its error object (as `errorObject` builds it). */
+export type BatchEntry = { index: number; outcome: SearchOutcome } | { index: number; error: Record<string, unknown> };
 
 /** Batch-level counts and timing. */
 export interface BatchTail {
@@ -20,7 +19,7 @@ export interface BatchTail {
 }
 
 function answerOf(entry: BatchEntry): Record<string, unknown> {
-  if ('error' in entry) return { index: entry.index, ok: false, ...entry.error.toJSON() };
+  if ('error' in entry) return { index: entry.index, ok: false, error: entry.error };
   const { results, summary, timing, ...header } = entry.outcome;
   return { index: entry.index, ok: true, ...header, results, summary, timing };
 }

@@ -22,13 +22,21 @@ const HTTP_CODES: Record<number, ErrorCode> = {
 };
 
 /**
- * The `error` object of a response body: the error's code, message and details with the request id
- * (its code goes on the request's log line too). /health's 503 carries the same object.
+ * The `error` object of a response body: the error's code, message and details with the request id.
+ * Its code, and what the operator needs and the caller must not see (an upstream's text, an internal
+ * error's cause), go to `logTo`: the request's log line, or a batch query's entry on it. /health's
+ * 503 and each failed query of a batch carry the same object.
+ *
+ * @example
+ * const body = { error: errorObject(new RetrieverError('invalid_request', '`q` is required'), c) };
  */
-export function errorObject(error: RetrieverError, c: Context<AppEnv>): Record<string, unknown> {
+export function errorObject(error: RetrieverError, c: Context<AppEnv>, logTo: Record<string, unknown> | undefined = c.get('log')): Record<string, unknown> {
   const requestId = c.get('requestId');
-  const log = c.get('log');
-  if (log) log.error_code = error.code;
+  if (logTo) {
+    logTo.error_code = error.code;
+    const detail = error.internal ?? (error.code === 'internal_error' ? describeCause(error.cause) : undefined);
+    if (detail) logTo.error_detail = detail;
+  }
   return { ...error.toJSON().error, ...(requestId ? { request_id: requestId } : {}) };
 }
 
@@ -36,9 +44,6 @@ export function errorObject(error: RetrieverError, c: Context<AppEnv>): Record<s
 export function toErrorResponse(error: unknown, c: Context<AppEnv>): Response {
   const known = normalize(error);
   const body = errorObject(known, c);
-  const log = c.get('log');
-  const detail = known.internal ?? (known.code === 'internal_error' ? describeCause(known.cause) : undefined);
-  if (log && detail) log.error_detail = detail;
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
   const retryAfter = known.details.retry_after_ms;
   if (typeof retryAfter === 'number') headers['Retry-After'] = String(Math.ceil(retryAfter / 1000));

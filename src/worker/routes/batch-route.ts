@@ -8,6 +8,7 @@ import { parseBatchRequest } from '../../core/query/search/batch-params';
 import { runSearches } from '../../core/query/search/search-pipeline';
 import type { SearchParams } from '../../core/query/search/search-params';
 import type { AppEnv } from '../bindings';
+import { errorObject } from '../on-error';
 import { readJsonBodyWithRepeats, repeatedError } from '../read-json-body';
 import { streamBatch, type BatchEntry } from '../batch-response';
 import { buildSearchContext } from '../services';
@@ -32,13 +33,22 @@ batchRoute.post('/', async (c) => {
   const parsed = parseBatchRequest(body, context.config).map((entry, index) => (inQuery.has(index) ? repeatedError(inQuery.get(index)!) : entry));
   const valid = parsed.flatMap((entry, index) => (entry instanceof RetrieverError ? [] : [{ index, params: entry as SearchParams }]));
   const answers = valid.length ? await runSearches(valid.map((v) => v.params), context) : [];
-  const entries: BatchEntry[] = parsed.map((entry, index) => (entry instanceof RetrieverError ? { index, error: entry } : { index, outcome: null! }));
+  // A failed query gets the error object a failed single search gets, and its code (and, for a bug,
+  // its cause, which the answer never shows) goes on the request's log line as a single search's does.
+  const queryErrors: Record<string, unknown>[] = [];
+  const failure = (index: number, error: RetrieverError): BatchEntry => {
+    const logged: Record<string, unknown> = { index };
+    queryErrors.push(logged);
+    return { index, error: errorObject(error, c, logged) };
+  };
+  const entries: BatchEntry[] = parsed.map((entry, index) => (entry instanceof RetrieverError ? failure(index, entry) : { index, outcome: null! }));
   valid.forEach(({ index }, n) => {
     const answer = answers[n]!;
     // Batch answers bypass the result cache (README, "Batch search"): say so as a single search would.
-    entries[index] = 'error' in answer ? { index, error: answer.error } : { index, outcome: { ...answer.outcome, summary: { ...answer.outcome.summary, result_cache: 'bypass' } } };
+    entries[index] = 'error' in answer ? failure(index, answer.error) : { index, outcome: { ...answer.outcome, summary: { ...answer.outcome.summary, result_cache: 'bypass' } } };
   });
-  const failed = entries.filter((entry) => 'error' in entry).length;
+  const failed = queryErrors.length;
+  if (failed) log.query_errors = queryErrors.sort((a, b) => Number(a.index) - Number(b.index));
   const tail = {
     summary: { queries: entries.length, succeeded: entries.length - failed, failed },
     timing: { total_ms: Math.round((performance.now() - started) * 100) / 100, upstream_calls: context.upstreamCalls() },
