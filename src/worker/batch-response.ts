@@ -7,7 +7,7 @@
  */
 import type { Context } from 'hono';
 import type { SearchOutcome } from '../core/query/search/search-pipeline';
-import { sendBody, type StreamFormat } from './stream-response';
+import { sendBody, sseEvent, type StreamFormat } from './stream-response';
 
 /** One query's answer in request order: its outcome, or its error object (as `errorObject` builds it). */
 export type BatchEntry = { index: number; outcome: SearchOutcome } | { index: number; error: Record<string, unknown> };
@@ -35,8 +35,7 @@ function answerOf(entry: BatchEntry): Record<string, unknown> {
 export function streamBatch(c: Context, entries: readonly BatchEntry[], tail: BatchTail, format: StreamFormat): Response {
   c.header('Server-Timing', `total;dur=${tail.timing.total_ms}`);
   if (format === 'sse') {
-    const event = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
-    return sendBody(c, [...entries.map((entry) => event('answer', answerOf(entry))), event('summary', tail)].join(''), 'text/event-stream; charset=utf-8');
+    return sendBody(c, [...entries.map((entry) => sseEvent('answer', answerOf(entry))), sseEvent('summary', tail)].join(''), 'text/event-stream; charset=utf-8');
   }
   if (format === 'ndjson') {
     const lines = [...entries.map((entry) => ({ type: 'answer', ...answerOf(entry) })), { type: 'summary', ...tail }];

@@ -13,7 +13,13 @@ export async function readJsonBody(c: Context, route: string): Promise<unknown> 
   return body;
 }
 
-/** The 400 for keys given more than once (paths such as `k` or `queries[1].k`). */
+/**
+ * The 400 for parameters given more than once, in a query string or a JSON body (names such as `k`,
+ * or paths such as `defaults.k`).
+ *
+ * @example
+ * throw repeatedError(['q']); // invalid_request "Parameters given more than once: q", params ['q']
+ */
 export function repeatedError(paths: readonly string[]): RetrieverError {
   return new RetrieverError('invalid_request', `Parameters given more than once: ${paths.join(', ')}`, { params: [...paths] });
 }

@@ -42,7 +42,16 @@ function header(outcome: SearchOutcome): Record<string, unknown> {
   return rest;
 }
 
-const sseEvent = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+/**
+ * One Server-Sent Event: its name and its data as one line of JSON (JSON escapes every newline, so
+ * `data` never spans lines). Shared by a search's and a batch's SSE bodies.
+ *
+ * @example
+ * sseEvent('summary', { returned: 3 }); // 'event: summary\ndata: {"returned":3}\n\n'
+ */
+export function sseEvent(name: string, data: unknown): string {
+  return `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+}
 
 /** How the results part of each format is written. */
 const RESULTS_TEXT: Record<StreamFormat, (results: SearchOutcome['results']) => string> = {

@@ -63,6 +63,7 @@ describe('invalid requests get a 400 naming the parameter', () => {
   it('rejects repeated parameters', async () => {
     const error = expectError(await t.call('/search?q=a&q=b'), 400, 'invalid_request');
     expect(error.params).toEqual(['q']);
+    expect(error.message).toBe('Parameters given more than once: q'); // as a JSON body's repeat (below)
   });
 
   it('rejects a JSON body that repeats a key, as a query string that repeats a parameter', async () => {

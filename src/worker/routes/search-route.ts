@@ -8,7 +8,7 @@ import { parseSearchParams } from '../../core/query/search/search-params';
 import type { AppEnv } from '../bindings';
 import { cacheHeaders, searchThroughCache, takeBypass } from '../cached-search';
 import { rememberedParams } from '../parsed-queries';
-import { readJsonBody } from '../read-json-body';
+import { readJsonBody, repeatedError } from '../read-json-body';
 import { buildSearchContext, configFor } from '../services';
 import type { RequestContext } from '../../core/query/compose/search-context';
 import { contextResponse, negotiateFormat, streamOutcome } from '../stream-response';
@@ -25,9 +25,7 @@ searchRoute.get('/', async (c) => {
     if (Object.hasOwn(raw, key)) repeated.push(key);
     raw[key] = value;
   }
-  if (repeated.length) {
-    throw new RetrieverError('invalid_request', `Parameters given more than once: ${repeated.join(', ')}`, { params: repeated });
-  }
+  if (repeated.length) throw repeatedError(repeated);
   return search(c, raw, url.search);
 });
 
