@@ -16,3 +16,14 @@ export function redactedJson(c: Context, body: unknown, status: number, headers:
   const text = redactSecrets(JSON.stringify(body), configuredSecrets(c.env as object));
   return c.body(text, status as 200, { ...headers, 'Content-Type': 'application/json' });
 }
+
+/**
+ * `value` with every secret of the Worker's environment redacted: for parts of a body that is not
+ * written by {@link redactedJson} (a batch's per-query error objects).
+ *
+ * @example
+ * const error = redactedValue(c, errorObject(failure, c));
+ */
+export function redactedValue<T>(c: Context, value: T): T {
+  return JSON.parse(redactSecrets(JSON.stringify(value), configuredSecrets(c.env as object))) as T;
+}

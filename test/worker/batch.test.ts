@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DOCS } from './support/docs';
-import { ndjson, seedCollection, sseEvents, tenant, type Tenant } from './support/harness';
+import { ndjson, QDRANT_KEY, seedCollection, sseEvents, tenant, type Tenant } from './support/harness';
 import { seedBm25Collection } from './support/seed-bm25';
 
 const QUESTIONS = ['what do ROS 2 topics carry', 'gazebo physics simulation', 'isaac sim synthetic data', 'quality of service for sensor data'];
@@ -199,5 +199,21 @@ describe('POST /search/batch', () => {
     expect(body.answers.every((a: any) => a.ok && a.results.length > 0)).toBe(true);
     expect(body.timing.upstream_calls).toBe(0);
     expect(await t.calls()).toEqual([]);
+  });
+});
+
+describe('batch errors and secrets', () => {
+  it('a query error that would quote a secret is redacted, as a single search error is', async () => {
+    const t = tenant('batch-redact');
+    await seedCollection(t, DOCS);
+    const res = await batch(t, { queries: [{ q: 'isaac', [QDRANT_KEY]: 1 }, 'isaac'] });
+    expect(res.status).toBe(200);
+    const body = res.json();
+    expect(body.answers[0]).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    expect(body.answers[0].error.message).toContain('[redacted]');
+    expect(res.text).not.toContain(QDRANT_KEY);
+    const single = await t.call(`/search?q=isaac&${QDRANT_KEY}=1`);
+    expect(single.status).toBe(400);
+    expect(single.text).not.toContain(QDRANT_KEY);
   });
 });

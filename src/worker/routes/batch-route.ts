@@ -9,6 +9,7 @@ import { runSearches } from '../../core/query/search/search-pipeline';
 import type { SearchParams } from '../../core/query/search/search-params';
 import type { AppEnv } from '../bindings';
 import { errorObject } from '../on-error';
+import { redactedValue } from '../redacted-json';
 import { readJsonBodyWithRepeats, repeatedError } from '../read-json-body';
 import { streamBatch, type BatchEntry } from '../batch-response';
 import { buildSearchContext } from '../services';
@@ -39,7 +40,8 @@ batchRoute.post('/', async (c) => {
   const failure = (index: number, error: RetrieverError): BatchEntry => {
     const logged: Record<string, unknown> = { index };
     queryErrors.push(logged);
-    return { index, error: errorObject(error, c, logged) };
+    // Redacted as a single search's error body is (redactedJson): the last line of defence.
+    return { index, error: redactedValue(c, errorObject(error, c, logged)) };
   };
   const entries: BatchEntry[] = parsed.map((entry, index) => (entry instanceof RetrieverError ? failure(index, entry) : { index, outcome: null! }));
   valid.forEach(({ index }, n) => {
