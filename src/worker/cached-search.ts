@@ -16,6 +16,7 @@ import type { AppEnv } from './bindings';
 import { forgetIndexVersions, hasIndexVersion, indexVersion } from './index-version';
 import { cacheApiResultStore } from './result-store';
 import { configFor, indexScope, noteInto, onIsolateReset } from './services';
+import { roundMs } from '../core/common/round-ms';
 
 const memory = new ResultCacheMemory();
 onIsolateReset(() => {
@@ -88,11 +89,10 @@ export async function searchThroughCache(
   });
   const { outcome } = result;
   const summary = { ...outcome.summary, result_cache: result.status };
-  const round = (ms: number) => Math.round(ms * 100) / 100;
   const timing = {
     ...outcome.timing,
-    result_cache_ms: round(keyMs + lookupMs),
-    ...(result.status === 'hit' ? { total_ms: round(performance.now() - started) } : {}),
+    result_cache_ms: roundMs(keyMs + lookupMs),
+    ...(result.status === 'hit' ? { total_ms: roundMs(performance.now() - started) } : {}),
   };
   return { ...result, outcome: { ...outcome, summary, timing } };
 }

@@ -6,7 +6,7 @@
  */
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { RetrieverError, isRetrieverError, type ErrorCode } from '../core/common/errors';
+import { asRetrieverError, RetrieverError, isRetrieverError, type ErrorCode } from '../core/common/errors';
 import type { AppEnv } from './bindings';
 import { redactedJson } from './redacted-json';
 
@@ -63,7 +63,7 @@ function normalize(error: unknown): RetrieverError {
     const code = HTTP_CODES[error.status] ?? (error.status >= 500 ? 'internal_error' : 'invalid_request');
     return new RetrieverError(code, error.message || 'Bad request');
   }
-  return new RetrieverError('internal_error', 'Internal error; the incident was logged', {}, { cause: error });
+  return asRetrieverError(error);
 }
 
 function describeCause(cause: unknown): string {

@@ -10,6 +10,7 @@ import { routePath } from 'hono/route';
 import { configuredSecrets } from '../core/common/config/parse-config';
 import { redactSecrets } from '../core/common/http/redact';
 import type { AppEnv } from './bindings';
+import { roundMs } from '../core/common/round-ms';
 
 const SANE_ID = /^[A-Za-z0-9._:@+=/-]{1,128}$/;
 
@@ -44,7 +45,7 @@ export function requestContext(write: (line: string) => void = (line) => console
         // The registered route, not the raw path: the raw path is caller-controlled noise.
         route: routePath(c, -1) === '/*' ? 'unmatched' : routePath(c, -1),
         status: c.res.status,
-        duration_ms: Math.round((performance.now() - started) * 100) / 100,
+        duration_ms: roundMs(performance.now() - started),
       };
       write(redactSecrets(JSON.stringify(line), configuredSecrets(c.env)));
     };

@@ -69,3 +69,15 @@ export class RetrieverError extends Error {
 export function isRetrieverError(value: unknown): value is RetrieverError {
   return value instanceof RetrieverError || (value instanceof Error && value.name === 'RetrieverError' && 'code' in value);
 }
+
+/**
+ * `error` as a `RetrieverError`: itself when it is one, otherwise an `internal_error` whose message
+ * says nothing of the cause (kept as `cause` for the log). The pipeline and `onError` share it.
+ *
+ * @example
+ * asRetrieverError(new TypeError('x is undefined')).code; // 'internal_error'
+ */
+export function asRetrieverError(error: unknown): RetrieverError {
+  if (isRetrieverError(error)) return error;
+  return new RetrieverError('internal_error', 'Internal error; the incident was logged', {}, { cause: error });
+}

@@ -14,6 +14,7 @@ import { readJsonBodyWithRepeats, repeatedError } from '../read-json-body';
 import { streamBatch, type BatchEntry } from '../batch-response';
 import { buildSearchContext } from '../services';
 import { negotiateFormat } from '../stream-response';
+import { roundMs } from '../../core/common/round-ms';
 
 /** The batch route. */
 export const batchRoute = new Hono<AppEnv>();
@@ -53,7 +54,7 @@ batchRoute.post('/', async (c) => {
   if (failed) log.query_errors = queryErrors.sort((a, b) => Number(a.index) - Number(b.index));
   const tail = {
     summary: { queries: entries.length, succeeded: entries.length - failed, failed },
-    timing: { total_ms: Math.round((performance.now() - started) * 100) / 100, upstream_calls: context.upstreamCalls() },
+    timing: { total_ms: roundMs(performance.now() - started), upstream_calls: context.upstreamCalls() },
   };
   Object.assign(log, { queries: entries.length, failed, upstream_calls: context.upstreamCalls() });
   return streamBatch(c, entries, tail, negotiateFormat(c));

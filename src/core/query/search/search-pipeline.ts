@@ -7,7 +7,8 @@
  * miss, ONE store round trip for every list, ONE neighbour fetch. Everything that can fail runs
  * here, before the Worker opens its response stream.
  */
-import { isRetrieverError, RetrieverError } from '../../common/errors';
+import { asRetrieverError, RetrieverError } from '../../common/errors';
+import { roundMs } from '../../common/round-ms';
 import { embedQueriesCached, prefetchEmbedding } from '../embedders/cached-embedder';
 import type { CacheStatus, SearchContext, TermEvidence } from '../ports';
 import { judgeTerms, readInBookWords } from './book-terms-stage';
@@ -233,24 +234,16 @@ function assemble(
     results,
     summary,
     timing: {
-      embed_ms: round(embedded ? timing.embedMs : 0),
-      search_ms: round(timing.searchMs),
-      ...(ranked.rerankMs !== undefined ? { rerank_ms: round(ranked.rerankMs) } : {}),
-      ...(expansion && timing.expandMs !== null ? { expand_ms: round(timing.expandMs) } : {}),
-      total_ms: round(timing.now() - timing.started),
+      embed_ms: roundMs(embedded ? timing.embedMs : 0),
+      search_ms: roundMs(timing.searchMs),
+      ...(ranked.rerankMs !== undefined ? { rerank_ms: roundMs(ranked.rerankMs) } : {}),
+      ...(expansion && timing.expandMs !== null ? { expand_ms: roundMs(timing.expandMs) } : {}),
+      total_ms: roundMs(timing.now() - timing.started),
       upstream_calls: context.upstreamCalls(),
     },
   };
 }
 
-function asRetrieverError(error: unknown): RetrieverError {
-  if (isRetrieverError(error)) return error;
-  return new RetrieverError('internal_error', 'Internal error; the incident was logged', {}, { cause: error });
-}
-
-function round(ms: number): number {
-  return Math.round(ms * 100) / 100;
-}
 
 /** The searches that need no query vector, answered; the others get the embedding's error. */
 async function answerWithoutEmbedding(list: readonly SearchParams[], denseIndexes: readonly number[], failure: unknown, context: SearchContext): Promise<SearchAnswer[]> {
