@@ -67,6 +67,7 @@ describe.each(STORES)('threshold ($store)', ({ env, q }) => {
     expect(answer.status).toBe(200);
     if (format === 'context') {
       expect(contextBlocks(answer.text)).toEqual([]);
+      expect(answer.text).toMatch(/^\[Note\]\nNo passage of the book was found for this question/);
       expect(answer.headers.get('x-results-returned')).toBe('0');
     } else {
       expect(answer.results).toEqual([]);

@@ -103,10 +103,10 @@ export async function callsDuring<T>(t: Tenant, work: () => Promise<T>): Promise
   return { value, calls: (await t.calls()).slice(before) };
 }
 
-/** Parses `format=context` text into its blocks. */
+/** Parses `format=context` text into its result blocks (a leading `[Note]` block is not one). */
 export function contextBlocks(text: string): { n: number; score: number; source: string; chapter: string; section: string; body: string }[] {
   if (text === '') return [];
-  return text.split('\n\n====\n\n').map((block) => {
+  return text.split('\n\n====\n\n').filter((block) => !block.startsWith('[Note]\n')).map((block) => {
     const match = /^\[Result (\d+)\]\nScore: (\S+)\nSource: (.*)\nChapter: (.*)\nSection: (.*)\n---\n([\s\S]*)$/.exec(block);
     if (!match) throw new Error(`not a context block: ${block.slice(0, 200)}`);
     return { n: Number(match[1]), score: Number(match[2]), source: match[3]!, chapter: match[4]!, section: match[5]!, body: match[6]! };
