@@ -13,7 +13,7 @@ import { buildIndexIfStale } from './build-index';
 import { loadCliEnv } from './env-file';
 import { bookIndexPath, DEFAULT_DOCS_DIR } from './index-paths';
 import { parseRetrieveArgs, RETRIEVE_USAGE, type RetrieveArgs } from './retrieve/args';
-import { EXIT, reportFailure } from './cli-failure';
+import { EXIT, reportFailure, usageError } from './cli-failure';
 import { formatSearchText } from './retrieve/format-text';
 import { processIo, type RetrieveIo } from './retrieve/io';
 import { defaultIndexPath, inProcessSearcher, remoteSearcher, type Searcher } from './retrieve/run-query';
@@ -38,6 +38,7 @@ export async function runRetrieve(argv: readonly string[], env?: Record<string, 
       return EXIT.ok;
     }
     const vars = env ?? loadCliEnv(io.cwd);
+    refuseIndexWithQdrant(args, vars);
     // --gaps reads the book's own index too, so it is brought up to date the same way.
     if (args.url === null && args.index === null) await refreshBookIndex(vars, io);
     const makeSearcher = (): Searcher => searcherFor(args, vars, io);
@@ -47,6 +48,16 @@ export async function runRetrieve(argv: readonly string[], env?: Record<string, 
   } catch (error) {
     return reportFailure(error, 'retrieve', io.stderr);
   }
+}
+
+/**
+ * `--index FILE` names an embedded index; QDRANT_URL sends every search to Qdrant, where the file
+ * would go unread. The README gives --index as the file searched "without Qdrant settings", so
+ * both at once is a usage error (exit 2) rather than a flag silently ignored.
+ */
+function refuseIndexWithQdrant(args: RetrieveArgs, env: Record<string, string>): void {
+  if (args.index === null || parseConfig(env).storeKind !== 'qdrant') return;
+  throw usageError('retrieve', `--index names an embedded index and QDRANT_URL (environment or .dev.vars) points at Qdrant: pick one (drop --index to search Qdrant, or unset QDRANT_URL and QDRANT_API_KEY to search ${args.index})`);
 }
 
 /**

@@ -38,7 +38,8 @@ Search options:
   --context            print the context block for an LLM prompt
   -v, --verbose        add timing breakdown, cache status, filters and confidence
   --url URL            query a running Worker (e.g. http://127.0.0.1:8787) instead of in-process
-  --index FILE         embedded index file (default: the book's own, generated/indexes/<book>.bin)
+  --index FILE         embedded index file (default: the book's own, generated/indexes/<book>.bin);
+                       not with QDRANT_URL set, which searches Qdrant instead
 
 Validation options (--validate FILE):
   --k N                hit@k cut-off for queries without their own k (default 5);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchOutcome } from '../../../src/core/query/search/search-pipeline';
 import { startFakeUpstream, type FakeUpstream } from '../../support/fake-upstream';
 import { MINI_BOOK, runCli, tenant, type Tenant } from '../ingest/ingest-harness';
+import { TEST_INDEX } from '../../support/test-index';
 import { retrieve } from './support';
 
 let fake: FakeUpstream;
@@ -68,5 +69,17 @@ describe('retrieve with QDRANT_URL and COHERE_API_KEY set', () => {
     const run = await retrieve(['PID tuning'], { ...env, QDRANT_COLLECTION: 'no_such_collection' });
     expect(run.code).toBe(2);
     expect(run.err).toMatch(/no_such_collection/);
+  });
+});
+
+describe('retrieve --index with QDRANT_URL set', () => {
+  it('is a usage error naming both, before any call, for a search and for --gaps', async () => {
+    const before = (await t.calls()).length;
+    for (const argv of [['PID tuning', '--index', TEST_INDEX], ['--gaps', '/nonexistent.txt', '--index', TEST_INDEX]]) {
+      const run = await retrieve(argv, env);
+      expect(run.code, argv.join(' ')).toBe(2);
+      expect(run.err).toMatch(/^retrieve: --index names an embedded index and QDRANT_URL .* points at Qdrant: pick one/);
+    }
+    expect((await t.calls()).slice(before)).toEqual([]);
   });
 });

@@ -28,8 +28,9 @@ export interface CliRun {
 export async function retrieve(argv: string[], env: Record<string, string> = {}, fetchImpl?: typeof fetch): Promise<CliRun> {
   const out: string[] = [];
   const err: string[] = [];
-  // In-process runs search the tests' own index unless the test names one (or a Worker URL).
-  const args = argv.includes('--url') || argv.includes('--index') ? argv : [...argv, '--index', TEST_INDEX];
+  // In-process runs search the tests' own index unless the test names one (or a Worker URL, or
+  // Qdrant: --index beside QDRANT_URL is a usage error).
+  const args = argv.includes('--url') || argv.includes('--index') || env.QDRANT_URL ? argv : [...argv, '--index', TEST_INDEX];
   const code = await runRetrieve(args, env, {
     stdout: (text) => void out.push(text),
     stderr: (text) => void err.push(text),
