@@ -2,6 +2,8 @@
  * `ingest` command-line arguments (node:util parseArgs: no dependency, strict about unknowns).
  */
 import { parseArgs } from 'node:util';
+import * as z from 'zod/mini';
+import { collectionName } from '../../core/common/config/config-schema';
 import { usageError } from '../cli-failure';
 import { bookIndexPath } from '../index-paths';
 
@@ -91,6 +93,7 @@ export function parseIngestArgs(argv: string[], env: Record<string, string | und
   if (embedder !== undefined && embedder !== 'cohere' && embedder !== 'lsa') {
     throw usageError('ingest', '--embedder must be cohere or lsa');
   }
+  if (values.collection !== undefined) checkCollection(values.collection);
   const dims = values.dims === undefined ? null : Number(values.dims);
   if (dims !== null && (!Number.isInteger(dims) || dims < 2 || dims > 1024)) throw usageError('ingest', '--dims must be an integer in [2, 1024]');
   return {
@@ -109,4 +112,10 @@ export function parseIngestArgs(argv: string[], env: Record<string, string | und
     json: values.json ?? false,
     help,
   };
+}
+
+/** The QDRANT_COLLECTION rule: a name the Worker refuses must not be created by ingest either. */
+function checkCollection(name: string): void {
+  const checked = z.safeParse(collectionName, name);
+  if (!checked.success) throw usageError('ingest', `--collection: ${checked.error.issues[0]?.message ?? 'invalid name'}, got "${name}"`);
 }

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeIndex } from '../../../src/core/query/local-index/index-format';
 import { indexingText } from '../../../src/core/build-time/ingest/ingest-plan';
 import { parseIngestArgs } from '../../../src/cli/ingest/ingest-args';
+import { parseConfig } from '../../../src/core/common/config/parse-config';
 import type { Chunk } from '../../../src/core/build-time/ingest/types';
 import { fakeEmbedding, startFakeUpstream, type FakeUpstream } from '../../support/fake-upstream';
 import { embedCalls, MINI_BOOK, runCli, tempDir, tenant, writeCalls } from './ingest-harness';
@@ -57,6 +58,23 @@ describe('ingest usage', () => {
     const target = await runCli([MINI_BOOK, '--target', 'pinecone'], {});
     expect(target.code).toBe(2);
     expect(target.err).toMatch(/--target must be qdrant or local/);
+  });
+});
+
+describe('ingest --collection', () => {
+  it('takes the names QDRANT_COLLECTION takes and refuses the others (exit 2), creating nothing', async () => {
+    const t = tenant(fake.url, 'bad-names');
+    for (const name of ['bad/name', 'a b', '', 'x'.repeat(256)]) {
+      expect(() => parseConfig({ QDRANT_COLLECTION: name || ' ' })).toThrow(/QDRANT_COLLECTION/);
+      const run = await runCli([MINI_BOOK, '--target', 'qdrant', '--collection', name, '--quiet'], t.env);
+      expect(run.code, name).toBe(2);
+      expect(run.err).toContain(`--collection: expected 1–255 letters, digits, "_", "." or "-", got "${name}"`);
+    }
+    expect(writeCalls(await t.calls())).toEqual([]);
+    for (const name of ['book.v2', 'my-book_1', 'x'.repeat(255)]) {
+      expect(parseConfig({ QDRANT_COLLECTION: name }).QDRANT_COLLECTION).toBe(name);
+      expect(parseIngestArgs(['docs', '--collection', name], {}).collection).toBe(name);
+    }
   });
 });
 

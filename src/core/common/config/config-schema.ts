@@ -25,6 +25,12 @@ const httpUrl = z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }
 // trailing slash would never match and silently block every widget.
 const ORIGIN_LIST = /^\s*(\*|https?:\/\/[^\s/,]+(\s*,\s*https?:\/\/[^\s/,]+)*)\s*$/;
 
+/**
+ * A Qdrant collection name as the service accepts it: also the rule of `ingest --collection`, so
+ * the CLI never creates a collection the Worker would then refuse to search.
+ */
+export const collectionName = z.string(expecting('expected a name')).check(z.regex(/^[A-Za-z0-9_.-]{1,255}$/, expecting('expected 1–255 letters, digits, "_", "." or "-"')));
+
 /** Search modes the service understands (issue: retrieval strategies). */
 export const SEARCH_MODES = ['semantic', 'keyword', 'hybrid'] as const;
 
@@ -36,10 +42,7 @@ export const configSchema = z.object({
   EMBED_DIMENSION: z.optional(z.coerce.number(positive).check(z.int(positive), z.positive(positive))),
   QDRANT_URL: z.optional(httpUrl),
   QDRANT_API_KEY: z.optional(secret),
-  QDRANT_COLLECTION: z._default(
-    z.string(expecting('expected a name')).check(z.regex(/^[A-Za-z0-9_.-]{1,255}$/, expecting('expected 1–255 letters, digits, "_", "." or "-"'))),
-    'textbook_chunks',
-  ),
+  QDRANT_COLLECTION: z._default(collectionName, 'textbook_chunks'),
   QDRANT_VECTOR_NAME: z.optional(z.string(expecting('expected a name'))),
   QDRANT_SPARSE_VECTOR_NAME: z._default(name, 'bm25'),
   PAYLOAD_FIELDS: z.optional(z.string(expecting('expected a string'))),
