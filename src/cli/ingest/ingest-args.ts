@@ -35,7 +35,8 @@ Chunks a Docusaurus-style markdown book and indexes it in Qdrant or in a local e
 Options:
   --target qdrant|local   where to write (default: qdrant when QDRANT_URL is set, else local)
   --collection NAME       collection name (default: QDRANT_COLLECTION or textbook_chunks)
-  --base-url URL          site URL prefixed to each page route (default: none, path only)
+  --base-url URL          site URL prefixed to each page route, an http(s) URL such as
+                          https://your-site.example/book/ (default: none, path only)
   --route-base-path P     Docusaurus docs routeBasePath (default: /docs)
   --out FILE              local index file (default: generated/indexes/<book>.bin, one per book)
   --embedder cohere|lsa   document embedder (default: cohere for qdrant, lsa for local)
@@ -99,7 +100,7 @@ export function parseIngestArgs(argv: string[], env: Record<string, string | und
   return {
     docsDir: positionals[0] ?? '',
     collection: values.collection,
-    baseUrl: values['base-url'] ?? '',
+    baseUrl: checkBaseUrl(values['base-url'] ?? ''),
     routeBasePath: values['route-base-path'] ?? '/docs',
     target,
     out: values.out ?? bookIndexPath(positionals[0] ?? '.'),
@@ -118,4 +119,22 @@ export function parseIngestArgs(argv: string[], env: Record<string, string | und
 function checkCollection(name: string): void {
   const checked = z.safeParse(collectionName, name);
   if (!checked.success) throw usageError('ingest', `--collection: ${checked.error.issues[0]?.message ?? 'invalid name'}, got "${name}"`);
+}
+
+/**
+ * `--base-url`: the public site the book is published at (Docusaurus's `url` plus its `baseUrl`), or
+ * '' for route paths alone. Anything else would be glued in front of every route ("not-a-url/docs/…"),
+ * and the demo page links a source_url only when it is an http(s) URL.
+ */
+function checkBaseUrl(value: string): string {
+  if (value === '') return value;
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {
+    // reported below
+  }
+  // A query or fragment would land in the middle of every link (…?v=1/docs/intro).
+  if (url && (url.protocol === 'http:' || url.protocol === 'https:') && !/[?#]/.test(value)) return value;
+  throw usageError('ingest', `--base-url must be an http(s) URL without ?query or #fragment, e.g. https://your-site.example, got "${value}"`);
 }

@@ -44,6 +44,18 @@ describe('ingest usage', () => {
     expect(() => parseIngestArgs(['docs', '--dims', '1'], {})).toThrow(/--dims must be an integer in \[2, 1024\]/);
   });
 
+  it('--base-url takes an http(s) URL (or nothing, for route paths alone); anything else exits 2 before reading the book', async () => {
+    for (const base of ['https://your-site.example', 'http://127.0.0.1:3000/book/', '']) {
+      expect(parseIngestArgs(['docs', '--base-url', base], {}).baseUrl).toBe(base);
+    }
+    for (const base of ['not-a-url', 'your-site.example', '/book/', 'ftp://your-site.example', 'https://your-site.example/?v=1']) {
+      const run = await runCli([MINI_BOOK, '--target', 'local', '--out', join(dir, 'base.bin'), '--base-url', base], {});
+      expect(run.code, base).toBe(2);
+      expect(run.err).toContain(`--base-url must be an http(s) URL without ?query or #fragment, e.g. https://your-site.example, got "${base}"`);
+      expect(run.out).toBe('');
+    }
+  });
+
   it('a missing docs dir, an unknown option or a bad --target exit 2 (usage) with a message', async () => {
     const missing = await runCli([join(dir, 'nope'), '--target', 'local'], {});
     expect(missing.code).toBe(2);
