@@ -54,7 +54,7 @@ export async function runIngest(argv: string[], env: Record<string, string> = lo
       // The same alias module and stamp build-index leaves, so `retrieve`/`npm run dev` take this
       // index as up to date instead of rebuilding it on their next run.
       if (result.written && stamp !== null) markIndexBuilt(resolve(args.out), stamp);
-      const written = result.written ? { bytes: result.bytes, gzip_bytes: result.gzipBytes, embedder: result.embedder, ...sizeWarning(result.gzipBytes) } : {};
+      const written = result.written ? { bytes: result.bytes, gzip_bytes: result.gzipBytes, embedder: result.embedder, ...(result.dimsNotice ? { dims_notice: result.dimsNotice } : {}), ...sizeWarning(result.gzipBytes) } : {};
       printReport(args.json, buildReport(base(), book, result.plan, { out: args.out, ...written }), args.quiet);
     } else {
       const result = await ingestQdrant(book.chunks, { collection, dryRun: args.dryRun, recreate: args.recreate, config: config as Config }, progress);
@@ -89,7 +89,7 @@ function sizeWarning(gzipBytes: number): { size_warning?: string } {
 
 function printReport(json: boolean, report: ReturnType<typeof buildReport>, quiet = false): void {
   if (json) console.log(JSON.stringify(report, null, 2));
-  else if (!quiet || report.skipped.length || report.warnings.length || report.size_warning) console.log(formatReport(report));
+  else if (!quiet || report.skipped.length || report.warnings.length || report.size_warning || report.dims_notice) console.log(formatReport(report));
 }
 
 if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('/src/cli/ingest.ts')) {

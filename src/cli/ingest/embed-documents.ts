@@ -42,6 +42,27 @@ export function lsaVectors(texts: string[], dims: number | null, seed?: number):
   };
 }
 
+/**
+ * What to tell the reader when `--dims` asked for more dimensions than the book allows: the LSA
+ * model has at most one fewer than the book's chunks, no more than its distinct words, and no more
+ * than its term matrix's rank (trainLsa). Null when the model has the dimensions asked for (or none
+ * were asked for: the default already follows the book's size).
+ *
+ * @example
+ * lsaDimsNotice(1000, 262, { chunks: 263, words: 4000 });
+ * // '--dims 1000: used 262 dimensions, the most a book of 263 chunks allows (one fewer than its chunks)'
+ */
+export function lsaDimsNotice(requested: number | null, used: number, book: { chunks: number; words: number }): string | null {
+  if (requested === null || used >= requested) return null;
+  const why =
+    used === book.chunks - 1
+      ? `the most a book of ${book.chunks} chunks allows (one fewer than its chunks)`
+      : used === book.words
+        ? `the most a book of ${book.words} distinct words allows`
+        : `the rank of the book's term matrix (its chunks repeat one another's words)`;
+  return `--dims ${requested}: used ${used} dimensions, ${why}`;
+}
+
 /** Cohere document embeddings in batches of 96, reporting progress per batch. */
 export async function cohereVectors(
   texts: string[],

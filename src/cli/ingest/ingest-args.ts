@@ -40,7 +40,9 @@ Options:
   --route-base-path P     Docusaurus docs routeBasePath (default: /docs)
   --out FILE              local index file (default: generated/indexes/<book>.bin, one per book)
   --embedder cohere|lsa   document embedder (default: cohere for qdrant, lsa for local)
-  --dims N                LSA dimensions (default: 128, for books over 512 chunks one per 4 chunks, up to 384)
+  --dims N                LSA dimensions, 2 to 1024 (default: 128, for books over 512 chunks one per
+                          4 chunks, up to 384); never more than the book's chunks minus one (nor its
+                          distinct words): a larger N is lowered, with a notice
   --synonyms FILE         readers' words for the book's terms, Solr format: "a, b, c" or "a, b => c"
                           (default: synonyms.txt at the docs root, when there is one)
   --dry-run               print what would change; write nothing
@@ -61,7 +63,7 @@ export function parseIngestArgs(argv: string[], env: Record<string, string | und
   let parsed;
   try {
     parsed = parseArgs({
-      args: argv,
+      args: negativeDimsInline(argv),
       allowPositionals: true,
       strict: true,
       options: {
@@ -96,7 +98,7 @@ export function parseIngestArgs(argv: string[], env: Record<string, string | und
   }
   if (values.collection !== undefined) checkCollection(values.collection);
   const dims = values.dims === undefined ? null : Number(values.dims);
-  if (dims !== null && (!Number.isInteger(dims) || dims < 2 || dims > 1024)) throw usageError('ingest', '--dims must be an integer in [2, 1024]');
+  if (dims !== null && (!/^\d+$/.test(values.dims!) || dims < 2 || dims > 1024)) throw usageError('ingest', `--dims must be an integer in [2, 1024], got "${values.dims}"`);
   return {
     docsDir: positionals[0] ?? '',
     collection: values.collection,
@@ -137,4 +139,13 @@ function checkBaseUrl(value: string): string {
   // A query or fragment would land in the middle of every link (…?v=1/docs/intro).
   if (url && (url.protocol === 'http:' || url.protocol === 'https:') && !/[?#]/.test(value)) return value;
   throw usageError('ingest', `--base-url must be an http(s) URL without ?query or #fragment, e.g. https://your-site.example, got "${value}"`);
+}
+
+/**
+ * `--dims -1` as `--dims=-1`: parseArgs reads a value starting with "-" as a flag and answers
+ * "argument is ambiguous", which hides the real mistake; joined, the range check names it.
+ */
+function negativeDimsInline(argv: string[]): string[] {
+  const at = argv.findIndex((arg, i) => arg === '--dims' && /^-[\d.]/.test(argv[i + 1] ?? ''));
+  return at < 0 ? argv : [...argv.slice(0, at), `--dims=${argv[at + 1]}`, ...argv.slice(at + 2)];
 }

@@ -28,6 +28,8 @@ export interface IngestReport {
   /** Set when a Worker bundling this index would exceed a Worker size limit (worker-size.ts). */
   size_warning?: string;
   embedder?: string;
+  /** Set when `--dims` asked for more LSA dimensions than the book allows: what was used and why. */
+  dims_notice?: string;
   /** The synonyms file applied: its rules, and how many chunks gained readers' phrases. */
   synonyms?: { file: string; rules: number; chunks: number };
 }
@@ -69,6 +71,7 @@ export function formatReport(report: IngestReport): string {
   ];
   if (report.synonyms) lines.push(`  synonyms ${report.synonyms.file}: ${report.synonyms.rules} rule(s), ${report.synonyms.chunks} chunk(s) also indexed under readers' words`);
   if (report.bytes) lines.push(`  index size ${(report.bytes / 1024).toFixed(1)} KiB${report.gzip_bytes ? ` (${(report.gzip_bytes / 1024).toFixed(1)} KiB gzip)` : ''}`);
+  if (report.dims_notice) lines.push(`  notice: ${report.dims_notice}`);
   if (report.size_warning) lines.push(`  warning: ${report.size_warning}`);
   if (report.skipped.length) {
     lines.push(`  skipped ${report.skipped.length} file(s):`);

@@ -10,7 +10,7 @@ import { encodeIndex } from '../../core/build-time/local-index/index-encode';
 import { indexingText, ownText, planIngest, type IndexedPoint, type IngestPlan } from '../../core/build-time/ingest/ingest-plan';
 import { synonymAliases } from '../../core/build-time/ingest/synonyms';
 import type { Chunk } from '../../core/build-time/ingest/types';
-import { bm25Vectors, cohereVectors, lsaVectors } from './embed-documents';
+import { bm25Vectors, cohereVectors, lsaDimsNotice, lsaVectors } from './embed-documents';
 import { lexiconFor } from './english-lexicon';
 import { vocabularyBridges, withSpellings } from './vocabulary-bridges';
 import { withAliases } from '../../core/build-time/local-index/lsa-aliases';
@@ -28,6 +28,8 @@ export interface LocalTargetResult {
   gzipBytes: number;
   embedder: string;
   written: boolean;
+  /** Set when the LSA model has fewer dimensions than `--dims` asked for, saying why. */
+  dimsNotice: string | null;
 }
 
 /** Builds (or, with dryRun, only plans) the embedded index at `out`. */
@@ -38,13 +40,14 @@ export async function ingestLocal(
 ): Promise<LocalTargetResult> {
   const previous = options.recreate ? null : await readExisting(options.out);
   const plan = planIngest(chunks, previous ?? new Map());
-  if (options.dryRun) return { plan, bytes: 0, gzipBytes: 0, embedder: options.embedder, written: false };
+  if (options.dryRun) return { plan, bytes: 0, gzipBytes: 0, embedder: options.embedder, written: false, dimsNotice: null };
 
   const texts = chunks.map(indexingText);
   // British ↔ American spellings: BM25 indexes both, LSA learns the other as an alias.
   const bridges = vocabularyBridges(texts);
   const sparse = bm25Vectors(withSpellings(texts, bridges.spellings));
   let dense;
+  let dimsNotice: string | null = null;
   if (options.embedder === 'lsa') {
     // The model learns how the book's words go together across its chunks: one chunk teaches it nothing.
     if (chunks.length < 2) {
@@ -53,6 +56,7 @@ export async function ingestLocal(
     // Trained on the book's own text; other spellings and the synonyms file's readers' words are
     // learnt as aliases, which leave its rows and document vectors as trained.
     const trained = lsaVectors(chunks.map(ownText), options.dims, options.seed);
+    dimsNotice = lsaDimsNotice(options.dims, trained.model.dims, { chunks: chunks.length, words: trained.model.vocab.length });
     const model = withAliases(trained.model, synonymAliases(chunks, bridges.aliases));
     dense = { ...trained, model, descriptor: { ...trained.descriptor, model_id: model.modelId } };
   } else {
@@ -74,7 +78,7 @@ export async function ingestLocal(
     stems: sparse.stems,
   });
   await writeIfChanged(options.out, bytes);
-  return { plan, bytes: bytes.byteLength, gzipBytes: gzipSize(bytes), embedder: dense.descriptor.model_id, written: true };
+  return { plan, bytes: bytes.byteLength, gzipBytes: gzipSize(bytes), embedder: dense.descriptor.model_id, written: true, dimsNotice };
 }
 
 /**

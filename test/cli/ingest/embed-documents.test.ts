@@ -3,7 +3,7 @@
  * `bench:quality --seed` uses to show how much of a figure is the randomized SVD's own noise.
  */
 import { describe, expect, it } from 'vitest';
-import { lsaVectors } from '../../../src/cli/ingest/embed-documents';
+import { lsaDimsNotice, lsaVectors } from '../../../src/cli/ingest/embed-documents';
 import { mulberry32 } from '../../../src/core/build-time/local-index/prng';
 
 const next = mulberry32(42);
@@ -26,5 +26,26 @@ describe('lsaVectors', () => {
     expect(lsaVectors(TEXTS, 3, 2).descriptor.model_id).not.toBe(a.descriptor.model_id);
     // Without a seed, ingest's own default: the same model every time.
     expect(lsaVectors(TEXTS, 3).descriptor.model_id).toBe(lsaVectors(TEXTS, 3).descriptor.model_id);
+  });
+});
+
+describe('lsaDimsNotice', () => {
+  it('says what limited the dimensions asked for: the chunks, the distinct words or the rank', () => {
+    expect(lsaDimsNotice(null, 11, { chunks: 12, words: 300 })).toBeNull();
+    expect(lsaDimsNotice(64, 64, { chunks: 263, words: 4000 })).toBeNull();
+    expect(lsaDimsNotice(1000, 262, { chunks: 263, words: 4000 })).toBe('--dims 1000: used 262 dimensions, the most a book of 263 chunks allows (one fewer than its chunks)');
+    expect(lsaDimsNotice(500, 40, { chunks: 263, words: 40 })).toBe('--dims 500: used 40 dimensions, the most a book of 40 distinct words allows');
+    expect(lsaDimsNotice(500, 37, { chunks: 263, words: 40 })).toMatch(/^--dims 500: used 37 dimensions, the rank of the book's term matrix/);
+  });
+
+  it('matches what training gives on books of few words: their number, or below it the rank', () => {
+    const fruit = Array.from({ length: 30 }, (_, i) => ['apple', 'banana', 'cherry', 'grape', 'lemon'][i % 5]!);
+    const one = lsaVectors(fruit, 100).model;
+    expect(lsaDimsNotice(100, one.dims, { chunks: 30, words: one.vocab.length })).toBe('--dims 100: used 5 dimensions, the most a book of 5 distinct words allows');
+    // Every text names one alpha, one beta and one gamma: 12 words, but the columns are dependent.
+    const mixed = Array.from({ length: 30 }, (_, i) => `alpha${i % 4} beta${i % 3} gamma${i % 5}`);
+    const two = lsaVectors(mixed, 100).model;
+    expect([two.vocab.length, two.dims]).toEqual([12, 10]);
+    expect(lsaDimsNotice(100, two.dims, { chunks: 30, words: 12 })).toMatch(/^--dims 100: used 10 dimensions, the rank of the book's term matrix/);
   });
 });

@@ -152,6 +152,23 @@ describe('ingest --target local, where the index cannot go', () => {
     }));
 });
 
+describe('ingest --target local --dims above what the book allows', () => {
+  it('uses one fewer than the chunks and says so, in the JSON report and under --quiet', () =>
+    inTempDir('ingest-dims-', async (folder) => {
+      const json = await runCli([MINI_BOOK, '--target', 'local', '--out', join(folder, 'a.bin'), '--dims', '1000', '--json'], {});
+      expect(json.code, json.err).toBe(0);
+      const report = JSON.parse(json.out);
+      expect(report.chunks).toBe(12);
+      expect(report.embedder).toMatch(/^lsa-11-/);
+      expect(report.dims_notice).toBe('--dims 1000: used 11 dimensions, the most a book of 12 chunks allows (one fewer than its chunks)');
+      const quiet = await runCli([MINI_BOOK, '--target', 'local', '--out', join(folder, 'b.bin'), '--dims', '1000', '--quiet'], {});
+      expect(quiet.out).toContain('notice: --dims 1000: used 11 dimensions');
+      // Asked for no more than the book allows: no notice.
+      const fits = await runCli([MINI_BOOK, '--target', 'local', '--out', join(folder, 'c.bin'), '--dims', '11', '--json'], {});
+      expect(JSON.parse(fits.out).dims_notice).toBeUndefined();
+    }));
+});
+
 describe('ingest --target local on a book of one chunk', () => {
   it('says the local model needs two chunks, not that the configuration is wrong', () =>
     inTempDir('ingest-one-', async (folder) => {

@@ -44,6 +44,17 @@ describe('ingest usage', () => {
     expect(() => parseIngestArgs(['docs', '--dims', '1'], {})).toThrow(/--dims must be an integer in \[2, 1024\]/);
   });
 
+  it('--dims names the range and the value given, a negative one too (not "argument is ambiguous"), and --help gives the range', async () => {
+    for (const argv of [['--dims', '-1'], ['--dims=-1'], ['--dims', '1025'], ['--dims', '1e2'], ['--dims', '64.5']]) {
+      const run = await runCli([MINI_BOOK, '--target', 'local', '--out', join(dir, 'dims.bin'), ...argv], {});
+      expect(run.code, argv.join(' ')).toBe(2);
+      expect(run.err).toContain(`--dims must be an integer in [2, 1024], got "${argv.at(-1)!.replace('--dims=', '')}"`);
+    }
+    const help = (await runCli(['--help'], {})).out.replace(/\s+/g, ' ');
+    expect(help).toContain('--dims N LSA dimensions, 2 to 1024');
+    expect(help).toContain("never more than the book's chunks minus one");
+  });
+
   it('--base-url takes an http(s) URL (or nothing, for route paths alone); anything else exits 2 before reading the book', async () => {
     for (const base of ['https://your-site.example', 'http://127.0.0.1:3000/book/', '']) {
       expect(parseIngestArgs(['docs', '--base-url', base], {}).baseUrl).toBe(base);
