@@ -25,7 +25,7 @@ export type { RetrieveIo } from './retrieve/io';
 
 /**
  * Runs the command and returns its exit code (0 results / PASS, 1 no results / FAIL,
- * 2 configuration or usage error, 3 connection error). Never throws and never exits the process.
+ * 2 configuration or usage error, 3 connection error, 4 a bug). Never throws and never exits the process.
  *
  * @example
  * const code = await runRetrieve(['What is a ROS 2 topic?', '-k', '3'], {}, { stdout: console.log, stderr: console.error, cwd: process.cwd() });

@@ -51,7 +51,8 @@ Options:
   --quiet                 no progress bar, summary only
   -h, --help              this help
 
-Exit codes: 0 ok · 1 nothing could be ingested · 2 usage or configuration error · 3 upstream failed`;
+Exit codes: 0 ok · 1 nothing could be ingested · 2 usage or configuration error · 3 upstream failed ·
+4 unexpected error (a bug; please report it)`;
 
 /**
  * Parses argv (without node and script).
