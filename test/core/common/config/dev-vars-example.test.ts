@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { configSchema } from '../../../../src/core/common/config/config-schema';
+import { MAPPED_FIELDS } from '../../../../src/core/common/config/payload-fields';
 
 const listed = [...readFileSync('.dev.vars.example', 'utf8').matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]!);
 
@@ -16,5 +17,13 @@ describe('.dev.vars.example', () => {
 
   it('lists nothing the configuration does not read', () => {
     expect(listed.filter((name) => !(name in configSchema.shape))).toEqual([]);
+  });
+
+  it('names every field PAYLOAD_FIELDS maps, as its error message does, and no other', () => {
+    // The list in the comment above `PAYLOAD_FIELDS=`: "… where field is one of\n# content, …, module."
+    const text = readFileSync('.dev.vars.example', 'utf8').replace(/\n# ?/g, ' ');
+    const list = /field is one of ([^.]*)\.\s*PAYLOAD_FIELDS=/.exec(text)?.[1] ?? '';
+    const fields = list.split(',').map((name) => name.trim());
+    expect(fields).toEqual([...MAPPED_FIELDS]);
   });
 });
