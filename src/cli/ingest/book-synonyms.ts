@@ -52,7 +52,11 @@ export async function applyBookSynonyms(chunks: Chunk[], docsDir: string, explic
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new RetrieverError('config_error', `Cannot read the synonyms file ${file}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`);
+    // The reader typed the path (or put the file at the docs root): point at that, not at the configuration.
+    const hint = explicit !== undefined
+      ? `check the path given to --synonyms (${file}), or leave the flag out to read ${DEFAULT_SYNONYMS_FILE} at the docs root`
+      : `${file} is read because it is at the docs root: make it readable, or name another file with --synonyms FILE`;
+    throw new RetrieverError('config_error', `Cannot read the synonyms file ${file}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`, { hint });
   }
   const { rules, skipped } = parseSynonyms(text, file);
   const { chunks: expanded, unused, capped, reach } = withSynonyms(chunks, rules);

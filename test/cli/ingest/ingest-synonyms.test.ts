@@ -10,7 +10,7 @@ import type { Highlight } from '../../../src/core/query/search/highlight';
 import { stemWord } from '../../../src/core/common/bm25/index';
 import { storedVocabulary } from '../../../src/core/query/book-terms/book-vocabulary';
 import { startFakeUpstream, type FakeUpstream } from '../../support/fake-upstream';
-import { callsSince, copyBook, embedCalls, runCli, tempDir, tenant } from './ingest-harness';
+import { callsSince, copyBook, embedCalls, inTempDir, runCli, tempDir, tenant } from './ingest-harness';
 
 const PAGES: Record<string, string> = {
   'setup.md': '# Setup\n\n## Changing hostname\n\nPrint the current one with hostnamectl, then set a new one with hostnamectl set-hostname. Restart to apply.\n',
@@ -107,6 +107,20 @@ describe('ingest --synonyms (embedded index)', () => {
     const run = await runCli([join(dir, 'docs'), '--target', 'local', '--out', join(dir, 'bad.bin'), '--synonyms', file], {});
     expect(run.code).toBe(2);
     expect(run.err).toMatch(message);
+  });
+
+  it('an unreadable file\'s hint names --synonyms and the file (or the docs root\'s file), not "your configuration"', async () => {
+    const missing = join(dir, 'nope.txt');
+    const flag = await runCli([join(dir, 'docs'), '--target', 'local', '--out', join(dir, 'bad.bin'), '--synonyms', missing], {});
+    expect(flag.err).toContain(`hint: check the path given to --synonyms (${missing})`);
+    expect(flag.err).not.toMatch(/configuration/);
+    await inTempDir('synonyms-root-', async (docs) => {
+      await writeFile(join(docs, 'page.md'), PAGES['setup.md']!);
+      await mkdir(join(docs, 'synonyms.txt'));
+      const root = await runCli([docs, '--target', 'local', '--out', join(docs, 'x.bin')], {});
+      expect(root.code).toBe(2);
+      expect(root.err).toContain(`hint: ${join(docs, 'synonyms.txt')} is read because it is at the docs root`);
+    });
   });
 });
 
