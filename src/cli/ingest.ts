@@ -16,6 +16,7 @@ import { ingestLocal } from './ingest/target-local';
 import { workerSizeWarning } from './ingest/worker-size';
 import { inputsStamp, markIndexBuilt } from './index-stamp';
 import { ingestQdrant } from './ingest/target-qdrant';
+import { qdrantCloudPortWarning } from './ingest/qdrant-cloud-port';
 import { stopQuietlyOnClosedPipe } from './closed-pipe';
 
 /** Runs the ingest command; returns the exit code. */
@@ -57,6 +58,9 @@ export async function runIngest(argv: string[], env: Record<string, string> = lo
       const written = result.written ? { bytes: result.bytes, gzip_bytes: result.gzipBytes, embedder: result.embedder, ...(result.dimsNotice ? { dims_notice: result.dimsNotice } : {}), ...sizeWarning(result.gzipBytes) } : {};
       printReport(args.json, buildReport(base(), book, result.plan, { out: args.out, ...written }), args.quiet);
     } else {
+      // Before the first call, so it stands above the connection error a missing port leads to.
+      const portWarning = qdrantCloudPortWarning((config as Config).QDRANT_URL ?? '');
+      if (portWarning) console.error(`ingest: warning: ${portWarning}`);
       const result = await ingestQdrant(book.chunks, { collection, dryRun: args.dryRun, recreate: args.recreate, config: config as Config }, progress);
       printReport(args.json, buildReport(base(), book, result.plan, result.warnings.length ? { warnings: [...book.warnings, ...result.warnings] } : {}), args.quiet);
     }
