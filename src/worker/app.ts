@@ -38,7 +38,8 @@ function corsFor(origins: string): MiddlewareHandler<AppEnv> {
     handler = cors({
       origin: list.includes('*') ? '*' : list,
       allowMethods: ['GET', 'POST', 'OPTIONS'],
-      allowHeaders: ['Content-Type', 'Accept', 'Cache-Control', 'Authorization', 'X-API-Key', 'X-Request-Id'],
+      // Last-Event-ID: an EventSource's reconnection after the answer ended (answered 204, see search-route).
+      allowHeaders: ['Content-Type', 'Accept', 'Cache-Control', 'Authorization', 'X-API-Key', 'X-Request-Id', 'Last-Event-ID'],
       exposeHeaders: ['Server-Timing', 'Age', 'Cache-Status', 'X-Request-Id', 'Retry-After'],
       maxAge: 86400,
     });

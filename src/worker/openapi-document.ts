@@ -137,7 +137,12 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
           parameters: queryParameters,
           security: KEYED,
           // A GET with a body over the limit is refused too (the body limit guards the path, whatever the method).
-          responses: { '200': searchOk(true), ...errors([...SEARCH_ERRORS, 'payload_too_large', ...ACCESS_ERRORS]) },
+          responses: {
+            '200': searchOk(true),
+            // An EventSource reconnecting after the SSE answer's last event (`id: end`): nothing to search again.
+            '204': { description: 'A reconnection with `Last-Event-ID: end`: the SSE answer was complete; an EventSource stops on a 204' },
+            ...errors([...SEARCH_ERRORS, 'payload_too_large', ...ACCESS_ERRORS]),
+          },
         },
         post: {
           operationId: 'searchPost',

@@ -44,14 +44,21 @@ function header(outcome: SearchOutcome): Record<string, unknown> {
 
 /**
  * One Server-Sent Event: its name and its data as one line of JSON (JSON escapes every newline, so
- * `data` never spans lines). Shared by a search's and a batch's SSE bodies.
+ * `data` never spans lines), and an `id` when given. Shared by a search's and a batch's SSE bodies.
  *
  * @example
  * sseEvent('summary', { returned: 3 }); // 'event: summary\ndata: {"returned":3}\n\n'
  */
-export function sseEvent(name: string, data: unknown): string {
-  return `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+export function sseEvent(name: string, data: unknown, id?: string): string {
+  return `event: ${name}\n${id === undefined ? '' : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`;
 }
+
+/**
+ * The `id` of a search's last SSE event. A browser's `EventSource` that is not closed reconnects
+ * when the body ends (every ~3 s) and then sends it as `Last-Event-ID`; `GET /search` answers that
+ * reconnection 204, which tells the `EventSource` to stop (HTML's rule), instead of searching again.
+ */
+export const SSE_END_ID = 'end';
 
 /** How the results part of each format is written. */
 const RESULTS_TEXT: Record<StreamFormat, (results: SearchOutcome['results']) => string> = {
@@ -75,7 +82,7 @@ export function serializeOutcome(outcome: SearchOutcome, format: StreamFormat): 
   const tail = { summary: outcome.summary, timing: outcome.timing };
   const results = writtenResults(outcome.results, format);
   if (format === 'sse') {
-    return { body: `${sseEvent('meta', header(outcome))}${results}${sseEvent('summary', tail)}`, type: 'text/event-stream; charset=utf-8' };
+    return { body: `${sseEvent('meta', header(outcome))}${results}${sseEvent('summary', tail, SSE_END_ID)}`, type: 'text/event-stream; charset=utf-8' };
   }
   if (format === 'ndjson') {
     const body = `${JSON.stringify({ type: 'meta', ...header(outcome) })}\n${results}${JSON.stringify({ type: 'summary', ...tail })}\n`;

@@ -113,6 +113,25 @@ describe('a chat widget on an allowed origin', () => {
     expect(summary!.timing).toHaveProperty('total_ms');
   });
 
+  it('an EventSource left open is stopped after its one answer: the reconnection gets 204, not a second search', async () => {
+    const page = await browser!.newPage();
+    try {
+      await page.goto(`${originOf(allowed!)}/widget?worker=${encodeURIComponent(worker!.url)}`);
+      await page.waitForFunction(() => (window as unknown as { __done?: boolean }).__done === true, null, { timeout: 45_000 });
+      const seen = await page.evaluate((base) => new Promise<{ summaries: number; state: number; timeout?: boolean }>((done) => {
+        const source = new EventSource(`${base}/search?q=URDF%20joints&k=1`);
+        let summaries = 0;
+        source.addEventListener('summary', () => void summaries++);
+        // Not closed on summary, as a careless widget would leave it: CLOSED (2) only if the Worker stops it.
+        source.onerror = () => { if (source.readyState === EventSource.CLOSED) done({ summaries, state: source.readyState }); };
+        setTimeout(() => done({ summaries, state: source.readyState, timeout: true }), 15_000);
+      }), worker!.url);
+      expect(seen).toEqual({ summaries: 1, state: 2 });
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+
   it('fetch + getReader reads NDJSON line by line: meta, 3 results, summary', () => {
     const ndjson = seen.results.ndjson;
     if ('error' in ndjson) throw new Error(`NDJSON fetch failed in the browser: ${ndjson.error}`);

@@ -120,6 +120,17 @@ describe('stream formats', () => {
     expect(events[3]!.data.summary.returned).toBe(2);
   });
 
+  it('ends the SSE answer with an event id, and answers the EventSource\'s reconnection with 204 (which stops it) instead of searching again', async () => {
+    const res = await t.call('/search?q=topics&k=2', { headers: { accept: 'text/event-stream' } });
+    const last = res.text.trim().split(/\n\n+/).at(-1)!;
+    expect(last).toMatch(/^event: summary\nid: end\ndata: /);
+    const before = (await t.calls()).length;
+    const again = await t.call('/search?q=topics&k=2', { headers: { accept: 'text/event-stream', 'last-event-id': 'end' } });
+    expect(again.status).toBe(204);
+    expect(again.text).toBe('');
+    expect((await t.calls()).length).toBe(before);
+  });
+
   it('streams JSON that parses whole, results array and all', async () => {
     const res = await t.call('/search?q=topics&k=2');
     expect(res.text.startsWith('{"query":"topics"')).toBe(true);

@@ -11,12 +11,14 @@ import { rememberedParams } from '../parsed-queries';
 import { readJsonBody, repeatedError } from '../read-json-body';
 import { buildSearchContext, configFor } from '../services';
 import type { RequestContext } from '../../core/query/compose/search-context';
-import { contextResponse, negotiateFormat, streamOutcome } from '../stream-response';
+import { contextResponse, negotiateFormat, SSE_END_ID, streamOutcome } from '../stream-response';
 
 /** The search routes. */
 export const searchRoute = new Hono<AppEnv>();
 
 searchRoute.get('/', async (c) => {
+  // An EventSource reconnecting after its answer ended: the answer was complete, so stop it (see SSE_END_ID).
+  if (c.req.header('last-event-id') === SSE_END_ID) return c.body(null, 204, { 'Cache-Control': 'no-store' });
   // No prototype: `constructor` or `__proto__` are just unknown parameters, not "repeated" ones.
   const raw: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   const repeated: string[] = [];
