@@ -58,10 +58,11 @@ export function rankCandidates(
   if (params.groupBy === 'page') ranked = onePerPage(ranked);
   if (params.rerank !== 'mmr') return ranked;
   if (!queryVector) throw new RetrieverError('internal_error', 'MMR needs the query vector');
+  // The query vector's length is the dense vector's: a candidate without one cannot be compared.
   const candidates = ranked.filter((hit) => hit.vector && hit.vector.length === queryVector.length);
+  // Relevance is the ranking above (priors, fusion, heading match), not a fresh cosine (mmr.ts).
   const selected = mmrSelect(
     candidates.map((hit) => ({ point: hit, vector: hit.vector as Float32Array | number[], score: hit.score })),
-    queryVector,
     { k: params.k, lambda: params.lambda },
   );
   return selected.map(({ point, mmr_score, relevance, diversity }) => ({
