@@ -150,6 +150,45 @@ describe('diversity (less redundancy at the head) on Qdrant', () => {
   });
 });
 
+describe('payload aliases: group_by, diversity and expand read the fields as results do', () => {
+  /** The corpus above with the page under `url` (or `link`) and the chunk index under `position` (or `seq`). */
+  async function aliased(t: Tenant, keys: { page: string; index: string }, withFile: boolean) {
+    const renamed = (await corpus()).map((doc) => {
+      const { file_path, chunk_index, source_url: _url, ...rest } = doc.payload as Record<string, unknown>;
+      const page = { [keys.page]: `https://book.test/${String(file_path)}#chunk-${String(chunk_index)}`, [keys.index]: chunk_index };
+      return { ...doc, payload: { ...rest, ...page, ...(withFile ? { file_path } : {}) } };
+    });
+    await seedCollection(t, renamed);
+  }
+  const pages = (body: any): string[] => body.results.map((r: any) => r.source_url.replace(/#.*/, ''));
+
+  it.each([
+    { keys: { page: 'url', index: 'position' }, env: {} },
+    { keys: { page: 'link', index: 'seq' }, env: { PAYLOAD_FIELDS: 'source_url=link,chunk_index=seq' } },
+  ])('group_by=page and diversity=pages on $keys.page / $keys.index', async ({ keys, env }) => {
+    const t = tenant(`alias-${keys.page}`);
+    await aliased(t, keys, false);
+    const q = '/search?q=zero%20moment%20point%20footsteps%20balance&k=3';
+    const plain = (await t.call(`${q}&diversity=none`, {}, env)).json();
+    expect(new Set(pages(plain)).size).toBeLessThan(3);
+    expect(Math.abs(plain.results[0].chunk_index - plain.results[1].chunk_index)).toBe(1); // neighbours lead
+    const grouped = (await t.call(`${q}&group_by=page`, {}, env)).json();
+    expect(new Set(pages(grouped)).size).toBe(3);
+    const diverse = (await t.call(q, {}, env)).json();
+    expect(diverse.results[0].id).toBe(plain.results[0].id);
+    expect(new Set(pages(diverse).slice(0, 2)).size).toBe(2);
+  });
+
+  it('expand=1 finds the neighbours of a chunk whose index is under `position`', async () => {
+    const t = tenant('alias-expand');
+    await aliased(t, { page: 'url', index: 'position' }, true);
+    const body = (await t.call('/search?q=preview%20control%20plans%20footsteps&k=1&expand=1')).json();
+    expect(body.results[0]).toMatchObject({ chunk_index: 2 });
+    expect(body.results[0].passage).toMatchObject({ chunk_indexes: [1, 2, 3], source: 'balance.md:11-40' });
+    expect(body.summary.expand).toEqual({ expand: 1, expanded: 1, not_expandable: 0, fetched: 2 });
+  });
+});
+
 describe('on the embedded default', () => {
   it('a smaller k returns the head of the default k\'s answer, page diversity included', async () => {
     const t = tenant('diversity-prefix');

@@ -9,8 +9,9 @@
  * leads keeps its chunks near the top (README, "Page diversity", for what was measured and the
  * stronger variants that were not kept). `group_by=page` is the strong form (one result per page).
  */
+import type { PayloadFieldMap } from '../../common/config/payload-fields';
 import type { ScoredPoint } from '../../common/types';
-import { sourceKey } from './result-fields';
+import { pointChunkIndex, pointPage } from './result-fields';
 
 /**
  * How many results are diversified: half of k, rounded up — of `defaultK` when k is smaller. A k
@@ -26,20 +27,16 @@ export function diverseHeadSize(k: number, defaultK = k): number {
   return Math.ceil(Math.max(k, defaultK) / 2);
 }
 
-function chunkIndexOf(hit: ScoredPoint): number | undefined {
-  const index = hit.payload?.chunk_index;
-  return typeof index === 'number' && Number.isInteger(index) ? index : undefined;
-}
-
 /**
- * Reorders `hits` (best first) in the first `head` positions as described above. Hits without a
- * page key or a `chunk_index` are never counted as a neighbour (and never held back).
+ * Reorders `hits` (best first) in the first `head` positions as described above. The page and the
+ * chunk index are read through `fields` (the collection's payload field map: `url`, `position`, …);
+ * hits without a page key or a chunk index are never counted as a neighbour (and never held back).
  *
  * @example
- * diversifyHead([a0, a1, b4, a2], 2); // [a0, b4, a1, a2] — a1, a0's neighbour, yields to b4
+ * diversifyHead([a0, a1, b4, a2], 2, DEFAULT_PAYLOAD_FIELDS); // [a0, b4, a1, a2] — a1, a0's neighbour, yields to b4
  */
-export function diversifyHead<T extends ScoredPoint>(hits: readonly T[], head: number): T[] {
-  const where = (hit: T) => ({ page: sourceKey({ score: hit.score, payload: hit.payload }), index: chunkIndexOf(hit) });
+export function diversifyHead<T extends ScoredPoint>(hits: readonly T[], head: number, fields: PayloadFieldMap): T[] {
+  const where = (hit: T) => ({ page: pointPage(hit.payload, fields), index: pointChunkIndex(hit.payload, fields) });
   const chunksShown = new Set<string>();
   const pagesShown = new Set<string>();
   const slot = (page: string, index: number) => `${index}\u0000${page}`;

@@ -9,6 +9,7 @@
 import type { PayloadFieldMap } from '../../common/config/payload-fields';
 import { pointIdFor } from '../../common/point-id';
 import type { Payload, PointId, ScoredPoint } from '../../common/types';
+import { payloadFilePath, pointChunkIndex } from './result-fields';
 
 /** A hit's merged neighbourhood, as the API returns it under `passage`. */
 export interface Passage {
@@ -28,7 +29,7 @@ export interface ExpandReport {
   expand: number;
   /** Hits that got a passage. */
   expanded: number;
-  /** Hits left alone: no `file_path`/`chunk_index`, or an id that is not the deterministic one. */
+  /** Hits left alone: no file path or chunk index, or an id that is not the deterministic one. */
   not_expandable: number;
   /** Neighbours fetched from the store (0 when the hits held them all). */
   fetched: number;
@@ -43,6 +44,8 @@ interface Located {
 export interface ExpansionPlan {
   hits: readonly ScoredPoint[];
   expand: number;
+  /** The payload field map the chunk indexes were read through. */
+  fields: PayloadFieldMap;
   located: (Located | null)[];
   /** "file#index" → point id of every wanted neighbour. */
   ids: Map<string, string>;
@@ -52,14 +55,15 @@ export interface ExpansionPlan {
 
 /**
  * Plans the expansion of `hits`: computes the neighbours' deterministic ids, and which of them
- * are not already among the hits.
+ * are not already among the hits. `fields`: the collection's payload field map, through which a
+ * chunk index is read (`chunk_index`, `position`, …).
  *
  * @example
- * const plan = await planExpansion(hits, 1);
- * const passages = expansionPassages(plan, await store.retrieve(plan.missing), fields);
+ * const plan = await planExpansion(hits, 1, config.payloadFields);
+ * const passages = expansionPassages(plan, await store.retrieve(plan.missing));
  */
-export async function planExpansion(hits: readonly ScoredPoint[], expand: number): Promise<ExpansionPlan> {
-  const located = await Promise.all(hits.map(locate));
+export async function planExpansion(hits: readonly ScoredPoint[], expand: number, fields: PayloadFieldMap): Promise<ExpansionPlan> {
+  const located = await Promise.all(hits.map((hit) => locate(hit, fields)));
   const wanted = new Map<string, Located>();
   for (const spot of located) {
     if (!spot) continue;
@@ -71,7 +75,7 @@ export async function planExpansion(hits: readonly ScoredPoint[], expand: number
   await Promise.all([...wanted].map(async ([key, spot]) => ids.set(key, await pointIdFor(spot.file, spot.index))));
   const held = new Set(hits.map((hit) => idKey(hit.id)));
   const missing = [...new Set(ids.values())].filter((id) => !held.has(idKey(id)));
-  return { hits, expand, located, ids, missing };
+  return { hits, expand, fields, located, ids, missing };
 }
 
 /**
@@ -82,9 +86,8 @@ export async function planExpansion(hits: readonly ScoredPoint[], expand: number
 export function expansionPassages(
   plan: ExpansionPlan,
   fetched: readonly { id: PointId; payload: Payload }[],
-  fields: PayloadFieldMap,
 ): { passages: (Passage | null)[]; report: ExpandReport } {
-  const { hits, expand, located, ids } = plan;
+  const { hits, expand, fields, located, ids } = plan;
   const known = new Map<string, { id: PointId; payload: Payload }>(hits.map((hit) => [idKey(hit.id), hit]));
   let used = 0;
   for (const point of fetched) known.set(idKey(point.id), point);
@@ -95,7 +98,7 @@ export function expansionPassages(
     const neighbour = (index: number) => {
       const point = known.get(idKey(ids.get(`${spot.file}#${index}`) ?? ''));
       // The id is derived from the path, but a payload edited by hand must still agree.
-      return point && point.payload.file_path === spot.file && point.payload.chunk_index === index ? point : undefined;
+      return point && payloadFilePath(point.payload) === spot.file && pointChunkIndex(point.payload, fields) === index ? point : undefined;
     };
     for (let index = spot.index - 1; index >= spot.index - expand; index--) {
       const point = neighbour(index);
@@ -116,10 +119,10 @@ export function expansionPassages(
 }
 
 /** Where a hit sits, when its id is the deterministic one for that place (else null). */
-async function locate(hit: ScoredPoint): Promise<Located | null> {
-  const file = hit.payload.file_path;
-  const index = hit.payload.chunk_index;
-  if (typeof file !== 'string' || !file || typeof index !== 'number' || !Number.isInteger(index) || index < 0) return null;
+async function locate(hit: ScoredPoint, fields: PayloadFieldMap): Promise<Located | null> {
+  const file = payloadFilePath(hit.payload);
+  const index = pointChunkIndex(hit.payload, fields);
+  if (file === undefined || index === undefined) return null;
   return idKey(await pointIdFor(file, index)) === idKey(hit.id) ? { file, index } : null;
 }
 
@@ -148,7 +151,7 @@ function mergeChain(chain: readonly { id: PointId; payload: Payload }[], file: s
   const end_line = ends.length ? Math.max(...ends) : null;
   return {
     content,
-    chunk_indexes: chain.map((p) => p.payload.chunk_index as number),
+    chunk_indexes: chain.map((p) => pointChunkIndex(p.payload, fields) as number),
     ids: chain.map((p) => p.id),
     start_line,
     end_line,

@@ -4,6 +4,7 @@
  * because it is an upstream call that may fail and must degrade.
  */
 import { RetrieverError } from '../../common/errors';
+import { DEFAULT_PAYLOAD_FIELDS, type PayloadFieldMap } from '../../common/config/payload-fields';
 import type { ScoredPoint } from '../../common/types';
 import { fuseRrf, fuseWeighted } from './fusion';
 import { onePerPage } from './group-by-page';
@@ -26,8 +27,12 @@ export interface LocalModelFusion {
 
 /**
  * Combines `dense` and `sparse` hits according to `plan` (fused hits re-scored by the heading match
- * when a local model gives `embedLabel`, the dense list weighed by `semanticShare`), applies MMR,
- * and returns the candidates best first (not yet cut to k, except by MMR which selects k).
+ * when a local model gives `embedLabel`, the dense list weighed by `semanticShare`), keeps one hit
+ * per page for `group_by=page` (pages read through `fields`, the collection's payload field map),
+ * applies MMR, and returns the candidates best first (not yet cut to k, except by MMR which selects k).
+ *
+ * @example
+ * rankCandidates(denseHits, sparseHits, params, planSearch(params, config), queryVector, {}, config.payloadFields);
  */
 export function rankCandidates(
   dense: readonly ScoredPoint[] | null,
@@ -36,6 +41,7 @@ export function rankCandidates(
   plan: SearchPlan,
   queryVector: Float32Array | null,
   local: LocalModelFusion = {},
+  fields: PayloadFieldMap = DEFAULT_PAYLOAD_FIELDS,
 ): RankedHit[] {
   let ranked: RankedHit[];
   const { embedLabel, semanticShare = 1 } = local;
@@ -55,7 +61,7 @@ export function rankCandidates(
     ranked = [...list].sort(byScoreThenId).map((point) => ({ ...point, extras: {} }));
   }
   // Before MMR and reranking, so they choose among pages rather than among one page's chunks.
-  if (params.groupBy === 'page') ranked = onePerPage(ranked);
+  if (params.groupBy === 'page') ranked = onePerPage(ranked, fields);
   if (params.rerank !== 'mmr') return ranked;
   if (!queryVector) throw new RetrieverError('internal_error', 'MMR needs the query vector');
   // The query vector's length is the dense vector's: a candidate without one cannot be compared.

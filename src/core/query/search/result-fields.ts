@@ -2,8 +2,13 @@
  * Field access shared by the summary and the prompt formatter. Results reach them in two shapes:
  * API results (`SearchResult`: fields at the top level, the rest under `metadata`) and store
  * points (fields under `payload`); reading all three lets the same helpers run before and after
- * the pipeline maps points to results.
+ * the pipeline maps points to results. The stages that work on store points before they are mapped
+ * (group_by, page diversity, expansion) read them with {@link pointPage} and {@link pointChunkIndex},
+ * through the payload field map, so a collection's aliases (`url`, `position`) mean what they mean
+ * in its results.
  */
+import type { PayloadFieldMap } from '../../common/config/payload-fields';
+import type { Payload } from '../../common/types';
 
 /** Anything with a score and, at the top level or under `payload`, the chunk's metadata. */
 export interface ResultLike {
@@ -44,4 +49,51 @@ export function sourceKey(result: ResultLike): string | undefined {
   if (located !== undefined) return located.replace(/:\d+(-\d+)?$/, '');
   const url = readText(result, 'source_url');
   return url === undefined ? undefined : url.replace(/#.*$/s, '');
+}
+
+/**
+ * The chunk's file path in a payload (`file_path`, else `source_file` or `path`), else undefined.
+ *
+ * @example
+ * payloadFilePath({ path: 'ros2/qos.md' }); // → 'ros2/qos.md'
+ */
+export function payloadFilePath(payload: Payload): string | undefined {
+  const path = payload.file_path ?? payload.source_file ?? payload.path;
+  return typeof path === 'string' && path !== '' ? path : undefined;
+}
+
+/** The first payload key of `keys` that holds a value, as result-mapping.ts picks a field. */
+function firstPresent(payload: Payload, keys: readonly string[]): unknown {
+  for (const key of keys) {
+    const value = payload[key];
+    if (value !== undefined && value !== null && value !== '') return value;
+  }
+  return undefined;
+}
+
+/**
+ * The page a store point comes from: its file path, else its source URL (read through `fields`,
+ * so `url` or a PAYLOAD_FIELDS name counts) without the `#fragment` (a page's chunks differ by
+ * their heading anchor); undefined when the payload has neither.
+ *
+ * @example
+ * pointPage({ url: 'https://book.dev/ros2/nodes#topics' }, DEFAULT_PAYLOAD_FIELDS); // → 'https://book.dev/ros2/nodes'
+ */
+export function pointPage(payload: Payload, fields: PayloadFieldMap): string | undefined {
+  const file = payloadFilePath(payload);
+  if (file !== undefined) return file;
+  const url = firstPresent(payload, fields.source_url);
+  return typeof url === 'string' && url.trim() !== '' ? url.replace(/#.*$/s, '') : undefined;
+}
+
+/**
+ * A store point's chunk index read through `fields` (`chunk_index`, `position`, …): the value the
+ * result's `chunk_index` shows, when it is an integer ≥ 0; else undefined.
+ *
+ * @example
+ * pointChunkIndex({ position: 3 }, DEFAULT_PAYLOAD_FIELDS); // → 3
+ */
+export function pointChunkIndex(payload: Payload, fields: PayloadFieldMap): number | undefined {
+  const index = firstPresent(payload, fields.chunk_index);
+  return typeof index === 'number' && Number.isInteger(index) && index >= 0 ? index : undefined;
 }

@@ -4,6 +4,7 @@
  */
 import type { PayloadFieldMap, MappedField } from '../../common/config/payload-fields';
 import type { Payload, PointId, ScoredPoint } from '../../common/types';
+import { payloadFilePath } from './result-fields';
 
 /** One result as the API returns it. */
 export interface SearchResult {
@@ -78,8 +79,8 @@ function mapResult(hit: ScoredPoint, rank: number, fields: PayloadFieldMap, incl
 
 /** `file_path:start-end` (or `file_path` alone) when the payload locates the chunk. */
 export function sourceLocation(payload: Payload): string | null {
-  const path = payload.file_path ?? payload.source_file ?? payload.path;
-  if (typeof path !== 'string' || !path) return null;
+  const path = payloadFilePath(payload);
+  if (path === undefined) return null;
   const start = payload.start_line;
   const end = payload.end_line;
   return typeof start === 'number' && typeof end === 'number' ? `${path}:${start}-${end}` : path;

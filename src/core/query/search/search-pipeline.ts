@@ -156,7 +156,7 @@ export async function runSearches(list: readonly SearchParams[], context: Search
 
   const expandStarted = now();
   const expansions = await Promise.all(
-    list.map((params, i) => (params.expand > 0 && ranked[i]?.kept.length ? planExpansion(ranked[i]!.kept, params.expand) : null)),
+    list.map((params, i) => (params.expand > 0 && ranked[i]?.kept.length ? planExpansion(ranked[i]!.kept, params.expand, context.config.payloadFields) : null)),
   );
   const missing = [...new Set(expansions.flatMap((plan) => plan?.missing ?? []))];
   const fetched = missing.length ? await context.store.retrieve(missing) : [];
@@ -200,7 +200,7 @@ function assemble(
 ): SearchOutcome {
   const { kept, dropped } = ranked;
   const usedEmbedder = embedded && embedder ? embedder : null;
-  const expanded = expansion ? expansionPassages(expansion, fetched, context.config.payloadFields) : null;
+  const expanded = expansion ? expansionPassages(expansion, fetched) : null;
   const results = mapResults(kept, context.config.payloadFields, params.includeMetadata).map((result, i) => {
     const passage = expanded?.passages[i];
     const highlight = result.content === null ? null : highlightPassage(result.content, withSynonymStems(weights, kept[i]!.payload));

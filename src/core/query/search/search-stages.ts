@@ -121,7 +121,7 @@ export async function rankLists(
 ): Promise<Ranked> {
   const denseList = queries[0]?.dense ? (lists[0] ?? []) : plan.searchesDense ? [] : null;
   const sparseList = plan.needsSparse ? (lists[queries.length - 1] ?? []) : null;
-  let ranked = rankCandidates(denseList, sparseList, params, plan, queryVector, prepared);
+  let ranked = rankCandidates(denseList, sparseList, params, plan, queryVector, prepared, context.config.payloadFields);
   // Counted on the fetched lists: MMR has already cut `ranked` to k.
   const totalCandidates = new Set([...(denseList ?? []), ...(sparseList ?? [])].map((hit) => hit.id)).size;
   let scale = plan.scale;
@@ -135,7 +135,7 @@ export async function rankLists(
     rerankMs = now() - started;
   }
   // After reranking: the head is diversified in the final order. group_by=page already is.
-  if (params.diversity === 'pages' && !params.groupBy) ranked = diversifyHead(ranked, diverseHeadSize(params.k, context.config.TOP_K_DEFAULT));
+  if (params.diversity === 'pages' && !params.groupBy) ranked = diversifyHead(ranked, diverseHeadSize(params.k, context.config.TOP_K_DEFAULT), context.config.payloadFields);
   const top = ranked.slice(0, params.k).map((hit) => cosinesCapped(hit, scale));
   const kept = params.threshold === undefined ? top : top.filter((hit) => hit.score >= params.threshold!);
   const dropped = top.filter((hit) => !kept.includes(hit));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_PAYLOAD_FIELDS } from '../../../../src/core/common/config/payload-fields';
 import type { ScoredPoint } from '../../../../src/core/common/types';
 import { diverseHeadSize, diversifyHead } from '../../../../src/core/query/search/diverse-head';
 
@@ -7,7 +8,7 @@ const hit = (id: string): ScoredPoint => {
   const match = /^([a-z])(\d+)$/.exec(id);
   return { id, score: 1, payload: match ? { file_path: `${match[1]}.md`, chunk_index: Number(match[2]) } : {} };
 };
-const order = (list: string, head: number) => diversifyHead(list.split(' ').map(hit), head).map((h) => h.id).join(' ');
+const order = (list: string, head: number) => diversifyHead(list.split(' ').map(hit), head, DEFAULT_PAYLOAD_FIELDS).map((h) => h.id).join(' ');
 
 describe('diversifyHead', () => {
   it('a neighbour of a shown chunk yields to the candidate right behind it from a page not shown yet', () => {

@@ -25,16 +25,16 @@ describe('overlap', () => {
 describe('planExpansion / expansionPassages', () => {
   it('wants each side up to N, never below chunk 0, and not what the hits already are', async () => {
     const hits = [await point('a.md', 0, 'A0'), await point('a.md', 1, 'A1')];
-    const plan = await planExpansion(hits, 2);
+    const plan = await planExpansion(hits, 2, DEFAULT_PAYLOAD_FIELDS);
     expect(plan.missing.sort()).toEqual([await pointIdFor('a.md', 2), await pointIdFor('a.md', 3)].sort());
   });
 
   it('merges in page order, joins adjacent line ranges with one newline, others with a blank line', async () => {
     const hit = await point('a.md', 1, 'Middle text here.', [11, 20]);
-    const plan = await planExpansion([hit], 1);
+    const plan = await planExpansion([hit], 1, DEFAULT_PAYLOAD_FIELDS);
     const before = await point('a.md', 0, 'First text here.', [1, 10]);
     const after = await point('a.md', 2, 'Last text here.', [25, 30]);
-    const { passages, report } = expansionPassages(plan, [after, before], DEFAULT_PAYLOAD_FIELDS);
+    const { passages, report } = expansionPassages(plan, [after, before]);
     expect(passages[0]).toEqual({
       content: 'First text here.\nMiddle text here.\n\nLast text here.',
       chunk_indexes: [0, 1, 2],
@@ -49,9 +49,9 @@ describe('planExpansion / expansionPassages', () => {
   it('refuses a neighbour whose payload disagrees with its id, and hits with other ids', async () => {
     const hit = await point('a.md', 1, 'Middle.');
     const foreign = { id: 7, score: 1, payload: { file_path: 'a.md', chunk_index: 4, content: 'x' } };
-    const plan = await planExpansion([hit, foreign], 1);
+    const plan = await planExpansion([hit, foreign], 1, DEFAULT_PAYLOAD_FIELDS);
     const liar = { id: await pointIdFor('a.md', 2), payload: { file_path: 'b.md', chunk_index: 2, content: 'wrong page' } };
-    const { passages, report } = expansionPassages(plan, [liar], DEFAULT_PAYLOAD_FIELDS);
+    const { passages, report } = expansionPassages(plan, [liar]);
     expect(passages[0]!.chunk_indexes).toEqual([1]);
     expect(passages[1]).toBeNull();
     expect(report.not_expandable).toBe(1);
@@ -68,6 +68,6 @@ describe('onePerPage', () => {
       { id: 5, score: 0.5, payload: {} },
       { id: 6, score: 0.4, payload: {} },
     ];
-    expect(onePerPage(hits).map((h) => h.id)).toEqual([1, 2, 5, 6]);
+    expect(onePerPage(hits, DEFAULT_PAYLOAD_FIELDS).map((h) => h.id)).toEqual([1, 2, 5, 6]);
   });
 });
