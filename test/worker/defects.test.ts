@@ -3,6 +3,7 @@
  * regression test.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pointIdFor } from '../../src/core/common/point-id';
 import { DOCS } from './support/docs';
 import { COHERE_KEY, QDRANT_KEY, seedCollection, tenant, type Tenant } from './support/harness';
 import { clearLogs, logText } from './support/log-capture';
@@ -46,6 +47,20 @@ describe('Qdrant answering 200 with a body we cannot use → 502 vector_store_er
     // Hybrid needs the BM25 vector; whichever check trips first, it is a documented answer.
     expect([400, 502]).toContain(res.status);
     expect(res.json().error.code).not.toBe('internal_error');
+  });
+
+  it.each([
+    ['a null result', { result: null }],
+    ['no result', { status: 'ok' }],
+    ['a record without an id', { result: [{ payload: {} }] }],
+    ['a payload that is an array', { result: [{ id: 1, payload: [] }] }],
+  ])('retrieve by id (expand=1 fetching neighbours): wrong shape (%s)', async (_name, body) => {
+    const e = tenant('defects-retrieve', { RESULT_CACHE_TTL_SECONDS: '0' });
+    const file = 'balance.md';
+    const texts = ['Balance starts with the centre of mass.', 'Ankle torque corrects small disturbances.', 'Preview control plans footsteps.'];
+    await seedCollection(e, await Promise.all(texts.map(async (text, i) => ({ id: await pointIdFor(file, i), text, payload: { file_path: file, chunk_index: i } }))));
+    await e.faults([{ method: 'POST', path: '/points$', status: 200, body, times: 1 }]);
+    expect(errorOf(await e.call('/search?q=ankle%20torque&k=1&expand=1'))).toMatchObject({ status: 502, code: 'vector_store_error', upstream: 'qdrant' });
   });
 
   it.each([

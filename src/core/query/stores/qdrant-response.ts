@@ -1,6 +1,6 @@
 /**
- * Checks the shape of Qdrant's successful answers before anything reads them. A 200 whose JSON is
- * not what the Query API documents (a proxy's page, a version mismatch, a truncated-but-valid
+ * Checks the shape of Qdrant's successful answers (query, retrieve by id, collection info) before
+ * anything reads them. A 200 whose JSON is not what the API documents (a proxy's page, a version mismatch, a truncated-but-valid
  * prefix) is Qdrant's failure — 502 `vector_store_error` — not a TypeError deep in the pipeline.
  */
 import type { Schemas } from '@qdrant/js-client-rest';
@@ -8,6 +8,7 @@ import { RetrieverError } from '../../common/errors';
 
 type Point = Schemas['ScoredPoint'];
 type Info = Schemas['CollectionInfo'];
+type StoredRecord = Schemas['Record'];
 
 /**
  * The points of each list in a `points/query` (one list) or `points/query/batch` answer.
@@ -31,6 +32,22 @@ export function queryResultPoints(json: unknown, lists: number): Point[][] {
   });
 }
 
+/**
+ * The records of a `POST /collections/{name}/points` (retrieve by id) answer, each with a valid id
+ * and a payload that is an object (or absent).
+ *
+ * @example
+ * const records = retrieveResultRecords(json);
+ */
+export function retrieveResultRecords(json: unknown): StoredRecord[] {
+  const result = (json as { result?: unknown } | null)?.result;
+  if (!Array.isArray(result)) throw malformed('retrieve result is not an array');
+  result.forEach((record, i) => {
+    if (!isRecord(record)) throw malformed(`retrieve record ${i} lacks a valid id or payload`);
+  });
+  return result as StoredRecord[];
+}
+
 /** The `result` of `GET /collections/{name}`, checked down to what `describe` reads. */
 export function collectionInfoResult(json: unknown): Info {
   const result = (json as { result?: unknown } | null)?.result as Info | undefined;
@@ -44,11 +61,18 @@ export function collectionInfoResult(json: unknown): Info {
 }
 
 function isPoint(value: unknown): boolean {
+  if (!isRecord(value)) return false;
+  const { score } = value as Record<string, unknown>;
+  return typeof score === 'number' && Number.isFinite(score);
+}
+
+/** A point as retrieve gives it: an id, and a payload that is an object when present. */
+function isRecord(value: unknown): boolean {
   if (!value || typeof value !== 'object') return false;
-  const { id, score, payload } = value as Record<string, unknown>;
+  const { id, payload } = value as Record<string, unknown>;
   const idOk = (typeof id === 'number' && Number.isFinite(id)) || typeof id === 'string';
   const payloadOk = payload === undefined || payload === null || (typeof payload === 'object' && !Array.isArray(payload));
-  return idOk && typeof score === 'number' && Number.isFinite(score) && payloadOk;
+  return idOk && payloadOk;
 }
 
 function malformed(what: string): RetrieverError {

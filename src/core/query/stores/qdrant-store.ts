@@ -8,10 +8,8 @@ import type { Schemas } from '@qdrant/js-client-rest';
 import type { ScoredPoint } from '../../common/types';
 import type { QdrantTransport } from '../../common/upstream/qdrant-transport';
 import type { CollectionInfo, StoreQuery, VectorStore } from '../ports';
-import { collectionInfoResult, queryResultPoints } from './qdrant-response';
+import { collectionInfoResult, queryResultPoints, retrieveResultRecords } from './qdrant-response';
 import { prefetchDepth, qdrantFormula } from './score-formula';
-
-type RetrieveResponse = { result: Schemas['Record'][] };
 
 /**
  * A `VectorStore` backed by a Qdrant collection. Several queries go out as one
@@ -40,8 +38,8 @@ export function createQdrantStore(qdrant: QdrantTransport): VectorStore {
     },
     async retrieve(ids) {
       if (ids.length === 0) return [];
-      const json = await qdrant.request<RetrieveResponse>('POST', qdrant.collectionPath('/points'), { ids, with_payload: true, with_vector: false });
-      return json.result.map((record) => ({ id: record.id, payload: (record.payload ?? {}) as Record<string, unknown> }));
+      const json = await qdrant.request<unknown>('POST', qdrant.collectionPath('/points'), { ids, with_payload: true, with_vector: false });
+      return retrieveResultRecords(json).map((record) => ({ id: record.id, payload: (record.payload ?? {}) as Record<string, unknown> }));
     },
   };
 }
