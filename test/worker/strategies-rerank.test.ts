@@ -7,7 +7,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fakeEmbedding, fakeRelevance } from '../support/fake-upstream/fake-embedding';
 import { tenant, type Tenant } from './support/harness';
-import { expectedCosine, seedBm25Collection } from './support/seed-bm25';
+import { analyzeText, bm25DocumentVectorFromTokens } from '../../src/core/common/bm25/index';
+import { averageLength, expectedCosine, seedBm25Collection } from './support/seed-bm25';
 import { callsDuring, ids, OFFLINE, search } from './support/strategy-calls';
 import { STRATEGY_DOCS } from './support/strategy-docs';
 
@@ -96,6 +97,36 @@ describe('MMR on a constructed set (near-duplicates 1 and 2, different but relev
       expect(answer.status).toBe(400);
       expect(answer.error.params).toContain('lambda');
     }
+  });
+});
+
+describe('MMR over keyword hits on a collection with several dense vectors', () => {
+  it('asks for the configured dense vector only and compares the hits by it', async () => {
+    const m = tenant('mmr-named');
+    const avgLen = averageLength(MMR_DOCS.map((d) => d.text));
+    // `title` comes first in every point and is the same for all of them: compared by it, nothing differs.
+    await m.qdrant('PUT', '/collections/textbook_chunks', {
+      vectors: { title: { size: 1024, distance: 'Cosine' }, dense: { size: 1024, distance: 'Cosine' } },
+      sparse_vectors: { bm25: { modifier: 'idf' } },
+      metadata: { bm25: { avg_len: avgLen } },
+    });
+    const embeddings = await m.embedDocuments(MMR_DOCS.map((d) => d.text));
+    const title = Array.from({ length: 1024 }, (_, i) => (i === 0 ? 1 : 0));
+    await m.qdrant('PUT', '/collections/textbook_chunks/points?wait=true', {
+      points: MMR_DOCS.map((doc, i) => ({
+        id: doc.id,
+        vector: { title, dense: embeddings[i], bm25: bm25DocumentVectorFromTokens(analyzeText(doc.text), avgLen) },
+        payload: { content: doc.text, ...doc.payload },
+      })),
+    });
+    const env = { QDRANT_VECTOR_NAME: 'dense' };
+    const { value, calls } = await callsDuring(m, () => search(m, { q: MMR_QUERY, k: 2, mode: 'keyword', rerank: 'mmr', lambda: 1 }, { env }));
+    expect(value.status).toBe(200);
+    const query = calls.find((c) => c.path.endsWith('/points/query'))!;
+    expect(query.body.with_vector).toEqual(['dense']);
+    const [first, second] = value.results;
+    const text = (id: number) => MMR_DOCS.find((d) => d.id === id)!.text;
+    expect(second.mmr.diversity).toBeCloseTo(1 - expectedCosine(text(first.id), text(second.id)), 5);
   });
 });
 

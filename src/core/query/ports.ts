@@ -41,8 +41,10 @@ export interface StoreQuery {
   limit: number;
   /** Drop points scoring below this (Qdrant's `score_threshold`). */
   scoreThreshold?: number;
-  /** Return the stored vector of each hit (for MMR). */
+  /** Return the stored dense vector of each hit (for MMR): `dense.using`'s, or for a sparse query `denseUsing`'s. */
   withVector?: boolean;
+  /** Sparse queries with `withVector`: the name of the dense vector to return (null/undefined = unnamed). */
+  denseUsing?: string | null;
   /** Ranking priors applied in the store, in the same query (see stores/score-formula.ts). */
   priors?: readonly ScorePrior[];
   /** Sparse queries only: a second sparse vector (titles + headings) added to the score. */

@@ -38,8 +38,10 @@ type Learning = Promise<{ info: CollectionInfo } | { error: unknown }>;
 export function buildQueries(intent: QueryIntent, info: CollectionInfo | null): StoreQuery[] {
   const queries: StoreQuery[] = [];
   const base = fitStrictFiltering(intent.base, info);
+  // The dense vector's name, also what a keyword list returns for MMR (withVector).
+  let using: string | null = null;
   if (intent.dense) {
-    const using = info ? resolveDenseVector(info, intent.vectorName) : intent.vectorName || null;
+    using = info ? resolveDenseVector(info, intent.vectorName) : intent.vectorName || null;
     if (info) checkQueryVector(info, using, intent.dense.embedder, intent.dense.vector.length);
     if (intent.dense.search) queries.push({ ...base, dense: { vector: intent.dense.vector, using } });
   }
@@ -48,7 +50,8 @@ export function buildQueries(intent: QueryIntent, info: CollectionInfo | null): 
     const fields = intent.fields && info && intent.fields.name in info.sparseVectors
       ? { fields: { vector: intent.sparse, using: intent.fields.name, weight: intent.fields.weight } }
       : {};
-    queries.push({ ...base, sparse: { vector: intent.sparse, using: intent.sparseName }, ...fields });
+    const denseUsing = base.withVector && intent.dense ? { denseUsing: using } : {};
+    queries.push({ ...base, sparse: { vector: intent.sparse, using: intent.sparseName }, ...fields, ...denseUsing });
   }
   return queries;
 }

@@ -29,12 +29,14 @@ export function createQdrantStore(qdrant: QdrantTransport): VectorStore {
     },
     async queryBatch(queries) {
       const bodies = queries.map(toQueryRequest);
-      if (bodies.length === 1) {
-        const json = await qdrant.request<unknown>('POST', qdrant.collectionPath('/points/query'), bodies[0]);
-        return queryResultPoints(json, 1).map((points) => points.map(toScoredPoint));
-      }
-      const json = await qdrant.request<unknown>('POST', qdrant.collectionPath('/points/query/batch'), { searches: bodies });
-      return queryResultPoints(json, bodies.length).map((points) => points.map(toScoredPoint));
+      const json =
+        bodies.length === 1
+          ? await qdrant.request<unknown>('POST', qdrant.collectionPath('/points/query'), bodies[0])
+          : await qdrant.request<unknown>('POST', qdrant.collectionPath('/points/query/batch'), { searches: bodies });
+      return queryResultPoints(json, bodies.length).map((points, i) => {
+        const name = denseNameOf(queries[i]!);
+        return points.map((point) => toScoredPoint(point, name));
+      });
     },
     async retrieve(ids) {
       if (ids.length === 0) return [];
@@ -50,11 +52,12 @@ export function createQdrantStore(qdrant: QdrantTransport): VectorStore {
  */
 export function toQueryRequest(query: StoreQuery): Schemas['QueryRequest'] {
   const body: Schemas['QueryRequest'] = { limit: query.limit, with_payload: true };
-  if (query.dense) {
-    if (query.withVector) body.with_vector = query.dense.using ? [query.dense.using] : true;
-  } else if (query.sparse) {
-    // MMR over keyword hits needs their dense vectors; the sparse one is skipped when mapping.
-    if (query.withVector) body.with_vector = true;
+  // MMR compares the hits' dense vectors, keyword hits included: only the searched dense vector is
+  // asked for (a collection may hold others, and the sparse ones). The unnamed vector has no name
+  // to select it by, so `true` asks for all and toScoredPoint picks it.
+  if (query.withVector) {
+    const name = denseNameOf(query);
+    body.with_vector = name ? [name] : true;
   }
   if (query.filter) body.filter = query.filter;
   if (query.scoreThreshold !== undefined) body.score_threshold = query.scoreThreshold;
@@ -77,13 +80,23 @@ function sparseOf(vector: { indices: ArrayLike<number>; values: ArrayLike<number
   return { indices: Array.from(vector.indices), values: Array.from(vector.values) };
 }
 
-function toScoredPoint(point: Schemas['ScoredPoint']): ScoredPoint {
+/** The dense vector a query searches or, for a sparse query, returns (null = the unnamed one). */
+function denseNameOf(query: StoreQuery): string | null {
+  return (query.dense ? query.dense.using : query.denseUsing) ?? null;
+}
+
+/**
+ * A hit with its dense vector `name` (null = unnamed) when Qdrant returned it: the bare array is
+ * the unnamed vector alone; a map holds it under its name ("" for the unnamed one).
+ */
+function toScoredPoint(point: Schemas['ScoredPoint'], name: string | null): ScoredPoint {
   const scored: ScoredPoint = { id: point.id, score: point.score, payload: (point.payload ?? {}) as Record<string, unknown> };
   const vector = point.vector;
-  if (Array.isArray(vector)) scored.vector = vector as number[];
-  else if (vector && typeof vector === 'object') {
-    const first = Object.values(vector).find(Array.isArray);
-    if (first) scored.vector = first as number[];
+  if (Array.isArray(vector)) {
+    if (name === null) scored.vector = vector as number[];
+  } else if (vector && typeof vector === 'object') {
+    const named = (vector as Record<string, unknown>)[name ?? ''];
+    if (Array.isArray(named)) scored.vector = named as number[];
   }
   return scored;
 }
