@@ -46,7 +46,8 @@ Options:
   --synonyms FILE         readers' words for the book's terms, Solr format: "a, b, c" or "a, b => c"
                           (default: synonyms.txt at the docs root, when there is one)
   --dry-run               print what would change; write nothing
-  --recreate              drop the collection / ignore the existing index first
+  --recreate              rebuild the collection from scratch (the old one is dropped once every
+                          chunk is embedded) / ignore the existing index
   --json                  print the summary as JSON
   --quiet                 no progress bar, summary only
   -h, --help              this help

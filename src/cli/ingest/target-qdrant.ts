@@ -2,9 +2,10 @@
  * `--target qdrant`: makes the collection match the docs. Creates it when missing (dense cosine
  * vector sized by the model, `bm25` sparse vector with server IDF, payload indexes, the embedder
  * in the collection metadata), embeds only new and changed chunks, upserts them with wait=true
- * and deletes points of removed or shrunk files.
+ * and deletes points of removed or shrunk files. `--recreate` embeds the whole book first and drops
+ * the old collection only then, so a failed embedding leaves it as it was.
  */
-import type { Config } from '../../core/common/config/parse-config';
+import { expectedEmbedDimension, type Config } from '../../core/common/config/parse-config';
 import { isRetrieverError, RetrieverError } from '../../core/common/errors';
 import { indexingText, planIngest, type IngestPlan } from '../../core/build-time/ingest/ingest-plan';
 import type { Chunk } from '../../core/build-time/ingest/types';
@@ -56,16 +57,14 @@ export async function ingestQdrant(
     deadline: createDeadline(6 * 3600 * 1000),
     timeoutMs: 60_000,
   });
-  let exists = await collectionExists(qdrant);
-  if (exists && options.recreate && !options.dryRun) {
-    await deleteCollection(qdrant);
-    exists = false;
-  }
+  const exists = await collectionExists(qdrant);
+  // Points are added to the existing collection; with --recreate it is rebuilt from nothing.
+  const reuse = exists && !options.recreate;
   const denseName = config.QDRANT_VECTOR_NAME || null;
   const sparseName = config.QDRANT_SPARSE_VECTOR_NAME;
-  const recorded: Awaited<ReturnType<typeof checkCompatible>> = exists && !options.recreate ? await checkCompatible(qdrant, config, denseName, sparseName) : { fields: true, indexed: [] };
+  const recorded: Awaited<ReturnType<typeof checkCompatible>> = reuse ? await checkCompatible(qdrant, config, denseName, sparseName) : { fields: true, indexed: [] };
   const recordedAvgLen = recorded.avgLen;
-  const indexed = exists && !options.recreate ? await readIndexedPoints(qdrant) : new Map();
+  const indexed = reuse ? await readIndexedPoints(qdrant) : new Map();
   const plan = planIngest(chunks, indexed);
   if (options.dryRun) return { plan, created: !exists, written: false, warnings: [] };
 
@@ -98,7 +97,9 @@ export async function ingestQdrant(
     fieldsName,
     metadata: { embedder: dense.descriptor, bm25: { avg_len: sparse.avgLen, fields_avg_len: fieldVecs.avgLen }, created_by: 'edge-retriever' },
   };
-  if (!exists) await createCollection(qdrant, layout);
+  // Dropped only now that the new vectors are in hand (they are held for the upsert anyway).
+  if (exists && options.recreate) await deleteCollection(qdrant);
+  if (!reuse) await createCollection(qdrant, layout);
   // A collection made before an index was added gains it (strict mode refuses filters without one).
   else await ensurePayloadIndexes(qdrant, recorded.indexed);
   progress.start('upserting', toWrite.length);
@@ -129,12 +130,24 @@ export async function ingestQdrant(
       });
     }
   }
-  return { plan, created: !exists, written: true, warnings };
+  return { plan, created: !reuse, written: true, warnings };
+}
+
+/** Refuses vectors of another size than the collection's dense vector, with how to fix it. */
+function checkDimension(collection: string, size: number, dims: number): void {
+  if (dims === size) return;
+  throw new RetrieverError('dimension_mismatch', `Collection "${collection}" holds ${size}-dimensional vectors; the configured model makes ${dims}`, {
+    expected: size,
+    got: dims,
+    hint: `configure a model that makes ${size} dimensions (EMBED_MODEL, EMBED_DIMENSION), rebuild the collection at ${dims} with --recreate (re-embeds the whole book), or ingest into another --collection`,
+  });
 }
 
 /**
- * Refuses a collection built for another model or layout; returns the BM25 average lengths it
- * records and whether it has the titles-and-headings sparse vector.
+ * Refuses a collection built for another model, vector size or layout (before anything is embedded:
+ * Cohere is paid per chunk, and a collection whose vectors no query can match would 409 every
+ * search); returns the BM25 average lengths it records and whether it has the titles-and-headings
+ * sparse vector.
  */
 async function checkCompatible(
   qdrant: QdrantTransport,
@@ -154,6 +167,9 @@ async function checkCompatible(
       variables: ['QDRANT_VECTOR_NAME'],
     });
   }
+  // A model whose size is not known here (not in EMBED_MODEL_DIMENSIONS) is left to Qdrant's refusal.
+  const expected = expectedEmbedDimension(config);
+  if (expected !== null) checkDimension(info.name, info.denseVectors[denseName ?? '']!.size, expected);
   if (!(sparseName in info.sparseVectors)) {
     throw new RetrieverError('mode_unavailable', `Collection "${info.name}" has no sparse vector "${sparseName}" for BM25; use --recreate to rebuild it`, {
       variables: ['QDRANT_SPARSE_VECTOR_NAME'],

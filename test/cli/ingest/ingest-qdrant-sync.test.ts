@@ -253,6 +253,39 @@ describe('ingest --target qdrant, second runs', () => {
     expect((await t.scroll('mini')).map((p) => String(p.id)).sort()).toEqual(ids);
   });
 
+  it('--recreate drops the old collection only once the book is embedded: a failed embedding leaves it searchable', async () => {
+    const { t, ids, ingest } = await ingested('sync-recreate-fails');
+    await t.faults([{ method: 'POST', path: '^/v2/embed$', status: 503, headers: { 'Retry-After': '0' }, times: 20 }]);
+    const before = (await t.calls()).length;
+    const run = await ingest('--recreate');
+    expect(run.code).toBe(3);
+    expect(writeCalls(await callsSince(t, before))).toEqual([]);
+    expect((await t.scroll('mini')).map((p) => String(p.id)).sort()).toEqual(ids);
+  });
+
+  it.each([
+    ['nothing changed', false],
+    ['a file changed', true],
+  ])('refuses (exit 2) a collection whose vectors have another size, before embedding anything (%s)', async (_name, edit) => {
+    const dir = await copyBook();
+    dirs.push(dir);
+    const t = tenant(fake.url, 'sync-dimension');
+    const ingest = (env: Record<string, string>) => runCli([dir, '--target', 'qdrant', '--collection', 'mini', '--quiet'], { ...t.env, EMBED_MODEL: 'embed-v4.0', ...env });
+    const first = await ingest({ EMBED_DIMENSION: '1024' });
+    expect(first.code, first.err).toBe(0);
+    if (edit) await writeFile(join(dir, 'intro.md'), `${await readFile(join(dir, 'intro.md'), 'utf8')}\n\nOne more paragraph about joints.\n`);
+    const before = (await t.calls()).length;
+    // The same model at another size: every search would then 409 dimension_mismatch.
+    const run = await ingest({ EMBED_DIMENSION: '512' });
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(/1024-dimensional/);
+    expect(run.err).toMatch(/512/);
+    expect(run.err).toMatch(/--recreate/);
+    const calls = await callsSince(t, before);
+    expect(embedCalls(calls)).toEqual([]);
+    expect(writeCalls(calls)).toEqual([]);
+  });
+
   it('refuses (exit 2) to mix embedding models in an existing collection', async () => {
     const { t, dir } = await ingested('sync-model');
     const run = await runCli([dir, '--target', 'qdrant', '--collection', 'mini', '--quiet'], { ...t.env, EMBED_MODEL: 'embed-english-light-v3.0' });
