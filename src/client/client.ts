@@ -56,7 +56,7 @@ export function createClient(options: ClientOptions): EdgeRetrieverClient {
     // Checked here too: an injected fetch may ignore the signal.
     call.signal?.throwIfAborted();
     const get = `${base}${path}?${toQuery(params)}`;
-    const asPost = post || get.length > MAX_GET_URL;
+    const asPost = post || get.length > MAX_GET_URL || !queryCanSay(params);
     const headers: Record<string, string> = { accept, ...options.headers, ...(asPost ? { 'content-type': 'application/json' } : {}) };
     const init: RequestInit = { headers, ...(asPost ? { method: 'POST', body: JSON.stringify(params) } : {}), ...(call.signal ? { signal: call.signal } : {}) };
     let response: Response;
@@ -138,6 +138,22 @@ async function readText(response: Response, call: CallOptions): Promise<string> 
     if (isAbort(error, call.signal)) throw error;
     throw new EdgeRetrieverError('network_error', 'The answer broke off', response.status, {}, { cause: error });
   }
+}
+
+/**
+ * Whether {@link toQuery} can say `params` as they are meant. A GET list is comma-joined and split
+ * on commas again by the Worker, while a JSON list keeps each element whole: `tags: ['a,b']` is the
+ * one tag "a,b" in a POST body but "a" or "b" in a query string. Such a list, or one of anything
+ * but strings and numbers, goes as a POST body, so either transport means the same.
+ *
+ * @example
+ * queryCanSay({ tags: ['ros2', 'nav2'] }); // true
+ * queryCanSay({ tags: ['pick,place'] }); // false
+ */
+export function queryCanSay(params: object): boolean {
+  return Object.values(params).every(
+    (value) => !Array.isArray(value) || value.every((item) => typeof item === 'number' || (typeof item === 'string' && !item.includes(','))),
+  );
 }
 
 /**
