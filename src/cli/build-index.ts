@@ -10,7 +10,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runIngest } from './ingest';
-import { DEFAULT_DOCS_DIR, WORKER_INDEX } from './index-paths';
+import { bookDocsDir, WORKER_INDEX } from './index-paths';
 import { indexIsFresh, inputsStamp } from './index-stamp';
 
 /**
@@ -46,7 +46,7 @@ export async function buildIndexIfStale(docsDir: string, out: string, options: {
 if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('/src/cli/build-index.ts')) {
   if (process.env[DEV_SERVES_OWN_INDEX] === '1') process.exit(0);
   const { values, positionals } = parseArgs({ allowPositionals: true, options: { out: { type: 'string' } } });
-  const docs = positionals[0] ?? process.env.DOCS_DIR ?? DEFAULT_DOCS_DIR;
+  const docs = positionals[0] ?? bookDocsDir().docs;
   const result = await buildIndexIfStale(docs, values.out ?? WORKER_INDEX);
   if (result.built) console.log(`build-index: ${docs} -> ${result.out}`);
   process.exit(result.exitCode);

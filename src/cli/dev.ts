@@ -16,7 +16,7 @@ import { suggestedQuestion, tryLine } from './dev/example-query';
 import { devServerUrl, portProblem } from './dev/port-check';
 import { loadCliEnv } from './env-file';
 import { collectChunks } from './ingest/collect-chunks';
-import { bookIndexPath, DEFAULT_DOCS_DIR, INDEX_MODULE, indexModulePath } from './index-paths';
+import { bookDocsDir, bookIndexPath, DEFAULT_DOCS_DIR, INDEX_MODULE, indexModulePath } from './index-paths';
 
 async function main(): Promise<number> {
   let args;
@@ -36,8 +36,8 @@ async function main(): Promise<number> {
     console.error(`dev: ${taken}`);
     return 2;
   }
-  const docs = process.env.DOCS_DIR ?? DEFAULT_DOCS_DIR;
-  const missing = docsDirProblem(docs, process.env.DOCS_DIR !== undefined);
+  const { docs, configured } = bookDocsDir();
+  const missing = docsDirProblem(docs, configured);
   if (missing) {
     console.error(`dev: ${missing}`);
     return 2;

@@ -8,9 +8,25 @@
  */
 import { createHash } from 'node:crypto';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { loadCliEnv } from './env-file';
 
 /** The book the Worker serves when nothing else is said. */
 export const DEFAULT_DOCS_DIR = 'sample-book/docs';
+
+/**
+ * The book `dev`, `build:index` and `retrieve` work on: `DOCS_DIR` read as the CLI reads every
+ * variable (the environment over `.dev.vars`, env-file.ts), so the same setting picks the same book
+ * for each of them; else the sample book. Empty counts as unset, as in the configuration.
+ * `configured`: whether DOCS_DIR named it (a folder that is not there is then the variable's fault).
+ *
+ * @example
+ * bookDocsDir({ DOCS_DIR: 'my-book/docs' }); // { docs: 'my-book/docs', configured: true }
+ * bookDocsDir(loadCliEnv(cwd)); // what the environment and cwd/.dev.vars say
+ */
+export function bookDocsDir(vars: Record<string, string | undefined> = loadCliEnv()): { docs: string; configured: boolean } {
+  const docs = vars.DOCS_DIR?.trim();
+  return docs ? { docs, configured: true } : { docs: DEFAULT_DOCS_DIR, configured: false };
+}
 
 /** The index `wrangler dev` / `wrangler deploy` bundle (wrangler.toml `[alias]`, built by `[build]`). */
 export const WORKER_INDEX = 'generated/worker/embedded-index.bin';

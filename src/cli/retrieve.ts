@@ -11,7 +11,7 @@ import { contextNotes, formatContext } from '../core/query/search/context-format
 import type { SearchOutcome } from '../core/query/search/search-pipeline';
 import { buildIndexIfStale } from './build-index';
 import { loadCliEnv } from './env-file';
-import { bookIndexPath, DEFAULT_DOCS_DIR } from './index-paths';
+import { bookDocsDir, bookIndexPath } from './index-paths';
 import { parseRetrieveArgs, RETRIEVE_USAGE, type RetrieveArgs } from './retrieve/args';
 import { EXIT, reportFailure, usageError } from './cli-failure';
 import { formatSearchText } from './retrieve/format-text';
@@ -68,7 +68,7 @@ function refuseIndexWithQdrant(args: RetrieveArgs, env: Record<string, string>):
  */
 async function refreshBookIndex(env: Record<string, string>, io: RetrieveIo): Promise<void> {
   if (parseConfig(env).storeKind !== 'embedded') return;
-  const docs = env.DOCS_DIR ?? DEFAULT_DOCS_DIR;
+  const { docs } = bookDocsDir(env);
   if (!existsSync(resolve(io.cwd, docs))) return;
   const started = performance.now();
   const build = await buildIndexIfStale(docs, bookIndexPath(docs, io.cwd), { cwd: io.cwd, env });

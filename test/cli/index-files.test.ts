@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIndexIfStale, DEV_SERVES_OWN_INDEX } from '../../src/cli/build-index';
 import { parseDevArgs } from '../../src/cli/dev/dev-args';
 import { parseIngestArgs } from '../../src/cli/ingest/ingest-args';
-import { bookIndexPath, indexModulePath } from '../../src/cli/index-paths';
+import { loadCliEnv } from '../../src/cli/env-file';
+import { bookDocsDir, bookIndexPath, DEFAULT_DOCS_DIR, indexModulePath } from '../../src/cli/index-paths';
 import { decodeIndex } from '../../src/core/query/local-index/index-format';
 import { MINI_BOOK } from './ingest/ingest-harness';
 
@@ -91,6 +92,31 @@ describe('npm run build:index under npm run dev', () => {
     expect(run.status).toBe(0);
     expect(run.stdout).toBe('');
     expect(existsSync(out)).toBe(false);
+    await rm(dir, { recursive: true, force: true });
+  });
+});
+
+describe('bookDocsDir: the one reading of DOCS_DIR (dev, build:index, retrieve)', () => {
+  it('takes the environment over .dev.vars, and the sample book when neither sets it (or sets it empty)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'docs-dir-'));
+    await writeFile(join(dir, '.dev.vars'), 'DOCS_DIR=from-file/docs\n');
+    expect(bookDocsDir(loadCliEnv(dir, {}))).toEqual({ docs: 'from-file/docs', configured: true });
+    expect(bookDocsDir(loadCliEnv(dir, { DOCS_DIR: 'from-env/docs' }))).toEqual({ docs: 'from-env/docs', configured: true });
+    expect(bookDocsDir({})).toEqual({ docs: DEFAULT_DOCS_DIR, configured: false });
+    expect(bookDocsDir({ DOCS_DIR: ' ' })).toEqual({ docs: DEFAULT_DOCS_DIR, configured: false });
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('is what build:index builds: DOCS_DIR from .dev.vars, as retrieve reads it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'build-index-vars-'));
+    await writeFile(join(dir, '.dev.vars'), `DOCS_DIR=${MINI_BOOK}\n`);
+    const out = join(dir, 'book.bin');
+    const { DOCS_DIR: _unset, ...env } = process.env;
+    const run = spawnSync(resolve('node_modules/.bin/tsx'), [resolve('src/cli/build-index.ts'), '--out', out], { cwd: dir, env, encoding: 'utf8', timeout: 60_000 });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`build-index: ${MINI_BOOK} -> ${out}`);
+    const index = decodeIndex(await readFile(out));
+    expect(index.ids.map((_, i) => index.payload(i).file_path)).toContain('intro.md'); // the mini book's, not the sample book's
     await rm(dir, { recursive: true, force: true });
   });
 });

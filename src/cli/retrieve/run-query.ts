@@ -17,7 +17,7 @@ import { parseSearchParams } from '../../core/query/search/search-params';
 import { createClient, EdgeRetrieverError, type SearchParams } from '../../client/index';
 import type { BookVocabulary } from '../../core/query/ports';
 import { CliFailure, EXIT } from '../cli-failure';
-import { bookIndexPath, DEFAULT_DOCS_DIR, WORKER_INDEX } from '../index-paths';
+import { bookDocsDir, bookIndexPath, DEFAULT_DOCS_DIR, WORKER_INDEX } from '../index-paths';
 
 /** Answers one search with the Worker's JSON document. */
 export interface Searcher {
@@ -37,7 +37,7 @@ export interface Searcher {
 export function defaultIndexPath(cwd: string, env: Record<string, string | undefined> = {}): string {
   const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
   const candidates = [
-    resolve(cwd, bookIndexPath(env.DOCS_DIR ?? DEFAULT_DOCS_DIR, cwd)),
+    resolve(cwd, bookIndexPath(bookDocsDir(env).docs, cwd)),
     resolve(cwd, WORKER_INDEX),
     resolve(packageRoot, bookIndexPath(DEFAULT_DOCS_DIR, packageRoot)),
   ];
