@@ -11,12 +11,12 @@ import { resolve } from 'node:path';
 import { unstable_startWorker } from 'wrangler';
 import { buildWebAssets } from '../../scripts/build-web';
 import { buildIndexIfStale, DEV_SERVES_OWN_INDEX } from './build-index';
-import { DEV_USAGE, devVarBindings, docsDirProblem, parseDevArgs } from './dev/dev-args';
+import { DEV_USAGE, devVarBindings, parseDevArgs } from './dev/dev-args';
 import { suggestedQuestion, tryLine } from './dev/example-query';
 import { devServerUrl, portProblem } from './dev/port-check';
 import { loadCliEnv } from './env-file';
 import { collectChunks } from './ingest/collect-chunks';
-import { bookDocsDir, bookIndexPath, DEFAULT_DOCS_DIR, INDEX_MODULE, indexModulePath } from './index-paths';
+import { bookDocsDir, bookIndexPath, DEFAULT_DOCS_DIR, docsDirProblem, INDEX_MODULE, indexModulePath } from './index-paths';
 
 async function main(): Promise<number> {
   let args;

@@ -7,6 +7,7 @@
  * `[alias]` names).
  */
 import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { loadCliEnv } from './env-file';
 
@@ -62,4 +63,24 @@ export function bookIndexPath(docsDir: string, cwd = process.cwd()): string {
   const name = outside ? `${base}-${createHash('sha256').update(absolute).digest('hex').slice(0, 8)}` : inside;
   const slug = name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'book';
   return join('generated', 'indexes', `${slug}.bin`);
+}
+
+/**
+ * What is wrong with the book folder `dev` or `retrieve` was asked to use, or null. Said as the
+ * command's own problem: the index build underneath would answer as `ingest`, and `retrieve`
+ * used to fall back on another book's index without a word.
+ *
+ * @example
+ * docsDirProblem('no/such/docs', true); // 'DOCS_DIR no/such/docs is not a folder: …'
+ */
+export function docsDirProblem(docs: string, fromEnv: boolean, cwd = '.'): string | null {
+  let isDirectory = false;
+  try {
+    isDirectory = statSync(resolve(cwd, docs)).isDirectory();
+  } catch {
+    // missing or unreadable: said below
+  }
+  if (isDirectory) return null;
+  const name = fromEnv ? `DOCS_DIR ${docs}` : `the sample book's folder ${docs}`;
+  return `${name} is not a folder: set DOCS_DIR to a book's docs folder of .md/.mdx pages${fromEnv ? ', or unset it to use the sample book' : ''}`;
 }

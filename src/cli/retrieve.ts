@@ -11,7 +11,7 @@ import { contextNotes, formatContext } from '../core/query/search/context-format
 import type { SearchOutcome } from '../core/query/search/search-pipeline';
 import { buildIndexIfStale } from './build-index';
 import { loadCliEnv } from './env-file';
-import { bookDocsDir, bookIndexPath } from './index-paths';
+import { bookDocsDir, bookIndexPath, docsDirProblem } from './index-paths';
 import { parseRetrieveArgs, RETRIEVE_USAGE, type RetrieveArgs } from './retrieve/args';
 import { EXIT, reportFailure, usageError } from './cli-failure';
 import { formatSearchText } from './retrieve/format-text';
@@ -68,7 +68,11 @@ function refuseIndexWithQdrant(args: RetrieveArgs, env: Record<string, string>):
  */
 async function refreshBookIndex(env: Record<string, string>, io: RetrieveIo): Promise<void> {
   if (parseConfig(env).storeKind !== 'embedded') return;
-  const { docs } = bookDocsDir(env);
+  const { docs, configured } = bookDocsDir(env);
+  // A DOCS_DIR that is not there would otherwise be answered from whatever index exists (the one
+  // `wrangler deploy` last bundled, or the sample book's), as if it were that book.
+  const problem = configured ? docsDirProblem(docs, true, io.cwd) : null;
+  if (problem) throw usageError('retrieve', problem);
   if (!existsSync(resolve(io.cwd, docs))) return;
   const started = performance.now();
   const build = await buildIndexIfStale(docs, bookIndexPath(docs, io.cwd), { cwd: io.cwd, env });

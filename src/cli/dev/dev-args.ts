@@ -1,7 +1,6 @@
 /**
  * `npm run dev` options (node:util parseArgs: strict, so a typo is an error, not a silent no-op).
  */
-import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { mayHoldSecret } from '../../core/common/config/parse-config';
 
@@ -89,25 +88,6 @@ export function portNumber(flag: string, text: string): number {
   const port = Number(text);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${flag} must be a port number (0-65535), got "${text}"`);
   return port;
-}
-
-/**
- * What is wrong with the book folder `npm run dev` was asked to serve, or null. Said as `dev`'s own
- * problem: the index build underneath used to answer as `ingest` and point at `ingest --help`.
- *
- * @example
- * docsDirProblem('no/such/docs', true); // 'DOCS_DIR no/such/docs is not a folder: …'
- */
-export function docsDirProblem(docs: string, fromEnv: boolean): string | null {
-  let isDirectory = false;
-  try {
-    isDirectory = statSync(docs).isDirectory();
-  } catch {
-    // missing or unreadable: said below
-  }
-  if (isDirectory) return null;
-  const name = fromEnv ? `DOCS_DIR ${docs}` : `the sample book's folder ${docs}`;
-  return `${name} is not a folder: set DOCS_DIR to a book's docs folder of .md/.mdx pages${fromEnv ? ', or unset it to serve the sample book' : ''}`;
 }
 
 /**

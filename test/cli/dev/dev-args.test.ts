@@ -1,34 +1,8 @@
 /**
- * dev/dev-args.ts: `DOCS_DIR` pointing nowhere is `dev`'s own one-line message, before any build.
+ * dev/dev-args.ts: `--var` pairs, and how they reach wrangler (secrets hidden).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { devVarBindings, docsDirProblem, parseDevArgs } from '../../../src/cli/dev/dev-args';
-
-const dir = mkdtempSync(join(tmpdir(), 'dev-args-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-describe('docsDirProblem', () => {
-  it('is null for a folder', () => {
-    expect(docsDirProblem(dir, true)).toBeNull();
-  });
-
-  it('names DOCS_DIR and both ways out when it is missing or a file', () => {
-    const file = join(dir, 'page.md');
-    writeFileSync(file, '# A page\n');
-    for (const docs of [join(dir, 'nope'), file]) {
-      const problem = docsDirProblem(docs, true);
-      expect(problem).toBe(`DOCS_DIR ${docs} is not a folder: set DOCS_DIR to a book's docs folder of .md/.mdx pages, or unset it to serve the sample book`);
-      expect(problem).not.toMatch(/ingest/);
-    }
-  });
-
-  it('names the sample book when DOCS_DIR is not set', () => {
-    expect(docsDirProblem(join(dir, 'gone'), false)).toMatch(/^the sample book's folder .*gone is not a folder/);
-  });
-});
+import { describe, expect, it } from 'vitest';
+import { devVarBindings, parseDevArgs } from '../../../src/cli/dev/dev-args';
 
 describe('devVarBindings', () => {
   it('passes a --var that may hold a credential as a secret binding (hidden in wrangler\'s table), the rest as plain text', () => {

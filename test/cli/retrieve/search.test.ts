@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchOutcome } from '../../../src/core/query/search/search-pipeline';
 import { PREVIEW_CHARS } from '../../../src/cli/retrieve/format-text';
+import { runRetrieve } from '../../../src/cli/retrieve';
 import { deadPort, retrieve } from './support';
 
 const QUERY = 'How do QoS reliability and durability settings affect subscribers?';
@@ -214,6 +215,13 @@ describe('retrieve --context', () => {
 });
 
 describe('exit codes', () => {
+  it('2 when DOCS_DIR names no folder, instead of answering from another book\'s index', async () => {
+    const err: string[] = [];
+    const code = await runRetrieve(['diacetyl rest'], { DOCS_DIR: '/nonexistent-book/docs' }, { stdout: () => {}, stderr: (text) => void err.push(text), cwd: process.cwd() });
+    expect(code).toBe(2);
+    expect(err.join('\n')).toContain('DOCS_DIR /nonexistent-book/docs is not a folder');
+  });
+
   it('0 with --help', async () => {
     const run = await retrieve(['--help']);
     expect(run.code).toBe(0);
