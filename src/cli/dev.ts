@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import { unstable_startWorker } from 'wrangler';
 import { buildWebAssets } from '../../scripts/build-web';
 import { buildIndexIfStale, DEV_SERVES_OWN_INDEX } from './build-index';
-import { DEV_USAGE, devVarBindings, parseDevArgs } from './dev/dev-args';
+import { DEV_USAGE, devVarBindings, devVarWarnings, parseDevArgs } from './dev/dev-args';
 import { suggestedQuestion, tryLine } from './dev/example-query';
 import { devServerUrl, portProblem } from './dev/port-check';
 import { loadCliEnv } from './env-file';
@@ -55,6 +55,7 @@ async function main(): Promise<number> {
   const url = devServerUrl(args.ip, args.port);
   // The Worker reads .dev.vars and --var, not this shell's environment.
   const workerVars = { ...loadCliEnv(process.cwd(), {}), ...args.vars };
+  for (const warning of devVarWarnings(workerVars, Object.keys(args.vars))) console.warn(`dev: warning: ${warning}`);
   console.log(workerVars.QDRANT_URL
     ? `QDRANT_URL is set (.dev.vars or --var): the Worker searches that Qdrant collection, not the embedded index of ${docs}. Starting the dev server on ${url}`
     : `Embedded index of ${docs}: ${index}. Starting the dev server on ${url}`);

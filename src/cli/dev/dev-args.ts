@@ -2,7 +2,9 @@
  * `npm run dev` options (node:util parseArgs: strict, so a typo is an error, not a silent no-op).
  */
 import { parseArgs } from 'node:util';
-import { mayHoldSecret } from '../../core/common/config/parse-config';
+import { configSchema } from '../../core/common/config/config-schema';
+import { mayHoldSecret, parseConfig } from '../../core/common/config/parse-config';
+import { closestName } from '../../core/common/upstream/closest-name';
 
 /** Parsed dev-server options. */
 export interface DevArgs {
@@ -101,4 +103,33 @@ export function portNumber(flag: string, text: string): number {
  */
 export function devVarBindings(vars: Record<string, string>): Record<string, { type: 'secret_text' | 'plain_text'; value: string }> {
   return Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, { type: mayHoldSecret(name) ? 'secret_text' : 'plain_text', value }]));
+}
+
+// What a dev server's Worker reads besides the configuration: the book to bundle (the CLI's).
+const OTHER_VARIABLES = ['DOCS_DIR'];
+
+/**
+ * What to tell the developer before the server starts, about the variables its Worker gets
+ * (`.dev.vars` and `--var`): a configuration every request would refuse (`config_error`, said once
+ * here instead of on the first request), and a `--var` name the Worker never reads (a typo is
+ * otherwise silently ignored). Warnings, not errors: the server still starts, so a deliberate
+ * misconfiguration can be tried.
+ *
+ * @example
+ * devVarWarnings({ TOPK_MAX: '5' }, ['TOPK_MAX']); // ['--var TOPK_MAX is not a variable the Worker reads (did you mean TOP_K_MAX?)']
+ */
+export function devVarWarnings(workerVars: Record<string, string>, fromFlags: readonly string[]): string[] {
+  const warnings: string[] = [];
+  const known = [...Object.keys(configSchema.shape), ...OTHER_VARIABLES];
+  for (const name of fromFlags) {
+    if (known.includes(name)) continue;
+    const near = closestName(name, known);
+    warnings.push(`--var ${name} is not a variable the Worker reads${near ? ` (did you mean ${near}?)` : ''}`);
+  }
+  try {
+    parseConfig(workerVars);
+  } catch (error) {
+    warnings.push(`every search will answer config_error until this is fixed: ${(error as Error).message}`);
+  }
+  return warnings;
 }

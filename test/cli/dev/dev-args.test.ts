@@ -2,7 +2,7 @@
  * dev/dev-args.ts: `--var` pairs, and how they reach wrangler (secrets hidden).
  */
 import { describe, expect, it } from 'vitest';
-import { devVarBindings, parseDevArgs } from '../../../src/cli/dev/dev-args';
+import { devVarBindings, devVarWarnings, parseDevArgs } from '../../../src/cli/dev/dev-args';
 
 describe('devVarBindings', () => {
   it('passes a --var that may hold a credential as a secret binding (hidden in wrangler\'s table), the rest as plain text', () => {
@@ -30,5 +30,23 @@ describe('parseDevArgs --var', () => {
 
   it('refuses a pair with no name or no colon', () => {
     for (const pair of [':value', 'NOCOLON', 'BAD NAME:x']) expect(() => parseDevArgs(['--var', pair], {})).toThrow('NAME a variable name');
+  });
+});
+
+describe('devVarWarnings', () => {
+  it('names a --var the Worker never reads, with the variable it probably meant', () => {
+    expect(devVarWarnings({ TOPK_MAX: '5' }, ['TOPK_MAX'])).toEqual(['--var TOPK_MAX is not a variable the Worker reads (did you mean TOP_K_MAX?)']);
+    expect(devVarWarnings({ DOCS_DIR: 'x', TOP_K_MAX: '20' }, ['DOCS_DIR', 'TOP_K_MAX'])).toEqual([]);
+  });
+
+  it('says once, before the first request, that the configuration will refuse every search', () => {
+    const [warning] = devVarWarnings({ TOP_K_MIN: 'abc' }, []);
+    expect(warning).toMatch(/^every search will answer config_error until this is fixed: Invalid configuration: TOP_K_MIN: expected an integer/);
+  });
+
+  it('never quotes a secret it warns about', () => {
+    const warnings = devVarWarnings({ COHERE_API_KEY: 'sk-live-secret', QDRANT_URL: 'not a url with sk-live-secret' }, []);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).not.toContain('sk-live-secret');
   });
 });
