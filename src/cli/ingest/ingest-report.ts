@@ -71,6 +71,11 @@ export function formatReport(report: IngestReport): string {
   ];
   if (report.synonyms) lines.push(`  synonyms ${report.synonyms.file}: ${report.synonyms.rules} rule(s), ${report.synonyms.chunks} chunk(s) also indexed under readers' words`);
   if (report.bytes) lines.push(`  index size ${(report.bytes / 1024).toFixed(1)} KiB${report.gzip_bytes ? ` (${(report.gzip_bytes / 1024).toFixed(1)} KiB gzip)` : ''}`);
+  // A collection holds one book: another book's run deletes every chunk it had. Said in words,
+  // since "delete 263" among the counts is easy to miss before a run that cannot be undone.
+  if (report.deleted > 0 && report.unchanged + report.changed === 0) {
+    lines.push(`  notice: none of the collection's ${report.deleted} chunk(s) is in this book: ${report.dry_run ? 'this run would replace' : 'this run replaced'} what it held, another book or every page renamed (give --collection NAME to keep both books)`);
+  }
   if (report.dims_notice) lines.push(`  notice: ${report.dims_notice}`);
   if (report.size_warning) lines.push(`  warning: ${report.size_warning}`);
   if (report.skipped.length) {

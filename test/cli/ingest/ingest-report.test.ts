@@ -1,0 +1,24 @@
+/**
+ * src/cli/ingest/ingest-report.ts: the summary says in words when a run replaces what a collection held.
+ */
+import { describe, expect, it } from 'vitest';
+import { formatReport, type IngestReport } from '../../../src/cli/ingest/ingest-report';
+
+const report = (counts: Partial<IngestReport>): IngestReport => ({
+  target: 'qdrant', collection: 'textbook_chunks', dry_run: true, files: 10, chunks: 40, tokens: 9000, added: 40, changed: 0, payload_only: 0, unchanged: 0, deleted: 0,
+  skipped: [], warnings: [], seconds: 1, ...counts,
+});
+
+describe('formatReport', () => {
+  it('says a run would replace the book a collection held when none of its chunks is in this one', () => {
+    const text = formatReport(report({ deleted: 263 }));
+    expect(text).toContain('would add 40 · update 0 · delete 263 · unchanged 0');
+    expect(text).toContain("notice: none of the collection's 263 chunk(s) is in this book: this run would replace what it held");
+    expect(formatReport(report({ deleted: 263, dry_run: false }))).toContain('this run replaced what it held');
+  });
+
+  it('says nothing of the kind for a first run or an edit of the same book', () => {
+    expect(formatReport(report({}))).not.toContain('notice');
+    expect(formatReport(report({ added: 2, changed: 3, unchanged: 35, deleted: 4 }))).not.toContain('notice');
+  });
+});
