@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import * as z from 'zod/mini';
 import { collectionName } from '../../core/common/config/config-schema';
 import { usageError } from '../cli-failure';
+import { joinNegativeValues } from '../negative-values';
 import { bookIndexPath } from '../index-paths';
 
 /** Parsed ingest options. */
@@ -55,6 +56,23 @@ Options:
 Exit codes: 0 ok · 1 nothing could be ingested · 2 usage or configuration error · 3 upstream failed ·
 4 unexpected error (a bug; please report it)`;
 
+// parseArgs' table of ingest's flags (also read by joinNegativeValues).
+const INGEST_OPTIONS = {
+  collection: { type: 'string' },
+  'base-url': { type: 'string' },
+  'route-base-path': { type: 'string' },
+  target: { type: 'string' },
+  out: { type: 'string' },
+  embedder: { type: 'string' },
+  dims: { type: 'string' },
+  synonyms: { type: 'string' },
+  'dry-run': { type: 'boolean', default: false },
+  recreate: { type: 'boolean', default: false },
+  quiet: { type: 'boolean', default: false },
+  json: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
 /**
  * Parses argv (without node and script).
  *
@@ -64,26 +82,7 @@ Exit codes: 0 ok · 1 nothing could be ingested · 2 usage or configuration erro
 export function parseIngestArgs(argv: string[], env: Record<string, string | undefined>): IngestArgs {
   let parsed;
   try {
-    parsed = parseArgs({
-      args: negativeDimsInline(argv),
-      allowPositionals: true,
-      strict: true,
-      options: {
-        collection: { type: 'string' },
-        'base-url': { type: 'string' },
-        'route-base-path': { type: 'string' },
-        target: { type: 'string' },
-        out: { type: 'string' },
-        embedder: { type: 'string' },
-        dims: { type: 'string' },
-        synonyms: { type: 'string' },
-        'dry-run': { type: 'boolean', default: false },
-        recreate: { type: 'boolean', default: false },
-        quiet: { type: 'boolean', default: false },
-        json: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
+    parsed = parseArgs({ args: joinNegativeValues(argv, INGEST_OPTIONS), allowPositionals: true, strict: true, options: INGEST_OPTIONS });
   } catch (error) {
     throw usageError('ingest', (error as Error).message);
   }
@@ -141,13 +140,4 @@ function checkBaseUrl(value: string): string {
   // A query or fragment would land in the middle of every link (…?v=1/docs/intro).
   if (url && (url.protocol === 'http:' || url.protocol === 'https:') && !/[?#]/.test(value)) return value;
   throw usageError('ingest', `--base-url must be an http(s) URL without ?query or #fragment, e.g. https://your-site.example, got "${value}"`);
-}
-
-/**
- * `--dims -1` as `--dims=-1`: parseArgs reads a value starting with "-" as a flag and answers
- * "argument is ambiguous", which hides the real mistake; joined, the range check names it.
- */
-function negativeDimsInline(argv: string[]): string[] {
-  const at = argv.findIndex((arg, i) => arg === '--dims' && /^-[\d.]/.test(argv[i + 1] ?? ''));
-  return at < 0 ? argv : [...argv.slice(0, at), `--dims=${argv[at + 1]}`, ...argv.slice(at + 2)];
 }

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { SEARCH_MODES } from '../../core/common/config/config-schema';
 import { EMBEDDER_DEFAULTS } from '../../core/common/config/parse-config';
 import { usageError as cliUsageError } from '../cli-failure';
+import { joinNegativeValues } from '../negative-values';
 
 const usageError = (message: string) => cliUsageError('retrieve', message);
 
@@ -134,7 +135,7 @@ const PASS_THROUGH = ['mode', 'fusion', 'rerank', 'threshold', 'diversity', 'cha
 export function parseRetrieveArgs(argv: readonly string[]): RetrieveArgs {
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: joinNegativeValues(argv, OPTIONS), options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
     throw usageError(error instanceof Error ? error.message.split('\n')[0]! : String(error));
   }

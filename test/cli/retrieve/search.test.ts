@@ -215,6 +215,15 @@ describe('retrieve --context', () => {
 });
 
 describe('exit codes', () => {
+  it('2 for a negative -k or --threshold, naming the range rather than "argument is ambiguous"', async () => {
+    const k = await retrieve([QUERY, '-k', '-1']);
+    expect(k.code).toBe(2);
+    expect(k.err).toContain('--top-k must be a positive integer, got "-1"');
+    const threshold = await retrieve([QUERY, '--threshold', '-0.5']);
+    expect(threshold.code).toBe(2);
+    expect(threshold.err).not.toContain('ambiguous');
+  });
+
   it('2 when DOCS_DIR names no folder, instead of answering from another book\'s index', async () => {
     const err: string[] = [];
     const code = await runRetrieve(['diacetyl rest'], { DOCS_DIR: '/nonexistent-book/docs' }, { stdout: () => {}, stderr: (text) => void err.push(text), cwd: process.cwd() });
