@@ -50,7 +50,7 @@ describe('invalid requests get a 400 naming the parameter', () => {
     expect(expectError(await t.call('/search?q=topics&k=many'), 400, 'invalid_request').message).toBe('Invalid search parameters: k: must be a number');
     // An integer too large to be exact is not "not an integer": the message gives the range.
     expect(expectError(await t.call('/search?q=topics&k=99999999999999999999'), 400, 'invalid_request').message).toBe(
-      'Parameter `k` must be an integer (1–50; a larger one is served at 50)',
+      'Parameter `k` must be an integer (one outside 1–50 is served at the nearest bound)',
     );
   });
 

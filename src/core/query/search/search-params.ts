@@ -125,7 +125,7 @@ export function parseSearchParams(raw: Record<string, unknown>, config: Config):
   if (p.rerank === 'rrf') rejectAliasConflict(p.mode, p.fusion);
 
   const kRequested = p.k === undefined ? config.TOP_K_DEFAULT : Number(p.k);
-  if (!Number.isSafeInteger(kRequested)) throw bad('k', `Parameter \`k\` must be an integer (${config.TOP_K_MIN}–${config.TOP_K_MAX}; a larger one is served at ${config.TOP_K_MAX})`);
+  if (!Number.isSafeInteger(kRequested)) throw bad('k', `Parameter \`k\` must be an integer (one outside ${config.TOP_K_MIN}–${config.TOP_K_MAX} is served at the nearest bound)`);
   const k = Math.min(config.TOP_K_MAX, Math.max(config.TOP_K_MIN, kRequested));
 
   const weights = {
