@@ -25,7 +25,8 @@ import { configFor } from './services';
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /** The edge-retriever Worker application. */
-export const app = new Hono<AppEnv>();
+// `/search/` is `/search`: a trailing slash a client or proxy adds must not turn a search into a 404.
+export const app = new Hono<AppEnv>({ strict: false });
 
 app.use('*', requestContext());
 

@@ -120,6 +120,14 @@ describe('invalid requests get a 400 naming the parameter', () => {
     expectError(await t.call('/search?q=topics', {}, { API_KEYS: 'a-key-of-at-least-16-chars' }), 401, 'unauthorized');
     expectError(await t.call('/search', { method: 'DELETE' }), 405, 'method_not_allowed');
   });
+
+  it('takes /search/ and /health/ as /search and /health (a trailing slash a client or proxy adds)', async () => {
+    const res = await t.call('/search/?q=topics&k=1');
+    expect(res.status).toBe(200);
+    expect(res.json().results).toHaveLength(1);
+    expect((await t.call('/health/')).status).toBe(200);
+    expectError(await t.call('/nope/'), 404, 'not_found');
+  });
 });
 
 describe('configuration errors', () => {
