@@ -39,7 +39,8 @@ export async function readJsonBodyWithRepeats(c: Context, route: string): Promis
     );
   }
   const type = c.req.header('content-type') ?? '';
-  if (!/^application\/json\b/i.test(type)) {
+  // application/json, or a JSON type by its +json suffix (RFC 6839: application/vnd.api+json).
+  if (!/^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i.test(type)) {
     throw new RetrieverError('unsupported_media_type', `${route} takes a JSON body (Content-Type: application/json)`);
   }
   // The runtime does not decode a compressed request body: JSON.parse would call it "not valid JSON".

@@ -94,6 +94,16 @@ describe('invalid requests get a 400 naming the parameter', () => {
     expectError(await post(JSON.stringify({ q: 'x'.repeat(70_000) })), 413, 'payload_too_large');
   });
 
+  it('takes any JSON media type (application/json, or a +json suffix) and nothing that only looks like one', async () => {
+    const post = (type: string) => t.call('/search', { method: 'POST', headers: { 'content-type': type }, body: '{"q": "topics", "k": 1}' });
+    for (const type of ['application/json', 'application/json; charset=utf-8', 'application/vnd.api+json', 'APPLICATION/JSON']) {
+      expect((await post(type)).status, type).toBe(200);
+    }
+    for (const type of ['application/jsonx', 'text/json', 'application/json-seq', 'text/plain']) {
+      expectError(await post(type), 415, 'unsupported_media_type');
+    }
+  });
+
   it('answers a compressed body with 415 naming Content-Encoding (not "not valid JSON"); identity is accepted', async () => {
     const json = JSON.stringify({ q: 'topics', k: 1 });
     const gzip = new Uint8Array(await new Response(new Blob([json]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer());
