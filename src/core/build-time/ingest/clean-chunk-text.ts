@@ -18,6 +18,11 @@ const ADMONITION_CLOSE = /^\s*:{3,}\s*$/;
 // (`<https://…>`) do not match: their name is followed by `/`, not by space, `/>` or `>`.
 const TAG = /<\/?[A-Za-z][\w.:-]*(?:\s+(?:[^<>"'{}]|"[^"]*"|'[^']*'|\{[^{}]*\})*)?\s*\/?>/g;
 const INLINE_CODE = /(`+)[\s\S]*?\1/g;
+// One left-to-right scan of prose: an inline code span (kept: `<!--` inside one is text a reader
+// sees; a span never crosses a blank line), a comment (dropped), or an HTML comment block that opens
+// a line and never closes (dropped to the end, as CommonMark reads it). An unclosed `<!--` inside a
+// line is literal text, not the start of a comment that eats the rest of the chunk.
+const PROSE_COMMENT = /(`+)(?:(?!\n[ \t]*\n)[\s\S])*?\1|<!--[\s\S]*?-->|\{\/\*[\s\S]*?\*\/\}|^[ \t]{0,3}<!--[\s\S]*/gm;
 
 /**
  * Cleans one chunk's markdown source (see the file comment).
@@ -66,7 +71,7 @@ function stripComments(source: string): string {
   const out: string[] = [];
   let prose: string[] = [];
   const flush = () => {
-    if (prose.length) out.push(prose.join('\n').replace(/<!--[\s\S]*?(?:-->|$)/g, '').replace(/\{\/\*[\s\S]*?\*\/\}/g, ''));
+    if (prose.length) out.push(prose.join('\n').replace(PROSE_COMMENT, (match, ticks: string | undefined) => (ticks ? match : '')));
     prose = [];
   };
   for (const line of source.split('\n')) {

@@ -88,3 +88,19 @@ describe('spacing', () => {
   });
 });
 
+
+describe('comments and inline code', () => {
+  it('keeps a comment written inside inline code: it is text the reader sees', () => {
+    expect(cleanChunkText('- Disable all rules: `<!-- markdownlint-disable -->`\n- And {/* a real one */} here')).toBe('- Disable all rules: `<!-- markdownlint-disable -->`\n- And here');
+  });
+
+  it('reads an unclosed <!-- inside a line as text, not as a comment eating the rest of the chunk', () => {
+    const source = 'An HTML comment opens with `<!--` and closes with `-->`.\n\n## Next\n\nMore text <!-- a real comment --> after.';
+    expect(cleanChunkText(source)).toBe('An HTML comment opens with `<!--` and closes with `-->`.\n\n## Next\n\nMore text after.');
+    expect(cleanChunkText('Less than <!-- is not closed here\n\nStill here.')).toBe('Less than <!-- is not closed here\n\nStill here.');
+  });
+
+  it('drops an HTML comment block that opens a line and never closes, to the end (CommonMark)', () => {
+    expect(cleanChunkText('Kept.\n\n<!-- draft notes\nnever closed')).toBe('Kept.');
+  });
+});
