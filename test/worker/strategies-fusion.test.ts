@@ -139,10 +139,12 @@ describe.each(STORES)('fusion over the fetched lists ($store)', ({ env, q }) => 
   });
 
   it('a weight of 0 reduces hybrid to the other list’s order', async () => {
+    // The other list's order — with the local model's heading match on top, as every fused score has it
+    // (a near tie in one list can swap on it: the sample book's labels decide which).
     const semanticOnly = await search(t, { q, k: 5, mode: 'hybrid', keyword_weight: 0, semantic_weight: 1, diversity: 'none' }, { env });
-    expect(ids(semanticOnly.results)).toEqual(ids(dense).slice(0, 5));
+    expectMatches(semanticOnly.results, weighted(dense, sparse, 1, 0));
     const keywordOnly = await search(t, { q, k: 2, mode: 'hybrid', keyword_weight: 1, semantic_weight: 0, diversity: 'none' }, { env });
-    expect(ids(keywordOnly.results)).toEqual(ids(sparse).slice(0, 2));
+    expectMatches(keywordOnly.results, weighted(dense, sparse, 0, 1));
   });
 });
 

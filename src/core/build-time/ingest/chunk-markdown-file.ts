@@ -85,8 +85,10 @@ export async function chunkMarkdownFile(input: MarkdownFileInput, options: Chunk
     .filter((chunk) => chunk.content !== '');
   const chunks = await Promise.all(
     cleaned.map(async ({ plan, content, startLine, endLine }, index): Promise<Chunk> => {
-      // Labels describe where the chunk STARTS; the trail keeps every heading it spans.
-      const start = sections[plan.pieces[0]!.section]!;
+      // Labels describe where the chunk's text STARTS: the deepest heading before its first text, so
+      // "## Common Patterns" with nothing of its own, then "### Scrolling the Camera" and its text, is
+      // labelled (and linked to) the camera section. The trail keeps every heading it spans.
+      const start = sections[(plan.pieces.find((piece) => piece.kind !== 'heading') ?? plan.pieces[0]!).section]!;
       const headings = [...start.headings];
       const payload: ChunkPayload = {
         content,

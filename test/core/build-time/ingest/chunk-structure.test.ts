@@ -61,13 +61,15 @@ describe('chunking follows the heading structure', () => {
     expect(chunks[1]!.payload.heading_trail).toEqual(['Guide', 'Prerequisites', 'Install']);
   });
 
-  it('merges a heading-only section with its first sub-section, labelled where it starts, the spanned headings in the trail', async () => {
+  it('merges a heading-only section with its first sub-section, labelled where its text starts, the spanned headings in the trail', async () => {
     const doc = ['# Guide', paragraphs(1, 6, 'Intro'), '## Setup', '### Step 1', paragraphs(1, 6, 'Step')].join('\n\n');
     const chunks = await chunksOf('g.md', doc);
     expect(chunks).toHaveLength(2);
     expect(chunks[1]!.payload.content.startsWith('## Setup\n\n### Step 1\n\n')).toBe(true);
-    expect(chunks[1]!.payload.headings).toEqual(['Guide', 'Setup']);
-    expect(chunks[1]!.payload.section).toBe('Setup');
+    // "## Setup" has no text of its own: the chunk's text is Step 1's, and so are its label and link.
+    expect(chunks[1]!.payload.headings).toEqual(['Guide', 'Setup', 'Step 1']);
+    expect(chunks[1]!.payload.section).toBe('Step 1');
+    expect(chunks[1]!.payload.section_url).toMatch(/#step-1$/);
     expect(chunks[1]!.payload.heading_trail).toEqual(['Guide', 'Setup', 'Step 1']);
   });
 
