@@ -162,6 +162,10 @@ function clipped(written: string, v: BookVocabulary): { form: BookForm; exact: b
 }
 
 const readings = new WeakMap<BookVocabulary, Map<string, WordReading>>();
+/** The longest word read as a book word in disguise (English's long words are under 30 letters). */
+export const MAX_READ_LETTERS = 30;
+const NOT_A_BOOK_FORM: WordReading = Object.freeze({ form: null, derived: null });
+
 /** Readings remembered per vocabulary (a misspelling costs ~54 stems per letter to look for). */
 const REMEMBERED_READINGS = 2048;
 
@@ -176,6 +180,10 @@ const REMEMBERED_READINGS = 2048;
  * readAsBookWord('contoller', 'contol', v, false).form; // { stem: 'control', word: 'controller', how: 'misspelt' } (a book about controllers)
  */
 export function readAsBookWord(word: string, stem: string, v: BookVocabulary, name: boolean, spelling = true): WordReading {
+  // No book word is disguised in a word this long, and looking for one is not free: a misspelling
+  // search builds ~54 candidates per letter, each as long as the word (a 2,000-letter "word" cost
+  // seconds of CPU per request).
+  if (word.length > MAX_READ_LETTERS) return NOT_A_BOOK_FORM;
   let memo = readings.get(v);
   if (!memo) readings.set(v, (memo = new Map()));
   const key = `${name ? '^' : ''}${spelling ? '' : '~'}${word}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeText, stemWord } from '../../../../src/core/common/bm25/index';
-import { MISSPELLINGS_PER_QUERY, wordForStem } from '../../../../src/core/query/book-terms/book-forms';
+import { MAX_READ_LETTERS, MISSPELLINGS_PER_QUERY, wordForStem } from '../../../../src/core/query/book-terms/book-forms';
 import { bookSpelling, inBookWords } from '../../../../src/core/query/book-terms/in-book-words';
 import { assessQueryTerms } from '../../../../src/core/query/book-terms/term-evidence';
 import { TINY_BOOK_VOCABULARIES } from '../../../support/tiny-book-vocabulary';
@@ -205,5 +205,17 @@ describe('an error in the first letter', () => {
 
   it('is still read when it is the only reading ("oush": o for the p beside it)', () => {
     expect(inBookWords(book, 'oush the button').read).toEqual([{ word: 'oush', as: 'push', how: 'misspelt' }]);
+  });
+});
+
+describe('a word too long to be a book word in disguise', () => {
+  // A book that uses one very long word (34 letters), recorded as a Qdrant collection records it.
+  const texts = ['The song supercalifragilisticexpialidocious is long.', 'The pump moves water.', 'The tank holds water.'];
+  const book = storedVocabulary(JSON.parse(JSON.stringify({ vocabulary: encodeBookVocabulary(texts, buildLexiconFilter([])) })))!;
+
+  it(`is not looked up as a misspelling past ${MAX_READ_LETTERS} letters (the search builds ~54 candidates per letter, each as long as the word)`, () => {
+    // One letter dropped from the 34-letter word: a slip that a shorter word would be read through.
+    expect(inBookWords(book, 'supercalifragilisticexpialidocous').read).toEqual([]);
+    expect(inBookWords(book, 'the pupm').read).toEqual([{ word: 'pupm', as: 'pump', how: 'misspelt' }]);
   });
 });
