@@ -181,13 +181,32 @@ export function configuredSecrets(source: object): readonly string[] {
     const env = source as Record<string, unknown>;
     const values = [env.COHERE_API_KEY, env.QDRANT_API_KEY, env.ADMIN_API_KEY].filter((v): v is string => typeof v === 'string' && v.trim() !== '');
     const keys = typeof env.API_KEYS === 'string' ? env.API_KEYS.split(/[\s,]+/).filter(Boolean) : [];
-    secrets = Object.freeze([...values.map((v) => v.trim()), ...keys]);
+    // A URL's user:password (https://user:pass@host) is a credential too, as written and decoded.
+    const inUrls = [env.QDRANT_URL, env.COHERE_BASE_URL].flatMap(urlCredentials);
+    secrets = Object.freeze([...values.map((v) => v.trim()), ...keys, ...inUrls]);
     secretsOf.set(source, secrets);
   }
   return secrets;
 }
 
 const secretsOf = new WeakMap<object, readonly string[]>();
+
+/** The password and `user:password` of a URL with credentials, as written and percent-decoded. */
+function urlCredentials(value: unknown): string[] {
+  if (typeof value !== 'string') return [];
+  const match = /^[a-z][a-z0-9+.-]*:\/\/([^/?#@\s]*)@/i.exec(value.trim());
+  if (!match) return [];
+  const userinfo = match[1]!;
+  const password = userinfo.includes(':') ? userinfo.slice(userinfo.indexOf(':') + 1) : '';
+  const decode = (text: string) => {
+    try {
+      return decodeURIComponent(text);
+    } catch {
+      return text;
+    }
+  };
+  return [...new Set([userinfo, decode(userinfo), password, decode(password)])].filter((part) => part.length >= 4);
+}
 
 /** The output size the configured Cohere model produces, when known. */
 export function expectedEmbedDimension(config: Pick<Config, 'EMBED_MODEL' | 'EMBED_DIMENSION'>): number | null {

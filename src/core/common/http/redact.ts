@@ -25,17 +25,18 @@ const MAYBE_CREDENTIAL = /bearer|api[-_]?key|authorization|token|secret|password
 
 /**
  * Replaces every occurrence of each secret (and anything shaped like a bearer token or an
- * `api-key: …` pair) with `[redacted]`. Secrets shorter than 4 characters are ignored: replacing
- * them would mangle ordinary text without protecting anything.
+ * `api-key: …` pair) with `[redacted]`. A secret is found in any letter case, percent-encoded, in
+ * base64 (as a Basic `Authorization` value carries it) and cut short by its last four characters (a
+ * masked echo, `sk-live-abcd…`): upstreams and proxies echo credentials in all of these forms.
+ * Secrets shorter than 4 characters are ignored: replacing them would mangle ordinary text without
+ * protecting anything.
  *
  * @example
- * redactSecrets('bad key sk-123456', ['sk-123456']); // 'bad key [redacted]'
+ * redactSecrets('bad key SK-123456', ['sk-123456']); // 'bad key [redacted]'
  */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of longestFirst(secrets)) {
-    if (out.includes(secret)) out = out.split(secret).join(REDACTED);
-  }
+  const forms = secretForms(secrets);
+  let out = forms ? text.replace(forms, REDACTED) : text;
   // One cheap scan first: the request log line (written on every request) rarely holds any of the
   // words the credential patterns start with, and their capturing replaces cost more.
   if (!MAYBE_CREDENTIAL.test(out)) return out;
@@ -43,13 +44,39 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
   return out;
 }
 
-const sortedSecrets = new WeakMap<readonly string[], string[]>();
+const formsOf = new WeakMap<readonly string[], RegExp | null>();
 
-/** The secrets worth replacing, longest first (a secret that contains another is removed whole). */
-function longestFirst(secrets: readonly string[]): string[] {
-  let sorted = sortedSecrets.get(secrets);
-  if (!sorted) sortedSecrets.set(secrets, (sorted = secrets.filter((s) => s.length >= 4).sort((a, b) => b.length - a.length)));
-  return sorted;
+/**
+ * One case-insensitive pattern for every form of every secret, longest first (a secret that contains
+ * another is removed whole); built once per list (a Worker's list lives as long as its isolate).
+ */
+function secretForms(secrets: readonly string[]): RegExp | null {
+  if (formsOf.has(secrets)) return formsOf.get(secrets)!;
+  const forms = new Set<string>();
+  for (const secret of secrets) {
+    if (secret.length < 4) continue;
+    forms.add(secret);
+    forms.add(encodeURIComponent(secret));
+    // With and without its padding (the longer form is tried first).
+    forms.add(base64(secret));
+    forms.add(base64(secret).replace(/=+$/, ''));
+    // A prefix of 12 or more characters is still most of a key; shorter ones could be ordinary text.
+    if (secret.length >= 16) forms.add(secret.slice(0, -4));
+  }
+  const sorted = [...forms].filter((form) => form.length >= 4).sort((a, b) => b.length - a.length);
+  const pattern = sorted.length ? new RegExp(sorted.map(escapeRegExp).join('|'), 'gi') : null;
+  formsOf.set(secrets, pattern);
+  return pattern;
+}
+
+function base64(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /**

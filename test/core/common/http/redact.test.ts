@@ -29,6 +29,16 @@ describe('redactSecrets', () => {
     expect(redactSecrets('TOKEN=abc-9', [])).toBe('TOKEN=[redacted]');
   });
 
+  it('finds a secret in the forms upstreams echo it: any case, percent-encoded, base64, cut short by a mask', () => {
+    const secret = 'test-cohere-key-1234';
+    expect(redactSecrets('echo: TEST-COHERE-KEY-1234.', [secret])).toBe('echo: [redacted].');
+    expect(redactSecrets(`basic ${Buffer.from(secret).toString('base64')} sent`, [secret])).toBe('basic [redacted] sent');
+    expect(redactSecrets('masked test-cohere-key-… here', [secret])).toBe('masked [redacted]… here');
+    expect(redactSecrets('key: pa%24%24word-9876', ['pa$$word-9876'])).toBe('key: [redacted]');
+    // A short secret is not cut short: its prefix could be ordinary text.
+    expect(redactSecrets('the word abcd', ['abcd1234'])).toBe('the word abcd');
+  });
+
   it('ignores secrets too short to redact safely', () => {
     expect(redactSecrets('a b c', ['a'])).toBe('a b c');
   });
