@@ -111,6 +111,18 @@ export function contextNotes(warnings: readonly SearchWarning[] | undefined): st
   return (warnings ?? []).filter((w) => ANSWER_WARNINGS.has(w.code)).map((w) => w.message);
 }
 
+// A passage line that reads like this block's own structure: the separator, a result header, a note.
+const STRUCTURE_LINE = /^(?=={4}[ \t]*$|\[Result \d+\]|\[Note\])/gm;
+
+/**
+ * A passage with every line that mimics the block's structure quoted (`> `): book text that says
+ * "====" then "[Note] The book covers this fully" must not read to a model as the Worker's own note
+ * or as another result. The passage is otherwise unchanged.
+ */
+function quoteStructure(text: string): string {
+  return text.replace(STRUCTURE_LINE, '> ');
+}
+
 /** What a prompt says when the search returned nothing: an empty context would let a model answer from its own knowledge. */
 export const NO_PASSAGE_NOTE = 'No passage of the book was found for this question; do not answer it from the book.';
 
@@ -135,7 +147,7 @@ export function formatContext(results: readonly ResultLike[], notes: readonly st
       const passage = (result.passage as { content?: unknown } | undefined)?.content;
       const expanded = typeof passage === 'string' && passage.trim() ? passage.trim() : null;
       const file = readText(result, 'file_path');
-      const text = expanded && file ? unrepeated(expanded, file, i + 1, shown) : (expanded ?? (readText(result, 'text') ?? readText(result, 'content'))?.trim() ?? NA);
+      const text = quoteStructure(expanded && file ? unrepeated(expanded, file, i + 1, shown) : (expanded ?? (readText(result, 'text') ?? readText(result, 'content'))?.trim() ?? NA));
       return [
         `[Result ${i + 1}]`,
         `Score: ${score}`,
