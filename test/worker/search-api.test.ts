@@ -66,11 +66,12 @@ describe('GET /search', () => {
 
   it('orders ties by point id so the same request gives the same order', async () => {
     const ties = tenant('ties');
-    const same = 'identical text about topics';
+    // The same words in another order: equal vectors and BM25 scores (a bag of words), but not the
+    // same passage, which the answer would show once.
     await seedCollection(ties, [
-      { id: 30, text: same },
-      { id: 7, text: same },
-      { id: 12, text: same },
+      { id: 30, text: 'identical text about topics' },
+      { id: 7, text: 'topics about identical text' },
+      { id: 12, text: 'text topics identical about' },
     ]);
     const first = ties.call('/search?q=topics').then((r) => r.json().results.map((x: any) => x.id));
     const second = ties.call('/search?q=topics').then((r) => r.json().results.map((x: any) => x.id));
@@ -78,7 +79,22 @@ describe('GET /search', () => {
     expect(await second).toEqual([7, 12, 30]);
   });
 
-  it('answers an empty result with a 200 and a message', async () => {
+  it('shows a passage another page copies once (diversity=none shows both)', async () => {
+    const copies = tenant('copies');
+    await seedCollection(copies, [
+      { id: 1, text: '# MD001 Heading levels\n\nHeading levels should only increment by one level at a time.', payload: { file_path: 'md001.md' } },
+      { id: 2, text: '## MD001 Heading levels\n\nheading levels should only increment by one level at a time.', payload: { file_path: 'Rules.md' } },
+      { id: 3, text: 'Lists should be indented by two spaces, one level at a time.', payload: { file_path: 'md007.md' } },
+    ]);
+    const shown = (await copies.call('/search?q=heading%20levels%20increment&k=3')).json().results.map((r: any) => r.id);
+    expect(shown).toHaveLength(2);
+    expect(shown).toContain(3);
+    expect(shown.filter((id: number) => id === 1 || id === 2)).toHaveLength(1);
+    const all = (await copies.call('/search?q=heading%20levels%20increment&k=3&diversity=none')).json().results.map((r: any) => r.id);
+    expect([...all].sort()).toEqual([1, 2, 3]);
+  });
+
+    it('answers an empty result with a 200 and a message', async () => {
     const empty = tenant('empty');
     await empty.qdrant('PUT', '/collections/textbook_chunks', { vectors: { size: 1024, distance: 'Cosine' } });
     const res = await empty.call('/search?q=anything');

@@ -129,11 +129,12 @@ describe('deterministic order', () => {
 
   it('ties are broken by point id in every mode and fusion', async () => {
     const ties = tenant('ties');
-    const same = 'identical text about topics and sensor data';
+    // The same words in three orders: equal vectors and BM25 scores, but three passages (the answer
+    // shows a repeated passage once).
     await seedBm25Collection(ties, [
-      { id: 30, text: same },
-      { id: 7, text: same },
-      { id: 12, text: same },
+      { id: 30, text: 'identical text about topics and sensor data' },
+      { id: 7, text: 'sensor data and topics about identical text' },
+      { id: 12, text: 'about identical sensor data text and topics' },
       { id: 3, text: 'launch files start nodes' },
     ]);
     for (const variant of VARIANTS.slice(0, 5)) {

@@ -6,6 +6,7 @@
  */
 import { bm25SearchVector, capitalStopwordShare } from '../../common/bm25/index';
 import { diverseHeadSize, diversifyHead } from './diverse-head';
+import { withoutRepeats } from './repeated-passages';
 import type { CacheStatus, QueryEmbedder, SearchContext, StoreQuery } from '../ports';
 import type { ScoredPoint } from '../../common/types';
 import { applyRerank } from './apply-rerank';
@@ -135,7 +136,10 @@ export async function rankLists(
     rerankMs = now() - started;
   }
   // After reranking: the head is diversified in the final order. group_by=page already is.
-  if (params.diversity === 'pages' && !params.groupBy) ranked = diversifyHead(ranked, diverseHeadSize(params.k, context.config.TOP_K_DEFAULT), context.config.payloadFields);
+  if (params.diversity === 'pages' && !params.groupBy) {
+    // A copy of a passage already shown says nothing new (repeated-passages.ts); then the head.
+    ranked = diversifyHead(withoutRepeats(ranked, context.config.payloadFields), diverseHeadSize(params.k, context.config.TOP_K_DEFAULT), context.config.payloadFields);
+  }
   const top = ranked.slice(0, params.k).map((hit) => cosinesCapped(hit, scale));
   const kept = params.threshold === undefined ? top : top.filter((hit) => hit.score >= params.threshold!);
   const dropped = top.filter((hit) => !kept.includes(hit));

@@ -1,0 +1,37 @@
+/**
+ * A passage the answer already holds, on another page: many books copy text between pages (a
+ * rules page that repeats every rule's own page, an overview that quotes a chapter's opening). A
+ * reader gains nothing from reading it twice, and a copy takes the place of the next-best answer.
+ * Two chunks repeat each other when their text is the same once heading markers, case and spacing
+ * are set aside (a copy often sits one heading level deeper: `## MD001` for `# MD001`).
+ */
+import type { PayloadFieldMap } from '../../common/config/payload-fields';
+import type { ScoredPoint } from '../../common/types';
+
+/**
+ * `hits` (best first) without each later hit whose text repeats an earlier one's. Hits without text
+ * are kept.
+ *
+ * @example
+ * withoutRepeats([{ id: 1, score: 0.9, payload: { content: '# A\n\nSame words.' } }, { id: 2, score: 0.8, payload: { content: '## a\nsame  words.' } }], DEFAULT_PAYLOAD_FIELDS); // [hit 1]
+ */
+export function withoutRepeats<T extends ScoredPoint>(hits: readonly T[], fields: PayloadFieldMap): T[] {
+  const seen = new Set<string>();
+  return hits.filter((hit) => {
+    const text = textOf(hit, fields);
+    if (text === undefined) return true;
+    const key = text.replace(/^[ \t]{0,3}#{1,6}[ \t]+/gm, '').replace(/\s+/g, ' ').trim().toLowerCase();
+    if (key === '') return true;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function textOf(hit: ScoredPoint, fields: PayloadFieldMap): string | undefined {
+  for (const name of fields.content) {
+    const value = hit.payload[name];
+    if (typeof value === 'string' && value !== '') return value;
+  }
+  return undefined;
+}
