@@ -6,7 +6,7 @@
  */
 import { RetrieverError } from '../../common/errors';
 import type { Payload } from '../../common/types';
-import { readPayloadPath } from './payload-path';
+import { isRecord, readPayloadPath } from './payload-path';
 
 /** A predicate over one value found at the condition's key. */
 type ValueTest = (value: unknown) => boolean;
@@ -14,12 +14,14 @@ type ValueTest = (value: unknown) => boolean;
 /** Field-condition members we cannot evaluate without Qdrant's geo/count machinery. */
 const UNSUPPORTED_MEMBERS = ['geo_bounding_box', 'geo_radius', 'geo_polygon', 'values_count'] as const;
 
-function invalid(message: string, path: string): RetrieverError {
+/**
+ * The 400 a filter the embedded index cannot evaluate gets, with the JSON path of the clause.
+ *
+ * @example
+ * invalidFilter('`match` needs one of value, any, except, text', 'must[0].match');
+ */
+export function invalidFilter(message: string, path: string): RetrieverError {
   return new RetrieverError('invalid_request', message, { params: ['filter'], path });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Qdrant's `as_i64()`: only integral numbers compare equal to integer match values. */
@@ -29,10 +31,10 @@ function isInteger(value: unknown): value is number {
 
 /** `AnyVariants`: a list of strings or a list of integers, never mixed. */
 function parseAnyList(list: unknown, path: string): { strings: Set<string> } | { ints: Set<number> } {
-  if (!Array.isArray(list)) throw invalid('expected an array of strings or of integers', path);
+  if (!Array.isArray(list)) throw invalidFilter('expected an array of strings or of integers', path);
   if (list.every((v) => typeof v === 'string')) return { strings: new Set(list as string[]) };
   if (list.every(isInteger)) return { ints: new Set(list as number[]) };
-  throw invalid('expected an array of strings or of integers (not mixed)', path);
+  throw invalidFilter('expected an array of strings or of integers (not mixed)', path);
 }
 
 function compileMatch(match: Record<string, unknown>, path: string): ValueTest {
@@ -40,7 +42,7 @@ function compileMatch(match: Record<string, unknown>, path: string): ValueTest {
     const expected = match.value;
     if (typeof expected === 'string' || typeof expected === 'boolean') return (v) => v === expected;
     if (isInteger(expected)) return (v) => isInteger(v) && v === expected;
-    throw invalid('`match.value` must be a string, an integer or a boolean', `${path}.value`);
+    throw invalidFilter('`match.value` must be a string, an integer or a boolean', `${path}.value`);
   }
   if (typeof match.text === 'string' || typeof match.phrase === 'string') {
     // Without a full-text index Qdrant falls back to a plain substring test for both.
@@ -70,20 +72,20 @@ function compileMatch(match: Record<string, unknown>, path: string): ValueTest {
       return true;
     };
   }
-  throw invalid(`unsupported match: ${Object.keys(match).join(', ') || '{}'}`, path);
+  throw invalidFilter(`unsupported match: ${Object.keys(match).join(', ') || '{}'}`, path);
 }
 
 function compileRange(range: Record<string, unknown>, path: string): ValueTest {
   const bounds = (['gt', 'gte', 'lt', 'lte'] as const).filter((b) => range[b] !== undefined && range[b] !== null);
   const unknownKeys = Object.keys(range).filter((k) => !['gt', 'gte', 'lt', 'lte'].includes(k));
-  if (unknownKeys.length > 0) throw invalid(`unknown range bound: ${unknownKeys.join(', ')}`, path);
+  if (unknownKeys.length > 0) throw invalidFilter(`unknown range bound: ${unknownKeys.join(', ')}`, path);
   const isDatetime = bounds.some((b) => typeof range[b] === 'string');
   const limits: Partial<Record<(typeof bounds)[number], number>> = {};
   for (const b of bounds) {
     const raw = range[b];
     const n = isDatetime ? (typeof raw === 'string' ? Date.parse(raw) : NaN) : typeof raw === 'number' ? raw : NaN;
     if (Number.isNaN(n)) {
-      throw invalid(isDatetime ? 'range bounds must all be RFC 3339 date-times' : 'range bounds must be numbers', `${path}.${b}`);
+      throw invalidFilter(isDatetime ? 'range bounds must all be RFC 3339 date-times' : 'range bounds must be numbers', `${path}.${b}`);
     }
     limits[b] = n;
   }
@@ -119,15 +121,15 @@ function nullTest(flag: boolean): ValueTest {
  */
 export function compileFieldCondition(condition: Record<string, unknown>, path: string): (payload: Payload) => boolean {
   const key = condition.key;
-  if (typeof key !== 'string' || key === '') throw invalid('a field condition needs a non-empty string `key`', `${path}.key`);
+  if (typeof key !== 'string' || key === '') throw invalidFilter('a field condition needs a non-empty string `key`', `${path}.key`);
   for (const member of UNSUPPORTED_MEMBERS) {
     if (condition[member] !== undefined && condition[member] !== null) {
-      throw invalid(`the \`${member}\` filter condition is not supported by the embedded store`, `${path}.${member}`);
+      throw invalidFilter(`the \`${member}\` filter condition is not supported by the embedded store`, `${path}.${member}`);
     }
   }
   const known = new Set(['key', 'match', 'range', 'is_empty', 'is_null', ...UNSUPPORTED_MEMBERS]);
   const unknownKeys = Object.keys(condition).filter((k) => !known.has(k));
-  if (unknownKeys.length > 0) throw invalid(`unknown field condition member: ${unknownKeys.join(', ')}`, path);
+  if (unknownKeys.length > 0) throw invalidFilter(`unknown field condition member: ${unknownKeys.join(', ')}`, path);
 
   const { match, range, is_empty: isEmpty, is_null: isNull } = condition;
   // A special form (is_empty / is_null) replaces the value tests, as in the server's `check`.
@@ -142,10 +144,10 @@ export function compileFieldCondition(condition: Record<string, unknown>, path: 
   } else {
     const tests: ValueTest[] = [];
     if (isRecord(match)) tests.push(compileMatch(match, `${path}.match`));
-    else if (match !== undefined && match !== null) throw invalid('`match` must be an object', `${path}.match`);
+    else if (match !== undefined && match !== null) throw invalidFilter('`match` must be an object', `${path}.match`);
     if (isRecord(range)) tests.push(compileRange(range, `${path}.range`));
-    else if (range !== undefined && range !== null) throw invalid('`range` must be an object', `${path}.range`);
-    if (tests.length === 0) throw invalid(`the condition on \`${key}\` has no match, range, is_empty or is_null`, path);
+    else if (range !== undefined && range !== null) throw invalidFilter('`range` must be an object', `${path}.range`);
+    if (tests.length === 0) throw invalidFilter(`the condition on \`${key}\` has no match, range, is_empty or is_null`, path);
     const checkOne: ValueTest = tests.length === 1 ? tests[0]! : (v) => tests.some((t) => t(v));
     // An array value matches when any element does (arrays inside arrays are not flattened).
     perValue = (v) => (Array.isArray(v) ? v.some(checkOne) : checkOne(v));

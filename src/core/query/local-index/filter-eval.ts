@@ -3,10 +3,9 @@
  * semantics (`must` all, `should` at least one, `must_not` none, `min_should`, nesting). The
  * filter is validated and compiled once per query, then run on every candidate point.
  */
-import { RetrieverError } from '../../common/errors';
 import type { Payload, PointId, QdrantFilter } from '../../common/types';
-import { compileFieldCondition } from './field-condition';
-import { readPayloadPath } from './payload-path';
+import { compileFieldCondition, invalidFilter } from './field-condition';
+import { isRecord, readPayloadPath } from './payload-path';
 
 /** A compiled filter: does this point pass? */
 export type PointPredicate = (payload: Payload, id: PointId) => boolean;
@@ -14,13 +13,6 @@ export type PointPredicate = (payload: Payload, id: PointId) => boolean;
 const FILTER_KEYS = new Set(['must', 'should', 'must_not', 'min_should']);
 const UNSUPPORTED_CONDITIONS = ['has_vector', 'nested', 'slice'] as const;
 
-function invalid(message: string, path: string): RetrieverError {
-  return new RetrieverError('invalid_request', message, { params: ['filter'], path });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Point ids compare by value; UUIDs case-insensitively (Qdrant parses them). */
 function idKey(id: unknown): string | null {
@@ -32,15 +24,15 @@ function idKey(id: unknown): string | null {
 function keyOf(condition: Record<string, unknown>, member: string, path: string): string {
   const field = condition[member];
   if (!isRecord(field) || typeof field.key !== 'string') {
-    throw invalid(`\`${member}\` must be an object with a string \`key\``, `${path}.${member}`);
+    throw invalidFilter(`\`${member}\` must be an object with a string \`key\``, `${path}.${member}`);
   }
   return field.key;
 }
 
 function compileCondition(condition: unknown, path: string): PointPredicate {
-  if (!isRecord(condition)) throw invalid('a condition must be an object', path);
+  if (!isRecord(condition)) throw invalidFilter('a condition must be an object', path);
   for (const name of UNSUPPORTED_CONDITIONS) {
-    if (name in condition) throw invalid(`the \`${name}\` filter condition is not supported by the embedded store`, path);
+    if (name in condition) throw invalidFilter(`the \`${name}\` filter condition is not supported by the embedded store`, path);
   }
   if ('key' in condition) {
     const test = compileFieldCondition(condition, path);
@@ -62,18 +54,18 @@ function compileCondition(condition: unknown, path: string): PointPredicate {
   }
   if ('has_id' in condition) {
     const ids = condition.has_id;
-    if (!Array.isArray(ids)) throw invalid('`has_id` must be an array of point ids', `${path}.has_id`);
+    if (!Array.isArray(ids)) throw invalidFilter('`has_id` must be an array of point ids', `${path}.has_id`);
     const wanted = new Set<string>();
     ids.forEach((id, i) => {
       const k = idKey(id);
-      if (k === null) throw invalid('point ids are unsigned integers or UUID strings', `${path}.has_id[${i}]`);
+      if (k === null) throw invalidFilter('point ids are unsigned integers or UUID strings', `${path}.has_id[${i}]`);
       wanted.add(k);
     });
     return (_payload, id) => wanted.has(idKey(id) ?? '');
   }
   const keys = Object.keys(condition);
   if (keys.every((k) => FILTER_KEYS.has(k))) return compileFilterAt(condition, path);
-  throw invalid(`unknown filter condition: ${keys.join(', ')}`, path);
+  throw invalidFilter(`unknown filter condition: ${keys.join(', ')}`, path);
 }
 
 /** A clause holds one condition or a list of them; null means absent. */
@@ -85,9 +77,9 @@ function compileClause(filter: Record<string, unknown>, name: string, path: stri
 }
 
 function compileFilterAt(filter: unknown, path: string): PointPredicate {
-  if (!isRecord(filter)) throw invalid('a filter must be an object', path || 'filter');
+  if (!isRecord(filter)) throw invalidFilter('a filter must be an object', path || 'filter');
   const extra = Object.keys(filter).filter((k) => !FILTER_KEYS.has(k));
-  if (extra.length > 0) throw invalid(`unknown filter clause: ${extra.join(', ')}`, path || 'filter');
+  if (extra.length > 0) throw invalidFilter(`unknown filter clause: ${extra.join(', ')}`, path || 'filter');
   const prefix = path ? `${path}.` : '';
   const must = compileClause(filter, 'must', prefix);
   const should = compileClause(filter, 'should', prefix);
@@ -96,10 +88,10 @@ function compileFilterAt(filter: unknown, path: string): PointPredicate {
   const rawMin = filter.min_should;
   if (rawMin !== undefined && rawMin !== null) {
     const at = `${prefix}min_should`;
-    if (!isRecord(rawMin) || !Array.isArray(rawMin.conditions)) throw invalid('`min_should` needs `conditions` (an array)', at);
+    if (!isRecord(rawMin) || !Array.isArray(rawMin.conditions)) throw invalidFilter('`min_should` needs `conditions` (an array)', at);
     const minCount = rawMin.min_count;
     if (typeof minCount !== 'number' || !Number.isInteger(minCount) || minCount < 1) {
-      throw invalid('`min_should.min_count` must be an integer ≥ 1', `${at}.min_count`);
+      throw invalidFilter('`min_should.min_count` must be an integer ≥ 1', `${at}.min_count`);
     }
     const conditions = rawMin.conditions.map((c, i) => compileCondition(c, `${at}.conditions[${i}]`));
     minShould = { conditions, minCount };

@@ -14,7 +14,13 @@ export interface PathValues {
   multiple: boolean;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
+/**
+ * Whether a JSON value is an object (not an array, not null): a payload level, or a filter clause.
+ *
+ * @example
+ * isRecord({ key: 'module' }); // true
+ */
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -42,7 +48,7 @@ function collect(path: string, map: Record<string, unknown>, out: PathValues): v
     array.forEach((item, i) => {
       if (arrayStep.index !== null && arrayStep.index !== i) return;
       if (rest === null) out.values.push(item);
-      else if (isObject(item)) collect(rest, item, out);
+      else if (isRecord(item)) collect(rest, item, out);
     });
     return;
   }
@@ -53,7 +59,7 @@ function collect(path: string, map: Record<string, unknown>, out: PathValues): v
     return;
   }
   // Without `[]`, Qdrant descends into objects only: `a.b` on an array `a` finds nothing.
-  if (isObject(value)) collect(rest, value, out);
+  if (isRecord(value)) collect(rest, value, out);
 }
 
 /**
