@@ -13,6 +13,15 @@ import type { SearchParams } from './search-params';
 import type { SearchPlan } from './search-plan';
 import { bookSpelling, type BookWordReading } from '../book-terms/in-book-words';
 
+/** A search's `summary`: what it returned, its cache status, a message, warnings and the rest of its findings. */
+export interface OutcomeSummary {
+  returned: number;
+  cache: CacheStatus;
+  message?: string;
+  warnings: SearchWarning[];
+  [key: string]: unknown;
+}
+
 /** Inputs of the summary. */
 export interface SummaryInput {
   params: SearchParams;
@@ -58,13 +67,7 @@ export function summarizeOutcome(input: SummaryInput) {
       ...(params.threshold !== undefined ? { belowThreshold: { count: dropped.length, highestScore: highest, threshold: params.threshold } } : {}),
     }),
   ];
-  const summary: {
-    returned: number;
-    cache: CacheStatus;
-    message?: string;
-    warnings: SearchWarning[];
-    [key: string]: unknown;
-  } = {
+  const summary: OutcomeSummary = {
     returned: results.length,
     cache: input.cache,
     mode: params.mode,

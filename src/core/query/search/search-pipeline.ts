@@ -15,7 +15,7 @@ import { judgeTerms, readInBookWords } from './book-terms-stage';
 import { highlightPassage, questionWeights, withSynonymStems } from './highlight';
 import { checkedQueries } from './checked-query';
 import { expansionPassages, planExpansion, type ExpandReport, type ExpansionPlan } from './expand-context';
-import { summarizeOutcome } from './outcome-summary';
+import { summarizeOutcome, type OutcomeSummary } from './outcome-summary';
 import { markSearchedUnread } from './storable-outcome';
 import { subjectModifierWeights } from './definition-query';
 import { mapResults, type SearchResult } from './result-mapping';
@@ -35,13 +35,7 @@ export interface SearchOutcome {
   embedder: { kind: string; model: string } | null;
   store: { kind: string };
   results: SearchResult[];
-  summary: {
-    returned: number;
-    cache: CacheStatus;
-    message?: string;
-    warnings: SearchWarning[];
-    [key: string]: unknown;
-  };
+  summary: OutcomeSummary;
   timing: { embed_ms: number; search_ms: number; total_ms: number; upstream_calls: number; [key: string]: number };
 }
 
