@@ -51,6 +51,30 @@ describe('rate limits (Workers Rate Limiting binding)', () => {
     expect((await t.call('/search?q=topics', keyed(other), v)).status).toBe(200);
   });
 
+  it('a batch counts once per search it runs (bad queries are free); over the limit the whole batch is a 429', async () => {
+    await insideOneWindow();
+    const headers = { 'cf-connecting-ip': `192.0.2.${Number(run) % 100}`, 'content-type': 'application/json' };
+    const batch = (queries: unknown[]) => t.call('/search/batch', { method: 'POST', headers, body: JSON.stringify({ queries }) }, vars());
+    // One search and two refused queries (empty q), then two searches: 3 of 3.
+    expect((await batch(['topics', { q: '' }, { q: '' }])).status).toBe(200);
+    expect((await batch(['topics', 'nodes'])).status).toBe(200);
+    const limited = await batch(['topics', 'nodes']);
+    expect(limited.status).toBe(429);
+    expect(limited.json().error).toMatchObject({ code: 'rate_limited', scope: 'ip' });
+    expect(limited.headers.get('retry-after')).toBe('60');
+  });
+
+  it('a batch larger than the budget left is refused whole, before any upstream call', async () => {
+    await insideOneWindow();
+    const key = `batch-key-${run}-cccccccc`;
+    const headers = { 'x-api-key': key, 'content-type': 'application/json' };
+    const before = (await t.calls()).length;
+    const res = await t.call('/search/batch', { method: 'POST', headers, body: JSON.stringify({ queries: ['a', 'b', 'c', 'd'] }) }, vars({ API_KEYS: key }));
+    expect(res.status).toBe(429);
+    expect(res.json().error.scope).toBe('api_key');
+    expect((await t.calls()).length).toBe(before);
+  });
+
   it('RATE_LIMITS=off ignores the bindings (load tests from one address)', async () => {
     await insideOneWindow();
     const ip = { headers: { 'cf-connecting-ip': `198.51.100.${Number(run) % 200}` } };

@@ -2,8 +2,9 @@
  * Who may call, and how often. With API_KEYS set, a request must carry a valid key
  * (`Authorization: Bearer …` or `X-API-Key`) unless ALLOW_ANONYMOUS=true; a wrong key is always a
  * 401. Every request then passes Cloudflare's Workers Rate Limiting binding: KEY_RATE_LIMITER per
- * key, IP_RATE_LIMITER per CF-Connecting-IP for callers without one. Cloudflare counts per
- * location and approximately; that is what it is for (abuse and runaway clients), not billing.
+ * key, IP_RATE_LIMITER per CF-Connecting-IP for callers without one (a batch is charged per search
+ * once its body is read: see rate-limit.ts). Cloudflare counts per location and approximately;
+ * that is what it is for (abuse and runaway clients), not billing.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
@@ -11,6 +12,7 @@ import { RetrieverError } from '../../core/common/errors';
 import type { AppEnv, Caller } from '../bindings';
 import { configFor } from '../services';
 import { keyId, keyringFor, matchKey, presentedKey } from './api-keys';
+import { rateLimit } from './rate-limit';
 
 /** Paths anyone may read without a key (the health route decides for itself how much to show). */
 // The widget script is loaded by a <script> tag, which cannot send a key; the API description is public.
@@ -75,24 +77,4 @@ async function identify(c: Context<AppEnv>, entries: readonly string[]): Promise
   const digest = await matchKey(presented.key, await keyringFor(entries));
   if (!digest) throw new RetrieverError('unauthorized', 'The API key is not valid', { reason: 'invalid_key' });
   return { caller: { kind: 'key', id: keyId(digest) }, fullAccess: true };
-}
-
-async function rateLimit(c: Context<AppEnv>, caller: Caller, periodSeconds: number): Promise<void> {
-  const limiter = caller.kind === 'key' ? c.env.KEY_RATE_LIMITER : c.env.IP_RATE_LIMITER;
-  if (!limiter) return;
-  const key = caller.kind === 'key' ? `key:${caller.id}` : `ip:${c.req.header('cf-connecting-ip') ?? 'unknown'}`;
-  let success = true;
-  try {
-    ({ success } = await limiter.limit({ key }));
-  } catch (error) {
-    // The limiter protects the upstreams; its own outage should not take the service down.
-    c.get('log').rate_limit_error = error instanceof Error ? error.message.slice(0, 200) : 'limit() failed';
-  }
-  if (!success) {
-    c.get('log').rate_limited = true;
-    throw new RetrieverError('rate_limited', `Too many requests; try again in ${periodSeconds} s`, {
-      retry_after_ms: periodSeconds * 1000,
-      scope: caller.kind === 'key' ? 'api_key' : 'ip',
-    });
-  }
 }

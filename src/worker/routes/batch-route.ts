@@ -13,6 +13,7 @@ import { redactedValue } from '../redacted-json';
 import { readJsonBodyWithRepeats, repeatedError } from '../read-json-body';
 import { streamBatch, type BatchEntry } from '../batch-response';
 import { buildSearchContext } from '../services';
+import { chargeSearches } from '../access/rate-limit';
 import { negotiateFormat } from '../stream-response';
 import { roundMs } from '../../core/common/round-ms';
 
@@ -34,6 +35,8 @@ batchRoute.post('/', async (c) => {
   const started = performance.now();
   const parsed = parseBatchRequest(body, context.config).map((entry, index) => (inQuery.has(index) ? repeatedError(inQuery.get(index)!) : entry));
   const valid = parsed.flatMap((entry, index) => (entry instanceof RetrieverError ? [] : [{ index, params: entry as SearchParams }]));
+  // Each search counts against the caller's rate limit, so a batch cannot multiply it by 16.
+  await chargeSearches(c, context.config, valid.length);
   const answers = valid.length ? await runSearches(valid.map((v) => v.params), context) : [];
   // A failed query gets the error object a failed single search gets, and its code (and, for a bug,
   // its cause, which the answer never shows) goes on the request's log line as a single search's does.

@@ -1,0 +1,52 @@
+/**
+ * Charging a caller's rate limiter. Cloudflare's binding counts one per `limit()` call, so a request
+ * that runs several searches (a batch) is charged once per search: the limit bounds the upstream work
+ * a caller can cause, not the number of HTTP requests it sends.
+ */
+import type { Context } from 'hono';
+import { RetrieverError } from '../../core/common/errors';
+import type { Config } from '../../core/common/config/parse-config';
+import type { AppEnv, Caller } from '../bindings';
+
+/**
+ * Charges `caller`'s limiter `count` times (per key for a key, per IP otherwise) and throws
+ * `rate_limited` when any charge is refused. A limiter that fails lets the request through.
+ *
+ * @example
+ * await rateLimit(c, { kind: 'anonymous' }, 60);
+ */
+export async function rateLimit(c: Context<AppEnv>, caller: Caller, periodSeconds: number, count = 1): Promise<void> {
+  const limiter = caller.kind === 'key' ? c.env.KEY_RATE_LIMITER : c.env.IP_RATE_LIMITER;
+  if (!limiter || count < 1) return;
+  const key = caller.kind === 'key' ? `key:${caller.id}` : `ip:${c.req.header('cf-connecting-ip') ?? 'unknown'}`;
+  let success = true;
+  try {
+    // In parallel: each call is a round trip to the location's counter, and a batch may need 15.
+    const outcomes = await Promise.all(Array.from({ length: count }, () => limiter.limit({ key })));
+    success = outcomes.every((outcome) => outcome.success);
+  } catch (error) {
+    // The limiter protects the upstreams; its own outage should not take the service down.
+    c.get('log').rate_limit_error = error instanceof Error ? error.message.slice(0, 200) : 'limit() failed';
+  }
+  if (!success) {
+    c.get('log').rate_limited = true;
+    throw new RetrieverError('rate_limited', `Too many requests; try again in ${periodSeconds} s`, {
+      retry_after_ms: periodSeconds * 1000,
+      scope: caller.kind === 'key' ? 'api_key' : 'ip',
+    });
+  }
+}
+
+/**
+ * Charges the caller for the searches of a request beyond the one the access middleware charged
+ * (it runs before the body is read, so it cannot know a batch's size). Throws `rate_limited` for
+ * the whole request, as a single search over the limit gets.
+ *
+ * @example
+ * await chargeSearches(c, context.config, valid.length); // a batch of 16 costs 16, not 1
+ */
+export async function chargeSearches(c: Context<AppEnv>, config: Config, searches: number): Promise<void> {
+  const caller = c.get('caller');
+  if (config.RATE_LIMITS !== 'on' || !caller) return;
+  await rateLimit(c, caller, config.RATE_LIMIT_PERIOD_SECONDS, searches - 1);
+}
