@@ -75,6 +75,16 @@ describe('rate limits (Workers Rate Limiting binding)', () => {
     expect((await t.calls()).length).toBe(before);
   });
 
+  it('wrong API keys count against the sender\'s IP: guessing gets 429 before 401', async () => {
+    await insideOneWindow();
+    const v = vars({ API_KEYS: `right-key-${run}-dddddddd` });
+    const guess = (n: number) => t.call('/search?q=x', { headers: { 'x-api-key': `guess-${run}-${n}-0000000000`, 'cf-connecting-ip': `192.0.2.${100 + (Number(run) % 100)}` } }, v);
+    for (let i = 0; i < 3; i++) expect((await guess(i)).json().error).toMatchObject({ code: 'unauthorized', reason: 'invalid_key' });
+    const limited = await guess(3);
+    expect(limited.status).toBe(429);
+    expect(limited.json().error).toMatchObject({ code: 'rate_limited', scope: 'ip' });
+  });
+
   it('RATE_LIMITS=off ignores the bindings (load tests from one address)', async () => {
     await insideOneWindow();
     const ip = { headers: { 'cf-connecting-ip': `198.51.100.${Number(run) % 200}` } };

@@ -1,14 +1,16 @@
 /**
  * Who may call, and how often. With API_KEYS set, a request must carry a valid key
- * (`Authorization: Bearer …` or `X-API-Key`) unless ALLOW_ANONYMOUS=true; a wrong key is always a
- * 401. Every request then passes Cloudflare's Workers Rate Limiting binding: KEY_RATE_LIMITER per
- * key, IP_RATE_LIMITER per CF-Connecting-IP for callers without one (a batch is charged per search
- * once its body is read: see rate-limit.ts). Cloudflare counts per location and approximately;
- * that is what it is for (abuse and runaway clients), not billing.
+ * (`Authorization: Bearer …` or `X-API-Key`) unless ALLOW_ANONYMOUS=true; a wrong key is a 401,
+ * counted against the sender's IP so keys cannot be guessed at will. Every request then passes
+ * Cloudflare's Workers Rate Limiting binding: KEY_RATE_LIMITER per key, IP_RATE_LIMITER per
+ * CF-Connecting-IP for callers without one (a batch is charged per search once its body is read:
+ * see rate-limit.ts). Cloudflare counts per location and approximately; that is what it is for
+ * (abuse and runaway clients), not billing.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import { RetrieverError } from '../../core/common/errors';
+import type { Config } from '../../core/common/config/parse-config';
 import type { AppEnv, Caller } from '../bindings';
 import { configFor } from '../services';
 import { keyId, keyringFor, matchKey, presentedKey } from './api-keys';
@@ -45,7 +47,7 @@ export function accessControl(): MiddlewareHandler<AppEnv> {
       return next();
     }
     const ownAuth = path.startsWith(OWN_AUTH_PREFIX);
-    const { caller, fullAccess } = ownAuth ? { caller: { kind: 'anonymous' } as const, fullAccess: false } : await identify(c, config.apiKeys);
+    const { caller, fullAccess } = ownAuth ? { caller: { kind: 'anonymous' } as const, fullAccess: false } : await identify(c, config.apiKeys).catch((error: unknown) => countRefusal(c, config, error));
     c.set('caller', caller);
     c.set('fullAccess', fullAccess);
     c.get('log').caller = caller.kind === 'key' ? `key:${caller.id}` : 'anonymous';
@@ -67,6 +69,15 @@ export function accessControl(): MiddlewareHandler<AppEnv> {
  */
 function routed(c: Context<AppEnv>): boolean {
   return matchedRoutes(c).some((route) => route.path !== '*' && route.path !== '/*');
+}
+
+/**
+ * A wrong key counts against the sender's IP (it has no bucket of its own), so guessing keys is
+ * bounded by the per-IP limit: once that is spent, the 429 comes before the 401.
+ */
+async function countRefusal(c: Context<AppEnv>, config: Config, error: unknown): Promise<never> {
+  if (config.RATE_LIMITS === 'on') await rateLimit(c, { kind: 'anonymous' }, config.RATE_LIMIT_PERIOD_SECONDS);
+  throw error;
 }
 
 async function identify(c: Context<AppEnv>, entries: readonly string[]): Promise<{ caller: Caller; fullAccess: boolean }> {
