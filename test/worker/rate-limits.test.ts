@@ -1,6 +1,7 @@
 /**
  * Rate limits in the Workers runtime with miniflare's real Rate Limiting binding (TEST_LIMIT_3: 3
- * requests per 60 s, declared in vitest.config.ts): per IP, per API key, switched off, failing open.
+ * requests per 60 s, declared in vitest.config.ts): per IP (IPv6 per /64), per API key, per search of a
+ * batch, wrong keys, switched off, failing open.
  */
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -83,6 +84,18 @@ describe('rate limits (Workers Rate Limiting binding)', () => {
     const limited = await guess(3);
     expect(limited.status).toBe(429);
     expect(limited.json().error).toMatchObject({ code: 'rate_limited', scope: 'ip' });
+  });
+
+  it('IPv6 callers are counted per /64: rotating addresses inside one prefix shares its budget', async () => {
+    await insideOneWindow();
+    const site = (Number(run) % 0xffff).toString(16);
+    const from = (ip: string) => t.call('/search?q=topics', { headers: { 'cf-connecting-ip': ip } }, vars());
+    for (const host of ['::1', '::2', ':0:0:0:3']) expect((await from(`2001:db8:${site}:7${host}`)).status).toBe(200);
+    // The same /64 written otherwise (upper case, leading zeros) is the same caller.
+    const limited = await from(`2001:0DB8:${site.toUpperCase().padStart(4, '0')}:0007:ABCD:1:2:3`);
+    expect(limited.status).toBe(429);
+    expect(limited.json().error.scope).toBe('ip');
+    expect((await from(`2001:db8:${site}:8::1`)).status).toBe(200);
   });
 
   it('RATE_LIMITS=off ignores the bindings (load tests from one address)', async () => {

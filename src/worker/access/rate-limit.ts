@@ -7,9 +7,10 @@ import type { Context } from 'hono';
 import { RetrieverError } from '../../core/common/errors';
 import type { Config } from '../../core/common/config/parse-config';
 import type { AppEnv, Caller } from '../bindings';
+import { ipBucket } from './ip-bucket';
 
 /**
- * Charges `caller`'s limiter `count` times (per key for a key, per IP otherwise) and throws
+ * Charges `caller`'s limiter `count` times (per key for a key, per IP or IPv6 /64 otherwise) and throws
  * `rate_limited` when any charge is refused. A limiter that fails lets the request through.
  *
  * @example
@@ -18,7 +19,7 @@ import type { AppEnv, Caller } from '../bindings';
 export async function rateLimit(c: Context<AppEnv>, caller: Caller, periodSeconds: number, count = 1): Promise<void> {
   const limiter = caller.kind === 'key' ? c.env.KEY_RATE_LIMITER : c.env.IP_RATE_LIMITER;
   if (!limiter || count < 1) return;
-  const key = caller.kind === 'key' ? `key:${caller.id}` : `ip:${c.req.header('cf-connecting-ip') ?? 'unknown'}`;
+  const key = caller.kind === 'key' ? `key:${caller.id}` : `ip:${ipBucket(c.req.header('cf-connecting-ip') ?? 'unknown')}`;
   let success = true;
   try {
     // In parallel: each call is a round trip to the location's counter, and a batch may need 15.
