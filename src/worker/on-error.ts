@@ -37,7 +37,22 @@ export function errorObject(error: RetrieverError, c: Context<AppEnv>, logTo: Re
     const detail = error.internal ?? (error.code === 'internal_error' ? describeCause(error.cause) : undefined);
     if (detail) logTo.error_detail = detail;
   }
-  return { ...error.toJSON().error, ...(requestId ? { request_id: requestId } : {}) };
+  return { ...forCaller(error, c, logTo), ...(requestId ? { request_id: requestId } : {}) };
+}
+
+/**
+ * The error's body as this caller may read it. A missing collection's `available` and `suggestion`
+ * name every collection of the Qdrant cluster: only a caller with full access gets them (as only it
+ * gets /health's details), the others the bare fact; the operator finds them in the log either way.
+ */
+function forCaller(error: RetrieverError, c: Context<AppEnv>, logTo: Record<string, unknown> | undefined): Record<string, unknown> {
+  const body: Record<string, unknown> = error.toJSON().error;
+  if (error.code !== 'collection_not_found') return body;
+  if (logTo) logTo.error_detail = `${error.message} (available: ${JSON.stringify(error.details.available ?? [])})`;
+  if (c.get('fullAccess')) return body;
+  const { available: _available, suggestion: _suggestion, ...rest } = body;
+  // The message names the suggestion (and the embedded index's own collection) too.
+  return { ...rest, message: `Collection "${String(error.details.collection)}" does not exist` };
 }
 
 /** Converts any thrown value to the JSON error response. */

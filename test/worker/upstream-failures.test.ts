@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DOCS } from './support/docs';
+import { clearLogs, requestLogs } from './support/log-capture';
 import { COHERE_KEY, QDRANT_KEY, seedCollection, tenant, type Tenant } from './support/harness';
 
 let t: Tenant;
@@ -17,6 +18,23 @@ describe('collection and vector problems', () => {
     expect(error).toMatchObject({ status: 404, code: 'collection_not_found', suggestion: 'textbook_chunks' });
     expect(error.available).toEqual(['other_docs', 'textbook_chunks']);
     expect(error.message).toContain('did you mean "textbook_chunks"');
+  });
+
+  it('collection_not_found names the cluster\'s collections only to callers with full access, and always in the log', async () => {
+    const key = 'collections-key-0123456789';
+    const vars = { QDRANT_COLLECTION: 'textbook_chunk', API_KEYS: key, ALLOW_ANONYMOUS: 'true' };
+    clearLogs();
+    const anonymous = errorOf(await t.call('/search?q=topics', {}, vars));
+    expect(anonymous).toMatchObject({ status: 404, code: 'collection_not_found', collection: 'textbook_chunk' });
+    expect(anonymous).not.toHaveProperty('available');
+    expect(anonymous).not.toHaveProperty('suggestion');
+    expect(anonymous.message).not.toContain('textbook_chunks');
+    // The operator still learns what is there, from the request's log line.
+    expect(requestLogs()[0]!.error_detail).toContain('"textbook_chunks"');
+    const batch = await t.call('/search/batch', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"queries":["topics"]}' }, vars);
+    expect(JSON.stringify(batch.json())).not.toContain('textbook_chunks');
+    const keyed = errorOf(await t.call('/search?q=topics', { headers: { 'x-api-key': key } }, vars));
+    expect(keyed).toMatchObject({ status: 404, suggestion: 'textbook_chunks', available: ['textbook_chunks'] });
   });
 
   it('409 dimension_mismatch when the query vector size differs from the collection', async () => {
