@@ -27,8 +27,9 @@
  * (`{"gte": 2, "ne": 3}`). `and`/`or` need a non-empty array; `any`/`in`/`nin` a non-empty array
  * of strings or of integers; equality takes a string, an integer or a boolean (use a range for
  * fractional numbers); range bounds are finite numbers and must not describe an empty range.
- * Combinators nest at most {@link MAX_FILTER_DEPTH} objects deep. The empty object `{}` at the top
- * means "no filter". A bare array (`{"tags": ["a"]}`) is rejected as ambiguous: say `any`.
+ * Combinators nest at most {@link MAX_FILTER_DEPTH} objects deep; a filter holds at most
+ * {@link MAX_FILTER_CONDITIONS} conditions and a value list {@link MAX_FILTER_VALUES} values (see
+ * filter-limits.ts). The empty object `{}` at the top means "no filter". A bare array (`{"tags": ["a"]}`) is rejected as ambiguous: say `any`.
  *
  * @example
  * // Chapters of module 01-ros2 tagged nav2, or anything at sidebar position 1, but not drafts:
@@ -40,6 +41,7 @@
 import type { Schemas } from '@qdrant/js-client-rest';
 import { RetrieverError } from '../../common/errors';
 import type { QdrantFilter } from '../../common/types';
+import { MAX_FILTER_CONDITIONS, MAX_FILTER_VALUES } from './filter-limits';
 
 /** One Qdrant condition (a field condition or a nested filter). */
 export type QdrantCondition = Schemas['Condition'];
@@ -55,8 +57,8 @@ export const FILTER_OPERATORS = ['eq', 'ne', 'any', 'in', 'nin', 'gt', 'gte', 'l
 const OPERATORS = FILTER_OPERATORS;
 const RANGE_OPS = ['gt', 'gte', 'lt', 'lte'] as const;
 
-function fail(path: string, message: string): never {
-  throw new RetrieverError('invalid_request', `Invalid filter at ${path}: ${message}`, { params: ['filter'], path });
+function fail(path: string, message: string, limit: Record<string, number> = {}): never {
+  throw new RetrieverError('invalid_request', `Invalid filter at ${path}: ${message}`, { params: ['filter'], path, ...limit });
 }
 
 function keyPath(path: string, key: string): string {
@@ -125,6 +127,7 @@ function matchValue(value: unknown, path: string): string | number | boolean {
 function anyValues(value: unknown, path: string): string[] | number[] {
   if (!Array.isArray(value)) fail(path, `expected an array of strings or of integers, got ${describeType(value)}`);
   if (value.length === 0) fail(path, 'expected at least one value');
+  if (value.length > MAX_FILTER_VALUES) fail(path, `at most ${MAX_FILTER_VALUES} values, got ${value.length}`, { max_values: MAX_FILTER_VALUES });
   const first = value[0];
   const kind = typeof first === 'string' ? 'string' : 'number';
   value.forEach((v, i) => {
@@ -174,7 +177,10 @@ function fieldConditions(key: string, spec: unknown, path: string): QdrantCondit
   return out;
 }
 
-function translateNode(node: unknown, path: string, depth: number): QdrantFilter {
+/** Conditions translated so far in one filter, against {@link MAX_FILTER_CONDITIONS}. */
+type Tally = { conditions: number };
+
+function translateNode(node: unknown, path: string, depth: number, tally: Tally): QdrantFilter {
   if (!isPlainObject(node)) fail(path, `expected a filter object, got ${describeType(node)}`);
   if (depth > MAX_FILTER_DEPTH) fail(path, `filters may nest at most ${MAX_FILTER_DEPTH} levels deep`);
   const keys = Object.keys(node);
@@ -187,17 +193,21 @@ function translateNode(node: unknown, path: string, depth: number): QdrantFilter
     if (key === 'and' || key === 'or') {
       if (!Array.isArray(value)) fail(at, `expected an array of filters, got ${describeType(value)}`);
       if (value.length === 0) fail(at, `"${key}" needs at least one filter`);
-      const parts = value.map((child, i) => translateNode(child, `${at}[${i}]`, depth + 1));
+      const parts = value.map((child, i) => translateNode(child, `${at}[${i}]`, depth + 1, tally));
       if (key === 'and') must.push(...parts.flatMap(asMust));
       else if (parts.length === 1) must.push(...asMust(parts[0]!));
       else must.push({ should: parts.flatMap(asShould) });
     } else if (key === 'not') {
-      must.push({ must_not: asMustNot(translateNode(value, at, depth + 1)) });
+      must.push({ must_not: asMustNot(translateNode(value, at, depth + 1, tally)) });
     } else {
       if (!PAYLOAD_KEY_PATTERN.test(key)) {
         fail(at, `"${key}" is not a valid payload key (letters, digits, "_" and ".", not starting with a digit)`);
       }
-      must.push(...fieldConditions(key, value, at));
+      const conditions = fieldConditions(key, value, at);
+      // Counted as it goes, so an over-broad filter is refused at its 65th condition, not after all.
+      tally.conditions += conditions.length;
+      if (tally.conditions > MAX_FILTER_CONDITIONS) fail(at, `a filter may hold at most ${MAX_FILTER_CONDITIONS} conditions`, { max_conditions: MAX_FILTER_CONDITIONS });
+      must.push(...conditions);
     }
   }
   const single = must.length === 1 ? must[0]! : undefined;
@@ -216,7 +226,7 @@ function translateNode(node: unknown, path: string, depth: number): QdrantFilter
  */
 export function translateFilter(dsl: unknown, path = 'filter'): QdrantFilter {
   if (isPlainObject(dsl) && Object.keys(dsl).length === 0) return {};
-  return translateNode(dsl, path, 1);
+  return translateNode(dsl, path, 1, { conditions: 0 });
 }
 
 /**

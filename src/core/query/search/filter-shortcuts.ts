@@ -2,8 +2,10 @@
  * The convenience parameters (`module`, `chapter`, `section`, `tags`) as Qdrant conditions, and the
  * one way filters are combined, so the shortcuts and a DSL `filter` always AND together.
  */
+import { RetrieverError } from '../../common/errors';
 import type { QdrantFilter } from '../../common/types';
 import { clauseList, type QdrantCondition } from './filter-dsl';
+import { MAX_FILTER_VALUES } from './filter-limits';
 
 /** The shortcut parameters; empty or whitespace-only values are ignored. */
 export interface FilterShortcuts {
@@ -27,7 +29,8 @@ export function isEmptyFilter(filter: QdrantFilter | null | undefined): boolean 
 
 /**
  * Conditions for the shortcut parameters: equality on `module`, `chapter` and `section`, and
- * "contains any" on `tags` (split on commas, trimmed, de-duplicated). `{}` when none is set.
+ * "contains any" on `tags` (split on commas, trimmed, de-duplicated; at most `MAX_FILTER_VALUES`, as
+ * a DSL `any` list). `{}` when none is set.
  *
  * @example
  * shortcutFilter({ module: '01-ros2', tags: 'ros2, nav2' });
@@ -42,6 +45,9 @@ export function shortcutFilter(shortcuts: FilterShortcuts): QdrantFilter {
   const raw = shortcuts.tags;
   const parts = typeof raw === 'string' ? raw.split(',') : (raw ?? []);
   const tags = [...new Set(parts.map((t) => t.trim()).filter((t) => t !== ''))];
+  if (tags.length > MAX_FILTER_VALUES) {
+    throw new RetrieverError('invalid_request', `Parameter \`tags\` holds at most ${MAX_FILTER_VALUES} tags, got ${tags.length}`, { params: ['tags'], max_values: MAX_FILTER_VALUES });
+  }
   if (tags.length > 0) must.push({ key: 'tags', match: { any: tags } });
   return must.length > 0 ? { must } : {};
 }
