@@ -61,6 +61,17 @@ describe('POST /search/batch', () => {
     expect(await t.queryEmbeds()).toHaveLength(2); // nothing new
   });
 
+  it('a repeated search runs once: one Cohere rerank call per distinct rerank=cohere search, the same answer at each index', async () => {
+    const t = await seeded();
+    const rerank = { q: QUESTIONS[0], rerank: 'cohere', k: 2 };
+    const body = (await batch(t, { queries: [rerank, rerank, { ...rerank, k: 3 }, rerank] })).json();
+    expect(body.answers.map((a: any) => [a.index, a.ok])).toEqual([[0, true], [1, true], [2, true], [3, true]]);
+    const rerankCalls = (await t.calls('cohere')).filter((c) => c.path === '/v2/rerank');
+    expect(rerankCalls).toHaveLength(2);
+    for (const i of [1, 3]) expect(body.answers[i]).toEqual({ ...body.answers[0], index: i });
+    expect(body.answers[2].results).toHaveLength(3);
+  });
+
   it('a bad query is its own error entry; the others run', async () => {
     const t = await seeded();
     const body = (await batch(t, { queries: [QUESTIONS[0], { k: 3 }, { q: 'gazebo', k: 'many' }, 42, { q: 'isaac', format: 'context' }, { q: 'isaac', colour: 1 }] })).json();

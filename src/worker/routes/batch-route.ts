@@ -5,7 +5,8 @@
 import { Hono } from 'hono';
 import { RetrieverError } from '../../core/common/errors';
 import { parseBatchRequest } from '../../core/query/search/batch-params';
-import { runSearches } from '../../core/query/search/search-pipeline';
+import { runSearches, type SearchAnswer } from '../../core/query/search/search-pipeline';
+import type { SearchContext } from '../../core/query/ports';
 import type { SearchParams } from '../../core/query/search/search-params';
 import type { AppEnv } from '../bindings';
 import { errorObject } from '../on-error';
@@ -37,7 +38,7 @@ batchRoute.post('/', async (c) => {
   const valid = parsed.flatMap((entry, index) => (entry instanceof RetrieverError ? [] : [{ index, params: entry as SearchParams }]));
   // Each search counts against the caller's rate limit, so a batch cannot multiply it by 16.
   await chargeSearches(c, context.config, valid.length);
-  const answers = valid.length ? await runSearches(valid.map((v) => v.params), context) : [];
+  const answers = await runDistinct(valid.map((v) => v.params), context);
   // A failed query gets the error object a failed single search gets, and its code (and, for a bug,
   // its cause, which the answer never shows) goes on the request's log line as a single search's does.
   const queryErrors: Record<string, unknown>[] = [];
@@ -62,3 +63,21 @@ batchRoute.post('/', async (c) => {
   Object.assign(log, { queries: entries.length, failed, upstream_calls: context.upstreamCalls() });
   return streamBatch(c, entries, tail, negotiateFormat(c));
 });
+
+/**
+ * Runs each distinct search once and gives every repeat the same answer: a batch that repeats a
+ * question must not pay for it again (each `rerank=cohere` search is its own Cohere call; the
+ * embedding is shared anyway). Parameters are plain data, so equal JSON is the same search.
+ */
+async function runDistinct(list: readonly SearchParams[], context: SearchContext): Promise<SearchAnswer[]> {
+  const runs: SearchParams[] = [];
+  const seen = new Map<string, number>();
+  const slots = list.map((params) => {
+    const key = JSON.stringify(params);
+    let slot = seen.get(key);
+    if (slot === undefined) seen.set(key, (slot = runs.push(params) - 1));
+    return slot;
+  });
+  const answers = runs.length ? await runSearches(runs, context) : [];
+  return slots.map((slot) => answers[slot]!);
+}
