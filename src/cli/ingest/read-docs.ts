@@ -29,12 +29,17 @@ export interface ReadDocsResult {
 }
 
 const DOC_FILE = /\.mdx?$/;
+// Markdown by another name (`.markdown`, `.mkd`, …) or in capitals (`.MD`): Docusaurus reads only
+// `.md`/`.mdx`, so these are not pages of the site either, but a writer who has them expects them
+// indexed: they are listed as skipped with the fix, never silently left out.
+const OTHER_MARKDOWN = /\.(md|mdx|markdown|mdown|mkdn?|mkd|mdwn|mdtxt|mdtext)$/i;
 
 /**
  * Recursively read the `.md`/`.mdx` files under `docsDir`, the way the Docusaurus docs plugin
  * selects them: `node_modules`, dot-folders/files and `_`-prefixed files and folders (partials,
  * drafts) are left out silently. Files that cannot be read, are binary or are not valid UTF-8 are
- * listed in `skipped` with a reason; nothing throws for a bad file. Symlinks are followed, each
+ * listed in `skipped` with a reason, and so is markdown Docusaurus does not read (`.markdown`,
+ * `.MD`); nothing throws for a bad file. Symlinks are followed, each
  * real folder visited once (so link loops end).
  *
  * @throws RetrieverError `invalid_request` when `docsDir` is not a readable directory.
@@ -88,6 +93,9 @@ async function walk(root: string, dir: string, result: ReadDocsResult, seen: Set
       await walk(root, full, result, seen);
     } else if (isFile && DOC_FILE.test(name)) {
       await readOne(root, full, result);
+    } else if (isFile && OTHER_MARKDOWN.test(name)) {
+      const rename = /x$/i.test(name) ? '.mdx' : '.md';
+      result.skipped.push({ path: toDocPath(root, full), code: 'unsupported_extension', reason: `Docusaurus reads .md and .mdx only: rename to ${rename} to include it` });
     }
   }
 }

@@ -76,6 +76,25 @@ describe('readDocs', () => {
     for (const s of skipped) expect(s.reason.length).toBeGreaterThan(5);
   });
 
+  it('lists markdown Docusaurus does not read (.markdown, .MD, .MDX) as skipped with the fix, not silently', async () => {
+    const other = await mkdtemp(join(tmpdir(), 'read-docs-ext-'));
+    try {
+      for (const name of ['old.markdown', 'UPPER.MD', 'guide/Comp.MDX', 'page.md', 'notes.txt', '_partial.markdown']) {
+        await mkdir(join(other, name, '..'), { recursive: true });
+        await writeFile(join(other, name), '# Page\n\nText.\n');
+      }
+      const { files, skipped } = await readDocs(other);
+      expect(files.map((f) => f.path)).toEqual(['page.md']);
+      expect(skipped.map((s) => [s.path, s.code, s.reason])).toEqual([
+        ['UPPER.MD', 'unsupported_extension', 'Docusaurus reads .md and .mdx only: rename to .md to include it'],
+        ['guide/Comp.MDX', 'unsupported_extension', 'Docusaurus reads .md and .mdx only: rename to .mdx to include it'],
+        ['old.markdown', 'unsupported_extension', 'Docusaurus reads .md and .mdx only: rename to .md to include it'],
+      ]);
+    } finally {
+      await rm(other, { recursive: true, force: true });
+    }
+  });
+
   it('throws invalid_request for a missing docs directory', async () => {
     const error = await readDocs(join(dir, 'nope')).catch((e: unknown) => e);
     expect(isRetrieverError(error)).toBe(true);

@@ -94,6 +94,7 @@ export type SkipCode =
   | 'invalid_front_matter'
   | 'no_content'
   | 'draft'
+  | 'unsupported_extension'
   | 'unreadable';
 
 /** Outcome for one file: chunks (plus non-fatal warnings), or a reason it was skipped. */
