@@ -179,3 +179,18 @@ describe('ingest --target local on a book of one chunk', () => {
       expect(run.err).not.toMatch(/check your configuration/);
     }));
 });
+
+describe('ingest --target local on a book with a page nested 5,000 blockquotes deep', () => {
+  it('skips that page with a reason and ingests the rest (exit 0), instead of ending as a bug (exit 4)', () =>
+    inTempDir('ingest-deep-', async (folder) => {
+      await writeFile(join(folder, 'deep.md'), `${'> '.repeat(5000)}deep\n`);
+      await writeFile(join(folder, 'a.md'), '# Reactor\n\nThe reactor core holds the fuel rods in a lattice.\n');
+      await writeFile(join(folder, 'b.md'), '# Turbine\n\nSteam from the core turns the turbine blades.\n');
+      await writeFile(join(folder, 'c.md'), '# Cooling\n\nA river cools the condenser below the turbine.\n');
+      const run = await runCli([folder, '--target', 'local', '--out', join(folder, 'out', 'book.bin'), '--dims', '2', '--json'], {});
+      expect(run.code, run.err).toBe(0);
+      const report = JSON.parse(run.out);
+      expect(report.chunks).toBe(3);
+      expect(report.skipped).toEqual([{ path: 'deep.md', reason: expect.stringMatching(/^nested 5000 levels deep at line 1/) }]);
+    }));
+});

@@ -8,6 +8,7 @@ import { docusaurusRoute, sourceUrlFor } from './docusaurus-route';
 import { estimateTokens } from './estimate-tokens';
 import { parseFrontMatter, type DocFrontMatter } from './front-matter';
 import { createLineIndex, type LineIndex } from './line-index';
+import { MAX_NESTING_DEPTH, tooDeeplyNested } from './nesting-depth';
 import { planChunks, type PlannedChunk } from './pack-chunks';
 import { blankMdxExpressions, parseMarkdown } from './parse-markdown';
 import { pointIdFor, sha256Hex } from '../../common/point-id';
@@ -21,8 +22,8 @@ export interface MarkdownFileInput {
 
 /**
  * Chunk one Docusaurus markdown/MDX file into payload-rich chunks with deterministic ids. Never
- * throws for bad content: an empty or binary file, broken front matter, or a file with no text
- * comes back as `{ ok: false, code, reason }` for the caller to report and skip. (Invalid
+ * throws for bad content: an empty or binary file, broken front matter, a file nested too deeply
+ * to parse (nesting-depth.ts), or a file with no text comes back as `{ ok: false, code, reason }` for the caller to report and skip. (Invalid
  * `options` are a programming error and do throw `invalid_request`.)
  *
  * @example
@@ -39,7 +40,19 @@ export async function chunkMarkdownFile(input: MarkdownFileInput, options: Chunk
   if (text.includes('\u0000')) return { ok: false, code: 'binary', reason: 'binary file (contains NUL bytes)' };
   if (text.trim() === '') return { ok: false, code: 'empty', reason: 'empty file' };
 
-  const parsed = parseMarkdown(text, { mdx: /\.mdx$/i.test(filePath) });
+  const nested = tooDeeplyNested(text);
+  if (nested) {
+    return { ok: false, code: 'too_deeply_nested', reason: `nested ${nested.depth} levels deep at line ${nested.line} (blockquotes or lists; at most ${MAX_NESTING_DEPTH} are read): the markdown parser would run out of stack or take minutes` };
+  }
+  let parsed: ReturnType<typeof parseMarkdown>;
+  try {
+    parsed = parseMarkdown(text, { mdx: /\.mdx$/i.test(filePath) });
+  } catch (error) {
+    // Other nesting the line scan does not see (thousands of nested `*` emphasis runs) still
+    // overflows the parser's stack: one such page is skipped, not the whole run ended as a bug.
+    if (!(error instanceof RangeError)) throw error;
+    return { ok: false, code: 'too_deeply_nested', reason: `the markdown parser ran out of stack on it (${error.message}): something in it is nested too deeply` };
+  }
   const warnings = [...parsed.warnings];
   let frontMatter: DocFrontMatter = { tags: [], sidebarPosition: null };
   if (parsed.frontMatter !== null) {

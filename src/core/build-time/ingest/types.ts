@@ -95,6 +95,7 @@ export type SkipCode =
   | 'no_content'
   | 'draft'
   | 'unsupported_extension'
+  | 'too_deeply_nested'
   | 'unreadable';
 
 /** Outcome for one file: chunks (plus non-fatal warnings), or a reason it was skipped. */
