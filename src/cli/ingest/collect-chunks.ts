@@ -2,6 +2,7 @@
  * Reads a docs tree and chunks every file, collecting what was skipped and why.
  */
 import { chunkMarkdownFile } from '../../core/build-time/ingest/chunk-markdown-file';
+import { sharedFileNames } from '../../core/build-time/ingest/doc-metadata';
 import { keepDistinctDefinitions } from '../../core/build-time/ingest/distinct-definitions';
 import type { Chunk } from '../../core/build-time/ingest/types';
 import { readDocs } from './read-docs';
@@ -28,8 +29,9 @@ export async function collectChunks(docsDir: string, options: { baseUrl: string;
   // Page URL → the first file that publishes it: two files on one route (`index.md` beside
   // `README.md`) are a Docusaurus build error, and their passages would link to the same page.
   const routes = new Map<string, string>();
+  const shared = sharedFileNames(files.map((file) => file.path));
   for (const file of files) {
-    const result = await chunkMarkdownFile({ filePath: file.path, text: file.text }, options);
+    const result = await chunkMarkdownFile({ filePath: file.path, text: file.text }, { ...options, sharedFileNames: shared });
     if (!result.ok) {
       book.skipped.push({ path: file.path, reason: result.reason });
       continue;

@@ -34,7 +34,7 @@ Search options:
   --module X           only this module
   --section X          only this section
   --tags a,b           chunks carrying any of these tags
-  --filter JSON        filter DSL, e.g. '{"module":"01-ros2","not":{"chapter":"index"}}'
+  --filter JSON        filter DSL, e.g. '{"module":"01-ros2","not":{"chapter":"ros2"}}'
   --json               print the Worker's JSON document
   --context            print the context block for an LLM prompt
   -v, --verbose        add timing breakdown, cache status, filters and confidence

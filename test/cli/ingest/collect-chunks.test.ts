@@ -53,3 +53,27 @@ describe('collectChunks: duplicate routes', () => {
     }
   });
 });
+
+describe('collectChunks: chapters of one-page-per-folder books', () => {
+  it("names a page by its folder when its file name says nothing (README.md, SKILL.md in every folder), keeping Docusaurus's URLs", async () => {
+    const docs = await mkdtemp(join(tmpdir(), 'chapters-'));
+    try {
+      const { mkdir } = await import('node:fs/promises');
+      for (const folder of ['skills/camera', 'skills/input', 'helpers']) await mkdir(join(docs, folder), { recursive: true });
+      await writeFile(join(docs, 'skills/camera/SKILL.md'), '# Camera\n\nThe camera follows the player across the level.\n');
+      await writeFile(join(docs, 'skills/input/SKILL.md'), '# Input\n\nKeyboard and pointer input reach the scene first.\n');
+      await writeFile(join(docs, 'helpers/README.md'), '# Helpers\n\nSmall functions shared by every scene.\n');
+      await writeFile(join(docs, 'skills/camera/shake.md'), '# Shake\n\nA short shake makes an impact felt.\n');
+      const book = await collectChunks(docs, { baseUrl: 'https://game.example', routeBasePath: '/docs' });
+      const pages = book.chunks.map((c) => [c.payload.file_path, c.payload.chapter, c.payload.source_url]);
+      expect(pages).toEqual([
+        ['helpers/README.md', 'helpers', 'https://game.example/docs/helpers/'],
+        ['skills/camera/SKILL.md', 'camera', 'https://game.example/docs/skills/camera/SKILL'],
+        ['skills/camera/shake.md', 'shake', 'https://game.example/docs/skills/camera/shake'],
+        ['skills/input/SKILL.md', 'input', 'https://game.example/docs/skills/input/SKILL'],
+      ]);
+    } finally {
+      await rm(docs, { recursive: true, force: true });
+    }
+  });
+});

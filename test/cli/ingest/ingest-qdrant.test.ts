@@ -123,14 +123,14 @@ describe('ingest --target qdrant (mini book)', () => {
     expect(Number.isInteger(intro.chunk_token_count)).toBe(true);
   });
 
-  it('keeps MDX code blocks whole and uses front-matter chapter; folder index pages get the folder route', () => {
+  it('keeps MDX code blocks whole and uses front-matter chapter; folder index pages get the folder route and the folder name as chapter', () => {
     const pid = byChunkId('02-control/01-pid-control.mdx#0').payload;
     expect(pid).toMatchObject({ module: '02-control', chapter: 'pid', title: 'PID Control', tags: ['control', 'pid'], source_url: 'https://book.example.com/docs/control/pid-control' });
     expect(pid.content).toContain('```python\nclass Pid:');
     expect(pid.content).toContain('return kp_ * error + ki_ * integral_ + kd_ * derivative;\n}\n```');
     expect(pid.content).not.toContain('import Tabs');
     const index = byChunkId('01-sensing/index.md#0').payload;
-    expect(index).toMatchObject({ title: 'Sensing', chapter: 'index', module: '01-sensing', tags: ['sensors', 'perception'], source_url: 'https://book.example.com/docs/sensing/' });
+    expect(index).toMatchObject({ title: 'Sensing', chapter: 'sensing', module: '01-sensing', tags: ['sensors', 'perception'], source_url: 'https://book.example.com/docs/sensing/' });
   });
 
   it('keeps a table whole inside one chunk, labelled with its section', () => {

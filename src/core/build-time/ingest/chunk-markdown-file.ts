@@ -84,7 +84,7 @@ export async function chunkMarkdownFile(input: MarkdownFileInput, options: Chunk
     file_path: filePath,
     title: titleOf(filePath, frontMatter.title, firstH1),
     module: moduleOf(filePath),
-    chapter: chapterOf(filePath, frontMatter.chapter),
+    chapter: chapterOf(filePath, frontMatter.chapter, options.sharedFileNames),
     tags: frontMatter.tags,
     sidebar_position: frontMatter.sidebarPosition,
     source_url: sourceUrlFor(options.baseUrl ?? '', route),

@@ -15,13 +15,41 @@ export function moduleOf(filePath: string): string | null {
 
 /**
  * Chapter key: front-matter `chapter` when given, else the file name without extension and
- * number prefix (`01-ros2-architecture.md` → `ros2-architecture`, `index.md` → `index`).
+ * number prefix (`01-ros2-architecture.md` → `ros2-architecture`). The folder's name instead
+ * (number prefix stripped) for a page whose file name says nothing of its topic: a folder's index
+ * page (`index.md`, `README.md`, any case: Docusaurus serves it as the folder itself), and a page
+ * whose file name other pages of the book share (`skills/camera/SKILL.md` beside
+ * `skills/input/SKILL.md`; see `sharedFileNames`). A page at the docs root keeps its file name.
  *
  * @example
  * chapterOf('01-ros2/02-nodes.mdx'); // 'nodes'
+ * chapterOf('helpers/README.md'); // 'helpers'
+ * chapterOf('skills/camera/SKILL.md', undefined, new Set(['SKILL'])); // 'camera'
  */
-export function chapterOf(filePath: string, frontMatterChapter?: string): string {
-  return frontMatterChapter ?? stripNumberPrefix(splitDocPath(filePath).fileName);
+export function chapterOf(filePath: string, frontMatterChapter?: string, sharedNames: ReadonlySet<string> = new Set()): string {
+  if (frontMatterChapter) return frontMatterChapter;
+  const { dirName, fileName } = splitDocPath(filePath);
+  const name = stripNumberPrefix(fileName);
+  if (dirName === '.' || !(isConventionalDocIndex(filePath) || sharedNames.has(name))) return name;
+  return stripNumberPrefix(dirName.split('/').pop()!);
+}
+
+/**
+ * The file names (extension and number prefix stripped, as `chapterOf` reads them) that more than
+ * one page of the book has: as chapters they would not tell those pages apart.
+ *
+ * @example
+ * sharedFileNames(['skills/camera/SKILL.md', 'skills/input/SKILL.md', 'intro.md']); // Set { 'SKILL' }
+ */
+export function sharedFileNames(filePaths: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const shared = new Set<string>();
+  for (const filePath of filePaths) {
+    const name = stripNumberPrefix(splitDocPath(filePath).fileName);
+    if (seen.has(name)) shared.add(name);
+    seen.add(name);
+  }
+  return shared;
 }
 
 /**

@@ -24,7 +24,10 @@ export interface ChunkPayload {
   title: string;
   /** Top-level folder (`01-ros2`); `null` for files at the docs root. */
   module: string | null;
-  /** Front-matter `chapter`, else the file name without extension and number prefix. */
+  /**
+   * Front-matter `chapter`, else the file name without extension and number prefix; the folder's
+   * name for an `index.md`/`README.md` page or a file name several pages share (`SKILL.md`).
+   */
   chapter: string;
   /** Text of the heading the chunk starts under (last of `headings`), `null` when there is none. */
   section: string | null;
@@ -84,6 +87,8 @@ export interface ChunkFileOptions extends ChunkOptions {
   baseUrl?: string;
   /** The docs plugin's `routeBasePath` (default `/docs`; may be `/`). */
   routeBasePath?: string;
+  /** File names other pages of the book share (`sharedFileNames`): such a page's chapter is its folder's name. */
+  sharedFileNames?: ReadonlySet<string>;
 }
 
 /** Why a file produced no chunks. */
