@@ -7,6 +7,7 @@ import { chapterOf, moduleOf, titleOf } from './doc-metadata';
 import { docusaurusRoute, sourceUrlFor } from './docusaurus-route';
 import { estimateTokens } from './estimate-tokens';
 import { parseFrontMatter, type DocFrontMatter } from './front-matter';
+import { readTomlFrontMatter } from './toml-front-matter';
 import { createLineIndex, type LineIndex } from './line-index';
 import { MAX_NESTING_DEPTH, tooDeeplyNested } from './nesting-depth';
 import { planChunks, type PlannedChunk } from './pack-chunks';
@@ -55,16 +56,17 @@ export async function chunkMarkdownFile(input: MarkdownFileInput, options: Chunk
   }
   const warnings = [...parsed.warnings];
   let frontMatter: DocFrontMatter = { tags: [], sidebarPosition: null };
-  if (parsed.frontMatter !== null) {
-    const result = parseFrontMatter(parsed.frontMatter);
+  if (parsed.frontMatter !== null || parsed.tomlFrontMatter !== null) {
+    // TOML is read line by line and never refused (toml-front-matter.ts); broken YAML is, as Docusaurus refuses it.
+    const result = parsed.frontMatter !== null ? parseFrontMatter(parsed.frontMatter) : { ok: true as const, ...readTomlFrontMatter(parsed.tomlFrontMatter!) };
     if (!result.ok) return { ok: false, code: 'invalid_front_matter', reason: result.reason };
     frontMatter = result.data;
     warnings.push(...result.warnings);
     // Docusaurus leaves a draft out of the built site: its passages would link to a 404.
     if (frontMatter.draft) return { ok: false, code: 'draft', reason: 'draft: true in its front matter (Docusaurus leaves drafts out of the site)' };
-  } else if (/^---[ \t]*(\r\n|\r|\n)/.test(text)) {
-    // An opening fence the parser did not accept: the YAML would otherwise be indexed as prose.
-    return { ok: false, code: 'invalid_front_matter', reason: 'invalid front matter: no closing `---` line' };
+  } else if (/^(---|\+\+\+)[ \t]*(\r\n|\r|\n)/.test(text)) {
+    // An opening fence the parser did not accept: the front matter would otherwise be indexed as prose.
+    return { ok: false, code: 'invalid_front_matter', reason: `invalid front matter: no closing \`${text.slice(0, 3)}\` line` };
   }
 
   const lines = createLineIndex(text);

@@ -42,7 +42,19 @@ export function parseFrontMatter(raw: string): FrontMatterResult {
   if (typeof value !== 'object' || Array.isArray(value)) {
     return { ok: false, reason: 'invalid front matter: expected a mapping of keys to values' };
   }
-  const fm = value as Record<string, unknown>;
+  const { data, warnings } = frontMatterFields(value as Record<string, unknown>);
+  return { ok: true, data, warnings };
+}
+
+/**
+ * The fields the ingester uses, from front matter already read into keys and values (YAML here,
+ * TOML in toml-front-matter.ts), each checked as Docusaurus would: a wrongly typed field is
+ * dropped with a warning.
+ *
+ * @example
+ * frontMatterFields({ title: 'Intro', draft: true }); // { data: { title: 'Intro', draft: true, tags: [], sidebarPosition: null }, warnings: [] }
+ */
+export function frontMatterFields(fm: Record<string, unknown>): { data: DocFrontMatter; warnings: string[] } {
   const warnings: string[] = [];
   const data: DocFrontMatter = { tags: normaliseTags(fm.tags, warnings), sidebarPosition: null };
 
@@ -65,7 +77,7 @@ export function parseFrontMatter(raw: string): FrontMatterResult {
   } else if (position !== undefined && position !== null) {
     warnings.push('front matter `sidebar_position` is not a number: ignored');
   }
-  return { ok: true, data, warnings };
+  return { data, warnings };
 }
 
 function firstLine(message: string): string {

@@ -17,12 +17,17 @@ export interface ParsedMarkdown {
   tree: Root;
   /** Raw YAML between the front-matter fences, or null when there is none. */
   frontMatter: string | null;
+  /** Raw TOML between `+++` fences (Hugo's front matter), or null when there is none. */
+  tomlFrontMatter: string | null;
   /** Set when strict MDX failed and the file was read as plain markdown instead. */
   warnings: string[];
 }
 
+// YAML between `---` fences, and TOML between `+++` (Hugo's), so neither is read as prose.
+const FRONT_MATTER: ('yaml' | 'toml')[] = ['yaml', 'toml'];
+
 /**
- * Parse markdown (GFM tables, YAML front matter) into mdast with line/offset positions. With
+ * Parse markdown (GFM tables, YAML or TOML front matter) into mdast with line/offset positions. With
  * `mdx`, the strict MDX grammar is tried first, with `{#custom-id}` heading suffixes blanked as
  * Docusaurus escapes them (heading-anchors.ts reads them from the source). Docusaurus content is
  * often not valid MDX even so (HTML comments, stray `<`/`{`), so on failure the file is re-read as
@@ -40,8 +45,8 @@ export function parseMarkdown(text: string, options: { mdx: boolean }): ParsedMa
       // Math as Docusaurus reads it with remark-math: `$\frac{1}{3}$` is TeX, not two MDX expressions
       // (an MDX book with math cannot build without it, so a `$…$` there is math).
       tree = fromMarkdown(blankHeadingIds(text), {
-        extensions: [math(), mdxjs(), gfm(), frontmatter(['yaml'])],
-        mdastExtensions: [mathFromMarkdown(), mdxFromMarkdown(), gfmFromMarkdown(), frontmatterFromMarkdown(['yaml'])],
+        extensions: [math(), mdxjs(), gfm(), frontmatter(FRONT_MATTER)],
+        mdastExtensions: [mathFromMarkdown(), mdxFromMarkdown(), gfmFromMarkdown(), frontmatterFromMarkdown(FRONT_MATTER)],
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -52,12 +57,14 @@ export function parseMarkdown(text: string, options: { mdx: boolean }): ParsedMa
     }
   }
   tree ??= fromMarkdown(options.mdx ? blankTopLevelEsm(text) : text, {
-    extensions: [gfm(), frontmatter(['yaml'])],
-    mdastExtensions: [gfmFromMarkdown(), frontmatterFromMarkdown(['yaml'])],
+    extensions: [gfm(), frontmatter(FRONT_MATTER)],
+    mdastExtensions: [gfmFromMarkdown(), frontmatterFromMarkdown(FRONT_MATTER)],
   });
-  const first = tree.children[0];
-  const frontMatter = first?.type === 'yaml' ? first.value : null;
-  return { tree, frontMatter, warnings };
+  // mdast's types know `yaml` nodes only; mdast-util-frontmatter makes `toml` ones too.
+  const first = tree.children[0] as { type: string; value?: string } | undefined;
+  const frontMatter = first?.type === 'yaml' ? (first.value ?? '') : null;
+  const tomlFrontMatter = first?.type === 'toml' ? (first.value ?? '') : null;
+  return { tree, frontMatter, tomlFrontMatter, warnings };
 }
 
 const ESM_START = /^(?:import\s*(?:[\w$*{]|['"])|export\s+(?:const|let|var|function|async|class|default|\{|\*))/;
