@@ -17,6 +17,10 @@ const ADMONITION_CLOSE = /^\s*:{3,}\s*$/;
 // An opening, closing or self-closing tag (`<Tabs groupId="x">`, `</TabItem>`, `<br/>`). Autolinks
 // (`<https://…>`) do not match: their name is followed by `/`, not by space, `/>` or `>`.
 const TAG = /<\/?[A-Za-z][\w.:-]*(?:\s+(?:[^<>"'{}]|"[^"]*"|'[^']*'|\{[^{}]*\})*)?\s*\/?>/g;
+// A tag, or a backslash escape that decides whether a `<` opens one: `\<br>` is the literal text
+// "<br>" (CommonMark: the backslash goes, the `<` stays), and `\\<br>` an escaped backslash before a
+// real tag.
+const ESCAPE_OR_TAG = new RegExp(String.raw`\\[\\<]|${TAG.source}`, 'g');
 const INLINE_CODE = /(`+)[\s\S]*?\1/g;
 // One left-to-right scan of prose: an inline code span (kept: `<!--` inside one is text a reader
 // sees; a span never crosses a blank line), a comment (dropped), or an HTML comment block that opens
@@ -85,14 +89,15 @@ function stripComments(source: string): string {
   return out.join('\n');
 }
 
-/** Removes JSX/HTML tags from a prose line, leaving inline code spans untouched. */
+/** Removes JSX/HTML tags from a prose line (`\<` is a literal `<`), leaving inline code spans untouched. */
 function stripTags(line: string): string {
   if (!line.includes('<')) return line;
+  const prose = (text: string): string => text.replace(ESCAPE_OR_TAG, (match) => (match === '\\<' ? '<' : match.startsWith('\\') ? match : ''));
   let result = '';
   let last = 0;
   for (const match of line.matchAll(INLINE_CODE)) {
-    result += line.slice(last, match.index).replace(TAG, '') + match[0];
+    result += prose(line.slice(last, match.index)) + match[0];
     last = match.index + match[0].length;
   }
-  return result + line.slice(last).replace(TAG, '');
+  return result + prose(line.slice(last));
 }

@@ -16,6 +16,14 @@ describe('cleanChunkText', () => {
     expect(cleanChunkText('Line one<br/>line two, see <https://ros.org>.')).toBe('Line oneline two, see <https://ros.org>.');
   });
 
+  it('keeps a backslash-escaped `<` as the literal text it is, without its backslash (CommonMark)', () => {
+    expect(cleanChunkText('a hard break (\\<br> element)')).toBe('a hard break (<br> element)');
+    expect(cleanChunkText('if a \\< b, <b>swap</b> them')).toBe('if a < b, swap them');
+    // An escaped backslash before a real tag: the tag still goes.
+    expect(cleanChunkText('C:\\\\<br>next')).toBe('C:\\\\next');
+    expect(cleanChunkText('in code `\\<br>` stays')).toBe('in code `\\<br>` stays');
+  });
+
   it('removes MDX import/export statements and HTML comments, even across lines', () => {
     const source = "import Tabs from '@theme/Tabs';\nimport {\n  TabItem,\n} from '@theme/TabItem';\nexport const x = 1;\n\nText <!-- hidden\nstill hidden --> shown.";
     expect(cleanChunkText(source)).toBe('Text shown.');
@@ -28,6 +36,11 @@ describe('cleanChunkText', () => {
 });
 
 describe('chunk text and labels in chunks', () => {
+  it('shows an escaped tag as the reader sees it: `\\<br>` reads "<br>"', async () => {
+    const [chunk] = await chunksOf('breaks.md', '# Breaks\n\nEnd a line with a hard break (\\<br> element) or two spaces.\n');
+    expect(chunk!.payload.content).toBe('# Breaks\n\nEnd a line with a hard break (<br> element) or two spaces.');
+  });
+
   it('never shows tags, imports, comments or fences in chunk content, and keeps line ranges exact', async () => {
     const text = [
       "import Tabs from '@theme/Tabs';", '', '# Guide', '', paragraphs(1, 4, 'Intro'), '',
