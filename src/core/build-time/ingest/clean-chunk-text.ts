@@ -2,18 +2,16 @@
  * The text a reader sees, from a chunk's markdown source: what is embedded, BM25-indexed and
  * returned. MDX `import`/`export` lines, JSX component tags (their inner text is kept), HTML
  * comments, MDX `{/* comments *\/}`, heading ids (`## Install {#setup}`) and admonition fences
- * go; `:::tip Title` becomes "Tip: Title". Fenced code and inline code stay verbatim (a `<Node>`
+ * go; `:::tip Title` becomes "Tip: Title", as do GitHub's `> [!TIP]` ("> Tip:") and MkDocs's
+ * `!!! tip "Title"` (see admonitions.ts). Fenced code and inline code stay verbatim (a `<Node>`
  * inside code is code). The chunk's line range is not changed by this: it still names the exact
  * source lines.
  */
+import { ADMONITION_CLOSE, admonitionLabel, mkdocsBodies } from './admonitions';
 import { fenceTracker } from './code-fences';
 import { withoutHeadingId } from './heading-anchors';
 import { blankTopLevelEsm } from './parse-markdown';
 
-// `:::tip`, `:::note[Title]`, `:::warning Some title` (Docusaurus admonitions); `:::` closes. A
-// nested admonition's fences have more colons (`::::warning` around a `:::tip`).
-const ADMONITION_OPEN = /^\s*:{3,}\s*([A-Za-z][\w-]*)(?:\[([^\]]*)\])?\s*(.*?)\s*$/;
-const ADMONITION_CLOSE = /^\s*:{3,}\s*$/;
 // An opening, closing or self-closing tag (`<Tabs groupId="x">`, `</TabItem>`, `<br/>`). Autolinks
 // (`<https://…>`) do not match: their name is followed by `/`, not by space, `/>` or `>`.
 const TAG = /<\/?[A-Za-z][\w.:-]*(?:\s+(?:[^<>"'{}]|"[^"]*"|'[^']*'|\{[^{}]*\})*)?\s*\/?>/g;
@@ -39,17 +37,20 @@ export function cleanChunkText(source: string): string {
   const lines = blankTopLevelEsm(stripComments(source)).split('\n');
   const out: string[] = [];
   const inFence = fenceTracker();
-  for (const line of lines) {
+  const bodies = mkdocsBodies();
+  for (const source of lines) {
+    // An MkDocs admonition's body, indented under its `!!!` line, reads as the page shows it;
+    // dedented first, so a code fence inside it is seen as one.
+    const line = bodies.dedent(source);
     if (inFence(line)) {
       out.push(line);
       continue;
     }
     if (ADMONITION_CLOSE.test(line)) continue;
-    const admonition = ADMONITION_OPEN.exec(line);
+    const admonition = admonitionLabel(line);
     if (admonition) {
-      const kind = admonition[1]!;
-      const title = (admonition[2] ?? admonition[3] ?? '').trim();
-      out.push(`${kind[0]!.toUpperCase()}${kind.slice(1).toLowerCase()}:${title ? ` ${title}` : ''}`);
+      out.push(admonition.text);
+      if (admonition.mkdocs) bodies.open();
       continue;
     }
     const cleaned = stripTags(withoutHeadingId(line));

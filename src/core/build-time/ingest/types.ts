@@ -7,8 +7,8 @@
 export interface ChunkPayload {
   /**
    * What a reader sees of the chunk's source lines (code fences and tables intact; MDX imports,
-   * JSX tags, HTML comments and admonition fences removed, `:::tip T` as "Tip: T"), line endings
-   * normalised to `\n`.
+   * JSX tags, HTML comments and admonition fences removed, `:::tip T` and `!!! tip "T"` as "Tip: T",
+   * `> [!TIP]` as "> Tip:"), line endings normalised to `\n`.
    */
   content: string;
   /** Path relative to the docs dir, forward slashes (`01-ros2/01-ros2-architecture.md`). */
