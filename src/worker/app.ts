@@ -24,8 +24,10 @@ import { configFor } from './services';
 /** Largest accepted request body. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-/** The edge-retriever Worker application. */
-// `/search/` is `/search`: a trailing slash a client or proxy adds must not turn a search into a 404.
+/**
+ * The edge-retriever Worker application. Not strict about a trailing slash: `/search/` is `/search`,
+ * so one a client or proxy adds does not turn a search into a 404.
+ */
 export const app = new Hono<AppEnv>({ strict: false });
 
 app.use('*', requestContext());
