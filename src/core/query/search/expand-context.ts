@@ -9,7 +9,7 @@
 import type { PayloadFieldMap } from '../../common/config/payload-fields';
 import { pointIdFor } from '../../common/point-id';
 import type { Payload, PointId, ScoredPoint } from '../../common/types';
-import { payloadFilePath, pointChunkIndex } from './result-fields';
+import { payloadFilePath, pointChunkIndex, pointContent } from './result-fields';
 
 /** A hit's merged neighbourhood, as the API returns it under `passage`. */
 export interface Passage {
@@ -134,7 +134,7 @@ function mergeChain(chain: readonly { id: PointId; payload: Payload }[], file: s
   let content = '';
   let previousEnd: number | null = null;
   for (const point of chain) {
-    const text = contentOf(point.payload, fields);
+    const text = pointContent(point.payload, fields) ?? '';
     const start = numberOr(point.payload.start_line);
     if (!content) content = text;
     else {
@@ -157,14 +157,6 @@ function mergeChain(chain: readonly { id: PointId; payload: Payload }[], file: s
     end_line,
     source: start_line !== null && end_line !== null ? `${file}:${start_line}-${end_line}` : file,
   };
-}
-
-function contentOf(payload: Payload, fields: PayloadFieldMap): string {
-  for (const key of fields.content) {
-    const value = payload[key];
-    if (typeof value === 'string' && value) return value;
-  }
-  return '';
 }
 
 function numberOr(value: unknown): number | null {

@@ -7,6 +7,7 @@
  */
 import type { PayloadFieldMap } from '../../common/config/payload-fields';
 import type { ScoredPoint } from '../../common/types';
+import { pointContent } from './result-fields';
 
 /**
  * `hits` (best first) without each later hit whose text repeats an earlier one's. Hits without text
@@ -18,7 +19,7 @@ import type { ScoredPoint } from '../../common/types';
 export function withoutRepeats<T extends ScoredPoint>(hits: readonly T[], fields: PayloadFieldMap): T[] {
   const seen = new Set<string>();
   return hits.filter((hit) => {
-    const text = textOf(hit, fields);
+    const text = pointContent(hit.payload, fields);
     if (text === undefined) return true;
     const key = text.replace(/^[ \t]{0,3}#{1,6}[ \t]+/gm, '').replace(/\s+/g, ' ').trim().toLowerCase();
     if (key === '') return true;
@@ -26,12 +27,4 @@ export function withoutRepeats<T extends ScoredPoint>(hits: readonly T[], fields
     seen.add(key);
     return true;
   });
-}
-
-function textOf(hit: ScoredPoint, fields: PayloadFieldMap): string | undefined {
-  for (const name of fields.content) {
-    const value = hit.payload[name];
-    if (typeof value === 'string' && value !== '') return value;
-  }
-  return undefined;
 }

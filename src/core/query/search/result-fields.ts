@@ -97,3 +97,18 @@ export function pointChunkIndex(payload: Payload, fields: PayloadFieldMap): numb
   const index = firstPresent(payload, fields.chunk_index);
   return typeof index === 'number' && Number.isInteger(index) && index >= 0 ? index : undefined;
 }
+
+/**
+ * A store point's text read through `fields` (`content`, `text`, `page_content`, …): the first
+ * non-empty string among them, else undefined.
+ *
+ * @example
+ * pointContent({ page_content: 'Nodes talk over topics.' }, DEFAULT_PAYLOAD_FIELDS); // → 'Nodes talk over topics.'
+ */
+export function pointContent(payload: Payload, fields: PayloadFieldMap): string | undefined {
+  for (const key of fields.content) {
+    const value = payload[key];
+    if (typeof value === 'string' && value) return value;
+  }
+  return undefined;
+}
