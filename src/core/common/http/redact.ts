@@ -58,8 +58,9 @@ function secretForms(secrets: readonly string[]): RegExp | null {
     forms.add(secret);
     forms.add(encodeURIComponent(secret));
     // With and without its padding (the longer form is tried first).
-    forms.add(base64(secret));
-    forms.add(base64(secret).replace(/=+$/, ''));
+    const encoded = base64(secret);
+    forms.add(encoded);
+    forms.add(encoded.replace(/=+$/, ''));
     // A prefix of 12 or more characters is still most of a key; shorter ones could be ordinary text.
     if (secret.length >= 16) forms.add(secret.slice(0, -4));
   }
