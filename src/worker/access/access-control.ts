@@ -57,7 +57,7 @@ export function accessControl(): MiddlewareHandler<AppEnv> {
         reason: 'missing_key',
       });
     }
-    if (config.RATE_LIMITS === 'on') await rateLimit(c, caller, config.RATE_LIMIT_PERIOD_SECONDS);
+    await rateLimit(c, config, caller);
     return next();
   };
 }
@@ -76,7 +76,7 @@ function routed(c: Context<AppEnv>): boolean {
  * bounded by the per-IP limit: once that is spent, the 429 comes before the 401.
  */
 async function countRefusal(c: Context<AppEnv>, config: Config, error: unknown): Promise<never> {
-  if (config.RATE_LIMITS === 'on') await rateLimit(c, { kind: 'anonymous' }, config.RATE_LIMIT_PERIOD_SECONDS);
+  await rateLimit(c, config, { kind: 'anonymous' });
   throw error;
 }
 

@@ -11,14 +11,16 @@ import { ipBucket } from './ip-bucket';
 
 /**
  * Charges `caller`'s limiter `count` times (per key for a key, per IP or IPv6 /64 otherwise) and throws
- * `rate_limited` when any charge is refused. A limiter that fails lets the request through.
+ * `rate_limited` when any charge is refused. Nothing is charged under `RATE_LIMITS=off`; a limiter
+ * that fails lets the request through.
  *
  * @example
- * await rateLimit(c, { kind: 'anonymous' }, 60);
+ * await rateLimit(c, config, { kind: 'anonymous' });
  */
-export async function rateLimit(c: Context<AppEnv>, caller: Caller, periodSeconds: number, count = 1): Promise<void> {
+export async function rateLimit(c: Context<AppEnv>, config: Pick<Config, 'RATE_LIMITS' | 'RATE_LIMIT_PERIOD_SECONDS'>, caller: Caller, count = 1): Promise<void> {
   const limiter = caller.kind === 'key' ? c.env.KEY_RATE_LIMITER : c.env.IP_RATE_LIMITER;
-  if (!limiter || count < 1) return;
+  if (config.RATE_LIMITS !== 'on' || !limiter || count < 1) return;
+  const periodSeconds = config.RATE_LIMIT_PERIOD_SECONDS;
   const key = caller.kind === 'key' ? `key:${caller.id}` : `ip:${ipBucket(c.req.header('cf-connecting-ip') ?? 'unknown')}`;
   let success = true;
   try {
@@ -48,6 +50,5 @@ export async function rateLimit(c: Context<AppEnv>, caller: Caller, periodSecond
  */
 export async function chargeSearches(c: Context<AppEnv>, config: Config, searches: number): Promise<void> {
   const caller = c.get('caller');
-  if (config.RATE_LIMITS !== 'on' || !caller) return;
-  await rateLimit(c, caller, config.RATE_LIMIT_PERIOD_SECONDS, searches - 1);
+  if (caller) await rateLimit(c, config, caller, searches - 1);
 }
