@@ -137,8 +137,9 @@ export async function rankLists(
   }
   // After reranking: the head is diversified in the final order. group_by=page already is.
   if (params.diversity === 'pages' && !params.groupBy) {
-    // A copy of a passage already shown says nothing new (repeated-passages.ts); then the head.
-    ranked = diversifyHead(withoutRepeats(ranked, context.config.payloadFields), diverseHeadSize(params.k, context.config.TOP_K_DEFAULT), context.config.payloadFields);
+    // A copy of a passage already shown says nothing new (repeated-passages.ts); then the head. The
+    // answer shows k, and the head may bring up the one right behind them: k + 1 are told apart.
+    ranked = diversifyHead(withoutRepeats(ranked, context.config.payloadFields, params.k + 1), diverseHeadSize(params.k, context.config.TOP_K_DEFAULT), context.config.payloadFields);
   }
   const top = ranked.slice(0, params.k).map((hit) => cosinesCapped(hit, scale));
   const kept = params.threshold === undefined ? top : top.filter((hit) => hit.score >= params.threshold!);

@@ -11,16 +11,21 @@ describe('withoutRepeats', () => {
       hit(2, { content: 'Another rule entirely.', file_path: 'md002.md' }),
       hit(3, { content: '## MD001 - Heading levels\n\nheading levels should  only increment\nby one.', file_path: 'Rules.md' }),
     ];
-    expect(withoutRepeats(hits, DEFAULT_PAYLOAD_FIELDS).map((h) => h.id)).toEqual([1, 2]);
+    expect(withoutRepeats(hits, DEFAULT_PAYLOAD_FIELDS, 10).map((h) => h.id)).toEqual([1, 2]);
   });
 
   it('keeps passages that only share words, and hits without text', () => {
     const hits = [hit(1, { content: 'Heading levels should increment by one.' }), hit(2, { content: 'Heading levels may increment by two.' }), hit(3, {}), hit(4, {})];
-    expect(withoutRepeats(hits, DEFAULT_PAYLOAD_FIELDS).map((h) => h.id)).toEqual([1, 2, 3, 4]);
+    expect(withoutRepeats(hits, DEFAULT_PAYLOAD_FIELDS, 10).map((h) => h.id)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('tells repeats apart among the first hits it keeps only: the rest are returned as they are', () => {
+    const hits = [hit(1, { content: 'Same words.' }), hit(2, { content: 'same words.' }), hit(3, { content: 'Other words.' }), hit(4, { content: 'Same words.' })];
+    expect(withoutRepeats(hits, DEFAULT_PAYLOAD_FIELDS, 2).map((h) => h.id)).toEqual([1, 3, 4]);
   });
 
   it('reads the text through the payload field map (PAYLOAD_FIELDS)', () => {
     const hits = [hit(1, { page_content: 'Same words here.' }), hit(2, { page_content: 'same words here.' })];
-    expect(withoutRepeats(hits, parsePayloadFields('content=page_content')).map((h) => h.id)).toEqual([1]);
+    expect(withoutRepeats(hits, parsePayloadFields('content=page_content'), 10).map((h) => h.id)).toEqual([1]);
   });
 });
