@@ -3,7 +3,7 @@
  * (shortcuts and DSL together) without reading Qdrant JSON.
  */
 import type { QdrantFilter } from '../../common/types';
-import { clauseList, isFilterCondition, type QdrantCondition } from './filter-dsl';
+import { clauseList, isFilterCondition, type QdrantCondition } from './filter-clauses';
 
 const SYMBOLS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 type Bound = keyof typeof SYMBOLS;

@@ -38,13 +38,10 @@
  *   {"not": {"draft": true}}
  * ]}
  */
-import type { Schemas } from '@qdrant/js-client-rest';
 import { RetrieverError } from '../../common/errors';
 import type { QdrantFilter } from '../../common/types';
+import { asAlternatives, asMust, isFilterCondition, type QdrantCondition } from './filter-clauses';
 import { MAX_FILTER_CONDITIONS, MAX_FILTER_VALUES } from './filter-limits';
-
-/** One Qdrant condition (a field condition or a nested filter). */
-export type QdrantCondition = Schemas['Condition'];
 
 /** How many filter objects combinators may nest (the top-level object is level 1). */
 export const MAX_FILTER_DEPTH = 8;
@@ -75,42 +72,6 @@ function describeType(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
-
-/** The conditions of one clause of a filter (`must`, `should`, …): a list, one condition, or none. */
-export function clauseList(value: QdrantFilter['must']): QdrantCondition[] {
-  if (value === undefined || value === null) return [];
-  return Array.isArray(value) ? value : [value as QdrantCondition];
-}
-
-/** True for a nested filter (as opposed to a field condition). */
-export function isFilterCondition(c: QdrantCondition): c is QdrantFilter {
-  return !('key' in c) && ('must' in c || 'should' in c || 'must_not' in c);
-}
-
-/** The conditions of a filter that is nothing but one `clause` list, else undefined. */
-function only(f: QdrantCondition, clause: 'must' | 'should' | 'must_not'): QdrantCondition[] | undefined {
-  if (!isFilterCondition(f)) return undefined;
-  const keys = Object.keys(f);
-  const list = f[clause];
-  return keys.length === 1 && Array.isArray(list) ? list : undefined;
-}
-
-/** Conditions to splice into a parent `must` (flattens AND-of-AND). */
-function asMust(f: QdrantCondition): QdrantCondition[] {
-  return only(f, 'must') ?? [f];
-}
-
-/** Conditions to splice into a parent `should` (flattens OR-of-OR and single-condition wrappers). */
-function asShould(f: QdrantCondition): QdrantCondition[] {
-  const must = only(f, 'must');
-  return only(f, 'should') ?? (must?.length === 1 ? must : [f]);
-}
-
-/** Conditions to put in `must_not`: NOT(a OR b) = must_not [a, b]; NOT(a) = must_not [a]. */
-function asMustNot(f: QdrantCondition): QdrantCondition[] {
-  const must = only(f, 'must');
-  return only(f, 'should') ?? (must?.length === 1 ? must : [f]);
 }
 
 function matchValue(value: unknown, path: string): string | number | boolean {
@@ -196,9 +157,9 @@ function translateNode(node: unknown, path: string, depth: number, tally: Tally)
       const parts = value.map((child, i) => translateNode(child, `${at}[${i}]`, depth + 1, tally));
       if (key === 'and') must.push(...parts.flatMap(asMust));
       else if (parts.length === 1) must.push(...asMust(parts[0]!));
-      else must.push({ should: parts.flatMap(asShould) });
+      else must.push({ should: parts.flatMap(asAlternatives) });
     } else if (key === 'not') {
-      must.push({ must_not: asMustNot(translateNode(value, at, depth + 1, tally)) });
+      must.push({ must_not: asAlternatives(translateNode(value, at, depth + 1, tally)) });
     } else {
       if (!PAYLOAD_KEY_PATTERN.test(key)) {
         fail(at, `"${key}" is not a valid payload key (letters, digits, "_" and ".", not starting with a digit)`);

@@ -4,7 +4,7 @@
  */
 import { RetrieverError } from '../../common/errors';
 import type { QdrantFilter } from '../../common/types';
-import { clauseList, type QdrantCondition } from './filter-dsl';
+import { clauseList, type QdrantCondition } from './filter-clauses';
 import { MAX_FILTER_VALUES } from './filter-limits';
 
 /** The shortcut parameters; empty or whitespace-only values are ignored. */

@@ -9,7 +9,7 @@
 import { RetrieverError } from '../../common/errors';
 import type { QdrantFilter } from '../../common/types';
 import type { CollectionInfo, StoreQuery } from '../ports';
-import { clauseList } from './filter-dsl';
+import { clauseList } from './filter-clauses';
 
 /**
  * Returns `base` as the collection can run it: unchanged when it is not strict; without the priors
