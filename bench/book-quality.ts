@@ -19,32 +19,22 @@ import { toEvalResults } from '../src/cli/retrieve/validate';
 import { unmatchedFileLabels, unmatchedLabelsWarning } from '../src/core/build-time/eval/label-check';
 import { resultHeadings } from '../src/core/build-time/eval/passages';
 import { indexVocabulary } from '../src/core/query/book-terms/book-vocabulary';
-import { loadBookQueries, pageKeyOf, QuestionFileError, type BookQuery } from './quality/book-queries';
+import { loadBookQueries, pageKeyOf, QuestionFileError, type BookQuery, type QuerySetSpec } from './quality/book-queries';
 import { buildWindowIndex, searchWindows } from './quality/bm25-windows';
-import { aggregate, formatAnswerableFlagged, formatMisses, formatPassage, scoreAnswer, type QueryScore, type RankedAnswer, type RunScore } from './quality/page-score';
+import { aggregate, scoreAnswer, type QueryScore, type RankedAnswer } from './quality/page-score';
+import { formatQualityTable, formatDetail, type BookRow, type QuestionDetail } from './quality/book-report';
 import { buildTempIndex } from './quality/temp-index';
 import { lackingWords } from './quality/lacking-words';
 import { formatMeans, formatSeedBand } from './quality/across-books';
-import { textTable } from './quality/text-table';
 import { withTypos } from './quality/typo-questions';
-import { inSubset, runParams } from './quality/run-spec';
+import { BASELINE_RUN, DEPTH, inSubset, runParams } from './quality/run-spec';
 import { parseQualityArgs, QUALITY_USAGE, UsageError, type QualityArgs } from './quality/cli-options';
 import { stopQuietlyOnClosedPipe } from '../src/cli/closed-pipe';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The baseline's run name. */
-export const BASELINE_RUN = 'bm25-windows';
 /** Runs measured by default: each mode, RRF hybrid, and whatever SEARCH_MODE defaults to. */
 export const DEFAULT_BOOK_RUNS = ['default', 'semantic', 'keyword', 'hybrid', 'hybrid:rrf'] as const;
-/** Results fetched per question (MRR sees ranks up to this). */
-export const DEPTH = 10;
-
-/** One query set to measure against the book. */
-export interface QuerySetSpec {
-  name: string;
-  path: string;
-}
 
 /** Options of {@link measureBook}. */
 export interface BookQualityOptions {
@@ -68,14 +58,10 @@ export interface BookQualityOptions {
   typos?: boolean;
 }
 
-/** Per set, per subset, per run. */
-export interface BookQualityResult {
+/** Per set, per subset, per run; and per question, for `--verbose`. */
+export interface BookQualityResult extends QuestionDetail {
   chunks: number;
-  rows: { set: string; run: string; score: RunScore }[];
-  /** Per-question ranks, for `--verbose` (set → query id → run → score). */
-  detail: Map<string, Map<string, Map<string, QueryScore>>>;
-  /** The words of each question no chunk uses (set → query id → words; questions without any left out). */
-  lacking: Map<string, Map<string, string[]>>;
+  rows: BookRow[];
   text: string;
 }
 
@@ -92,7 +78,7 @@ export async function measureBook(options: BookQualityOptions): Promise<BookQual
   const windows = buildWindowIndex(files);
   const detail: BookQualityResult['detail'] = new Map();
   const lackingBySet: BookQualityResult['lacking'] = new Map();
-  const rows: BookQualityResult['rows'] = [];
+  const rows: BookRow[] = [];
   try {
     const vocabulary = indexVocabulary(loadIndexFile(index.path));
     for (const set of options.sets) {
@@ -136,49 +122,7 @@ export async function measureBook(options: BookQualityOptions): Promise<BookQual
   } finally {
     index.dispose();
   }
-  return { chunks: index.chunks, rows, detail, lacking: lackingBySet, text: formatRows(options.docsDir, index.chunks, rows, options.lenient) };
-}
-
-const f3 = (v: number) => v.toFixed(3);
-
-function formatRows(docsDir: string, chunks: number, rows: BookQualityResult['rows'], lenient = false): string {
-  // Passage figures only when some set names the sections of its answers (BM25 windows have no headings: n/a).
-  const passages = rows.some((r) => r.score.passage !== null);
-  const header = ['set', 'run', 'hit@1', 'hit@3', 'MRR', 'off-topic flagged', 'answerable flagged', 'top-3 misses (lacking a word)', 'hit@3 vs bm25w', 'MRR vs bm25w', ...(passages ? ['passage hit@1/hit@3/MRR'] : [])];
-  const base = new Map(rows.filter((r) => r.run === BASELINE_RUN).map((r) => [r.set, r.score]));
-  const body = rows.map(({ set, run, score: s }) => {
-    const b = base.get(set);
-    const ratio = (v: number, w: number | undefined) => (w ? `${(v / w).toFixed(2)}x` : 'n/a');
-    const passage = s.passage ? formatPassage(s.passage, String(s.passage.queries)) : 'n/a';
-    return [set, run, f3(s.hit1), f3(s.hit3), f3(s.mrr), `${s.offTopicFlagged}/${s.offTopic}`, formatAnswerableFlagged(s.answerableFlagged, s.answerable, s.answerableFlaggedInTop3), formatMisses(s.misses, s.missesLackingWord), ratio(s.hit3, b?.hit3), ratio(s.mrr, b?.mrr), ...(passages ? [passage] : [])];
-  });
-  const scoring = lenient ? ', lenient: pages that answer in part count' : '';
-  return [`Book quality: ${docsDir} (${chunks} chunks, embedded index built fresh, local embedder), top ${DEPTH}${scoring}`, ...textTable(header, body)].join('\n');
-}
-
-/**
- * Per-question ranks (run columns), for finding what to fix; a question that uses words no chunk
- * uses ends with them ("lacks: shrink"): the left sides of synonyms rules that could reach it.
- */
-export function formatDetail(result: BookQualityResult, runs: readonly string[], sets: readonly QuerySetSpec[]): string {
-  const out: string[] = [];
-  for (const set of sets) {
-    const queries = loadBookQueries(set.path);
-    out.push(`\n${set.name}: rank of first relevant page per run (- = not in top ${DEPTH}; F = flagged; /N = the first chunk under a labelled section; then the question, and the words of it no chunk uses)`);
-    out.push(['id'.padEnd(6), ...[BASELINE_RUN, ...runs].map((r) => r.slice(0, 12).padEnd(13)), 'query'].join(''));
-    for (const q of queries) {
-      const byRun = result.detail.get(set.name)?.get(q.id);
-      const cells = [BASELINE_RUN, ...runs].map((r) => {
-        const s = byRun?.get(r);
-        const rank = q.offTopic ? 'off' : s?.rank === null || s === undefined ? '-' : String(s.rank);
-        const passage = s && s.passageRank !== undefined ? `/${s.passageRank ?? '-'}` : '';
-        return `${rank}${s?.flagged ? 'F' : ''}${passage}`.padEnd(13);
-      });
-      const lacks = result.lacking.get(set.name)?.get(q.id);
-      out.push([q.id.padEnd(6), ...cells, lacks ? `${q.query.slice(0, 70).padEnd(72)}lacks: ${lacks.join(', ')}` : q.query.slice(0, 70)].join(''));
-    }
-  }
-  return out.join('\n');
+  return { chunks: index.chunks, rows, detail, lacking: lackingBySet, text: formatQualityTable(options.docsDir, index.chunks, rows, options.lenient) };
 }
 
 /** A query set's name in the tables: `book/queries`, or just `queries` for the sample book's own files. */
@@ -199,9 +143,9 @@ export function sampleBookSets(): QuerySetSpec[] {
 async function main(args: QualityArgs): Promise<void> {
   const runs = args.runs ?? DEFAULT_BOOK_RUNS;
   const common = { runs, lenient: args.lenient, dims: args.dims, typos: args.typos };
-  const measureAll = async (seed: number | undefined): Promise<BookQualityResult['rows']> => {
+  const measureAll = async (seed: number | undefined): Promise<BookRow[]> => {
     const seeded = seed === undefined ? {} : { seed };
-    const rows: BookQualityResult['rows'] = [];
+    const rows: BookRow[] = [];
     if (args.books.length > 0) {
       for (const book of args.books) {
         const sets = [{ name: setName(book.docs, book.queries), path: resolve(book.queries) }];
@@ -226,7 +170,7 @@ async function main(args: QualityArgs): Promise<void> {
     await measureAll(args.seeds[0]);
     return;
   }
-  const bySeed = new Map<number, BookQualityResult['rows']>();
+  const bySeed = new Map<number, BookRow[]>();
   for (const seed of args.seeds) {
     console.log(`\n== seed ${seed}\n`);
     bySeed.set(seed, await measureAll(seed));

@@ -5,7 +5,8 @@
  */
 import { measureBundle, CODE_BUDGET_KIB } from '../scripts/size';
 import { benchEmbeddedScale } from './embedded-scale';
-import { BASELINE_RUN, measureBook, sampleBookSets } from './book-quality';
+import { measureBook, sampleBookSets } from './book-quality';
+import { BASELINE_RUN } from './quality/run-spec';
 import { formatMeans, type SetRow } from './quality/across-books';
 import { heldOutBooks, ratiosToBaseline } from './quality/held-out-books';
 import { printHotPath } from './hot-path-run';

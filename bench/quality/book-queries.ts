@@ -10,6 +10,12 @@ import { readFileSync } from 'node:fs';
 import { parseQuerySet } from '../../src/core/build-time/eval/query-set';
 import { pagePath } from '../../src/core/build-time/eval/relevance';
 
+/** One query set to measure against a book: its name in the tables and its file. */
+export interface QuerySetSpec {
+  name: string;
+  path: string;
+}
+
 /** One labelled question, format-independent. */
 export interface BookQuery {
   id: string;

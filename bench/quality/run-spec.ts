@@ -3,6 +3,11 @@
  * a membership test.
  */
 
+/** The baseline's run name: plain BM25 over 250-word windows (bm25-windows.ts), the bar to beat. */
+export const BASELINE_RUN = 'bm25-windows';
+/** Results fetched per question (MRR sees ranks up to this). */
+export const DEPTH = 10;
+
 /**
  * A run spec as search parameters: `MODE[:FUSION][+RERANK]`, `hybrid@W` for weighted hybrid
  * with semantic weight W and keyword weight 1 − W, and any search parameter after `?`
