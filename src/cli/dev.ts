@@ -14,7 +14,7 @@ import { buildIndexIfStale, DEV_SERVES_OWN_INDEX } from './build-index';
 import { DEV_USAGE, devVarBindings, devVarWarnings, parseDevArgs } from './dev/dev-args';
 import { suggestedQuestion, tryLine } from './dev/example-query';
 import { devServerUrl, portProblem } from './dev/port-check';
-import { loadCliEnv } from './env-file';
+import { loadDevEnv } from './env-file';
 import { collectChunks } from './ingest/collect-chunks';
 import { bookDocsDir, bookIndexPath, DEFAULT_DOCS_DIR, docsDirProblem, INDEX_MODULE, indexModulePath } from './index-paths';
 
@@ -36,7 +36,10 @@ async function main(): Promise<number> {
     console.error(`dev: ${taken}`);
     return 2;
   }
-  const { docs, configured } = bookDocsDir();
+  // One read of .dev.vars: the book comes from it under the shell's environment, the Worker's
+  // variables from it under --var (the Worker never sees this shell, as under wrangler dev).
+  const { cli: cliVars, worker: workerVars } = loadDevEnv(process.cwd(), process.env, args.vars);
+  const { docs, configured } = bookDocsDir(cliVars);
   const missing = docsDirProblem(docs, configured);
   if (missing) {
     console.error(`dev: ${missing}`);
@@ -53,8 +56,6 @@ async function main(): Promise<number> {
   // build:index a no-op, since this server bundles the index built above.
   Object.assign(process.env, { WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', [DEV_SERVES_OWN_INDEX]: '1' });
   const url = devServerUrl(args.ip, args.port);
-  // The Worker reads .dev.vars and --var, not this shell's environment.
-  const workerVars = { ...loadCliEnv(process.cwd(), {}), ...args.vars };
   for (const warning of devVarWarnings(workerVars, Object.keys(args.vars))) console.warn(`dev: warning: ${warning}`);
   console.log(workerVars.QDRANT_URL
     ? `QDRANT_URL is set (.dev.vars or --var): the Worker searches that Qdrant collection, not the embedded index of ${docs}. Starting the dev server on ${url}`
