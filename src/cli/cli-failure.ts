@@ -5,19 +5,22 @@
  * 3 an upstream (Cohere, Qdrant, the Worker) could not be reached or failed for good ·
  * 4 an unexpected error (a bug: it must never pass for "no results").
  */
-import { isRetrieverError } from '../core/common/errors';
+import { isRetrieverError, RetrieverError } from '../core/common/errors';
 
 export const EXIT = { ok: 0, noResults: 1, config: 2, upstream: 3, internal: 4 } as const;
 
-/** A failure the CLI itself detected, with the exit code and the hint to print. */
-export class CliFailure extends Error {
-  readonly exitCode: number;
+/**
+ * The Worker that `retrieve --url` calls could not be reached, or failed without an error of its own
+ * (a 5xx with no edge-retriever body). Everything else the CLI refuses is a `RetrieverError`; this
+ * one is not, because the taxonomy is what the Worker answers over HTTP, and no Worker ever answers
+ * "the Worker cannot be reached": a code for it would sit in the README's table unused. Exit 3.
+ */
+export class WorkerUnavailable extends Error {
   readonly hint: string;
 
-  constructor(exitCode: number, message: string, hint: string) {
+  constructor(message: string, hint: string) {
     super(message);
-    this.name = 'CliFailure';
-    this.exitCode = exitCode;
+    this.name = 'WorkerUnavailable';
     this.hint = hint;
   }
 }
@@ -27,9 +30,30 @@ export type CliCommand = 'retrieve' | 'ingest';
 
 const usageHint = (command: CliCommand) => `run \`${command} --help\` for usage`;
 
-/** A usage error: bad flags or values. Exit 2, like a configuration error: the invocation must change. */
-export function usageError(command: CliCommand, message: string): CliFailure {
-  return new CliFailure(EXIT.config, message, usageHint(command));
+/**
+ * A usage error: bad flags or values, or an input the command cannot work with. It is core's
+ * `invalid_request` (exit 2, like a configuration error: the invocation must change), with `hint`
+ * in place of the generic "run `COMMAND --help`".
+ *
+ * @example
+ * throw usageError('--dims must be an integer'); // ingest: --dims must be an integer / hint: run `ingest --help` for usage
+ */
+export function usageError(message: string, hint?: string): RetrieverError {
+  return new RetrieverError('invalid_request', message, hint === undefined ? {} : { hint });
+}
+
+/**
+ * `error` with `context` before its message, keeping what its exit code and hint come from: which
+ * query of a set failed, when that failure stops the whole run.
+ *
+ * @example
+ * withContext(usageError('bad k'), 'query q3').message; // 'query q3: bad k'
+ */
+export function withContext(error: unknown, context: string): unknown {
+  if (error instanceof WorkerUnavailable) return new WorkerUnavailable(`${context}: ${error.message}`, error.hint);
+  if (!isRetrieverError(error)) return error;
+  const internal = error.internal === undefined ? {} : { internal: error.internal };
+  return new RetrieverError(error.code, `${context}: ${error.message}`, error.details, { cause: error, ...internal });
 }
 
 /**
@@ -41,7 +65,7 @@ export function usageError(command: CliCommand, message: string): CliFailure {
  * describeFailure(new RetrieverError('config_error', 'bad', { variables: ['QDRANT_URL'] }), 'retrieve').code; // 2
  */
 export function describeFailure(error: unknown, command: CliCommand): { code: number; message: string; hint: string } {
-  if (error instanceof CliFailure) return { code: error.exitCode, message: error.message, hint: error.hint };
+  if (error instanceof WorkerUnavailable) return { code: EXIT.upstream, message: error.message, hint: error.hint };
   if (!isRetrieverError(error)) {
     const message = error instanceof Error ? error.message : String(error);
     return { code: EXIT.internal, message: `unexpected error: ${message}`, hint: 'this is a bug; please report it with the command you ran' };

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CliFailure, EXIT } from './cli-failure';
+import { usageError } from './cli-failure';
 import { indexModulePath } from './index-paths';
 
 const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -50,7 +50,7 @@ export function markIndexBuilt(indexFile: string, stamp: string): void {
   const module = indexModulePath(indexFile);
   // The module beside the index is ours to rewrite; a file of the user's by that name is not.
   if (existsSync(module) && !readFileSync(module, 'utf8').startsWith(MODULE_HEADER)) {
-    throw new CliFailure(EXIT.config, `${module} exists and was not written by ingest: the index was written, but not the module the dev server loads it by`, `choose another --out (the module is --out with .js instead of .bin)`);
+    throw usageError(`${module} exists and was not written by ingest: the index was written, but not the module the dev server loads it by`, `choose another --out (the module is --out with .js instead of .bin)`);
   }
   replaceFile(module, `${MODULE_HEADER}\nexport { default } from './${basename(indexFile)}';\n`);
   replaceFile(`${indexFile}.stamp`, stamp);

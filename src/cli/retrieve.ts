@@ -57,7 +57,7 @@ export async function runRetrieve(argv: readonly string[], env?: Record<string, 
  */
 function refuseIndexWithQdrant(args: RetrieveArgs, env: Record<string, string>): void {
   if (args.index === null || parseConfig(env).storeKind !== 'qdrant') return;
-  throw usageError('retrieve', `--index names an embedded index and QDRANT_URL (environment or .dev.vars) points at Qdrant: pick one (drop --index to search Qdrant, or unset QDRANT_URL and QDRANT_API_KEY to search ${args.index})`);
+  throw usageError(`--index names an embedded index and QDRANT_URL (environment or .dev.vars) points at Qdrant: pick one (drop --index to search Qdrant, or unset QDRANT_URL and QDRANT_API_KEY to search ${args.index})`);
 }
 
 /**
@@ -72,7 +72,7 @@ async function refreshBookIndex(env: Record<string, string>, io: RetrieveIo): Pr
   // A DOCS_DIR that is not there would otherwise be answered from whatever index exists (the one
   // `wrangler deploy` last bundled, or the sample book's), as if it were that book.
   const problem = configured ? docsDirProblem(docs, true, io.cwd) : null;
-  if (problem) throw usageError('retrieve', problem);
+  if (problem) throw usageError(problem);
   if (!existsSync(resolve(io.cwd, docs))) return;
   const started = performance.now();
   const build = await buildIndexIfStale(docs, bookIndexPath(docs, io.cwd), { cwd: io.cwd, env });

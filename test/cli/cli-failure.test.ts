@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CliFailure, describeFailure, EXIT, reportFailure, usageError } from '../../src/cli/cli-failure';
+import { describeFailure, EXIT, reportFailure, usageError, withContext, WorkerUnavailable } from '../../src/cli/cli-failure';
 import { RetrieverError } from '../../src/core/common/errors';
 import { INGEST_USAGE } from '../../src/cli/ingest/ingest-args';
 import { RETRIEVE_USAGE } from '../../src/cli/retrieve/args';
@@ -16,7 +16,7 @@ describe('the CLI error mapper', () => {
   it('reports usage errors the same way for every command', () => {
     for (const command of ['ingest', 'retrieve'] as const) {
       const lines: string[] = [];
-      const code = reportFailure(usageError(command, '--dims must be an integer'), command, (text) => lines.push(text));
+      const code = reportFailure(usageError('--dims must be an integer'), command, (text) => lines.push(text));
       expect(code).toBe(EXIT.config);
       expect(lines).toEqual([`${command}: --dims must be an integer\n  hint: run \`${command} --help\` for usage`]);
     }
@@ -31,7 +31,27 @@ describe('the CLI error mapper', () => {
     expect(describeFailure(new RetrieverError('vector_store_unavailable', 'down'), 'ingest').code).toBe(EXIT.upstream);
     expect(describeFailure(new RetrieverError('config_error', 'gone', { hint: 'run `npm run build:index`' }), 'retrieve').hint).toBe('run `npm run build:index`');
     expect(describeFailure(new RetrieverError('internal_error', 'boom'), 'retrieve').code).toBe(EXIT.internal);
-    expect(describeFailure(new CliFailure(EXIT.upstream, 'no Worker', 'start it'), 'retrieve')).toEqual({ code: 3, message: 'no Worker', hint: 'start it' });
+    expect(describeFailure(new WorkerUnavailable('no Worker', 'start it'), 'retrieve')).toEqual({ code: 3, message: 'no Worker', hint: 'start it' });
+  });
+
+  it('a usage error is core\'s invalid_request, its own hint replacing "--help"', () => {
+    expect(usageError('--out is a folder')).toMatchObject({ name: 'RetrieverError', code: 'invalid_request' });
+    expect(describeFailure(usageError('--out is a folder', 'pass a file'), 'ingest')).toEqual({ code: EXIT.config, message: '--out is a folder', hint: 'pass a file' });
+  });
+
+  it('puts context before a message and keeps the exit code and hint it had', () => {
+    const cases = [
+      new WorkerUnavailable('no Worker', 'start it'),
+      new RetrieverError('config_error', 'missing', { variables: ['QDRANT_URL'] }),
+      new RetrieverError('vector_store_unavailable', 'down'),
+      usageError('bad', 'fix it'),
+    ];
+    for (const error of cases) {
+      const before = describeFailure(error, 'retrieve');
+      expect(describeFailure(withContext(error, 'query q1 ("x")'), 'retrieve')).toEqual({ ...before, message: `query q1 ("x"): ${before.message}` });
+    }
+    const bug = new TypeError('x is undefined');
+    expect(withContext(bug, 'query q1')).toBe(bug);
   });
 });
 

@@ -84,22 +84,22 @@ export function parseIngestArgs(argv: string[], env: Record<string, string | und
   try {
     parsed = parseArgs({ args: joinNegativeValues(argv, INGEST_OPTIONS), allowPositionals: true, strict: true, options: INGEST_OPTIONS });
   } catch (error) {
-    throw usageError('ingest', (error as Error).message);
+    throw usageError((error as Error).message);
   }
   const { values, positionals } = parsed;
   const help = values.help ?? false;
   if (!help && positionals.length !== 1) {
-    throw usageError('ingest', 'Give exactly one docs directory, e.g. `npm run ingest -- sample-book/docs`');
+    throw usageError('Give exactly one docs directory, e.g. `npm run ingest -- sample-book/docs`');
   }
   const target = values.target ?? (env.QDRANT_URL ? 'qdrant' : 'local');
-  if (target !== 'qdrant' && target !== 'local') throw usageError('ingest', '--target must be qdrant or local');
+  if (target !== 'qdrant' && target !== 'local') throw usageError('--target must be qdrant or local');
   const embedder = values.embedder;
   if (embedder !== undefined && embedder !== 'cohere' && embedder !== 'lsa') {
-    throw usageError('ingest', '--embedder must be cohere or lsa');
+    throw usageError('--embedder must be cohere or lsa');
   }
   if (values.collection !== undefined) checkCollection(values.collection);
   const dims = values.dims === undefined ? null : Number(values.dims);
-  if (dims !== null && (!/^\d+$/.test(values.dims!) || dims < 2 || dims > 1024)) throw usageError('ingest', `--dims must be an integer in [2, 1024], got "${values.dims}"`);
+  if (dims !== null && (!/^\d+$/.test(values.dims!) || dims < 2 || dims > 1024)) throw usageError(`--dims must be an integer in [2, 1024], got "${values.dims}"`);
   return {
     docsDir: positionals[0] ?? '',
     collection: values.collection,
@@ -121,7 +121,7 @@ export function parseIngestArgs(argv: string[], env: Record<string, string | und
 /** The QDRANT_COLLECTION rule: a name the Worker refuses must not be created by ingest either. */
 function checkCollection(name: string): void {
   const checked = z.safeParse(collectionName, name);
-  if (!checked.success) throw usageError('ingest', `--collection: ${checked.error.issues[0]?.message ?? 'invalid name'}, got "${name}"`);
+  if (!checked.success) throw usageError(`--collection: ${checked.error.issues[0]?.message ?? 'invalid name'}, got "${name}"`);
 }
 
 /**
@@ -139,5 +139,5 @@ function checkBaseUrl(value: string): string {
   }
   // A query or fragment would land in the middle of every link (…?v=1/docs/intro).
   if (url && (url.protocol === 'http:' || url.protocol === 'https:') && !/[?#]/.test(value)) return value;
-  throw usageError('ingest', `--base-url must be an http(s) URL without ?query or #fragment, e.g. https://your-site.example, got "${value}"`);
+  throw usageError(`--base-url must be an http(s) URL without ?query or #fragment, e.g. https://your-site.example, got "${value}"`);
 }

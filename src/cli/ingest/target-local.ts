@@ -17,7 +17,7 @@ import { withAliases } from '../../core/build-time/local-index/lsa-aliases';
 import { FIELDS_SPARSE_VECTOR, fieldVectors } from '../../core/query/local-index/field-index';
 import type { Payload } from '../../core/common/types';
 import type { Progress } from './progress';
-import { CliFailure, EXIT } from '../cli-failure';
+import { usageError } from '../cli-failure';
 import { gzipSize } from './worker-size';
 
 /** Result of a local build. */
@@ -51,7 +51,7 @@ export async function ingestLocal(
   if (options.embedder === 'lsa') {
     // The model learns how the book's words go together across its chunks: one chunk teaches it nothing.
     if (chunks.length < 2) {
-      throw new CliFailure(EXIT.config, `the book makes ${chunks.length} chunk: the local model needs at least 2 (two sections, or one long enough to split)`, 'add a page or a section, or ingest it into Qdrant with Cohere (--target qdrant)');
+      throw usageError(`the book makes ${chunks.length} chunk: the local model needs at least 2 (two sections, or one long enough to split)`, 'add a page or a section, or ingest it into Qdrant with Cohere (--target qdrant)');
     }
     // Trained on the book's own text; other spellings and the synonyms file's readers' words are
     // learnt as aliases, which leave its rows and document vectors as trained.
@@ -98,7 +98,7 @@ async function writeIfChanged(path: string, bytes: Uint8Array): Promise<void> {
     // not a bug: say so, and leave no half-written file behind.
     await rm(aside, { force: true }).catch(() => undefined);
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    throw new CliFailure(EXIT.config, `cannot write the index to ${path} (${WRITE_ERRORS[code] ?? code})`, 'pass --out a file path in a folder you can write, e.g. --out generated/indexes/book.bin');
+    throw usageError(`cannot write the index to ${path} (${WRITE_ERRORS[code] ?? code})`, 'pass --out a file path in a folder you can write, e.g. --out generated/indexes/book.bin');
   }
 }
 

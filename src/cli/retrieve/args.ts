@@ -6,10 +6,9 @@
 import { parseArgs } from 'node:util';
 import { SEARCH_MODES } from '../../core/common/config/config-schema';
 import { EMBEDDER_DEFAULTS } from '../../core/common/config/parse-config';
-import { usageError as cliUsageError } from '../cli-failure';
+import { usageError } from '../cli-failure';
 import { joinNegativeValues } from '../negative-values';
 
-const usageError = (message: string) => cliUsageError('retrieve', message);
 
 // Read from the table parseConfig uses, so the help cannot drift from what a search does: the
 // default depends on the embedder (local LSA model unless COHERE_API_KEY is set).
@@ -127,7 +126,7 @@ const OPTIONS = {
 const PASS_THROUGH = ['mode', 'fusion', 'rerank', 'threshold', 'diversity', 'chapter', 'module', 'section', 'tags', 'filter'] as const;
 
 /**
- * Parses argv (without `node` and the script). Throws a usage `CliFailure` (exit 2).
+ * Parses argv (without `node` and the script). Throws a usage error (`invalid_request`, exit 2).
  *
  * @example
  * parseRetrieveArgs(['What is a topic?', '-k', '3', '--mode', 'hybrid']).params; // { k: '3', mode: 'hybrid' }

@@ -36,11 +36,11 @@ export async function runGapsCommand(args: RetrieveArgs, env: Record<string, str
     text = readFileSync(file, 'utf8');
   } catch (error) {
     // The file named on the command line: a usage error, not the configuration's.
-    throw usageError('retrieve', `cannot read the questions file ${file}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`);
+    throw usageError(`cannot read the questions file ${file}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`);
   }
   // A .json file is a query set or a log: JSON that does not parse is a broken file, not one question.
   if (/\.json$/i.test(file) && !readsAsJson(text)) {
-    throw usageError('retrieve', `${file} is not valid JSON (a query set is an array of {"query": …}, a log has one JSON object per line)`);
+    throw usageError(`${file} is not valid JSON (a query set is an array of {"query": …}, a log has one JSON object per line)`);
   }
   const { questions, logLinesWithout } = questionsFrom(text);
   if (questions.length === 0 && logLinesWithout > 0) {

@@ -16,7 +16,7 @@ import { runSearch, type SearchOutcome } from '../../core/query/search/search-pi
 import { parseSearchParams } from '../../core/query/search/search-params';
 import { createClient, EdgeRetrieverError, type SearchParams } from '../../client/index';
 import type { BookVocabulary } from '../../core/query/ports';
-import { CliFailure, EXIT } from '../cli-failure';
+import { usageError, WorkerUnavailable } from '../cli-failure';
 import { bookDocsDir, bookIndexPath, DEFAULT_DOCS_DIR, WORKER_INDEX } from '../index-paths';
 
 /** Answers one search with the Worker's JSON document. */
@@ -169,19 +169,19 @@ export function remoteSearcher(options: RemoteOptions): Searcher {
 function remoteError(base: string, error: unknown): Error {
   if (!(error instanceof EdgeRetrieverError)) {
     const why = error instanceof Error && error.name === 'TimeoutError' ? 'did not answer in time' : 'cannot be reached';
-    return new CliFailure(EXIT.upstream, `The Worker at ${base} ${why}`, 'start it with `npm run dev` (or check --url)');
+    return new WorkerUnavailable(`The Worker at ${base} ${why}`, 'start it with `npm run dev` (or check --url)');
   }
   const { code, status } = error;
   if (code === 'network_error') {
-    return new CliFailure(EXIT.upstream, `The Worker at ${base} cannot be reached`, 'start it with `npm run dev` (or check --url)');
+    return new WorkerUnavailable(`The Worker at ${base} cannot be reached`, 'start it with `npm run dev` (or check --url)');
   }
   if (code === 'not_found' || (code === 'invalid_response' && status === 404)) {
     const why = code === 'not_found' ? `: ${error.message}` : '';
-    return new CliFailure(EXIT.config, `${base}/search was not found (HTTP ${status}${why})`, '--url must be the Worker base URL, e.g. http://127.0.0.1:8787');
+    return usageError(`${base}/search was not found (HTTP ${status}${why})`, '--url must be the Worker base URL, e.g. http://127.0.0.1:8787');
   }
   if (code in ERROR_STATUS) {
     return new RetrieverError(code as ErrorCode, `${error.message} (HTTP ${status} from ${base})`, error.details);
   }
-  if (status >= 500) return new CliFailure(EXIT.upstream, `The Worker at ${base} failed with HTTP ${status}`, 'check the Worker logs (wrangler tail or the dev console)');
-  return new CliFailure(EXIT.config, `Unexpected HTTP ${status} from ${base}/search`, '--url must point at an edge-retriever Worker');
+  if (status >= 500) return new WorkerUnavailable(`The Worker at ${base} failed with HTTP ${status}`, 'check the Worker logs (wrangler tail or the dev console)');
+  return usageError(`Unexpected HTTP ${status} from ${base}/search`, '--url must point at an edge-retriever Worker');
 }

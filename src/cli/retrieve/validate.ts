@@ -9,7 +9,7 @@ import type { EvalResult } from '../../core/build-time/eval/relevance';
 import { summarizeRuns, type QueryRun, type SummarizeOptions } from '../../core/build-time/eval/summarize';
 import type { ValidationReport } from '../../core/build-time/eval/validation-report';
 import type { SearchOutcome } from '../../core/query/search/search-pipeline';
-import { CliFailure, describeFailure, usageError, EXIT } from '../cli-failure';
+import { describeFailure, EXIT, usageError, withContext } from '../cli-failure';
 import type { Searcher } from './run-query';
 
 /** The runs `--compare` makes when `--runs` is not given. */
@@ -40,7 +40,6 @@ export function parseRunSpec(spec: string): RunSpec {
   const [, mode, fusion, rerank] = match ?? [];
   if (!mode || !MODES.includes(mode) || (fusion && !FUSIONS.includes(fusion)) || (rerank && !RERANKS.includes(rerank))) {
     throw usageError(
-      'retrieve',
       `bad run spec "${spec}": expected MODE[:FUSION][+RERANK] with MODE ${MODES.join('|')}, FUSION ${FUSIONS.join('|')}, RERANK ${RERANKS.join('|')}`,
     );
   }
@@ -53,13 +52,13 @@ export function loadQuerySet(path: string): QueryItem[] {
   try {
     text = readFileSync(path, 'utf8');
   } catch {
-    throw usageError('retrieve', `cannot read the query set ${path}`);
+    throw usageError(`cannot read the query set ${path}`);
   }
   try {
     return parseQuerySet(text);
   } catch (error) {
     // Name the file: a message about "the query set" alone leaves the user to guess which.
-    if (error instanceof Error && /not valid JSON/.test(error.message)) throw usageError('retrieve', `${path}: ${error.message}`);
+    if (error instanceof Error && /not valid JSON/.test(error.message)) throw usageError(`${path}: ${error.message}`);
     throw error;
   }
 }
@@ -101,9 +100,7 @@ export async function runQuerySet(items: readonly QueryItem[], searcher: Searche
       runs.push({ item, results: toEvalResults(doc), latencyMs: now() - started, flaggedLowConfidence: flagged });
     } catch (error) {
       const failure = describeFailure(error, 'retrieve');
-      if (failure.code === EXIT.config || failure.code === EXIT.upstream) {
-        throw new CliFailure(failure.code, `query ${item.id} ("${item.query}"): ${failure.message}`, failure.hint);
-      }
+      if (failure.code === EXIT.config || failure.code === EXIT.upstream) throw withContext(error, `query ${item.id} ("${item.query}")`);
       runs.push({ item, results: [], latencyMs: now() - started, error: failure.message });
     }
   }

@@ -4,15 +4,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseRetrieveArgs, RETRIEVE_USAGE } from '../../../src/cli/retrieve/args';
-import { CliFailure } from '../../../src/cli/cli-failure';
+import { describeFailure } from '../../../src/cli/cli-failure';
 import { parseConfig } from '../../../src/core/common/config/parse-config';
 
-function usageFailure(argv: string[]): CliFailure {
+function usageFailure(argv: string[]): ReturnType<typeof describeFailure> {
   try {
     parseRetrieveArgs(argv);
   } catch (error) {
-    expect(error).toBeInstanceOf(CliFailure);
-    return error as CliFailure;
+    expect(error).toMatchObject({ name: 'RetrieverError', code: 'invalid_request' });
+    return describeFailure(error, 'retrieve');
   }
   throw new Error(`expected a usage error for ${JSON.stringify(argv)}`);
 }
@@ -116,7 +116,7 @@ describe('parseRetrieveArgs: usage errors exit 2 with a hint', () => {
     [['--gaps', 'log.txt', '--url', 'http://x'], /--gaps takes a questions file/],
   ])('%j', (argv, message) => {
     const failure = usageFailure(argv as string[]);
-    expect(failure.exitCode).toBe(2);
+    expect(failure.code).toBe(2);
     expect(failure.message).toMatch(message);
     expect(failure.hint).toMatch(/--help/);
   });
