@@ -137,6 +137,18 @@ describe('API keys', () => {
     expect(Object.keys(search.json().error).sort()).toEqual(Object.keys((await purge({ authorization: 'Bearer nope-nope' })).json().error).sort());
   });
 
+  it('the admin route reads Authorization as /search does: any case of the scheme, one token', async () => {
+    const admin = 'admin-key-0123456789abcdef';
+    const vars = withKeys({ ADMIN_API_KEY: admin });
+    const purge = (authorization: string) => t.call('/admin/cache/purge', { method: 'POST', headers: { authorization } }, vars);
+    const search = (authorization: string) => t.call('/search?q=topics', { headers: { authorization } }, vars);
+    expect((await purge(`bearer ${admin}`)).status).toBe(200);
+    expect((await search(`bearer ${KEY_A}`)).status).toBe(200);
+    // Two words after the scheme are no token: both say the key is missing, not that it is wrong.
+    expect((await purge(`Bearer ${admin} ${admin}`)).json().error.reason).toBe('missing_key');
+    expect((await search(`Bearer ${KEY_A} ${KEY_A}`)).json().error.reason).toBe('missing_key');
+  });
+
   it('CORS preflight allows the auth headers without a key', async () => {
     const res = await t.call(
       '/search',

@@ -29,14 +29,24 @@ export function keyringFor(entries: readonly string[]): Promise<Keyring> {
 }
 
 /**
+ * The token of `Authorization: Bearer <token>` (scheme case-insensitive, one token), else undefined:
+ * the one reading of that header for API keys and the admin key alike.
+ *
+ * @example
+ * bearerToken(new Headers({ authorization: 'bearer k' })); // 'k'
+ */
+export function bearerToken(headers: Headers): string | undefined {
+  return /^\s*bearer\s+(\S+)\s*$/i.exec(headers.get('authorization') ?? '')?.[1];
+}
+
+/**
  * The key in `Authorization: Bearer …` or `X-API-Key` (Bearer wins when both are present).
  *
  * @example
  * presentedKey(new Headers({ 'x-api-key': 'k' })); // { kind: 'key', key: 'k' }
  */
 export function presentedKey(headers: Headers): PresentedKey {
-  const bearer = /^\s*bearer\s+(\S+)\s*$/i.exec(headers.get('authorization') ?? '')?.[1];
-  const key = bearer ?? headers.get('x-api-key')?.trim();
+  const key = bearerToken(headers) ?? headers.get('x-api-key')?.trim();
   return key ? { kind: 'key', key } : { kind: 'none' };
 }
 

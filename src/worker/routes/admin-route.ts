@@ -7,7 +7,7 @@
  */
 import { Hono } from 'hono';
 import { RetrieverError } from '../../core/common/errors';
-import { sha256Hex } from '../../core/common/sha256-hex';
+import { bearerToken, matchKey, sha256 } from '../access/api-keys';
 import type { AppEnv } from '../bindings';
 import { bumpIndexVersion } from '../index-version';
 import { buildSearchContext, configFor, indexScope } from '../services';
@@ -18,13 +18,13 @@ export const adminRoute = new Hono<AppEnv>();
 adminRoute.post('/cache/purge', async (c) => {
   const config = configFor(c.env);
   if (!config.ADMIN_API_KEY) throw new RetrieverError('not_found', 'Admin routes are off: set the ADMIN_API_KEY secret to enable them');
-  const token = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
+  const token = bearerToken(c.req.raw.headers);
   // The same 401 as /search's (reason, hence WWW-Authenticate), worded so no part reads as a
   // credential: the response redactor would rewrite "Bearer <ADMIN_API_KEY>".
   const how = 'send ADMIN_API_KEY in an Authorization header (scheme: Bearer)';
   if (!token) throw new RetrieverError('unauthorized', `The admin key is required: ${how}`, { reason: 'missing_key' });
-  // Digests compared, so the comparison time says nothing about the key.
-  if ((await sha256Hex(token)) !== (await sha256Hex(config.ADMIN_API_KEY))) {
+  // Compared as API keys are (digests, every byte), so the time taken says nothing about the key.
+  if (!(await matchKey(token, [await sha256(config.ADMIN_API_KEY)]))) {
     throw new RetrieverError('unauthorized', `The admin key is not valid: ${how}`, { reason: 'invalid_key' });
   }
   const kv = c.env.EMBED_CACHE;
