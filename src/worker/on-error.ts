@@ -8,6 +8,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { asRetrieverError, RetrieverError, isRetrieverError, type ErrorCode } from '../core/common/errors';
 import type { AppEnv } from './bindings';
+import { isLoopbackRequest } from './local-request';
 import { redactedJson } from './redacted-json';
 
 const HTTP_CODES: Record<number, ErrorCode> = {
@@ -42,17 +43,20 @@ export function errorObject(error: RetrieverError, c: Context<AppEnv>, logTo: Re
 
 /**
  * The error's body as this caller may read it. A missing collection's `available` and `suggestion`
- * name every collection of the Qdrant cluster: only a caller with full access gets them (as only it
- * gets /health's details), the others the bare fact; the operator finds them in the log either way.
+ * name every collection of the Qdrant cluster, which may hold other people's: they go to a caller
+ * with a valid API key and to the developer of a local dev server. Not to "full access" alone: a
+ * deployment without keys gives that to every visitor. The others get the name and where to look;
+ * the operator finds the names in the log either way.
  */
 function forCaller(error: RetrieverError, c: Context<AppEnv>, logTo: Record<string, unknown> | undefined): Record<string, unknown> {
   const body: Record<string, unknown> = error.toJSON().error;
   if (error.code !== 'collection_not_found') return body;
   if (logTo) logTo.error_detail = `${error.message} (available: ${JSON.stringify(error.details.available ?? [])})`;
-  if (c.get('fullAccess')) return body;
+  if (c.get('caller')?.kind === 'key' || isLoopbackRequest(c.req.url)) return body;
   const { available: _available, suggestion: _suggestion, ...rest } = body;
   // The message names the suggestion (and the embedded index's own collection) too.
-  return { ...rest, message: `Collection "${String(error.details.collection)}" does not exist` };
+  const message = `Collection "${String(error.details.collection)}" does not exist; to see which collections exist, read this request's log line (by its request_id, in wrangler tail or Workers Logs), or ask with an API key or on a local dev server`;
+  return { ...rest, message };
 }
 
 /** Converts any thrown value to the JSON error response. */

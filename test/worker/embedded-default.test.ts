@@ -48,11 +48,14 @@ describe('embedded default (bundled sample book, local LSA embedder)', () => {
     expect(health.json()).toMatchObject({ status: 'degraded', embedder: { ok: false, error: { code: 'embedder_mismatch' } }, store: { ok: true } });
   });
 
-  it('404s a collection the embedded index does not hold', async () => {
+  it('404s a collection the embedded index does not hold, naming the one it holds on a local dev server', async () => {
     const t = tenant('coll');
-    const res = await t.call('/search?q=gazebo', {}, { ...offline, QDRANT_COLLECTION: 'textbook' });
+    const res = await t.fetcher({ ...offline, QDRANT_COLLECTION: 'textbook' })('http://127.0.0.1:8787/search?q=gazebo');
     expect(res.status).toBe(404);
-    expect(res.json().error).toMatchObject({ code: 'collection_not_found', available: ['textbook_chunks'] });
+    expect(((await res.json()) as any).error).toMatchObject({ code: 'collection_not_found', available: ['textbook_chunks'] });
+    const deployed = await t.call('/search?q=gazebo', {}, { ...offline, QDRANT_COLLECTION: 'textbook' });
+    expect(deployed.json().error).toMatchObject({ code: 'collection_not_found', collection: 'textbook' });
+    expect(deployed.text).not.toContain('textbook_chunks');
   });
 
   it('searches in hybrid mode fused by RRF by default (measured best for the local model); HYBRID_FUSION changes it', async () => {

@@ -12,12 +12,33 @@ beforeEach(async () => {
 const errorOf = (res: { status: number; json: () => any }) => ({ status: res.status, ...res.json().error });
 
 describe('collection and vector problems', () => {
-  it('404 collection_not_found lists the collections and the closest name', async () => {
+  it('404 collection_not_found on a local dev server lists the collections and the closest name', async () => {
     await t.qdrant('PUT', '/collections/other_docs', { vectors: { size: 8, distance: 'Cosine' } });
-    const error = errorOf(await t.call('/search?q=topics', {}, { QDRANT_COLLECTION: 'textbook_chunk' }));
-    expect(error).toMatchObject({ status: 404, code: 'collection_not_found', suggestion: 'textbook_chunks' });
-    expect(error.available).toEqual(['other_docs', 'textbook_chunks']);
-    expect(error.message).toContain('did you mean "textbook_chunks"');
+    const local = t.fetcher({ QDRANT_COLLECTION: 'textbook_chunk' });
+    for (const origin of ['http://127.0.0.1:8787', 'http://localhost:8787', 'http://[::1]:8787']) {
+      const res = await local(`${origin}/search?q=topics`);
+      const error = { status: res.status, ...((await res.json()) as any).error };
+      expect(error).toMatchObject({ status: 404, code: 'collection_not_found', suggestion: 'textbook_chunks' });
+      expect(error.available).toEqual(['other_docs', 'textbook_chunks']);
+      expect(error.message).toContain('did you mean "textbook_chunks"');
+    }
+  });
+
+  it('a deployment without API keys does not list the cluster\'s collections to its visitors: it says where to look', async () => {
+    await t.qdrant('PUT', '/collections/someone_elses_docs', { vectors: { size: 8, distance: 'Cosine' } });
+    clearLogs();
+    const res = await t.call('/search?q=topics', {}, { QDRANT_COLLECTION: 'textbook_chunk' });
+    const error = errorOf(res);
+    expect(error).toMatchObject({ status: 404, code: 'collection_not_found', collection: 'textbook_chunk' });
+    expect(error).not.toHaveProperty('available');
+    expect(error).not.toHaveProperty('suggestion');
+    expect(res.text).not.toContain('someone_elses_docs');
+    expect(res.text).not.toContain('textbook_chunks');
+    expect(error.message).toMatch(/^Collection "textbook_chunk" does not exist; to see which collections exist, read this request's log line/);
+    expect(error.message).not.toContain('[redacted]');
+    expect(requestLogs()[0]!.error_detail).toContain('"someone_elses_docs"');
+    // A key sent to a deployment without keys is ignored, so it does not unlock the list either.
+    expect(errorOf(await t.call('/search?q=topics', { headers: { 'x-api-key': 'any-key-0123456789abcdef' } }, { QDRANT_COLLECTION: 'textbook_chunk' }))).not.toHaveProperty('available');
   });
 
   it('collection_not_found names the cluster\'s collections only to callers with full access, and always in the log', async () => {
