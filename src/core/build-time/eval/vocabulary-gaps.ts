@@ -9,6 +9,7 @@
 import { stemWord } from '../../common/bm25/index';
 import type { BookVocabulary } from '../../query/ports';
 import { bookWordReader } from '../../query/book-terms/book-forms';
+import { EVERYDAY_WORDS } from '../../query/book-terms/everyday-words';
 import { assessQueryTerms, nameLikeWords } from '../../query/book-terms/term-evidence';
 
 /** Example questions kept per word. */
@@ -75,13 +76,15 @@ export function vocabularyGaps(v: BookVocabulary, questions: readonly string[]):
 /**
  * Of the words the term rule found no chunk using (`unknown`: stopwords, numbers and function words
  * already left out), those the search cannot read as a book word either, by stem. The reader is
- * asked about them in the rule's order, so it reads them as the rule did.
+ * asked about them in the rule's order, so it reads them as the rule did. Everyday speech ("get",
+ * "want") is left out too: no synonyms line makes it mean one of the book's terms.
  */
 function missingWords(v: BookVocabulary, question: string, unknown: readonly string[]): Map<string, string> {
   const reader = bookWordReader(v);
   const names = nameLikeWords(question);
   const missing = new Map<string, string>();
   for (const word of unknown) {
+    if (EVERYDAY_WORDS.has(word) && !names.has(word)) continue;
     const stem = stemWord(word);
     if (!reader(word, stem, names.has(word)).form) missing.set(stem, word);
   }

@@ -16,7 +16,8 @@
  *   its words are absent and are not misspelt, clipped, prefixed or suffixed book words (one unfamiliar word
  *   is usually the student's synonym for a book term; several that together carry a quarter of the
  *   question are usually a neighbouring subject the book does not treat: "record the piano with a
- *   microphone" in a notation manual), or when it names something the book never mentions: a
+ *   microphone" in a notation manual; a word of everyday speech — "get rid of", "wait" — is never one
+ *   of the several, see {@link EVERYDAY_WORDS}), or when it names something the book never mentions: a
  *   word that is neither a book word nor an English word ("kubectl", "fail2ban", "buttercream"),
  *   or a capitalised name inside a sentence ("… in Naples", "… with Terraform") — a place,
  *   product or person is what the question is about, and an ordinary-English discount must not
@@ -28,6 +29,7 @@
 import { isStopword, qdrantIdf, splitWords, stemWord, tokenizeWords } from '../../common/bm25/index';
 import type { BookVocabulary, TermEvidence } from '../ports';
 import { bookWordReader, withGreekLetters } from './book-forms';
+import { EVERYDAY_WORDS } from './everyday-words';
 
 /** Below this IDF-weighted coverage the book is judged not to cover the question. */
 export const MIN_COVERAGE = 0.5;
@@ -114,7 +116,10 @@ export function assessQueryTerms(v: BookVocabulary, text: string): TermEvidence 
       if (form.how === 'misspelt') slips++;
       continue;
     }
-    if (derived !== 'book') missing++;
+    // A small book need not write "get" or "wait": everyday words still weigh as ordinary ones, but
+    // two of them are not a neighbouring subject ("how do I get rid of the butter taste" was flagged
+    // with its answer first). Unless written as a name ("Jack").
+    if (derived !== 'book' && (name || !EVERYDAY_WORDS.has(word))) missing++;
     const ordinary = derived !== null || v.isOrdinary(stem);
     total += ordinary ? ORDINARY_WORD_WEIGHT * unseen : unseen;
     if (!ordinary || name) foreign.push(word);

@@ -83,6 +83,16 @@ describe.each(TINY_BOOK_VOCABULARIES)('assessQueryTerms (the term rule), vocabul
     expect(diluted).toMatchObject({ unknown: ['swap', 'seal'], covered: true });
   });
 
+  it('does not count words of everyday speech the book never uses ("get") among the several unfamiliar ones', () => {
+    const everyday = assessQueryTerms(book, 'get rid of the tank lid gasket');
+    expect(everyday).toMatchObject({ unknown: ['get', 'rid'], foreign: [], covered: true });
+    expect(everyday.coverage).toBeLessThan(MIN_COVERAGE_SEVERAL_UNKNOWN);
+    // The same share held by two words that are not everyday speech is another subject.
+    const other = assessQueryTerms(book, 'swap the tank lid gasket seal');
+    expect(other.coverage).toBeCloseTo(everyday.coverage, 9);
+    expect(other.covered).toBe(false);
+  });
+
   it('does not cover a question naming something that is neither a book word nor an English word', () => {
     const named = assessQueryTerms(book, 'replace the pump gasket of my Gaggia espresso machine');
     expect(named.foreign).toEqual(['gaggia', 'espresso']);
