@@ -2,7 +2,8 @@
  * Less redundancy at the head of the answer (`diversity=pages`, the default). In the first half of
  * the results (rounded up; of the default k's when k is smaller), a chunk that is the next or previous chunk of one already shown
  * yields its place to the candidate right behind it when that one comes from a page not shown yet,
- * and then follows it. Neighbouring chunks say the least that is new (the chunker even repeats a
+ * and then follows it (once: a held-back chunk moves one place at most, so its `rank` says where the
+ * ranking put it within one). Neighbouring chunks say the least that is new (the chunker even repeats a
  * sentence between them), and on books with long pages the best-ranked chunks were often
  * neighbouring sections of one page: when that page was the wrong one, the next page waited behind
  * them. Only adjacent candidates swap and the first result never moves, so a page that clearly
@@ -46,10 +47,12 @@ export function diversifyHead<T extends ScoredPoint>(hits: readonly T[], head: n
   };
   const rest = [...hits];
   const first: T[] = [];
+  const yielded = new Set<T>();
   while (first.length < head && rest.length > 0) {
     const [next, behind] = rest as [T, T | undefined];
     const behindPage = behind && where(behind).page;
-    const yields = behind !== undefined && nextToShown(next) && (behindPage === undefined || !pagesShown.has(behindPage));
+    const yields = behind !== undefined && !yielded.has(next) && nextToShown(next) && (behindPage === undefined || !pagesShown.has(behindPage));
+    if (yields) yielded.add(next);
     const [chosen] = rest.splice(yields ? 1 : 0, 1) as [T];
     const { page, index } = where(chosen);
     if (page !== undefined) {

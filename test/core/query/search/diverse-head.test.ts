@@ -24,6 +24,11 @@ describe('diversifyHead', () => {
     expect(order('a1 a2 a3 b1', 3)).toBe('a1 a2 b1 a3');
   });
 
+  it('moves a held-back chunk one place at most: it yields once, then takes the next place', () => {
+    // a2 yields to b7; behind it c1 is a page not shown either, but a2 has moved a place already.
+    expect(order('a1 a2 b7 c1 d1', 4)).toBe('a1 b7 a2 c1 d1');
+  });
+
   it('does not yield to a page already shown', () => {
     expect(order('a1 b4 a2 b9', 4)).toBe('a1 b4 a2 b9');
   });
