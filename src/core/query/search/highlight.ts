@@ -6,10 +6,10 @@
  * says exactly why the chunk matched; a chunk found by the local model alone, with none of the
  * question's words, has no highlight.
  */
-import { analyzeText, capitalStopwords, stemWord, WORD_RUNS } from '../../common/bm25/index';
+import { WORD_RUNS } from '../../common/bm25/index';
 import { lineSpans, sentenceSpans, type Span } from '../../common/text/sentence-spans';
-import { synonymPairs } from '../../common/text/synonym-pairs';
-import { spellingVariants } from '../../common/text/word-variants';
+import { matchedKey, questionStem } from './question-weights';
+
 
 /** Longest highlight, in characters (about two sentences). */
 export const HIGHLIGHT_CHARS = 240;
@@ -25,63 +25,11 @@ export interface Highlight {
   terms: string[];
 }
 
-/**
- * Weight of each informative stem of the question: `rarity(stem)` (its IDF in the book) when
- * given and positive, else 1. Stopwords carry none, unless the question writes them in capitals
- * (SQL's `WHERE`, as the keyword search reads them: capital-stopwords.ts): those are keyed by the
- * stem in capitals, so only a word the chunk writes in capitals matches them, and each weighs as
- * much as the question's rarest other word (the book's vocabulary holds no stopword to weigh).
- *
- * @example
- * questionWeights('How do I publish a message?'); // Map { 'publish' => 1, 'messag' => 1 }
- * questionWeights('WHERE versus HAVING'); // Map { 'versus' => 1, 'WHERE' => 1, 'HAVE' => 1 }
- */
-export function questionWeights(question: string, rarity?: (stem: string) => number): Map<string, number> {
-  const weights = new Map<string, number>();
-  for (const stem of analyzeText(question)) {
-    if (weights.has(stem)) continue;
-    const w = rarity?.(stem) ?? 1;
-    weights.set(stem, w > 0 ? w : 1);
-  }
-  const capitals = capitalStopwords(question);
-  if (capitals.length > 0) {
-    const weight = Math.max(1, ...weights.values());
-    for (const stem of capitals) weights.set(stem.toUpperCase(), weight);
-  }
-  return weights;
-}
-
-/** The key a word `written` so matches in `weights`: its stem, or its stem in capitals ({@link questionWeights}) when written in capitals. */
-function matchedKey(written: string, stem: string, weights: ReadonlyMap<string, number>): string | null {
-  if (weights.has(stem)) return stem;
-  const upper = stem.toUpperCase();
-  return upper !== stem && weights.has(upper) && written.length > 1 && written === written.toUpperCase() ? upper : null;
-}
-
-/**
- * `weights` plus the stems of the book phrases a chunk was indexed under a reader's phrase for (its
- * payload's `synonyms` and `synonym_of`, from the owner's synonyms file), for each reader phrase the
- * question uses whole: "rename my computer" then marks "hostname" in a chunk found through
- * "rename computer => hostname". A book stem weighs what the rarest stem of its reader phrase does.
- *
- * @example
- * withSynonymStems(questionWeights('rename my computer'), { synonyms: ['rename computer'], synonym_of: ['hostname'] });
- * // Map { 'renam' => 1, 'comput' => 1, 'hostnam' => 1 }
- */
-export function withSynonymStems(weights: ReadonlyMap<string, number>, payload: Readonly<Record<string, unknown>> | undefined): ReadonlyMap<string, number> {
-  let out: Map<string, number> | null = null;
-  for (const { reader, book } of synonymPairs(payload)) {
-    if (reader.length === 0 || !reader.every((stem) => weights.has(stem))) continue;
-    const weight = Math.max(...reader.map((stem) => weights.get(stem)!));
-    for (const stem of book) if (!weights.has(stem) && !out?.has(stem)) (out ??= new Map(weights)).set(stem, weight);
-  }
-  return out ?? weights;
-}
-
 // Lines that are structure, not prose: a heading names the section (the reader sees it already),
 // a fence line is markup.
 const SKIPPED_LINE = /^\s*(?:#{1,6}\s|```|~~~|:::|<\/?[A-Za-z])/;
 const TABLE_ROW = /^\s*\|/;
+const isRow = (content: string, [start, end]: Span): boolean => TABLE_ROW.test(content.slice(start, end));
 /** How much less a pair of sentences counts than one holding the same words (per extra sentence). */
 const PAIR_PENALTY = 0.25;
 // A span holding list items, table rows or code is read line by line: each line stands alone.
@@ -108,21 +56,6 @@ function candidateSpans(content: string): { span: Span; gap: boolean }[] {
   return out;
 }
 
-/**
- * The stem `word` counts as: its own, or, when that is not the question's, the stem of its other
- * spelling that is (the book's "randomisation" for the reader's "randomization": ingest indexed
- * each chunk with both, so that is how this chunk matched).
- */
-function questionStem(word: string, weights: ReadonlyMap<string, number>): string {
-  const own = stemWord(word);
-  if (weights.has(own)) return own;
-  for (const variant of spellingVariants(word)) {
-    const stem = stemWord(variant);
-    if (weights.has(stem)) return stem;
-  }
-  return own;
-}
-
 // The stem each word of the results counts as, per question (its results share most words).
 const stemsByQuestion = new WeakMap<ReadonlyMap<string, number>, Map<string, string>>();
 
@@ -147,7 +80,11 @@ function isWordChar(ch: string): boolean {
  */
 function candidateWords(content: string, weights: ReadonlyMap<string, number>): { index: number; word: string }[] {
   const lower = content.toLowerCase();
-  const openings = new Set([...weights.keys()].map((stem) => stem.slice(0, 3).toLowerCase()));
+  // A word ending in a consonant and "y" stems to "i" ("dry" → "dri"): its opening is read both ways.
+  const openings = new Set([...weights.keys()].flatMap((stem) => {
+    const opening = stem.slice(0, 3).toLowerCase();
+    return opening.endsWith('i') ? [opening, `${opening.slice(0, -1)}y`] : [opening];
+  }));
   if (lower.length !== content.length) {
     // A letter whose lowercase is longer ("İ") would shift every offset: read word by word instead.
     return [...content.matchAll(WORD_RUNS)].map((m) => ({ index: m.index, word: m[0].toLowerCase() })).filter(({ word }) => openings.has(word.slice(0, 3)));
@@ -214,17 +151,19 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
   const consider = (score: number, start: number, end: number): void => {
     if (score <= 0 || (best && score < best.score)) return;
     // Of equals, the first wins, and prose before a table row (it reads better).
-    if (best && score === best.score && !(best.table && !TABLE_ROW.test(content.slice(start, end)))) return;
-    best = { score, start, end, table: TABLE_ROW.test(content.slice(start, end)) };
+    if (best && score === best.score && !(best.table && !isRow(content, [start, end]))) return;
+    best = { score, start, end, table: isRow(content, [start, end]) };
   };
   for (let i = 0; i < spans.length; i++) {
     const { span } = spans[i]!;
     const own = weightOf(found[i]!);
     consider(own, span[0], span[1]);
     // Two neighbouring sentences when they fit: each may hold a different part of the question, but
-    // the second must earn its length (the pair counts PAIR_PENALTY less).
+    // the second must earn its length (the pair counts PAIR_PENALTY less). Never a table's last row
+    // and the prose after it: they are not one thought ("| 69–71 °C | … full-bodied beer | Hold the
+    // temperature for 60 minutes." beat the row that answers a question about a dry beer).
     const next = spans[i + 1];
-    if (next && !next.gap && next.span[1] - span[0] <= max) {
+    if (next && !next.gap && next.span[1] - span[0] <= max && isRow(content, span) === isRow(content, next.span)) {
       const added = weightOf(found[i + 1]!.filter((stem) => !found[i]!.includes(stem)));
       if (added > 0) consider((own + added) / (1 + PAIR_PENALTY), span[0], next.span[1]);
     }

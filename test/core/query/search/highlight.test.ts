@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { HIGHLIGHT_CHARS, highlightPassage, questionWeights, withSynonymStems } from '../../../../src/core/query/search/highlight';
+import { HIGHLIGHT_CHARS, highlightPassage } from '../../../../src/core/query/search/highlight';
+import { questionWeights } from '../../../../src/core/query/search/question-weights';
 
 const collapse = (text: string): string => text.replace(/\s+/g, ' ').trim();
-
-describe('questionWeights', () => {
-  it('weighs each informative stem once: by its rarity in the book when known, else 1', () => {
-    expect(questionWeights('How do I publish a message, a message?')).toEqual(new Map([['publish', 1], ['messag', 1]]));
-    const rarity = (stem: string) => (stem === 'publish' ? 2.5 : 0);
-    // A rarity of 0 (a word in every chunk) still counts: the question asked for it.
-    expect(questionWeights('publish messages', rarity)).toEqual(new Map([['publish', 2.5], ['messag', 1]]));
-  });
-
-  it('keys stopwords the question writes in capitals by their stem in capitals, at its rarest word\'s weight', () => {
-    const rarity = (stem: string) => (stem === 'differ' ? 3 : 1);
-    expect(questionWeights('difference between WHERE and HAVING', rarity)).toEqual(new Map([['differ', 3], ['WHERE', 3], ['HAVE', 3]]));
-    expect(questionWeights('where and having')).toEqual(new Map()); // written in lowercase: stopwords
-  });
-});
 
 describe('highlightPassage', () => {
   const section = [
@@ -53,6 +39,18 @@ describe('highlightPassage', () => {
     const text = ['Steps:', '- install the driver', '- launch the camera node', '', '| Mode | Topic |', '|---|---|', '| depth | /camera/depth |', '', 'The depth image is aligned to colour.'].join('\n');
     expect(highlightPassage(text, questionWeights('launch camera'))!.text).toBe('- launch the camera node');
     expect(highlightPassage(text, questionWeights('depth'))!.text).toBe('The depth image is aligned to colour.');
+  });
+
+  it('never joins a table row to the prose after it', () => {
+    const text = ['| Temp | Wort |', '|---|---|', '| 63 °C | thin |', 'Hold the temperature for an hour.'].join('\n');
+    // Joined, the row and the sentence would hold both words and beat each alone.
+    expect(highlightPassage(text, new Map([['thin', 2], ['temperatur', 1.5]]))!.text).toBe('| 63 °C | thin |');
+    expect(highlightPassage(text, new Map([['thin', 1], ['temperatur', 1.5]]))!.text).toBe('Hold the temperature for an hour.');
+  });
+
+  it('finds a word whose stem ends its opening in "i" ("dry" → "dri")', () => {
+    const h = highlightPassage('Mash hot for body. A cool mash makes a dry beer.', questionWeights('a dry finish'))!;
+    expect(h).toMatchObject({ text: 'A cool mash makes a dry beer.', terms: ['dry'] });
   });
 
   it('finds the reader\'s spelling in the book\'s other spelling (as ingest indexed it)', () => {
@@ -95,24 +93,5 @@ describe('highlightPassage', () => {
     expect(highlightPassage(section, questionWeights('gazebo physics'))).toBeNull();
     expect(highlightPassage('', questionWeights('topic'))).toBeNull();
     expect(highlightPassage(section, questionWeights('what is the'))).toBeNull(); // stopwords only
-  });
-});
-
-describe('withSynonymStems', () => {
-  const payload = { synonyms: ['rename computer', 'machine name'], synonym_of: ['hostname', 'hostname'] };
-
-  it('adds the book phrase of each reader phrase the question uses whole, at the weight of its rarest word', () => {
-    const weights = questionWeights('rename my computer', (stem) => (stem === 'renam' ? 3 : 1));
-    expect(withSynonymStems(weights, payload)).toEqual(new Map([['renam', 3], ['comput', 1], ['hostnam', 3]]));
-    const h = highlightPassage('Print the current one with hostnamectl. Restart after a change.\n\nThe hostname is shown in the prompt.', withSynonymStems(weights, payload))!;
-    expect(h.terms).toEqual(['hostname']);
-    expect(h.text).toBe('The hostname is shown in the prompt.');
-  });
-
-  it('leaves the weights alone for part of a reader phrase, or a chunk with no synonyms', () => {
-    const weights = questionWeights('rename a file');
-    expect(withSynonymStems(weights, payload)).toBe(weights);
-    expect(withSynonymStems(weights, {})).toBe(weights);
-    expect(withSynonymStems(weights, undefined)).toBe(weights);
   });
 });

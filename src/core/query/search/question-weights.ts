@@ -1,0 +1,76 @@
+/**
+ * How a question's words weigh in a highlight, and which word of a chunk counts as which of them:
+ * by stem, by the book's other spelling, by a stopword the question writes in capitals, or through
+ * the owner's synonyms file.
+ */
+import { analyzeText, capitalStopwords, stemWord } from '../../common/bm25/index';
+import { synonymPairs } from '../../common/text/synonym-pairs';
+import { spellingVariants } from '../../common/text/word-variants';
+
+/**
+ * Weight of each informative stem of the question: `rarity(stem)` (its IDF in the book) when
+ * given and positive, else 1. Stopwords carry none, unless the question writes them in capitals
+ * (SQL's `WHERE`, as the keyword search reads them: capital-stopwords.ts): those are keyed by the
+ * stem in capitals, so only a word the chunk writes in capitals matches them, and each weighs as
+ * much as the question's rarest other word (the book's vocabulary holds no stopword to weigh).
+ *
+ * @example
+ * questionWeights('How do I publish a message?'); // Map { 'publish' => 1, 'messag' => 1 }
+ * questionWeights('WHERE versus HAVING'); // Map { 'versus' => 1, 'WHERE' => 1, 'HAVE' => 1 }
+ */
+export function questionWeights(question: string, rarity?: (stem: string) => number): Map<string, number> {
+  const weights = new Map<string, number>();
+  for (const stem of analyzeText(question)) {
+    if (weights.has(stem)) continue;
+    const w = rarity?.(stem) ?? 1;
+    weights.set(stem, w > 0 ? w : 1);
+  }
+  const capitals = capitalStopwords(question);
+  if (capitals.length > 0) {
+    const weight = Math.max(1, ...weights.values());
+    for (const stem of capitals) weights.set(stem.toUpperCase(), weight);
+  }
+  return weights;
+}
+
+/** The key a word `written` so matches in `weights`: its stem, or its stem in capitals ({@link questionWeights}) when written in capitals. */
+export function matchedKey(written: string, stem: string, weights: ReadonlyMap<string, number>): string | null {
+  if (weights.has(stem)) return stem;
+  const upper = stem.toUpperCase();
+  return upper !== stem && weights.has(upper) && written.length > 1 && written === written.toUpperCase() ? upper : null;
+}
+
+/**
+ * `weights` plus the stems of the book phrases a chunk was indexed under a reader's phrase for (its
+ * payload's `synonyms` and `synonym_of`, from the owner's synonyms file), for each reader phrase the
+ * question uses whole: "rename my computer" then marks "hostname" in a chunk found through
+ * "rename computer => hostname". A book stem weighs what the rarest stem of its reader phrase does.
+ *
+ * @example
+ * withSynonymStems(questionWeights('rename my computer'), { synonyms: ['rename computer'], synonym_of: ['hostname'] });
+ * // Map { 'renam' => 1, 'comput' => 1, 'hostnam' => 1 }
+ */
+export function withSynonymStems(weights: ReadonlyMap<string, number>, payload: Readonly<Record<string, unknown>> | undefined): ReadonlyMap<string, number> {
+  let out: Map<string, number> | null = null;
+  for (const { reader, book } of synonymPairs(payload)) {
+    if (reader.length === 0 || !reader.every((stem) => weights.has(stem))) continue;
+    const weight = Math.max(...reader.map((stem) => weights.get(stem)!));
+    for (const stem of book) if (!weights.has(stem) && !out?.has(stem)) (out ??= new Map(weights)).set(stem, weight);
+  }
+  return out ?? weights;
+}
+
+/**
+ * The stem `word` counts as: its own, or, when that is not the question's, the stem of its other
+ * spelling that is (the book's "randomisation" for the reader's "randomization": ingest indexed
+ * each chunk with both, so that is how this chunk matched).
+ */
+export function questionStem(word: string, weights: ReadonlyMap<string, number>): string {
+  const own = stemWord(word);
+  if (weights.has(own)) return own;
+  for (const variant of spellingVariants(word)) {
+    const stem = stemWord(variant);
+    if (weights.has(stem)) return stem;
+  }
+  return own;
+}

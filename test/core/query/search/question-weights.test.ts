@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { highlightPassage } from '../../../../src/core/query/search/highlight';
+import { questionWeights, withSynonymStems } from '../../../../src/core/query/search/question-weights';
+
+describe('questionWeights', () => {
+  it('weighs each informative stem once: by its rarity in the book when known, else 1', () => {
+    expect(questionWeights('How do I publish a message, a message?')).toEqual(new Map([['publish', 1], ['messag', 1]]));
+    const rarity = (stem: string) => (stem === 'publish' ? 2.5 : 0);
+    // A rarity of 0 (a word in every chunk) still counts: the question asked for it.
+    expect(questionWeights('publish messages', rarity)).toEqual(new Map([['publish', 2.5], ['messag', 1]]));
+  });
+
+  it('keys stopwords the question writes in capitals by their stem in capitals, at its rarest word\'s weight', () => {
+    const rarity = (stem: string) => (stem === 'differ' ? 3 : 1);
+    expect(questionWeights('difference between WHERE and HAVING', rarity)).toEqual(new Map([['differ', 3], ['WHERE', 3], ['HAVE', 3]]));
+    expect(questionWeights('where and having')).toEqual(new Map()); // written in lowercase: stopwords
+  });
+});
+
+describe('withSynonymStems', () => {
+  const payload = { synonyms: ['rename computer', 'machine name'], synonym_of: ['hostname', 'hostname'] };
+
+  it('adds the book phrase of each reader phrase the question uses whole, at the weight of its rarest word', () => {
+    const weights = questionWeights('rename my computer', (stem) => (stem === 'renam' ? 3 : 1));
+    expect(withSynonymStems(weights, payload)).toEqual(new Map([['renam', 3], ['comput', 1], ['hostnam', 3]]));
+    const h = highlightPassage('Print the current one with hostnamectl. Restart after a change.\n\nThe hostname is shown in the prompt.', withSynonymStems(weights, payload))!;
+    expect(h.terms).toEqual(['hostname']);
+    expect(h.text).toBe('The hostname is shown in the prompt.');
+  });
+
+  it('leaves the weights alone for part of a reader phrase, or a chunk with no synonyms', () => {
+    const weights = questionWeights('rename a file');
+    expect(withSynonymStems(weights, payload)).toBe(weights);
+    expect(withSynonymStems(weights, {})).toBe(weights);
+    expect(withSynonymStems(weights, undefined)).toBe(weights);
+  });
+});
