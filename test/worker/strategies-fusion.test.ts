@@ -123,6 +123,16 @@ describe.each(STORES)('fusion over the fetched lists ($store)', ({ env, q }) => 
     expectMatches((await search(t, { q, k: 5, mode: 'hybrid', fusion: 'rrf', rrf_keyword_weight: 0 }, { env })).results, rrf(dense, sparse, 60, 0));
   });
 
+  it('a weight or lambda the search does not read changes nothing and is named in an ignored_parameter warning', async () => {
+    const plain = await search(t, { q, k: 5, mode: 'hybrid', fusion: 'rrf' }, { env });
+    const tuned = await search(t, { q, k: 5, mode: 'hybrid', fusion: 'rrf', semantic_weight: 0.9, lambda: 0.2 }, { env });
+    expect(ids(tuned.results)).toEqual(ids(plain.results));
+    expect(plain.summary.warnings.map((w: { code: string }) => w.code)).not.toContain('ignored_parameter');
+    expect(tuned.summary.warnings).toContainEqual(
+      expect.objectContaining({ code: 'ignored_parameter', details: { params: ['semantic_weight', 'lambda'], needs: { semantic_weight: 'mode=hybrid&fusion=weighted', lambda: 'rerank=mmr' } } }),
+    );
+  });
+
   it('rerank=rrf, the old name, is an alias of mode=hybrid&fusion=rrf: same lists, same fusion, and a warning naming the canonical form', async () => {
     // Over the configured defaults (semantic mode, weighted fusion): the alias names both.
     const answer = await search(t, { q, k: 5, rerank: 'rrf' }, { env });

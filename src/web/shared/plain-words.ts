@@ -18,6 +18,7 @@ const WARNING_LEADS: Record<string, string> = {
   all_below_threshold: 'Every candidate was below the score threshold.',
   rerank_failed: 'Reranking was unavailable.',
   deprecated_alias: 'An old parameter name was used.',
+  ignored_parameter: 'A setting was sent that this kind of search does not use.',
 };
 
 /** One sentence for the confidence rating (empty when the summary has none). */

@@ -11,6 +11,7 @@ import type { QdrantFilter } from '../../common/types';
 import { normalizeQuery } from '../../common/text/normalize-query';
 import { parseFilter, translateFilter } from './filter-dsl';
 import { combineFilters, shortcutFilter } from './filter-shortcuts';
+import { unusedParameters, type UnusedParameter } from './unused-parameters';
 
 /** Longest accepted query, in characters (after trimming). */
 export const MAX_QUERY_LENGTH = 2000;
@@ -60,6 +61,8 @@ export interface SearchParams {
   includeMetadata: boolean;
   /** Deprecated spellings the request used, e.g. `rerank=rrf`, so the answer can name the canonical one. */
   aliases: string[];
+  /** Parameters given that this search never reads (`lambda` without MMR), so the answer can say so. */
+  unused: UnusedParameter[];
   /** Neighbouring chunks (each side, same page) merged into each hit's `passage`; 0 = none. */
   expand: number;
   /** `page`: at most one result per page. */
@@ -139,24 +142,29 @@ export function parseSearchParams(raw: Record<string, unknown>, config: Config):
   const dsl = p.filter === undefined ? undefined : typeof p.filter === 'string' ? parseFilter(p.filter) : translateFilter(p.filter);
   const shortcuts = shortcutFilter({ module: p.module ?? null, chapter: p.chapter ?? null, section: p.section ?? null, tags: p.tags ?? null });
 
+  const mode = p.rerank === 'rrf' ? 'hybrid' : (p.mode ?? config.SEARCH_MODE);
+  const fusion = p.rerank === 'rrf' ? 'rrf' : (p.fusion ?? config.HYBRID_FUSION);
+  const rerank = p.rerank === 'rrf' || p.rerank === undefined ? 'none' : p.rerank;
+  const given = new Set(Object.entries(p).filter(([, value]) => value !== undefined).map(([name]) => name));
   return {
     q,
     k,
     kRequested,
     clamped: k !== kRequested,
     // rerank=rrf always meant: fetch both lists and fuse them by reciprocal rank, i.e. hybrid + RRF.
-    mode: p.rerank === 'rrf' ? 'hybrid' : (p.mode ?? config.SEARCH_MODE),
-    fusion: p.rerank === 'rrf' ? 'rrf' : (p.fusion ?? config.HYBRID_FUSION),
+    mode,
+    fusion,
     weights,
     rrfK: bounded('rrf_k', p.rrf_k, config.RRF_K),
     rrfKeywordWeight: bounded('rrf_keyword_weight', p.rrf_keyword_weight, config.RRF_KEYWORD_WEIGHT),
     filter: combineFilters(shortcuts, dsl),
     threshold,
-    rerank: p.rerank === 'rrf' || p.rerank === undefined ? 'none' : p.rerank,
+    rerank,
     lambda: bounded('lambda', p.lambda, 0.7),
     format: p.format ?? 'json',
     includeMetadata: p.include_metadata === undefined ? true : p.include_metadata === true || p.include_metadata === 'true' || p.include_metadata === '1',
     aliases: p.rerank === 'rrf' ? ['rerank=rrf'] : [],
+    unused: unusedParameters({ given, mode, fusion, rerank }),
     expand,
     groupBy: p.group_by ?? null,
     diversity: p.diversity ?? 'pages',

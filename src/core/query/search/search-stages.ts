@@ -66,6 +66,10 @@ export function prepareQueries(
     message: `${alias} is an alias of mode=hybrid&fusion=rrf; ask for those instead`,
     details: { alias, canonical: { mode: 'hybrid', fusion: 'rrf' } },
   }));
+  if (params.unused.length > 0) {
+    const named = params.unused.map(({ param, needs }) => `${param} (read only with ${needs})`).join(', ');
+    warnings.push({ code: 'ignored_parameter', message: `This search does not read ${named}: it had no effect`, details: { params: params.unused.map((u) => u.param), needs: Object.fromEntries(params.unused.map((u) => [u.param, u.needs])) } });
+  }
   // A zero vector (no word the local model knows) scores 0 against everything: searching with it
   // would return arbitrary chunks, so the dense list is empty instead.
   const usable = embedded !== null && embedded.vector.some((x) => x !== 0);
