@@ -168,6 +168,19 @@ describe('queries the book does not cover (the embedded index\'s term rule)', ()
     expect(hybrid.results).toEqual([]);
   });
 
+  it('says when no chunk passes the filter (a misspelt value), in the answer and in the prompt, instead of blaming the question', async () => {
+    const t = tenant('filter0');
+    const body = (await t.call('/search?q=What%20is%20a%20ROS%202%20topic%3F&module=01-ros', {}, offline)).json();
+    expect(body.results).toEqual([]);
+    expect(body.summary.warnings).toContainEqual(expect.objectContaining({ code: 'filter_matched_nothing', details: { filters: ['module = "01-ros"'] } }));
+    const prompt = (await t.call('/search?q=What%20is%20a%20ROS%202%20topic%3F&module=01-ros&format=context', {}, offline)).text;
+    expect(prompt).toMatch(/No chunk of the book matches the filter \(module = "01-ros"\)/);
+    // A filter that lets chunks through says nothing of the kind.
+    const found = (await t.call('/search?q=What%20is%20a%20ROS%202%20topic%3F&module=01-ros2', {}, offline)).json();
+    expect(found.results.length).toBeGreaterThan(0);
+    expect(found.summary.warnings.map((w: { code: string }) => w.code)).not.toContain('filter_matched_nothing');
+  });
+
   it('does not flag in-book questions, paraphrased or with a typo', async () => {
     const t = tenant('inbook');
     for (const q of ['ROS 2 topics and publishers', 'my robot falls over when it walks, how do I keep it balanced?', 'how do I tune the PID contoller gains']) {

@@ -97,11 +97,11 @@ function unrepeated(text: string, file: string, n: number, shown: ShownPassage[]
 }
 
 /** Warnings about whether the passages answer the question at all: what a model must read before them. */
-const ANSWER_WARNINGS: ReadonlySet<SearchWarning['code']> = new Set(['no_match', 'low_confidence']);
+const ANSWER_WARNINGS: ReadonlySet<SearchWarning['code']> = new Set(['no_match', 'low_confidence', 'filter_matched_nothing']);
 
 /**
- * The warnings a prompt should carry (`no_match`, `low_confidence`): the book probably does not
- * cover the question, or the best match is weak. Without them a model given the passages takes them
+ * The warnings a prompt should carry (`no_match`, `low_confidence`, `filter_matched_nothing`): the book
+ * probably does not cover the question, the best match is weak, or the filter let nothing through. Without them a model given the passages takes them
  * for the answer; the others (`low_diversity`, `rerank_failed`, …) are for the caller, not the model.
  *
  * @example

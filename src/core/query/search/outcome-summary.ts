@@ -3,6 +3,7 @@
  * threshold accounting, confidence and warnings.
  */
 import type { Config } from '../../common/config/parse-config';
+import type { QdrantFilter } from '../../common/types';
 import type { CacheStatus, TermEvidence } from '../ports';
 import { judgeConfidence, noMatchWarning } from './book-coverage';
 import { buildWarnings, type SearchWarning } from './warnings';
@@ -29,6 +30,8 @@ export interface SummaryInput {
   results: SearchResult[];
   dropped: RankedHit[];
   totalCandidates: number;
+  /** No chunk passed the filter (`Ranked.filterEmpty`): said in a `filter_matched_nothing` warning. */
+  filterEmpty?: boolean;
   warnings: SearchWarning[];
   cache: CacheStatus;
   config: Pick<Config, 'LOW_CONFIDENCE_SCORE'>;
@@ -53,8 +56,10 @@ export function summarizeOutcome(input: SummaryInput) {
   });
   const noMatch = input.terms ? noMatchWarning(input.terms) : null;
   const highest = dropped.length ? Math.max(...dropped.map((hit) => hit.score)) : null;
-  const warnings = [
+  const warnings: SearchWarning[] = [
     ...input.warnings,
+    // Most likely a misspelt field or value: the question is not to blame.
+    ...(input.filterEmpty && params.filter ? [filterMatchedNothing(params.filter)] : []),
     ...(noMatch ? [noMatch] : []),
     // The low_confidence warning speaks about the scores only; no_match says why the terms fail.
     ...buildWarnings({
@@ -89,6 +94,16 @@ export function summarizeOutcome(input: SummaryInput) {
       : `No results for this query in collection "${input.collection}"${params.filter ? ' with the filters applied' : ''}`;
   }
   return summary;
+}
+
+/** The warning for a filter that no chunk of the collection passes. */
+function filterMatchedNothing(filter: QdrantFilter): SearchWarning {
+  const described = describeFilter(filter).join(' AND ');
+  return {
+    code: 'filter_matched_nothing',
+    message: `No chunk of the book matches the filter (${described}): check the field names and values (a module is a top-level folder as written on disk, a chapter a file name without its number prefix).`,
+    details: { filters: describeFilter(filter) },
+  };
 }
 
 /**

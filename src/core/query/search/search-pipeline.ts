@@ -207,6 +207,7 @@ function assemble(
     results,
     dropped,
     totalCandidates: ranked.totalCandidates,
+    filterEmpty: ranked.filterEmpty,
     warnings: prepared.warnings,
     cache: embedded?.cache ?? 'none',
     config: context.config,

@@ -106,6 +106,8 @@ export interface Ranked {
   kept: RankedHit[];
   dropped: RankedHit[];
   totalCandidates: number;
+  /** A filter let no chunk through: the dense search, which returns every chunk the filter passes, found none. */
+  filterEmpty: boolean;
   scale: ScoreScale;
   rerankMs?: number;
 }
@@ -129,6 +131,7 @@ export async function rankLists(
   let ranked = rankCandidates(denseList, sparseList, params, plan, queryVector, prepared, context.config.payloadFields);
   // Counted on the fetched lists: MMR has already cut `ranked` to k.
   const totalCandidates = new Set([...(denseList ?? []), ...(sparseList ?? [])].map((hit) => hit.id)).size;
+  const filterEmpty = params.filter !== undefined && queries[0]?.dense !== undefined && denseList?.length === 0;
   let scale = plan.scale;
   let rerankMs: number | undefined;
   if (params.rerank === 'cohere') {
@@ -148,7 +151,7 @@ export async function rankLists(
   const top = ranked.slice(0, params.k).map((hit) => cosinesCapped(hit, scale));
   const kept = params.threshold === undefined ? top : top.filter((hit) => hit.score >= params.threshold!);
   const dropped = top.filter((hit) => !kept.includes(hit));
-  return { kept, dropped, totalCandidates, scale, ...(rerankMs !== undefined ? { rerankMs } : {}) };
+  return { kept, dropped, totalCandidates, filterEmpty, scale, ...(rerankMs !== undefined ? { rerankMs } : {}) };
 }
 
 /**
