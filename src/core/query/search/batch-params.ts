@@ -65,10 +65,11 @@ export function parseBatchRequest(raw: unknown, config: Config): (SearchParams |
     const details = { ...error.details, ...(params ? { params: inDefaults(params) } : {}), ...(unknown ? { unknown: inDefaults(unknown) } : {}), in: 'defaults' };
     throw new RetrieverError('invalid_request', `In \`defaults\`: ${error.message}`, details);
   }
-  return queries.map((item) => {
+  return queries.map((item, index) => {
     const own = typeof item === 'string' ? { q: item } : item;
     if (!own || typeof own !== 'object' || Array.isArray(own)) {
-      return new RetrieverError('invalid_request', 'A query is a string or an object such as {"q": "…", "k": 5}', { params: ['queries'] });
+      // Named by its place, as a filter error names its path: `queries` alone would blame the list.
+      return new RetrieverError('invalid_request', `queries[${index}] is neither a string nor an object such as {"q": "…", "k": 5}`, { params: [`queries[${index}]`] });
     }
     if ('format' in own) return new RetrieverError('invalid_request', '`format` is not available in a batch', { params: ['format'] });
     try {

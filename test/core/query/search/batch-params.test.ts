@@ -33,6 +33,13 @@ describe('parseBatchRequest: the envelope', () => {
     }
   });
 
+  it('names a query that is neither a string nor an object by its place in the list', () => {
+    const [good, bad] = parseBatchRequest({ queries: ['tf2', 42] }, config);
+    expect(good).toMatchObject({ q: 'tf2' });
+    expect(bad).toMatchObject({ code: 'invalid_request', details: { params: ['queries[1]'] } });
+    expect((bad as RetrieverError).message).toContain('queries[1] is neither a string nor an object');
+  });
+
   it('accepts a well-formed body', () => {
     expect(parseBatchRequest({ queries: ['tf2', { q: 'urdf', k: 3 }], defaults: { mode: 'keyword' } }, config)).toHaveLength(2);
   });
