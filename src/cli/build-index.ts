@@ -1,17 +1,21 @@
 /**
  * `npm run build:index` (wrangler.toml's `[build]` command, so `wrangler dev` and `wrangler deploy`
  * work from a fresh clone): builds the book `DOCS_DIR` (default: the sample book) into the index the
- * Worker bundles, unless it is already up to date. A build leaves a `.stamp` beside the index, the
- * hash of the book's files and of the code that builds indexes, so the step costs milliseconds when
- * nothing changed, and an unchanged index is never rewritten (a running `wrangler dev` would reload).
+ * Worker bundles, unless it is already up to date. A build leaves a `.stamp` beside the index
+ * (index-stamp.ts: the hash of the book, of the code that builds indexes and the ingest options), so
+ * the step costs milliseconds when nothing changed, and an unchanged index is never rewritten (a
+ * running `wrangler dev` would reload). A rebuild uses the options the index was last built with —
+ * else those the book's own index was last ingested with (`ingest --target local --base-url …`), so
+ * the deploy bundles what `npm run dev` serves.
  *
  *   build-index [docs-dir] [--out FILE]
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runIngest } from './ingest';
-import { bookDocsDir, WORKER_INDEX } from './index-paths';
-import { indexIsFresh, inputsStamp } from './index-stamp';
+import { loadCliEnv } from './env-file';
+import { bookDocsDir, bookIndexPath, WORKER_INDEX } from './index-paths';
+import { DEFAULT_INDEX_OPTIONS, indexIsFresh, indexStamp, ingestFlags, optionsSaid, readIndexStamp, type IndexOptions } from './index-stamp';
 
 /**
  * Set by `npm run dev` for the wrangler dev server it starts: that server bundles the book's own index
@@ -23,31 +27,59 @@ export const DEV_SERVES_OWN_INDEX = 'EDGE_RETRIEVER_DEV_SERVES_OWN_INDEX';
 /** Outcome of {@link buildIndexIfStale}. */
 export interface IndexBuild {
   out: string;
-  /** false when the stamp showed the index already matched the book and the code. */
+  /** false when the stamp showed the index already matched the book, the code and the options. */
   built: boolean;
   exitCode: number;
+  /** The ingest options the index is (or was to be) built with. */
+  options: IndexOptions;
+}
+
+/** Options of {@link buildIndexIfStale}. */
+export interface BuildIndexOptions {
+  cwd?: string;
+  /** The variables ingest reads (the environment over `.dev.vars`, as the caller loaded them). */
+  env?: Record<string, string>;
+  /**
+   * Another index of the same book whose recorded options serve when `out` records none for it:
+   * the book's own index, for the deploy index or a dev server's `--index`.
+   */
+  inheritFrom?: string;
 }
 
 /**
- * Builds `docsDir` into the local index `out` (LSA embedder) unless `out` is already up to date.
+ * Builds `docsDir` into the local index `out` unless `out` is already up to date, with the ingest
+ * options `out` (else `inheritFrom`) was last built with for this book, else ingest's defaults.
  *
  * @example
  * await buildIndexIfStale('sample-book/docs', 'generated/test/sample-book.bin');
  */
-export async function buildIndexIfStale(docsDir: string, out: string, options: { cwd?: string; env?: Record<string, string> } = {}): Promise<IndexBuild> {
+export async function buildIndexIfStale(docsDir: string, out: string, options: BuildIndexOptions = {}): Promise<IndexBuild> {
   const cwd = options.cwd ?? process.cwd();
+  const docs = resolve(cwd, docsDir);
   const target = resolve(cwd, out);
-  if (indexIsFresh(target, inputsStamp(resolve(cwd, docsDir)))) return { out, built: false, exitCode: 0 };
+  const built = recordedOptions(docs, [target, ...(options.inheritFrom ? [resolve(cwd, options.inheritFrom)] : [])]);
+  if (indexIsFresh(target, indexStamp(docs, built))) return { out, built: false, exitCode: 0, options: built };
   // The local ingest writes the alias module and the stamp itself, as it does when run by hand.
-  const exitCode = await runIngest([resolve(cwd, docsDir), '--target', 'local', '--out', target, '--quiet'], options.env ?? {});
-  return { out, built: exitCode === 0, exitCode };
+  const exitCode = await runIngest([docs, '--target', 'local', '--out', target, '--quiet', ...ingestFlags(built)], options.env ?? {});
+  return { out, built: exitCode === 0, exitCode, options: built };
+}
+
+/** The options the first of `indexFiles` whose stamp is of the book `docs` was built with; else the defaults. */
+function recordedOptions(docs: string, indexFiles: readonly string[]): IndexOptions {
+  for (const file of indexFiles) {
+    const stamp = readIndexStamp(file);
+    if (stamp !== null && stamp.docs === docs) return stamp.options;
+  }
+  return { ...DEFAULT_INDEX_OPTIONS };
 }
 
 if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('/src/cli/build-index.ts')) {
   if (process.env[DEV_SERVES_OWN_INDEX] === '1') process.exit(0);
   const { values, positionals } = parseArgs({ allowPositionals: true, options: { out: { type: 'string' } } });
-  const docs = positionals[0] ?? bookDocsDir().docs;
-  const result = await buildIndexIfStale(docs, values.out ?? WORKER_INDEX);
-  if (result.built) console.log(`build-index: ${docs} -> ${result.out}`);
+  const env = loadCliEnv();
+  const docs = positionals[0] ?? bookDocsDir(env).docs;
+  const result = await buildIndexIfStale(docs, values.out ?? WORKER_INDEX, { env, inheritFrom: bookIndexPath(docs) });
+  const said = optionsSaid(result.options);
+  if (result.built) console.log(`build-index: ${docs} -> ${result.out}${said ? ` (${said}, as the book was last built)` : ''}`);
   process.exit(result.exitCode);
 }

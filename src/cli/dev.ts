@@ -15,6 +15,7 @@ import { DEV_USAGE, devVarBindings, devVarWarnings, parseDevArgs } from './dev/d
 import { suggestedQuestion, tryLine } from './dev/example-query';
 import { devServerUrl, portProblem } from './dev/port-check';
 import { loadDevEnv } from './env-file';
+import { optionsSaid } from './index-stamp';
 import { collectChunks } from './ingest/collect-chunks';
 import { bookDocsDir, bookIndexPath, DEFAULT_DOCS_DIR, docsDirProblem, INDEX_MODULE, indexModulePath } from './index-paths';
 
@@ -46,7 +47,9 @@ async function main(): Promise<number> {
     return 2;
   }
   const index = args.index ?? bookIndexPath(docs);
-  const build = await buildIndexIfStale(docs, index, { env: { ...process.env } as Record<string, string> });
+  // The variables ingest reads as `npm run ingest` does (the shell over .dev.vars): a rebuild with the
+  // options the book was last ingested with may need them (--embedder cohere needs COHERE_API_KEY).
+  const build = await buildIndexIfStale(docs, index, { env: cliVars, inheritFrom: bookIndexPath(docs) });
   if (build.exitCode !== 0) return build.exitCode;
   // The demo page (GET /) and /widget.js are bundled from src/web.
   await buildWebAssets();
@@ -59,7 +62,7 @@ async function main(): Promise<number> {
   for (const warning of devVarWarnings(workerVars, Object.keys(args.vars))) console.warn(`dev: warning: ${warning}`);
   console.log(workerVars.QDRANT_URL
     ? `QDRANT_URL is set (.dev.vars or --var): the Worker searches that Qdrant collection, not the embedded index of ${docs}. Starting the dev server on ${url}`
-    : `Embedded index of ${docs}: ${index}. Starting the dev server on ${url}`);
+    : `Embedded index of ${docs}: ${index}${optionsSaid(build.options) ? ` (${optionsSaid(build.options)})` : ''}. Starting the dev server on ${url}`);
   const worker = await unstable_startWorker({
     config: resolve('wrangler.toml'),
     // No [build] watcher: the index is built above; wrangler's would restart the Worker once after start.

@@ -14,7 +14,7 @@ import { buildReport, formatReport } from './ingest/ingest-report';
 import { createProgress } from './ingest/progress';
 import { ingestLocal } from './ingest/target-local';
 import { workerSizeWarning } from './ingest/worker-size';
-import { inputsStamp, markIndexBuilt } from './index-stamp';
+import { indexStamp, markIndexBuilt } from './index-stamp';
 import { ingestQdrant } from './ingest/target-qdrant';
 import { qdrantCloudPortWarning } from './ingest/qdrant-cloud-port';
 import { stopQuietlyOnClosedPipe } from './closed-pipe';
@@ -31,8 +31,11 @@ export async function runIngest(argv: string[], env: Record<string, string> = lo
     const embedder = args.embedder ?? (args.target === 'qdrant' ? 'cohere' : 'lsa');
     const config = configFor(env, args.target, embedder);
     const collection = args.collection ?? config?.QDRANT_COLLECTION ?? 'textbook_chunks';
-    // Stamped before the book is read, so a page edited during the build leaves the index stale.
-    const stamp = args.target === 'local' && !args.dryRun ? inputsStamp(resolve(args.docsDir)) : null;
+    // Stamped before the book is read, so a page edited during the build leaves the index stale; the
+    // options go in too, so a rebuild after an edit (build-index) builds as this run did.
+    const stamp = args.target === 'local' && !args.dryRun
+      ? indexStamp(resolve(args.docsDir), { baseUrl: args.baseUrl, routeBasePath: args.routeBasePath, collection, embedder, dims: args.dims, synonyms: args.synonyms === undefined ? null : resolve(args.synonyms) })
+      : null;
     const collected = await collectChunks(args.docsDir, { baseUrl: args.baseUrl, routeBasePath: args.routeBasePath });
     const synonyms = await applyBookSynonyms(collected.chunks, args.docsDir, args.synonyms);
     const book = { ...collected, chunks: synonyms.chunks, warnings: [...collected.warnings, ...synonyms.warnings] };

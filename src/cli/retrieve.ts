@@ -12,6 +12,7 @@ import type { SearchOutcome } from '../core/query/search/search-pipeline';
 import { buildIndexIfStale } from './build-index';
 import { loadCliEnv } from './env-file';
 import { bookDocsDir, bookIndexPath, docsDirProblem } from './index-paths';
+import { optionsSaid } from './index-stamp';
 import { parseRetrieveArgs, RETRIEVE_USAGE, type RetrieveArgs } from './retrieve/args';
 import { EXIT, reportFailure, usageError } from './cli-failure';
 import { formatSearchText } from './retrieve/format-text';
@@ -76,7 +77,9 @@ async function refreshBookIndex(env: Record<string, string>, io: RetrieveIo): Pr
   if (!existsSync(resolve(io.cwd, docs))) return;
   const started = performance.now();
   const build = await buildIndexIfStale(docs, bookIndexPath(docs, io.cwd), { cwd: io.cwd, env });
-  if (build.built) io.stderr(`retrieve: rebuilt the embedded index of ${docs} (the book or the indexing code changed) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  if (!build.built) return;
+  const said = optionsSaid(build.options);
+  io.stderr(`retrieve: rebuilt the embedded index of ${docs} (the book or the indexing code changed${said ? `; with ${said}, as it was last built` : ''}) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
 function searcherFor(args: RetrieveArgs, env: Record<string, string>, io: RetrieveIo): Searcher {

@@ -14,7 +14,7 @@ import { parseIngestArgs } from '../../src/cli/ingest/ingest-args';
 import { loadCliEnv } from '../../src/cli/env-file';
 import { bookDocsDir, bookIndexPath, DEFAULT_DOCS_DIR, indexModulePath } from '../../src/cli/index-paths';
 import { decodeIndex } from '../../src/core/query/local-index/index-format';
-import { MINI_BOOK } from './ingest/ingest-harness';
+import { MINI_BOOK, runCli } from './ingest/ingest-harness';
 
 describe('bookIndexPath', () => {
   it('gives each book its own file, named after its path', () => {
@@ -43,16 +43,21 @@ describe('bookIndexPath', () => {
   });
 });
 
+/** A temp dir holding the mini book as `book`, its readable pages only (the broken ones would make ingest print what it skipped). */
+async function readableMiniBook(prefix: string): Promise<{ dir: string; book: string }> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  const book = join(dir, 'book');
+  await cp(MINI_BOOK, book, { recursive: true });
+  for (const bad of ['02-control/binary.md', '01-sensing/broken-front-matter.md', 'empty.md']) await rm(join(book, bad));
+  return { dir, book };
+}
+
 describe('buildIndexIfStale', () => {
   let dir: string;
   let book: string;
   let out: string;
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'index-files-'));
-    book = join(dir, 'book');
-    await cp(MINI_BOOK, book, { recursive: true });
-    // Only readable pages: the fixture's broken files would make ingest print what it skipped.
-    for (const bad of ['02-control/binary.md', '01-sensing/broken-front-matter.md', 'empty.md']) await rm(join(book, bad));
+    ({ dir, book } = await readableMiniBook('index-files-'));
     out = join(dir, 'generated', 'book.bin');
   });
   afterAll(async () => {
@@ -77,6 +82,52 @@ describe('buildIndexIfStale', () => {
     const index = decodeIndex(await readFile(out));
     const files = index.ids.map((_, i) => index.payload(i).file_path);
     expect(files).toContain('added-page.md');
+  });
+});
+
+describe('buildIndexIfStale keeps the ingest options', () => {
+  let dir: string;
+  let book: string;
+  beforeAll(async () => {
+    ({ dir, book } = await readableMiniBook('index-options-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+  const urls = async (file: string) => {
+    const index = decodeIndex(await readFile(file));
+    return index.ids.map((_, i) => String(index.payload(i).source_url));
+  };
+
+  it('builds another index of the book (the deploy index) with the options its own index was ingested with', async () => {
+    const own = join(dir, 'own.bin');
+    const ingest = await runCli([book, '--target', 'local', '--out', own, '--quiet', '--base-url', 'https://brew.example'], {});
+    expect(ingest.code, ingest.err).toBe(0);
+    const deploy = await buildIndexIfStale(book, join(dir, 'deploy.bin'), { cwd: dir, inheritFrom: own });
+    expect(deploy).toMatchObject({ built: true, options: { baseUrl: 'https://brew.example' } });
+    for (const url of await urls(join(dir, 'deploy.bin'))) expect(url).toMatch(/^https:\/\/brew\.example\/docs\//);
+    // Another book's recorded options are not this book's.
+    const other = join(dir, 'other');
+    await cp(book, other, { recursive: true });
+    const elsewhere = await buildIndexIfStale(other, join(dir, 'deploy.bin'), { cwd: dir, inheritFrom: own });
+    expect(elsewhere.options.baseUrl).toBe('');
+    for (const url of await urls(join(dir, 'deploy.bin'))) expect(url).toMatch(/^\/docs\//);
+  });
+
+  it('takes an edit of an explicit --synonyms file as a change, and reads the file again', async () => {
+    const out = join(dir, 'synonyms.bin');
+    const synonyms = join(dir, 'readers-words.txt');
+    await writeFile(synonyms, 'wiggle => voxel grid\n');
+    const ingest = await runCli([book, '--target', 'local', '--out', out, '--quiet', '--synonyms', synonyms], {});
+    expect(ingest.code, ingest.err).toBe(0);
+    expect((await buildIndexIfStale(book, out, { cwd: dir })).built).toBe(false);
+    await writeFile(synonyms, 'wobble => voxel grid\n');
+    const rebuilt = await buildIndexIfStale(book, out, { cwd: dir });
+    expect(rebuilt).toMatchObject({ built: true, options: { synonyms } });
+    const index = decodeIndex(await readFile(out));
+    const phrases = index.ids.flatMap((_, i) => (index.payload(i).synonyms as string[] | undefined) ?? []);
+    expect(phrases).toContain('wobble');
+    expect(phrases).not.toContain('wiggle');
   });
 });
 

@@ -53,6 +53,10 @@ Options:
   --quiet                 no progress bar, summary only
   -h, --help              this help
 
+A local index keeps the options it was built with (--base-url, --route-base-path, --collection,
+--embedder, --dims, --synonyms) in its .stamp: the rebuild that npm run dev, retrieve and
+build:index (npm run deploy) make after the book changes uses them again.
+
 Exit codes: 0 ok · 1 nothing could be ingested · 2 usage or configuration error · 3 upstream failed ·
 4 unexpected error (a bug; please report it)`;
 

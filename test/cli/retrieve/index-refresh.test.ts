@@ -62,6 +62,32 @@ describe('retrieve refreshes the book index it searches', () => {
     expect(first.err).toMatch(/rebuilt the embedded index of dry/);
   });
 
+  it('rebuilds after an edit with the options the book was last ingested with (--base-url, --route-base-path)', async () => {
+    cpSync(TINY, join(cwd, 'site'), { recursive: true });
+    const out = join(cwd, bookIndexPath('site', cwd));
+    const ingest = await runCli([join(cwd, 'site'), '--target', 'local', '--out', out, '--quiet', '--base-url', 'https://brew.example', '--route-base-path', '/manual'], {});
+    expect(ingest.code, ingest.err).toBe(0);
+    writeFileSync(join(cwd, 'site', 'intro.md'), '# Intro\n\nThe pump manual, edited: prime the pump before the first start.\n');
+    const edited = await run(['prime the pump', '--json'], { DOCS_DIR: 'site' });
+    expect(edited.err).toMatch(/rebuilt the embedded index of site .*with --base-url https:\/\/brew\.example --route-base-path \/manual, as it was last built/);
+    const urls = JSON.parse(edited.out).results.map((result: { source_url: string }) => result.source_url);
+    expect(urls.length).toBeGreaterThan(0);
+    for (const url of urls) expect(url).toMatch(/^https:\/\/brew\.example\/manual\//);
+  });
+
+  it('takes an explicit ingest with other options as the new ones to keep', async () => {
+    cpSync(TINY, join(cwd, 'moved'), { recursive: true });
+    const out = join(cwd, bookIndexPath('moved', cwd));
+    for (const base of ['https://old.example', 'https://new.example']) {
+      const ingest = await runCli([join(cwd, 'moved'), '--target', 'local', '--out', out, '--quiet', '--base-url', base], {});
+      expect(ingest.code, ingest.err).toBe(0);
+    }
+    writeFileSync(join(cwd, 'moved', 'zz-extra.md'), '# Extra\n\nPrime the pump before the first start.\n');
+    const edited = await run(['prime the pump', '--json'], { DOCS_DIR: 'moved' });
+    expect(edited.err).toMatch(/rebuilt/);
+    expect(JSON.parse(edited.out).results[0].source_url).toMatch(/^https:\/\/new\.example\//);
+  });
+
   it('leaves an index named with --index alone', async () => {
     const named = await run(['anything', '--index', join(cwd, 'missing.bin')], { DOCS_DIR: 'book' });
     expect(named.code).toBe(2);
