@@ -20,6 +20,7 @@ import { processIo, type RetrieveIo } from './retrieve/io';
 import { defaultIndexPath, inProcessSearcher, remoteSearcher, type Searcher } from './retrieve/run-query';
 import { runGapsCommand } from './retrieve/gaps-command';
 import { runValidateCommand } from './retrieve/validate-command';
+import { CHOOSE_BOOK_HINT, searchedBook } from './retrieve/searched-book';
 import { stopQuietlyOnClosedPipe } from './closed-pipe';
 
 export type { RetrieveIo } from './retrieve/io';
@@ -42,8 +43,11 @@ export async function runRetrieve(argv: readonly string[], env?: Record<string, 
     refuseIndexWithQdrant(args, vars);
     // --gaps reads the book's own index too, so it is brought up to date the same way.
     if (args.url === null && args.index === null) await refreshBookIndex(vars, io);
+    const book = searchedBook(args, vars, io.cwd);
     const makeSearcher = (): Searcher => searcherFor(args, vars, io);
-    if (args.validate !== null) return await runValidateCommand(args, makeSearcher, io);
+    if (args.validate !== null) return await runValidateCommand(args, makeSearcher, io, book);
+    // A book nobody chose (the bundled sample) is said, or a newcomer's questions run against it unawares.
+    if (!book.chosen) io.stderr(`retrieve: searching ${book.name}; to search your book, ${CHOOSE_BOOK_HINT}`);
     if (args.gaps !== null) return await runGapsCommand(args, vars, io);
     return await searchOnce(args, makeSearcher(), io);
   } catch (error) {

@@ -20,6 +20,11 @@ export const RETRIEVE_USAGE = `Usage:
   retrieve --validate <queries.json> --compare run the set under several modes/rerankers
   retrieve --gaps <questions> [--index FILE]   the readers' words the book never uses
 
+Which book: DOCS_DIR=path/to/docs (environment or .dev.vars) searches that book's own index,
+built or brought up to date first; --index FILE an index ingest built; --url URL the book a running
+Worker serves; QDRANT_URL the Qdrant collection. Without any of them: the bundled sample book
+(sample-book/docs, about robotics), said on stderr.
+
 Search options:
   -k, --top-k N        results to return (default TOP_K_DEFAULT, 5)
   --mode M             ${SEARCH_MODES.join(' | ')} (default SEARCH_MODE, else ${LOCAL.SEARCH_MODE};

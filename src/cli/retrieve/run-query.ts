@@ -35,13 +35,14 @@ export interface Searcher {
  * the working directory, else the one `wrangler deploy` bundles, else this package's.
  */
 export function defaultIndexPath(cwd: string, env: Record<string, string | undefined> = {}): string {
-  const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-  const candidates = [
-    resolve(cwd, bookIndexPath(bookDocsDir(env).docs, cwd)),
-    resolve(cwd, WORKER_INDEX),
-    resolve(packageRoot, bookIndexPath(DEFAULT_DOCS_DIR, packageRoot)),
-  ];
+  const candidates = [resolve(cwd, bookIndexPath(bookDocsDir(env).docs, cwd)), resolve(cwd, WORKER_INDEX), packageSampleIndex()];
   return candidates.find((file) => existsSync(file)) ?? candidates[0]!;
+}
+
+/** The sample book's index in this package's checkout (what the installed `retrieve` falls back on). */
+export function packageSampleIndex(): string {
+  const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+  return resolve(packageRoot, bookIndexPath(DEFAULT_DOCS_DIR, packageRoot));
 }
 
 /** Reads and decodes an index file; a missing or unreadable file is a configuration error (exit 2). */

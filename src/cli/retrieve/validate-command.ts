@@ -9,6 +9,7 @@ import { EXIT } from '../cli-failure';
 import type { RetrieveArgs } from './args';
 import type { RetrieveIo } from './io';
 import type { Searcher } from './run-query';
+import { CHOOSE_BOOK_HINT, type SearchedBook } from './searched-book';
 import { DEFAULT_COMPARE_RUNS, loadQuerySet, parseRunSpec, validateRun, type RunSpec, type ValidationRun } from './validate';
 
 /**
@@ -16,9 +17,9 @@ import { DEFAULT_COMPARE_RUNS, loadQuerySet, parseRunSpec, validateRun, type Run
  * configuration, connection) propagate to the caller, which reports them.
  *
  * @example
- * await runValidateCommand(parseRetrieveArgs(['--validate', 'sample-book/queries.json']), () => searcher, io);
+ * await runValidateCommand(parseRetrieveArgs(['--validate', 'sample-book/queries.json']), () => searcher, io, searchedBook(args, env, io.cwd));
  */
-export async function runValidateCommand(args: RetrieveArgs, makeSearcher: () => Searcher, io: RetrieveIo): Promise<number> {
+export async function runValidateCommand(args: RetrieveArgs, makeSearcher: () => Searcher, io: RetrieveIo, book: SearchedBook): Promise<number> {
   const file = resolve(io.cwd, args.validate as string);
   const items = loadQuerySet(file);
   const specs: RunSpec[] = args.compare
@@ -35,7 +36,10 @@ export async function runValidateCommand(args: RetrieveArgs, makeSearcher: () =>
   // A label that names no page of the book can only fail: say so before the figures blame the retriever.
   const pages = next.pages?.() ?? null;
   const unmatched = pages ? unmatchedLabelsWarning(unmatchedFileLabels(items, pages)) : null;
-  if (unmatched) io.stderr(`validate: ${unmatched}`);
+  // Said with the book searched: the usual cause is another book than the questions', not typos; a
+  // book nobody chose (the bundled sample) is said anyway, or a newcomer's questions run against it unawares.
+  if (unmatched) io.stderr(`validate: ${unmatched}\n  searched ${book.name}: is it the book these questions are about?${book.chosen ? '' : ` To search yours, ${CHOOSE_BOOK_HINT}.`}`);
+  else if (!book.chosen) io.stderr(`validate: searching ${book.name}; to search your book, ${CHOOSE_BOOK_HINT}`);
 
   const runs: ValidationRun[] = [];
   let label = '';
@@ -50,16 +54,16 @@ export async function runValidateCommand(args: RetrieveArgs, makeSearcher: () =>
 
   const pass = runs.every((run) => run.report.pass);
   if (args.json) {
-    const meta = { file: args.validate, searcher: label, k: args.k };
+    const meta = { file: args.validate, book: book.name, searcher: label, k: args.k };
     io.stdout(JSON.stringify(args.compare ? { ...meta, runs, pass } : { ...meta, run: { name: runs[0]!.name, params: runs[0]!.params }, ...runs[0]!.report }, null, 2));
   } else if (args.compare) {
-    const lines = [`Compared ${runs.length} runs over ${items.length} queries from ${args.validate}; ${label}; hit@${args.k}`, ''];
+    const lines = [`Compared ${runs.length} runs over ${items.length} queries from ${args.validate} on ${book.name}; ${label}; hit@${args.k}`, ''];
     if (args.verbose) for (const run of runs) lines.push(`== ${run.name}`, formatReportText(run.report), '');
     lines.push(compareReports(runs.map(({ name, report }) => ({ name, report }))));
     lines.push('', `RESULT: ${pass ? 'PASS (every run)' : `FAIL (${runs.filter((r) => !r.report.pass).map((r) => r.name).join(', ')})`}`);
     io.stdout(lines.join('\n'));
   } else {
-    io.stdout([`Validating ${items.length} queries from ${args.validate} as ${runs[0]!.name}; ${label}; hit@${args.k}`, '', formatReportText(runs[0]!.report)].join('\n'));
+    io.stdout([`Validating ${items.length} queries from ${args.validate} on ${book.name} as ${runs[0]!.name}; ${label}; hit@${args.k}`, '', formatReportText(runs[0]!.report)].join('\n'));
   }
   return pass ? EXIT.ok : EXIT.noResults;
 }

@@ -8,18 +8,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookIndexPath } from '../../../src/cli/index-paths';
-import { runRetrieve } from '../../../src/cli/retrieve';
 import { runCli } from '../ingest/ingest-harness';
+import { retrieveIn } from './support';
 
 const TINY = resolve(__dirname, '../../fixtures/books/tiny');
 let cwd: string;
 
-async function run(argv: string[], env: Record<string, string>) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runRetrieve(argv, env, { stdout: (t) => void out.push(t), stderr: (t) => void err.push(t), cwd });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const run = (argv: string[], env: Record<string, string>) => retrieveIn(cwd, argv, env);
 
 beforeAll(() => {
   cwd = mkdtempSync(join(tmpdir(), 'retrieve-refresh-'));

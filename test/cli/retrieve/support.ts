@@ -40,5 +40,19 @@ export async function retrieve(argv: string[], env: Record<string, string> = {},
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
+/**
+ * Runs the CLI as typed, in `cwd`: no index added, so it searches (and brings up to date) the book
+ * `env` and `cwd` name.
+ *
+ * @example
+ * const run = await retrieveIn(tempDir, ['pump', '--json'], { DOCS_DIR: 'book' });
+ */
+export async function retrieveIn(cwd: string, argv: string[], env: Record<string, string>): Promise<CliRun> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runRetrieve(argv, env, { stdout: (t) => void out.push(t), stderr: (t) => void err.push(t), cwd });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
 /** A loopback port nothing listens on. */
 export const deadPort = freePort;

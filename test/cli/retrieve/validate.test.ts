@@ -135,7 +135,7 @@ describe('retrieve --validate on a small labelled set', () => {
   it('prints a text report with a header, one line per query and the verdict', async () => {
     const run = await retrieve(['--validate', SMALL_QUERIES, '--mode', 'hybrid']);
     const { report: rep } = await report(['--validate', SMALL_QUERIES, '--mode', 'hybrid']);
-    expect(run.out.split('\n')[0]).toMatch(/^Validating 5 queries from .*small-queries\.json as hybrid; in-process \(embedded store, local embedder\); hit@5$/);
+    expect(run.out.split('\n')[0]).toMatch(/^Validating 5 queries from .*small-queries\.json on the index .*sample-book\.bin as hybrid; in-process \(embedded store, local embedder\); hit@5$/);
     for (const item of small) expect(run.out).toMatch(new RegExp(`^${item.id} +`, 'm'));
     expect(run.out).toMatch(/^ {2}mean P@3 +\d\.\d{3}$/m);
     expect(run.out).toMatch(new RegExp(`^RESULT: ${rep.pass ? 'PASS' : 'FAIL'}$`, 'm'));
