@@ -49,7 +49,8 @@ Search options:
 Validation options (--validate FILE):
   --k N                hit@k cut-off for queries without their own k (default 5);
                        each query retrieves max(N, 5) results so P@5 and nDCG@5 are defined
-  --min-p3 X           required mean P@3 (default 0.7)
+  --min-p3 X           required mean P@3 (default 0.7; the report says when a book's pages are
+                       too short to reach it)
   --min-hit-rate X     required hit rate (default 0.8)
   --min-metadata X     required metadata integrity, 0..1 (default 1)
   --no-results-below S an expect_no_results query also passes when every score is below S

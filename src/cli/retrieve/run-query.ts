@@ -16,6 +16,7 @@ import { runSearch, type SearchOutcome } from '../../core/query/search/search-pi
 import { parseSearchParams } from '../../core/query/search/search-params';
 import { createClient, EdgeRetrieverError, type SearchParams } from '../../client/index';
 import type { BookVocabulary } from '../../core/query/ports';
+import type { EvalResult } from '../../core/build-time/eval/relevance';
 import { usageError, WorkerUnavailable } from '../cli-failure';
 import { bookDocsDir, bookIndexPath, DEFAULT_DOCS_DIR, WORKER_INDEX } from '../index-paths';
 
@@ -25,8 +26,8 @@ export interface Searcher {
   readonly label: string;
   /** The mode used when a search names none (SEARCH_MODE), when known (in-process only). */
   readonly defaultMode?: string;
-  /** The file path of every page the index holds, when it can say (an embedded index, in-process). */
-  pages?(): string[] | null;
+  /** Every chunk the index holds (payload only), when it can say (an embedded index, in-process). */
+  chunks?(): EvalResult[] | null;
   search(raw: Record<string, string | number>): Promise<SearchOutcome>;
 }
 
@@ -107,15 +108,10 @@ export function inProcessSearcher(options: InProcessOptions): Searcher & { confi
       const outcome = await runSearch(params, context);
       return workerDocument(outcome);
     },
-    pages() {
+    chunks() {
       if (config.storeKind !== 'embedded') return null;
       const book = (index ??= loadIndexFile(options.indexPath));
-      const files = new Set<string>();
-      for (let point = 0; point < book.size; point++) {
-        const file = book.payload(point).file_path;
-        if (typeof file === 'string') files.add(file);
-      }
-      return [...files];
+      return Array.from({ length: book.size }, (_, point) => ({ id: book.ids[point], score: 0, payload: book.payload(point) }));
     },
     /** The book's vocabulary as the term rule reads it: the embedded index's, or the one ingest recorded in the Qdrant collection. */
     async bookVocabulary() {

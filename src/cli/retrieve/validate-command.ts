@@ -25,16 +25,17 @@ export async function runValidateCommand(args: RetrieveArgs, makeSearcher: () =>
   const specs: RunSpec[] = args.compare
     ? (args.runs ?? DEFAULT_COMPARE_RUNS).map(parseRunSpec).map((spec) => ({ ...spec, params: { ...args.params, ...spec.params } }))
     : [{ name: runName(args.params, makeSearcher), params: args.params }];
+  // A fresh searcher per run: compared runs must not share an embedding cache. The first run's reads
+  // the index once for both its chunks and its searches.
+  let next: Searcher | null = makeSearcher();
+  const bookChunks = next.chunks?.() ?? null;
   const summarize = {
     criteria: args.criteria,
     ...(args.noResultsBelow !== undefined ? { noResultsScoreBelow: args.noResultsBelow } : {}),
+    ...(bookChunks ? { bookChunks } : {}),
   };
-
-  // A fresh searcher per run: compared runs must not share an embedding cache. The first run's reads
-  // the index once for both its pages and its searches.
-  let next: Searcher | null = makeSearcher();
   // A label that names no page of the book can only fail: say so before the figures blame the retriever.
-  const pages = next.pages?.() ?? null;
+  const pages = bookChunks?.flatMap((chunk) => (typeof chunk.payload?.file_path === 'string' ? [chunk.payload.file_path] : [])) ?? null;
   const unmatched = pages ? unmatchedLabelsWarning(unmatchedFileLabels(items, pages)) : null;
   // Said with the book searched: the usual cause is another book than the questions', not typos; a
   // book nobody chose (the bundled sample) is said anyway, or a newcomer's questions run against it unawares.

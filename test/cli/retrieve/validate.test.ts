@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ValidationReport } from '../../../src/core/build-time/eval/validation-report';
 import type { SearchOutcome } from '../../../src/core/query/search/search-pipeline';
+import { decodeIndex } from '../../../src/core/query/local-index/index-format';
+import { TEST_INDEX } from '../../support/test-index';
 import { retrieve, SAMPLE_QUERIES, SMALL_QUERIES } from './support';
 
 interface Item {
@@ -130,6 +132,15 @@ describe('retrieve --validate on a small labelled set', () => {
     const withCut = await report(['--validate', file, '--mode', 'semantic', '--no-results-below', String(top + 0.01)]);
     expect(without.report.queries[0]!.pass).toBe(false);
     expect(withCut.report.queries[0]!.pass).toBe(true);
+  });
+
+  it('counts, on the embedded index, the chunks of the book each question\'s labels name (relevant_chunks)', async () => {
+    const { report: rep } = await report(['--validate', SMALL_QUERIES]);
+    const index = decodeIndex(readFileSync(TEST_INDEX));
+    const qosChunks = index.ids.filter((_, i) => index.payload(i).file_path === '01-ros2/03-qos-and-dds.md').length;
+    expect(qosChunks).toBeGreaterThan(3);
+    expect(rep.queries.find((q) => q.id === 'qos')!.relevant_chunks).toBe(qosChunks);
+    expect(rep.queries.find((q) => q.id === 'nonsense')!.relevant_chunks).toBeUndefined();
   });
 
   it('prints a text report with a header, one line per query and the verdict', async () => {

@@ -2,7 +2,7 @@
  * Plain-text renderings of validation reports for the terminal: one report in detail, or several
  * (modes, rerankers) side by side. Plain ASCII columns so the output survives logs and CI.
  */
-import type { ReportSummary, ValidationReport } from './validation-report';
+import type { ReportSummary, ShortPages, ValidationReport } from './validation-report';
 
 const num = (v: number | null, digits = 3): string => (v === null ? 'n/a' : v.toFixed(digits));
 const pct = (v: number | null): string => (v === null ? 'n/a' : `${(v * 100).toFixed(1)}%`);
@@ -65,9 +65,22 @@ export function formatReportText(report: ValidationReport): string {
   for (const c of report.criteria) {
     const verdict = c.actual === null ? 'SKIP' : c.pass ? 'PASS' : 'FAIL';
     lines.push(`${verdict}  ${c.label}: ${num(c.actual)} (required >= ${num(c.required)})`);
+    if (c.short_pages) lines.push(...shortPagesNote(c.short_pages, c.actual ?? 0));
   }
   lines.push(`RESULT: ${report.pass ? 'PASS' : 'FAIL'}`);
   return lines.join('\n');
+}
+
+/** Why a P@3 bar failed only because of short pages, and what to do (the `--min-p3` of `retrieve --validate`). */
+function shortPagesNote(short: ShortPages, actual: number): string[] {
+  const reachable = Math.floor(actual * 10) / 10;
+  return [
+    `      only because the pages are short: ${short.questions} of the ${short.labelled} labelled questions are labelled with pages`,
+    '      of 3 chunks or fewer, and each found its page first. Such a page fills the top 3 only if all its chunks,',
+    '      neighbours side by side, outrank every other page; page diversity gives a neighbour\'s place to another page.',
+    `      Counted full, mean P@3 would be ${num(short.p3_if_full)}. Judge this book by hit rate, MRR and passages, or set`,
+    `      a bar it can reach: --min-p3 ${reachable.toFixed(1)}`,
+  ];
 }
 
 /**

@@ -7,6 +7,7 @@ import { hitAtK, metadataCompleteness, missingMetadata, ndcgAtK, noResultsPass, 
 import type { QueryItem } from './query-set';
 import { inLabelledSection, passageRank, passageSummary } from './passages';
 import { type EvalResult, judgeRanking, readText } from './relevance';
+import { labelledChunks, shortPages } from './short-pages';
 import type { CriterionResult, QueryReport, ReportSummary, TopHit, ValidationCriteria, ValidationReport } from './validation-report';
 
 /** One executed query: its ranking (best first), wall-clock latency, or the error it raised. */
@@ -36,6 +37,8 @@ export interface SummarizeOptions {
   noResultsScoreBelow?: number;
   /** How many top results to list per query. Default 5. */
   topN?: number;
+  /** Every chunk of the book, when the searcher can list them: counts the chunks each question's labels name (`short-pages.ts`). */
+  bookChunks?: readonly EvalResult[];
 }
 
 /**
@@ -110,6 +113,7 @@ export function summarizeQuery(run: QueryRun, options: SummarizeOptions = {}): Q
       (labelled ? hit === true : run.flaggedLowConfidence === true || noResultsPass(results, options.noResultsScoreBelow)),
   };
   if (labelled && (labels.sections?.length ?? 0) > 0) report.passage_rank = passageRank(results, labels);
+  if (labelled && options.bookChunks) report.relevant_chunks = labelledChunks(options.bookChunks, labels);
   if (run.error !== undefined) report.error = run.error;
   return report;
 }
@@ -172,5 +176,9 @@ export function summarizeRuns(runs: readonly QueryRun[], options: SummarizeOptio
     criterion('minHitRate', 'hit rate', summary.hit_rate),
     criterion('minMetadata', 'metadata integrity', summary.metadata_integrity),
   ];
+  // A missed P@3 bar says when short labelled pages alone explain it (short-pages.ts).
+  const p3 = criteria.find((c) => c.key === 'minP3');
+  const short = p3 && !p3.pass ? shortPages(labelled, bar.minP3) : null;
+  if (p3 && short) p3.short_pages = short;
   return { queries, summary, criteria, pass: criteria.every((c) => c.pass) };
 }

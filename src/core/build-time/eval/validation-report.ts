@@ -41,6 +41,11 @@ export interface QueryReport {
    * the query names no sections.
    */
   passage_rank?: number | null;
+  /**
+   * How many chunks of the book its labels name (`short-pages.ts`); absent when the book's chunks
+   * could not be counted (a Worker, Qdrant) and for `expect_no_results` queries.
+   */
+  relevant_chunks?: number;
   /** Mean completeness of the returned results (null when none), and how many are complete. */
   metadata: { completeness: number | null; complete: number; total: number; missing: string[] };
   latency_ms: number;
@@ -99,6 +104,18 @@ export interface CriterionResult {
   required: number;
   /** True when met, or when there is nothing to measure (`actual` null, e.g. no labelled queries). */
   pass: boolean;
+  /** On a failed P@3 bar: it failed only because of short labelled pages (`short-pages.ts`). */
+  short_pages?: ShortPages;
+}
+
+/**
+ * A P@3 bar missed only because of short pages: `questions` of the `labelled` questions are
+ * labelled with pages of at most 3 chunks and found one first; counted full, mean P@3 is `p3_if_full`.
+ */
+export interface ShortPages {
+  questions: number;
+  labelled: number;
+  p3_if_full: number;
 }
 
 /** What `npm run validate` prints (as text or `--json`): per query, the summary, the criteria. */
