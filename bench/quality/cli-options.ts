@@ -95,6 +95,10 @@ export function parseQualityArgs(argv: readonly string[]): QualityArgs {
     return { docs, queries };
   });
   if (books.length > 0 && values.docs !== undefined) throw new UsageError('--book and --docs do not go together: name each book with --book DIR=FILE');
+  // Without it the sample book's robotics questions would be asked of this book: figures, exit 0, no meaning.
+  if (values.docs !== undefined && (values.queries ?? []).length === 0 && !values.help) {
+    throw new UsageError(`--docs needs --queries FILE, the labelled questions of that book (the format: README, "Measuring any book"); without --docs the sample book is measured with its own`);
+  }
   const runs = values.runs === undefined ? undefined : values.runs.split(',').map((r) => r.trim()).filter(Boolean);
   if (runs?.length === 0) throw new UsageError('--runs names no run');
   for (const run of runs ?? []) checkRun(run);
