@@ -4,9 +4,9 @@
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { portNumber } from '../src/cli/dev/dev-args';
 import { runIngest } from '../src/cli/ingest';
+import { parseFlags } from '../src/cli/parse-flags';
 import { startFakeUpstream, type FakeUpstream } from '../test/support/fake-upstream/server';
 
 /** A running fake holding the sample book, and the vars a Worker needs to use it. */
@@ -66,9 +66,8 @@ export const FAKE_USAGE = `Usage: npm run fake -- [options]
  * parseFakeArgs(['--port', '8801']); // { port: 8801, docs: 'sample-book/docs', help: false }
  */
 export function parseFakeArgs(argv: string[]): { port: number; docs: string; help: boolean } {
-  const { values } = parseArgs({
+  const { values } = parseFlags({
     args: argv,
-    strict: true,
     allowPositionals: false,
     options: { port: { type: 'string' }, docs: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } },
   });

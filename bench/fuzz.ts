@@ -11,8 +11,9 @@
  * Only loopback addresses; every loop is bounded by a count and a time limit. Exit code 0 when both
  * goals hold, 1 otherwise (the report says what failed and the seed/index to replay it).
  */
-import { parseArgs } from 'node:util';
 import { buildIndexIfStale } from '../src/cli/build-index';
+import type { ParseArgsConfig } from 'node:util';
+import { parseFlags } from '../src/cli/parse-flags';
 import { TEST_DOCS, TEST_INDEX } from '../test/support/test-index';
 import { startWranglerDev, type WranglerDev } from '../test/support/wrangler-dev';
 import { startFakeWithBook } from './fake-with-book';
@@ -20,7 +21,18 @@ import { fuzzCase, type FuzzCase } from './fuzz/cases';
 import { keepAliveAgent, send, type Outcome } from './fuzz/send';
 import { runLoad } from './fuzz/load';
 
-const { values } = parseArgs({
+/** The command line, or one line and exit 2 on a typo (not a stack trace). */
+function parseFuzzArgs<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseFlags<T>> {
+  try {
+    return parseFlags(config);
+  } catch (error) {
+    console.error(`fuzz: ${(error as Error).message}`);
+    process.exit(2);
+  }
+}
+
+const { values } = parseFuzzArgs({
+  args: process.argv.slice(2),
   options: {
     seed: { type: 'string', default: '20261125' },
     requests: { type: 'string', default: '10000' },

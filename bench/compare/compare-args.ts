@@ -7,6 +7,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { flagErrorMessage } from '../../src/cli/parse-flags';
 import { UsageError } from '../quality/cli-options';
 
 /** What `--help` prints. */
@@ -18,6 +19,8 @@ Usage:
 
 The first run installs bench/compare's own packages (npm ci --prefix bench/compare).
 Setups and what they measure: bench/compare/README.md.`;
+
+const COMPARE_OPTIONS = { help: { type: 'boolean', short: 'h' }, book: { type: 'string', multiple: true } } as const;
 
 /** One book to measure: its pages and one question file. */
 export interface CompareBook {
@@ -41,10 +44,9 @@ export interface CompareArgs {
 export function parseCompareArgs(argv: readonly string[]): CompareArgs {
   let values;
   try {
-    ({ values } = parseArgs({ args: [...argv], options: { help: { type: 'boolean', short: 'h' }, book: { type: 'string', multiple: true } } }));
+    ({ values } = parseArgs({ args: [...argv], options: COMPARE_OPTIONS }));
   } catch (error) {
-    // Node's message names the option; the hint about positionals says nothing useful here.
-    throw new UsageError((error as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
+    throw new UsageError(flagErrorMessage(error, COMPARE_OPTIONS));
   }
   const books = (values.book ?? []).map((spec) => {
     const [docs, queries, ...rest] = spec.split('=');

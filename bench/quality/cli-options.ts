@@ -5,6 +5,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { flagErrorMessage } from '../../src/cli/parse-flags';
 import { parseConfig } from '../../src/core/common/config/parse-config';
 import { RetrieverError } from '../../src/core/common/errors';
 import { parseSearchParams } from '../../src/core/query/search/search-params';
@@ -32,6 +33,21 @@ Options:
   -h, --help        this text
 
 Question files: docs/retrieval-quality.md and the README ("Measuring any book").`;
+
+const QUALITY_OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  docs: { type: 'string' },
+  book: { type: 'string', multiple: true },
+  queries: { type: 'string', multiple: true },
+  runs: { type: 'string' },
+  subset: { type: 'string', multiple: true },
+  verbose: { type: 'boolean', short: 'v' },
+  lenient: { type: 'boolean' },
+  dims: { type: 'string' },
+  synonyms: { type: 'string' },
+  seed: { type: 'string' },
+  typos: { type: 'boolean' },
+} as const;
 
 /** A command-line mistake: printed as one line, exit status 2. */
 export class UsageError extends Error {}
@@ -64,26 +80,9 @@ export interface QualityArgs {
 export function parseQualityArgs(argv: readonly string[]): QualityArgs {
   let values;
   try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: {
-        help: { type: 'boolean', short: 'h' },
-        docs: { type: 'string' },
-        book: { type: 'string', multiple: true },
-        queries: { type: 'string', multiple: true },
-        runs: { type: 'string' },
-        subset: { type: 'string', multiple: true },
-        verbose: { type: 'boolean', short: 'v' },
-        lenient: { type: 'boolean' },
-        dims: { type: 'string' },
-        synonyms: { type: 'string' },
-        seed: { type: 'string' },
-        typos: { type: 'boolean' },
-      },
-    }));
+    ({ values } = parseArgs({ args: [...argv], options: QUALITY_OPTIONS }));
   } catch (error) {
-    // Node's message names the option ("Unknown option '--run'"); its code and stack say nothing more.
-    throw new UsageError((error as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
+    throw new UsageError(flagErrorMessage(error, QUALITY_OPTIONS));
   }
   const dims = values.dims === undefined ? null : Number(values.dims);
   if (dims !== null && !(Number.isInteger(dims) && dims > 0)) throw new UsageError(`--dims takes a positive integer, got "${values.dims}"`);

@@ -11,10 +11,10 @@
  *   build-index [docs-dir] [--out FILE]
  */
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { runIngest } from './ingest';
 import { loadCliEnv } from './env-file';
 import { bookDocsDir, bookIndexPath, WORKER_INDEX } from './index-paths';
+import { parseFlags } from './parse-flags';
 import { DEFAULT_INDEX_OPTIONS, indexIsFresh, indexStamp, ingestFlags, optionsSaid, readIndexStamp, type IndexOptions } from './index-stamp';
 
 /**
@@ -75,7 +75,14 @@ function recordedOptions(docs: string, indexFiles: readonly string[]): IndexOpti
 
 if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('/src/cli/build-index.ts')) {
   if (process.env[DEV_SERVES_OWN_INDEX] === '1') process.exit(0);
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { out: { type: 'string' } } });
+  let parsed;
+  try {
+    parsed = parseFlags({ args: process.argv.slice(2), allowPositionals: true, options: { out: { type: 'string' } } });
+  } catch (error) {
+    console.error(`build-index: ${(error as Error).message}\n  usage: npm run build:index -- [docs-dir] [--out FILE]`);
+    process.exit(2);
+  }
+  const { values, positionals } = parsed;
   const env = loadCliEnv();
   const docs = positionals[0] ?? bookDocsDir(env).docs;
   const result = await buildIndexIfStale(docs, values.out ?? WORKER_INDEX, { env, inheritFrom: bookIndexPath(docs) });

@@ -24,7 +24,7 @@ describe('parseCompareArgs', () => {
   });
 
   it.each([
-    [['--runs', 'default'], /Unknown option '--runs'/],
+    [['--runs', 'default'], /^unknown option --runs$/],
     [['--book', DOCS], /--book takes DIR=QUERIES.json/],
     [['--book', `/no/such/docs=${QUERIES}`], /--book: no folder at \/no\/such\/docs/],
     [['--book', `${DOCS}=/no/such.json`], /--book: no file at \/no\/such.json/],

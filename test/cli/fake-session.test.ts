@@ -29,7 +29,7 @@ describe('npm run fake', () => {
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/^Usage: npm run fake -- \[options\]/);
     expect(help.stdout).toContain('--port N');
-    for (const [args, message] of [[['--bogus'], /^fake: Unknown option '--bogus'/], [['--port', 'abc'], /^fake: --port must be a port number \(0-65535\), got "abc"/]] as const) {
+    for (const [args, message] of [[['--bogus'], /^fake: unknown option --bogus$/m], [['--port', 'abc'], /^fake: --port must be a port number \(0-65535\), got "abc"/]] as const) {
       const bad = run(...args);
       expect(bad.status).toBe(2);
       expect(bad.stderr).toMatch(message);

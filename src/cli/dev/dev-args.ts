@@ -1,10 +1,10 @@
 /**
  * `npm run dev` options (node:util parseArgs: strict, so a typo is an error, not a silent no-op).
  */
-import { parseArgs } from 'node:util';
 import { configSchema } from '../../core/common/config/config-schema';
 import { mayHoldSecret, parseConfig } from '../../core/common/config/parse-config';
 import { closestName } from '../../core/common/upstream/closest-name';
+import { parseFlags } from '../parse-flags';
 
 /** Parsed dev-server options. */
 export interface DevArgs {
@@ -41,9 +41,8 @@ export const DEV_USAGE = `Usage: npm run dev -- [options]      (DOCS_DIR=path/to
  * parseDevArgs(['--port', '8791'], {}).port; // 8791
  */
 export function parseDevArgs(argv: string[], env: Record<string, string | undefined>): DevArgs {
-  const { values } = parseArgs({
+  const { values } = parseFlags({
     args: argv,
-    strict: true,
     allowPositionals: false,
     options: {
       port: { type: 'string' },

@@ -1,11 +1,11 @@
 /**
  * `ingest` command-line arguments (node:util parseArgs: no dependency, strict about unknowns).
  */
-import { parseArgs } from 'node:util';
 import * as z from 'zod/mini';
 import { collectionName } from '../../core/common/config/config-schema';
 import { usageError } from '../cli-failure';
 import { joinNegativeValues } from '../negative-values';
+import { parseFlags } from '../parse-flags';
 import { bookIndexPath } from '../index-paths';
 
 /** Parsed ingest options. */
@@ -84,13 +84,7 @@ const INGEST_OPTIONS = {
  * parseIngestArgs(['docs', '--target', 'local'], { QDRANT_URL: undefined });
  */
 export function parseIngestArgs(argv: string[], env: Record<string, string | undefined>): IngestArgs {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: joinNegativeValues(argv, INGEST_OPTIONS), allowPositionals: true, strict: true, options: INGEST_OPTIONS });
-  } catch (error) {
-    throw usageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseFlags({ args: joinNegativeValues(argv, INGEST_OPTIONS), allowPositionals: true, options: INGEST_OPTIONS });
   const help = values.help ?? false;
   if (!help && positionals.length !== 1) {
     throw usageError('Give exactly one docs directory, e.g. `npm run ingest -- sample-book/docs`');

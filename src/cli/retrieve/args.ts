@@ -3,11 +3,11 @@
  * `--compare` across modes/rerankers). Parsing is strict: an unknown flag or a bad value is a
  * usage error (exit 2) rather than something silently ignored.
  */
-import { parseArgs } from 'node:util';
 import { SEARCH_MODES } from '../../core/common/config/config-schema';
 import { EMBEDDER_DEFAULTS } from '../../core/common/config/parse-config';
 import { usageError } from '../cli-failure';
 import { joinNegativeValues } from '../negative-values';
+import { parseFlags } from '../parse-flags';
 
 
 // Read from the table parseConfig uses, so the help cannot drift from what a search does: the
@@ -138,13 +138,7 @@ const PASS_THROUGH = ['mode', 'fusion', 'rerank', 'threshold', 'diversity', 'cha
  * parseRetrieveArgs(['What is a topic?', '-k', '3', '--mode', 'hybrid']).params; // { k: '3', mode: 'hybrid' }
  */
 export function parseRetrieveArgs(argv: readonly string[]): RetrieveArgs {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: joinNegativeValues(argv, OPTIONS), options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw usageError(error instanceof Error ? error.message.split('\n')[0]! : String(error));
-  }
-  const { values: v, positionals } = parsed;
+  const { values: v, positionals } = parseFlags({ args: joinNegativeValues(argv, OPTIONS), options: OPTIONS, allowPositionals: true });
   const query = positionals.length ? positionals.join(' ').trim() : null;
   const topK = v['top-k'] ?? v.k;
   if (v['top-k'] !== undefined && v.k !== undefined && v['top-k'] !== v.k) throw usageError('give either --top-k or --k, not both');

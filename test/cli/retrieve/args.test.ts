@@ -92,8 +92,10 @@ describe('parseRetrieveArgs: validation', () => {
 
 describe('parseRetrieveArgs: usage errors exit 2 with a hint', () => {
   it.each([
-    [['q', '--bogus'], /Unknown option '--bogus'/],
-    [['q', '--top-k'], /argument missing/],
+    [['q', '--bogus'], /^unknown option --bogus$/],
+    [['q', '--topk', '3'], /^unknown option --topk \(did you mean --top-k\?\)$/],
+    [['q', '--top-k'], /^--top-k needs a value$/],
+    [['q', '--json=yes'], /^--json takes no value$/],
     [['q', '--top-k', '0'], /--top-k must be a positive integer/],
     [['--validate', 'q.json', '--k', '0'], /--k must be a positive integer/],
     [['q', '--top-k', '2.5'], /--top-k must be a positive integer/],

@@ -26,7 +26,7 @@ describe('parseQualityArgs', () => {
   });
 
   it.each([
-    [['--run', 'default'], /Unknown option '--run'/],
+    [['--run', 'default'], /^unknown option --run \(did you mean --runs\?\)$/],
     [['--runs', 'fast'], /"fast" is not a valid run .*mode: must be one of/],
     [['--runs', 'hybrid:rff'], /"hybrid:rff" is not a valid run .*fusion/],
     [['--runs', ','], /names no run/],
