@@ -14,6 +14,7 @@ import { buildIndexIfStale, DEV_SERVES_OWN_INDEX } from './build-index';
 import { DEV_USAGE, devVarBindings, devVarWarnings, parseDevArgs } from './dev/dev-args';
 import { suggestedQuestion, tryLine } from './dev/example-query';
 import { devServerUrl, portProblem } from './dev/port-check';
+import { EXIT } from './cli-failure';
 import { loadDevEnv } from './env-file';
 import { optionsSaid } from './index-stamp';
 import { collectChunks } from './ingest/collect-chunks';
@@ -50,7 +51,12 @@ async function main(): Promise<number> {
   // The variables ingest reads as `npm run ingest` does (the shell over .dev.vars): a rebuild with the
   // options the book was last ingested with may need them (--embedder cohere needs COHERE_API_KEY).
   const build = await buildIndexIfStale(docs, index, { env: cliVars, inheritFrom: bookIndexPath(docs) });
-  if (build.exitCode !== 0) return build.exitCode;
+  if (build.exitCode !== 0) {
+    // Ingest said what went wrong above; this line says what it means for the command run.
+    const why = build.exitCode === EXIT.noResults ? `${docs} holds no readable .md/.mdx page with content` : `the index of ${docs} could not be built (above)`;
+    console.error(`dev: the server did not start: ${why}; set DOCS_DIR to a book's docs folder${configured ? ', or unset it to serve the sample book' : ''}`);
+    return build.exitCode;
+  }
   // The demo page (GET /) and /widget.js are bundled from src/web.
   await buildWebAssets();
 
