@@ -9,6 +9,7 @@ import type { EvalResult } from '../../core/build-time/eval/relevance';
 import { summarizeRuns, type QueryRun, type SummarizeOptions } from '../../core/build-time/eval/summarize';
 import type { ValidationReport } from '../../core/build-time/eval/validation-report';
 import type { SearchOutcome } from '../../core/query/search/search-pipeline';
+import { isRetrieverError } from '../../core/common/errors';
 import { describeFailure, EXIT, usageError, withContext } from '../cli-failure';
 import type { Searcher } from './run-query';
 
@@ -57,9 +58,10 @@ export function loadQuerySet(path: string): QueryItem[] {
   try {
     return parseQuerySet(text);
   } catch (error) {
-    // Name the file: a message about "the query set" alone leaves the user to guess which.
-    if (error instanceof Error && /not valid JSON/.test(error.message)) throw usageError(`${path}: ${error.message}`);
-    throw error;
+    // Name the file, for broken JSON and a bad item alike: "query set item 0" alone leaves the user
+    // to guess which set; the hint points at the format rather than at the flags.
+    if (!isRetrieverError(error)) throw error;
+    throw usageError(`${path}: ${error.message}`, 'the query set format: README, "The sample book\'s set and npm run validate"');
   }
 }
 

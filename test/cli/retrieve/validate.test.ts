@@ -166,7 +166,9 @@ describe('retrieve --validate on a small labelled set', () => {
     expect(missing.err).toMatch(/cannot read the query set .*nope\/queries\.json/);
     const bad = await retrieve(['--validate', 'test/cli/retrieve/fixtures/bad-queries.json']);
     expect(bad.code).toBe(2);
-    expect(bad.err).toMatch(/query set item 1, `expected`: unknown field\(s\) "file_path"/);
+    // The file is named (the item alone leaves the user to guess which set), and the hint is the format's.
+    expect(bad.err).toMatch(/^retrieve: .*test\/cli\/retrieve\/fixtures\/bad-queries\.json: query set item 1, `expected`: unknown field\(s\) "file_path"$/m);
+    expect(bad.err).toMatch(/hint: the query set format: README/);
     // Not JSON: the file and the parser's position are named.
     const broken = join(mkdtempSync(join(tmpdir(), 'qset-')), 'broken.json');
     writeFileSync(broken, '[{"query": "a",}]');
