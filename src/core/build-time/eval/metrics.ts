@@ -13,14 +13,15 @@ function assertK(k: number): void {
 }
 
 /**
- * Precision@k: distinct relevant pages among the top k, divided by k. Always divided by k, also
- * when fewer than k results came back: a retriever that returns one relevant chunk where five
+ * Precision@k: distinct relevant chunks among the top k (`judgeRanking`: every chunk of a relevant
+ * page is relevant, a chunk returned twice is credited once), divided by k. Always divided by k,
+ * also when fewer than k results came back: a retriever that returns one relevant chunk where five
  * were asked for has filled 1 of 5 slots, and dividing by the returned count would reward
- * returning less. Duplicate chunks of an already-counted page count as non-relevant.
+ * returning less.
  *
  * @example
- * // ranks: relevant page A, A again, irrelevant → 1 distinct relevant page / 3
- * precisionAtK(results, { file_paths: ['a.md'] }, 3); // 0.333…
+ * // ranks: chunk 1 of page A, chunk 2 of page A, irrelevant → 2 distinct relevant chunks / 3
+ * precisionAtK(results, { file_paths: ['a.md'] }, 3); // 0.666…
  */
 export function precisionAtK(results: readonly EvalResult[], expected: ExpectedLabels, k: number): number {
   assertK(k);
