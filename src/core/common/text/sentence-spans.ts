@@ -23,9 +23,15 @@ export function sentenceSpans(text: string, start: number, end: number): Span[] 
   const spans: Span[] = [];
   const slice = text.slice(start, end);
   let from = 0;
+  // Backticks are counted incrementally from the last boundary: recounting from the paragraph's
+  // start at each one took 18 s on a 100,000-word paragraph of 10-word sentences.
+  let backticks = 0;
+  let counted = 0;
   for (const match of slice.matchAll(BOUNDARY)) {
     const cut = match.index + match[0].length;
-    if (countBackticks(slice, 0, cut) % 2 === 1) continue;
+    backticks += countBackticks(slice, counted, cut);
+    counted = cut;
+    if (backticks % 2 === 1) continue;
     if (ABBREVIATION.test(slice.slice(Math.max(from, cut - 12), cut))) continue;
     pushTrimmed(spans, slice, from, cut, start);
     from = cut;

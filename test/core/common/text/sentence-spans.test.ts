@@ -26,6 +26,13 @@ describe('sentenceSpans', () => {
     ]);
   });
 
+  it('tracks inline code across many sentences (each code span opened and closed)', () => {
+    const text = 'Run `a. b` now. Then `c. d` too. End.';
+    expect(texts(text, sentenceSpans(text, 0, text.length))).toEqual(['Run `a. b` now.', 'Then `c. d` too.', 'End.']);
+    const long = Array.from({ length: 2000 }, (_, i) => `Step ${i} runs \`x. y\` here.`).join(' ');
+    expect(sentenceSpans(long, 0, long.length)).toHaveLength(2000);
+  });
+
   it('cuts after CJK full stops without a following space', () => {
     const text = '机器人很好。它会走路！';
     expect(texts(text, sentenceSpans(text, 0, text.length))).toEqual(['机器人很好。', '它会走路！']);
