@@ -4,6 +4,7 @@ import { estimateTokens } from './estimate-tokens';
 import { createAnchorMaker, explicitHeadingId, stripHeadingId } from './heading-anchors';
 import type { LineIndex } from './line-index';
 import { lineSpans, sentenceSpans, type Span } from '../../common/text/sentence-spans';
+import { wordSpans } from './word-spans';
 
 /** How a piece may be treated by the packer. */
 export type PieceKind = 'heading' | 'atomic' | 'text';
@@ -60,12 +61,16 @@ interface AnyNode {
 const SKIPPED = new Set(['yaml', 'toml', 'mdxjsEsm', 'mdxFlowExpression', 'definition', 'thematicBreak']);
 const ATOMIC = new Set(['code', 'table', 'html', 'math']);
 const HTML_COMMENT = /^\s*<!--[\s\S]*-->\s*$/;
+// A prose line too long for a chunk is cut between words into runs about a long sentence's size:
+// the packer then fills chunks with them as with sentences, and the overlap can carry one.
+const WORD_RUN_TOKENS = 50;
 
 /**
  * Flatten an mdast tree into pieces. Containers (lists, list items, blockquotes, JSX elements such
  * as `<Tabs>`/`<TabItem>`) are entered so their text and code are content; JSX elements without
- * children, ESM and comments are not. Prose is split into sentences, and a sentence longer than
- * `maxTokens` into lines.
+ * children, ESM and comments are not. Prose is split into sentences, a sentence longer than
+ * `maxTokens` into lines, and a line still longer into runs of words (word-spans.ts). Code blocks
+ * and tables are never cut: cutting them measured worse on the held-out books.
  *
  * @example
  * collectPieces(tree, text, createLineIndex(text), 500).pieces.length;
@@ -116,7 +121,10 @@ export function collectPieces(tree: Root, text: string, lines: LineIndex, maxTok
     if (node.type === 'paragraph' && span) {
       for (const sentence of sentenceSpans(text, span[0], span[1])) {
         const tokens = estimateTokens(text.slice(sentence[0], sentence[1]));
-        for (const part of tokens > maxTokens ? lineSpans(text, sentence[0], sentence[1]) : [sentence]) add(part, 'text');
+        for (const line of tokens > maxTokens ? lineSpans(text, sentence[0], sentence[1]) : [sentence]) {
+          const words = tokens > maxTokens && estimateTokens(text.slice(line[0], line[1])) > maxTokens;
+          for (const part of words ? wordSpans(text, line[0], line[1], Math.min(WORD_RUN_TOKENS, maxTokens)) : [line]) add(part, 'text');
+        }
       }
       block++;
       return;
