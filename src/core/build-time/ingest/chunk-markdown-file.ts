@@ -10,6 +10,7 @@ import { parseFrontMatter, type DocFrontMatter } from './front-matter';
 import { readTomlFrontMatter } from './toml-front-matter';
 import { createLineIndex, type LineIndex } from './line-index';
 import { MAX_NESTING_DEPTH, tooDeeplyNested } from './nesting-depth';
+import { tangledEmphasis } from './tangled-emphasis';
 import { planChunks, type PlannedChunk } from './pack-chunks';
 import { blankMdxExpressions, parseMarkdown } from './parse-markdown';
 import { pointIdFor, sha256Hex } from '../../common/point-id';
@@ -24,7 +25,7 @@ export interface MarkdownFileInput {
 /**
  * Chunk one Docusaurus markdown/MDX file into payload-rich chunks with deterministic ids. Never
  * throws for bad content: an empty or binary file, broken front matter, a file nested too deeply
- * to parse (nesting-depth.ts), or a file with no text comes back as `{ ok: false, code, reason }` for the caller to report and skip. (Invalid
+ * to parse (nesting-depth.ts, tangled-emphasis.ts), or a file with no text comes back as `{ ok: false, code, reason }` for the caller to report and skip. (Invalid
  * `options` are a programming error and do throw `invalid_request`.)
  *
  * @example
@@ -45,12 +46,17 @@ export async function chunkMarkdownFile(input: MarkdownFileInput, options: Chunk
   if (nested) {
     return { ok: false, code: 'too_deeply_nested', reason: `nested ${nested.depth} levels deep at line ${nested.line} (blockquotes or lists; at most ${MAX_NESTING_DEPTH} are read): the markdown parser would run out of stack or take minutes` };
   }
+  const tangled = tangledEmphasis(text);
+  if (tangled) {
+    const what = 'depth' in tangled ? `emphasis (\`*\`/\`_\`) nested ${tangled.depth} levels deep at line ${tangled.line} (at most ${MAX_NESTING_DEPTH} are read)` : `emphasis markers (\`*\`/\`_\`) that pair with nothing in the paragraph at line ${tangled.line}`;
+    return { ok: false, code: 'too_deeply_nested', reason: `${what}: the markdown parser would run out of stack or take minutes` };
+  }
   let parsed: ReturnType<typeof parseMarkdown>;
   try {
     parsed = parseMarkdown(text, { mdx: /\.mdx$/i.test(filePath) });
   } catch (error) {
-    // Other nesting the line scan does not see (thousands of nested `*` emphasis runs) still
-    // overflows the parser's stack: one such page is skipped, not the whole run ended as a bug.
+    // Nesting neither scan sees (thousands of nested links or JSX elements, say) may still
+    // overflow the parser's stack: one such page is skipped, not the whole run ended as a bug.
     if (!(error instanceof RangeError)) throw error;
     return { ok: false, code: 'too_deeply_nested', reason: `the markdown parser ran out of stack on it (${error.message}): something in it is nested too deeply` };
   }

@@ -1,6 +1,7 @@
 /**
- * A page the nesting scan lets through can still overflow the parser's stack: 20,000 nested `*`
- * emphasis runs do, after ~25 s. Too slow for a test, so the parser is made to fail as it then does.
+ * A page the nesting scans let through may still overflow the parser's stack (20,000 nested `*`
+ * did, after ~25 s, until tangled-emphasis.ts caught them first). Too slow for a test, so the parser
+ * is made to fail as it then does.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { chunkMarkdownFile } from '../../../../src/core/build-time/ingest/chunk-markdown-file';
