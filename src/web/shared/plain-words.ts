@@ -19,7 +19,7 @@ const WARNING_LEADS: Record<string, string> = {
   rerank_failed: 'Reranking was unavailable.',
   deprecated_alias: 'An old parameter name was used.',
   ignored_parameter: 'A setting was sent that this kind of search does not use.',
-  filter_matched_nothing: 'No part of the book matches the filter.',
+  filter_matched_nothing: 'Check the filter.',
 };
 
 /** One sentence for the confidence rating (empty when the summary has none). */
