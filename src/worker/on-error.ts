@@ -52,11 +52,22 @@ function forCaller(error: RetrieverError, c: Context<AppEnv>, logTo: Record<stri
   const body: Record<string, unknown> = error.toJSON().error;
   if (error.code !== 'collection_not_found') return body;
   if (logTo) logTo.error_detail = `${error.message} (available: ${JSON.stringify(error.details.available ?? [])})`;
-  if (c.get('caller')?.kind === 'key' || isLoopbackRequest(c.req.url)) return body;
+  if (mayListCollections(c)) return body;
   const { available: _available, suggestion: _suggestion, ...rest } = body;
   // The message names the suggestion (and the embedded index's own collection) too.
   const message = `Collection "${String(error.details.collection)}" does not exist; to see which collections exist, read this request's log line (by its request_id, in wrangler tail or Workers Logs), or ask with an API key or on a local dev server`;
   return { ...rest, message };
+}
+
+/**
+ * Whether this caller may read the names of the Qdrant cluster's collections (see {@link forCaller}):
+ * one with a valid API key, or the developer of a local dev server. /health's store error obeys it too.
+ *
+ * @example
+ * if (!mayListCollections(c)) body.message = `Collection "${name}" does not exist`;
+ */
+export function mayListCollections(c: Context<AppEnv>): boolean {
+  return c.get('caller')?.kind === 'key' || isLoopbackRequest(c.req.url);
 }
 
 /** Converts any thrown value to the JSON error response. */

@@ -58,6 +58,18 @@ describe('collection and vector problems', () => {
     expect(keyed).toMatchObject({ status: 404, suggestion: 'textbook_chunks', available: ['textbook_chunks'] });
   });
 
+  it('/health of a deployment without API keys does not name the cluster\'s collections either (the suggestion is in the log)', async () => {
+    await t.qdrant('PUT', '/collections/someone_elses_docs', { vectors: { size: 8, distance: 'Cosine' } });
+    const vars = { QDRANT_COLLECTION: 'someone_elses_doc' };
+    const health = await t.call('/health', {}, vars);
+    expect(health.status).toBe(503);
+    expect(health.json().store.error.code).toBe('collection_not_found');
+    expect(health.text).not.toContain('someone_elses_docs');
+    // On a local dev server the developer gets the suggestion, as /search gives it.
+    const local = await t.fetcher(vars)('http://127.0.0.1:8787/health');
+    expect(((await local.json()) as any).store.error.message).toContain('did you mean "someone_elses_docs"');
+  });
+
   it('409 dimension_mismatch when the query vector size differs from the collection', async () => {
     const error = errorOf(await t.call('/search?q=topics', {}, { EMBED_MODEL: 'embed-v4.0', EMBED_DIMENSION: '512' }));
     expect(error).toMatchObject({ status: 409, code: 'dimension_mismatch', expected: 1024, got: 512 });

@@ -11,7 +11,7 @@ import { collectionProblem } from '../../core/query/search/collection-check';
 import { isRetrieverError } from '../../core/common/errors';
 import type { AppEnv } from '../bindings';
 import { buildSearchContext, configFor } from '../services';
-import { errorObject } from '../on-error';
+import { errorObject, mayListCollections } from '../on-error';
 import { redactedJson } from '../redacted-json';
 import { probeEmbedder } from './probe-embedder';
 
@@ -40,12 +40,24 @@ healthRoute.get('/', async (c) => {
     const status = check.ok ? 200 : 503;
     // Without full access only the status: hosts, models and errors are for operators.
     if (!c.get('fullAccess')) return c.json({ status: check.body.status }, status, { 'Cache-Control': 'no-store' });
-    return redactedJson(c, check.body, status, { 'Cache-Control': 'no-store' });
+    return redactedJson(c, withoutCollectionNames(check.body, c), status, { 'Cache-Control': 'no-store' });
   } catch (error) {
     if (!isRetrieverError(error) || error.code !== 'config_error') throw error;
     return redactedJson(c, { status: 'misconfigured', error: errorObject(error, c) }, 503, { 'Cache-Control': 'no-store' });
   }
 });
+
+/**
+ * `body` as this caller may read it: a missing collection's message suggests the closest name of the
+ * Qdrant cluster, which may be someone else's. Full access alone (any visitor of a deployment without
+ * API_KEYS) does not show it, as a /search 404 does not (on-error.ts); the probe's log line has it.
+ */
+function withoutCollectionNames(body: Record<string, unknown>, c: Context<AppEnv>): Record<string, unknown> {
+  const store = body.store as { collection?: unknown; error?: { code: string; message: string } };
+  if (store.error?.code !== 'collection_not_found' || mayListCollections(c)) return body;
+  const message = `Collection "${String(store.collection)}" does not exist; to see which collections exist, read the Worker's log (wrangler tail or Workers Logs), or ask with an API key or on a local dev server`;
+  return { ...body, store: { ...store, error: { ...store.error, message } } };
+}
 
 /** Probes the store and the embedder and builds the full answer. */
 async function runCheck(c: Context<AppEnv>): Promise<{ ok: boolean; body: Record<string, unknown> }> {
