@@ -43,12 +43,26 @@ export function flagErrorMessage(error: unknown, options: FlagTable): string {
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
     if (/argument missing/.test(message)) return `${named} needs a value`;
     if (/does not take an argument/.test(message)) return `${named} takes no value`;
+    // `--top-k --json`: the value was left out and the next flag taken for it. Named by its first
+    // line ('-k' or '--top-k'): the rest names '--top-k=-XYZ', which the pattern above would pick.
+    const ambiguous = /^Option '([^']+)' argument is ambiguous/.exec(message)?.[1];
+    if (ambiguous) {
+      const long = longFlag(ambiguous, options);
+      return `${long} needs a value (one that starts with "-" is written ${long}=-…)`;
+    }
   }
   if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
     const argument = /'([^']*)'/.exec(message)?.[1] ?? '';
     return `unexpected argument "${argument}": this command takes options only`;
   }
   return message.split('\n')[0]!.replace(/\. To specify a positional argument.*$/s, '');
+}
+
+/** `flag` as its long form: `-k` → `--top-k` when `top-k` has the short name `k`. */
+function longFlag(flag: string, options: FlagTable): string {
+  if (flag.startsWith('--')) return flag;
+  const name = Object.entries(options).find(([, option]) => option.short === flag.slice(1))?.[0];
+  return name === undefined ? flag : `--${name}`;
 }
 
 /**

@@ -28,6 +28,9 @@ describe('parseFlags', () => {
     [['-x'], 'unknown option -x'],
     [['--top-k'], '--top-k needs a value'],
     [['--json=1'], '--json takes no value'],
+    // The value left out and the next flag taken for it: node says "argument is ambiguous".
+    [['--top-k', '--json'], '--top-k needs a value (one that starts with "-" is written --top-k=-…)'],
+    [['-k', '--json'], '--top-k needs a value (one that starts with "-" is written --top-k=-…)'],
   ])('%j → %s', (args, message) => {
     expect(messageOf(() => parseFlags({ args, options: OPTIONS, allowPositionals: true }))).toBe(message);
   });
