@@ -52,7 +52,8 @@ export function flagErrorMessage(error: unknown, options: FlagTable): string {
     }
   }
   if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
-    const argument = /'([^']*)'/.exec(message)?.[1] ?? '';
+    // Up to the quote before node's next sentence: the argument may hold quotes itself ("it's").
+    const argument = /^Unexpected argument '(.*)'\. This command/s.exec(message)?.[1] ?? /'([^']*)'/.exec(message)?.[1] ?? '';
     return `unexpected argument "${argument}": this command takes options only`;
   }
   return message.split('\n')[0]!.replace(/\. To specify a positional argument.*$/s, '');

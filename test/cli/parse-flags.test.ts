@@ -37,6 +37,7 @@ describe('parseFlags', () => {
 
   it('says a command that takes no arguments was given one', () => {
     expect(messageOf(() => parseFlags({ args: ['stray'], options: OPTIONS, allowPositionals: false }))).toBe('unexpected argument "stray": this command takes options only');
+    expect(messageOf(() => parseFlags({ args: ["what's this"], options: OPTIONS, allowPositionals: false }))).toBe('unexpected argument "what\'s this": this command takes options only');
   });
 
   it('reads a good command line as parseArgs does', () => {
