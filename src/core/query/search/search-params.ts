@@ -135,7 +135,6 @@ export function parseSearchParams(raw: Record<string, unknown>, config: Config):
     semantic: bounded('semantic_weight', p.semantic_weight, config.HYBRID_SEMANTIC_WEIGHT),
     keyword: bounded('keyword_weight', p.keyword_weight, config.HYBRID_KEYWORD_WEIGHT),
   };
-  if (weights.semantic + weights.keyword <= 0) throw bad('semantic_weight', 'Hybrid weights must not both be zero');
   const expand = bounded('expand', p.expand, 0);
   if (!Number.isInteger(expand)) throw bad('expand', `Parameter \`expand\` must be an integer in [0, ${MAX_EXPAND}]`);
   const threshold = p.threshold === undefined ? undefined : bounded('threshold', p.threshold, 0);
@@ -144,6 +143,8 @@ export function parseSearchParams(raw: Record<string, unknown>, config: Config):
 
   const mode = p.rerank === 'rrf' ? 'hybrid' : (p.mode ?? config.SEARCH_MODE);
   const fusion = p.rerank === 'rrf' ? 'rrf' : (p.fusion ?? config.HYBRID_FUSION);
+  // Only a weighted fusion reads them; elsewhere they are ignored (an ignored_parameter warning), not refused.
+  if (mode === 'hybrid' && fusion === 'weighted' && weights.semantic + weights.keyword <= 0) throw bad('semantic_weight', 'Hybrid weights must not both be zero');
   const rerank = p.rerank === 'rrf' || p.rerank === undefined ? 'none' : p.rerank;
   const given = new Set(Object.entries(p).filter(([, value]) => value !== undefined).map(([name]) => name));
   return {

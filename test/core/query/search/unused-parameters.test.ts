@@ -31,4 +31,11 @@ describe('parseSearchParams: unused', () => {
     expect(parseSearchParams({ q: 'topics', rerank: 'rrf', rrf_k: 10 }, config).unused).toEqual([]);
     expect(parseSearchParams({ q: 'topics', mode: 'hybrid', fusion: 'weighted', semantic_weight: 0.8, rerank: 'mmr', lambda: 0.5 }, config).unused).toEqual([]);
   });
+
+  it('refuses two zero weights only where they are read: elsewhere they are ignored, as any other weight', () => {
+    const zero = { q: 'topics', semantic_weight: 0, keyword_weight: 0 };
+    expect(parseSearchParams({ ...zero, mode: 'hybrid', fusion: 'rrf' }, config).unused.map((u) => u.param)).toEqual(['semantic_weight', 'keyword_weight']);
+    expect(parseSearchParams({ ...zero, mode: 'semantic' }, config).unused.map((u) => u.param)).toEqual(['semantic_weight', 'keyword_weight']);
+    expect(() => parseSearchParams({ ...zero, mode: 'hybrid', fusion: 'weighted' }, config)).toThrow(/must not both be zero/);
+  });
 });
