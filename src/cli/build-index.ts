@@ -15,7 +15,7 @@ import { runIngest } from './ingest';
 import { loadCliEnv } from './env-file';
 import { bookDocsDir, bookIndexPath, WORKER_INDEX } from './index-paths';
 import { parseFlags } from './parse-flags';
-import { DEFAULT_INDEX_OPTIONS, indexIsFresh, indexStamp, ingestFlags, optionsSaid, readIndexStamp, type IndexOptions } from './index-stamp';
+import { DEFAULT_INDEX_OPTIONS, indexIsFresh, indexStamp, ingestFlags, markIndexBuilt, optionsSaid, readIndexStamp, type IndexOptions } from './index-stamp';
 
 /**
  * Set by `npm run dev` for the wrangler dev server it starts: that server bundles the book's own index
@@ -40,15 +40,16 @@ export interface BuildIndexOptions {
   /** The variables ingest reads (the environment over `.dev.vars`, as the caller loaded them). */
   env?: Record<string, string>;
   /**
-   * Another index of the same book whose recorded options serve when `out` records none for it:
-   * the book's own index, for the deploy index or a dev server's `--index`.
+   * Another index of the same book whose recorded options serve unless an ingest run on `out` itself
+   * chose its own: the book's own index, for the deploy index or a dev server's `--index`.
    */
   inheritFrom?: string;
 }
 
 /**
  * Builds `docsDir` into the local index `out` unless `out` is already up to date, with the ingest
- * options `out` (else `inheritFrom`) was last built with for this book, else ingest's defaults.
+ * options an ingest into `out` chose for this book, else those `inheritFrom` was last built with,
+ * else those `out` was last built with, else ingest's defaults.
  *
  * @example
  * await buildIndexIfStale('sample-book/docs', 'generated/test/sample-book.bin');
@@ -57,20 +58,30 @@ export async function buildIndexIfStale(docsDir: string, out: string, options: B
   const cwd = options.cwd ?? process.cwd();
   const docs = resolve(cwd, docsDir);
   const target = resolve(cwd, out);
-  const built = recordedOptions(docs, [target, ...(options.inheritFrom ? [resolve(cwd, options.inheritFrom)] : [])]);
-  if (indexIsFresh(target, indexStamp(docs, built))) return { out, built: false, exitCode: 0, options: built };
+  const { options: built, inherited } = recordedOptions(docs, target, options.inheritFrom === undefined ? null : resolve(cwd, options.inheritFrom));
+  if (indexIsFresh(target, { ...indexStamp(docs, built), ...(inherited ? { inherited } : {}) })) return { out, built: false, exitCode: 0, options: built };
   // The local ingest writes the alias module and the stamp itself, as it does when run by hand.
   const exitCode = await runIngest([docs, '--target', 'local', '--out', target, '--quiet', ...ingestFlags(built)], options.env ?? {});
+  // Its stamp says the options were chosen for `out`; taken from elsewhere, a later choice must still reach it.
+  const stamp = exitCode === 0 && inherited ? readIndexStamp(target) : null;
+  if (stamp) markIndexBuilt(target, { ...stamp, inherited: true });
   return { out, built: exitCode === 0, exitCode, options: built };
 }
 
-/** The options the first of `indexFiles` whose stamp is of the book `docs` was built with; else the defaults. */
-function recordedOptions(docs: string, indexFiles: readonly string[]): IndexOptions {
-  for (const file of indexFiles) {
-    const stamp = readIndexStamp(file);
-    if (stamp !== null && stamp.docs === docs) return stamp.options;
-  }
-  return { ...DEFAULT_INDEX_OPTIONS };
+/**
+ * The options to build `target` with, and whether they were taken from elsewhere than an ingest into
+ * it: those an ingest into `target` chose for the book `docs`; else those `inheritFrom` was built
+ * with for it (an index built before the book's own was ingested must follow that ingest); else
+ * what `target` was last built with; else the defaults.
+ */
+function recordedOptions(docs: string, target: string, inheritFrom: string | null): { options: IndexOptions; inherited: boolean } {
+  const ofBook = (file: string | null) => {
+    const stamp = file === null ? null : readIndexStamp(file);
+    return stamp !== null && stamp.docs === docs ? stamp : null;
+  };
+  const own = ofBook(target);
+  if (own && !own.inherited) return { options: own.options, inherited: false };
+  return { options: ofBook(inheritFrom)?.options ?? own?.options ?? { ...DEFAULT_INDEX_OPTIONS }, inherited: true };
 }
 
 if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('/src/cli/build-index.ts')) {

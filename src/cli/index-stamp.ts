@@ -36,6 +36,11 @@ export interface IndexStamp {
   docs: string;
   inputs: string;
   options: IndexOptions;
+  /**
+   * The options were not chosen for this index by an ingest run on it: build-index took them from
+   * the book's own index, or the defaults. A later ingest of the book's own index then replaces them.
+   */
+  inherited?: boolean;
 }
 
 /**
@@ -71,7 +76,8 @@ export function readIndexStamp(indexFile: string): IndexStamp | null {
   if (typeof stored?.docs !== 'string' || typeof stored.inputs !== 'string' || typeof stored.options !== 'object' || stored.options === null) return null;
   const at = dirname(indexFile);
   const options = { ...DEFAULT_INDEX_OPTIONS, ...stored.options };
-  return { docs: resolve(at, stored.docs), inputs: stored.inputs, options: { ...options, synonyms: options.synonyms === null ? null : resolve(at, options.synonyms) } };
+  const inherited = stored.inherited === true ? { inherited: true } : {};
+  return { docs: resolve(at, stored.docs), inputs: stored.inputs, options: { ...options, synonyms: options.synonyms === null ? null : resolve(at, options.synonyms) }, ...inherited };
 }
 
 /**
@@ -143,6 +149,7 @@ interface StoredStamp {
   docs: string;
   inputs: string;
   options: IndexOptions;
+  inherited?: true;
 }
 
 function stampText(indexFile: string, stamp: IndexStamp): string {
@@ -152,6 +159,7 @@ function stampText(indexFile: string, stamp: IndexStamp): string {
     docs: storedPath(at, stamp.docs),
     inputs: stamp.inputs,
     options: { baseUrl, routeBasePath, collection, embedder, dims, synonyms: synonyms === null ? null : storedPath(at, synonyms) },
+    ...(stamp.inherited ? { inherited: true as const } : {}),
   };
   return `${JSON.stringify(stored, null, 2)}\n`;
 }

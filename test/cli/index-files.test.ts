@@ -114,6 +114,21 @@ describe('buildIndexIfStale keeps the ingest options', () => {
     for (const url of await urls(join(dir, 'deploy.bin'))) expect(url).toMatch(/^\/docs\//);
   });
 
+  it('follows a later ingest of the book\'s own index, but keeps what an ingest into the deploy index itself chose', async () => {
+    const own = join(dir, 'later-own.bin');
+    const deploy = join(dir, 'later-deploy.bin');
+    // Deployed before the book was ever ingested: the defaults, not anybody's choice.
+    expect(await buildIndexIfStale(book, deploy, { cwd: dir, inheritFrom: own })).toMatchObject({ built: true, options: { baseUrl: '' } });
+    const ingest = await runCli([book, '--target', 'local', '--out', own, '--quiet', '--base-url', 'https://brew.example'], {});
+    expect(ingest.code, ingest.err).toBe(0);
+    expect(await buildIndexIfStale(book, deploy, { cwd: dir, inheritFrom: own })).toMatchObject({ built: true, options: { baseUrl: 'https://brew.example' } });
+    for (const url of await urls(deploy)) expect(url).toMatch(/^https:\/\/brew\.example\/docs\//);
+    // Ingested into the deploy index by hand (README: "to deploy with others"): that choice stays.
+    const prod = await runCli([book, '--target', 'local', '--out', deploy, '--quiet', '--base-url', 'https://prod.example'], {});
+    expect(prod.code, prod.err).toBe(0);
+    expect(await buildIndexIfStale(book, deploy, { cwd: dir, inheritFrom: own })).toMatchObject({ built: false, options: { baseUrl: 'https://prod.example' } });
+  });
+
   it('takes an edit of an explicit --synonyms file as a change, and reads the file again', async () => {
     const out = join(dir, 'synonyms.bin');
     const synonyms = join(dir, 'readers-words.txt');
