@@ -61,6 +61,18 @@ const FUNCTION_WORDS: ReadonlySet<string> = new Set([
   'unless', 'whether', 'either', 'neither',
 ]);
 
+let everydayStems: Set<string> | null = null;
+
+/**
+ * Whether `stem` is a word of everyday speech ({@link EVERYDAY_WORDS}) in any of its forms: "waited"
+ * and "wanting" as well as "wait" and "want" (the list holds the forms SUBTLEX ranks, stemmed once
+ * per isolate).
+ */
+export function isEverydayStem(stem: string): boolean {
+  everydayStems ??= new Set([...EVERYDAY_WORDS].map((word) => stemWord(word)));
+  return everydayStems.has(stem);
+}
+
 /** Tokens that carry no topic on their own: short fragments ("ons" of "add-ons"), numbers, function words. */
 export const negligible = (stem: string, word: string): boolean => stem.length <= 2 || /^\d+$/.test(stem) || FUNCTION_WORDS.has(word);
 
@@ -119,7 +131,7 @@ export function assessQueryTerms(v: BookVocabulary, text: string): TermEvidence 
     // A small book need not write "get" or "wait": everyday words still weigh as ordinary ones, but
     // two of them are not a neighbouring subject ("how do I get rid of the butter taste" was flagged
     // with its answer first). Unless written as a name ("Jack").
-    if (derived !== 'book' && (name || !EVERYDAY_WORDS.has(word))) missing++;
+    if (derived !== 'book' && (name || !isEverydayStem(stem))) missing++;
     const ordinary = derived !== null || v.isOrdinary(stem);
     total += ordinary ? ORDINARY_WORD_WEIGHT * unseen : unseen;
     if (!ordinary || name) foreign.push(word);

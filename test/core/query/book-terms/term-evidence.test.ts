@@ -86,6 +86,8 @@ describe.each(TINY_BOOK_VOCABULARIES)('assessQueryTerms (the term rule), vocabul
   it('does not count words of everyday speech the book never uses ("get") among the several unfamiliar ones', () => {
     const everyday = assessQueryTerms(book, 'get rid of the tank lid gasket');
     expect(everyday).toMatchObject({ unknown: ['get', 'rid'], foreign: [], covered: true });
+    // In any of its forms: SUBTLEX ranks "wait" and "waiting" among the 500, the rule reads "waited" as them.
+    expect(assessQueryTerms(book, 'rid the tank lid gasket that waited')).toMatchObject({ unknown: ['rid', 'waited'], foreign: [], covered: true });
     expect(everyday.coverage).toBeLessThan(MIN_COVERAGE_SEVERAL_UNKNOWN);
     // The same share held by two words that are not everyday speech is another subject.
     const other = assessQueryTerms(book, 'swap the tank lid gasket seal');
