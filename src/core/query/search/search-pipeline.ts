@@ -240,7 +240,6 @@ function assemble(
   };
 }
 
-
 /** The searches that need no query vector, answered; the others get the embedding's error. */
 async function answerWithoutEmbedding(list: readonly SearchParams[], denseIndexes: readonly number[], failure: unknown, context: SearchContext): Promise<SearchAnswer[]> {
   const dense = new Set(denseIndexes);
