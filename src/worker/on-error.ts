@@ -67,7 +67,7 @@ function forCaller(error: RetrieverError, c: Context<AppEnv>, logTo: Record<stri
  * if (!mayListCollections(c)) body.message = `Collection "${name}" does not exist`;
  */
 export function mayListCollections(c: Context<AppEnv>): boolean {
-  return c.get('caller')?.kind === 'key' || isLoopbackRequest(c.req.url);
+  return c.get('caller')?.kind === 'key' || isLoopbackRequest(c.req.url, c.req.header('cf-connecting-ip'));
 }
 
 /** Converts any thrown value to the JSON error response. */

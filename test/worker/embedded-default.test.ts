@@ -56,6 +56,10 @@ describe('embedded default (bundled sample book, local LSA embedder)', () => {
     const deployed = await t.call('/search?q=gazebo', {}, { ...offline, QDRANT_COLLECTION: 'textbook' });
     expect(deployed.json().error).toMatchObject({ code: 'collection_not_found', collection: 'textbook' });
     expect(deployed.text).not.toContain('textbook_chunks');
+    // A Host header is the caller's to write: "localhost" from another machine's address is not the developer.
+    const spoofed = await t.fetcher({ ...offline, QDRANT_COLLECTION: 'textbook' })('http://localhost:8787/search?q=gazebo', { headers: { 'CF-Connecting-IP': '203.0.113.9' } });
+    expect(spoofed.status).toBe(404);
+    expect(await spoofed.text()).not.toContain('textbook_chunks');
   });
 
   it('searches in hybrid mode fused by RRF by default (measured best for the local model); HYBRID_FUSION changes it', async () => {
