@@ -9,7 +9,7 @@
 import { stemWord } from '../../common/bm25/index';
 import type { BookVocabulary } from '../../query/ports';
 import { bookWordReader } from '../../query/book-terms/book-forms';
-import { assessQueryTerms, isEverydayStem, nameLikeWords } from '../../query/book-terms/term-evidence';
+import { assessQueryTerms, isEverydayWord, nameLikeWords } from '../../query/book-terms/term-evidence';
 
 /** Example questions kept per word. */
 export const GAP_EXAMPLES = 3;
@@ -83,8 +83,8 @@ function missingWords(v: BookVocabulary, question: string, unknown: readonly str
   const names = nameLikeWords(question);
   const missing = new Map<string, string>();
   for (const word of unknown) {
+    if (isEverydayWord(word) && !names.has(word)) continue;
     const stem = stemWord(word);
-    if (isEverydayStem(stem) && !names.has(word)) continue;
     if (!reader(word, stem, names.has(word)).form) missing.set(stem, word);
   }
   return missing;

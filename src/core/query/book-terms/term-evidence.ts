@@ -61,16 +61,22 @@ const FUNCTION_WORDS: ReadonlySet<string> = new Set([
   'unless', 'whether', 'either', 'neither',
 ]);
 
-let everydayStems: Set<string> | null = null;
-
 /**
- * Whether `stem` is a word of everyday speech ({@link EVERYDAY_WORDS}) in any of its forms: "waited"
- * and "wanting" as well as "wait" and "want" (the list holds the forms SUBTLEX ranks, stemmed once
- * per isolate).
+ * Whether `word` is a word of everyday speech ({@link EVERYDAY_WORDS}) or an inflection of one:
+ * "waited", "wanting", "tries", "stopped" as well as "wait", "want", "try", "stop". Inflections only,
+ * not the stem: Porter reads "nightly" as "night", and a nightly backup is a subject.
+ *
+ * @example
+ * isEverydayWord('waited'); // true
+ * isEverydayWord('nightly'); // false
  */
-export function isEverydayStem(stem: string): boolean {
-  everydayStems ??= new Set([...EVERYDAY_WORDS].map((word) => stemWord(word)));
-  return everydayStems.has(stem);
+export function isEverydayWord(word: string): boolean {
+  if (EVERYDAY_WORDS.has(word)) return true;
+  const inflection = /^(.{2,}?)(ies|ied|es|ed|ing|s|d)$/.exec(word);
+  if (!inflection) return false;
+  const [, base, ending] = inflection as unknown as [string, string, string];
+  const bases = ending === 'ies' || ending === 'ied' ? [`${base}y`] : [base, `${base}e`, /(.)\1$/.test(base) ? base.slice(0, -1) : base];
+  return bases.some((form) => EVERYDAY_WORDS.has(form));
 }
 
 /** Tokens that carry no topic on their own: short fragments ("ons" of "add-ons"), numbers, function words. */
@@ -131,7 +137,7 @@ export function assessQueryTerms(v: BookVocabulary, text: string): TermEvidence 
     // A small book need not write "get" or "wait": everyday words still weigh as ordinary ones, but
     // two of them are not a neighbouring subject ("how do I get rid of the butter taste" was flagged
     // with its answer first). Unless written as a name ("Jack").
-    if (derived !== 'book' && (name || !isEverydayStem(stem))) missing++;
+    if (derived !== 'book' && (name || !isEverydayWord(word))) missing++;
     const ordinary = derived !== null || v.isOrdinary(stem);
     total += ordinary ? ORDINARY_WORD_WEIGHT * unseen : unseen;
     if (!ordinary || name) foreign.push(word);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildLexiconFilter, lexiconHas } from '../../../../src/core/common/text/lexicon-filter';
-import { assessQueryTerms, capitalisedNames, MIN_COVERAGE, MIN_COVERAGE_SEVERAL_UNKNOWN } from '../../../../src/core/query/book-terms/term-evidence';
+import { assessQueryTerms, capitalisedNames, isEverydayWord, MIN_COVERAGE, MIN_COVERAGE_SEVERAL_UNKNOWN } from '../../../../src/core/query/book-terms/term-evidence';
 import { TINY_BOOK_VOCABULARIES } from '../../../support/tiny-book-vocabulary';
 
 describe('lexicon filter', () => {
@@ -15,6 +15,13 @@ describe('lexicon filter', () => {
 });
 
 // The rule must give the same verdicts whichever store holds the book.
+describe('isEverydayWord', () => {
+  it('knows everyday speech and its inflections, not words derived from it', () => {
+    for (const word of ['get', 'waited', 'wanting', 'tries', 'stopped', 'gets', 'used']) expect(isEverydayWord(word), word).toBe(true);
+    for (const word of ['nightly', 'gasket', 'kubernetes', 'homely', 'the']) expect(isEverydayWord(word), word).toBe(false);
+  });
+});
+
 describe.each(TINY_BOOK_VOCABULARIES)('assessQueryTerms (the term rule), vocabulary of %s', (_, vocabularyOf) => {
   const book = vocabularyOf(true);
 
@@ -86,7 +93,7 @@ describe.each(TINY_BOOK_VOCABULARIES)('assessQueryTerms (the term rule), vocabul
   it('does not count words of everyday speech the book never uses ("get") among the several unfamiliar ones', () => {
     const everyday = assessQueryTerms(book, 'get rid of the tank lid gasket');
     expect(everyday).toMatchObject({ unknown: ['get', 'rid'], foreign: [], covered: true });
-    // In any of its forms: SUBTLEX ranks "wait" and "waiting" among the 500, the rule reads "waited" as them.
+    // Inflected too: SUBTLEX ranks "wait" and "waiting" among the 500, the rule reads "waited" as them.
     expect(assessQueryTerms(book, 'rid the tank lid gasket that waited')).toMatchObject({ unknown: ['rid', 'waited'], foreign: [], covered: true });
     expect(everyday.coverage).toBeLessThan(MIN_COVERAGE_SEVERAL_UNKNOWN);
     // The same share held by two words that are not everyday speech is another subject.
