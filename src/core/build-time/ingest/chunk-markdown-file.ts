@@ -9,8 +9,8 @@ import { estimateTokens } from './estimate-tokens';
 import { parseFrontMatter, type DocFrontMatter } from './front-matter';
 import { readTomlFrontMatter } from './toml-front-matter';
 import { createLineIndex, type LineIndex } from './line-index';
-import { MAX_NESTING_DEPTH, tooDeeplyNested } from './nesting-depth';
-import { tangledEmphasis } from './tangled-emphasis';
+import { costlyContainers, MAX_NESTING_DEPTH, tooDeeplyNested } from './nesting-depth';
+import { tangledInline, tangledReason } from './tangled-inline';
 import { planChunks, type PlannedChunk } from './pack-chunks';
 import { blankMdxExpressions, parseMarkdown } from './parse-markdown';
 import { pointIdFor, sha256Hex } from '../../common/point-id';
@@ -25,7 +25,7 @@ export interface MarkdownFileInput {
 /**
  * Chunk one Docusaurus markdown/MDX file into payload-rich chunks with deterministic ids. Never
  * throws for bad content: an empty or binary file, broken front matter, a file nested too deeply
- * to parse (nesting-depth.ts, tangled-emphasis.ts), or a file with no text comes back as `{ ok: false, code, reason }` for the caller to report and skip. (Invalid
+ * to parse (nesting-depth.ts, tangled-inline.ts), or a file with no text comes back as `{ ok: false, code, reason }` for the caller to report and skip. (Invalid
  * `options` are a programming error and do throw `invalid_request`.)
  *
  * @example
@@ -46,14 +46,17 @@ export async function chunkMarkdownFile(input: MarkdownFileInput, options: Chunk
   if (nested) {
     return { ok: false, code: 'too_deeply_nested', reason: `nested ${nested.depth} levels deep at line ${nested.line} (blockquotes or lists; at most ${MAX_NESTING_DEPTH} are read): the markdown parser would run out of stack or take minutes` };
   }
-  const tangled = tangledEmphasis(text);
-  if (tangled) {
-    const what = 'depth' in tangled ? `emphasis (\`*\`/\`_\`) nested ${tangled.depth} levels deep at line ${tangled.line} (at most ${MAX_NESTING_DEPTH} are read)` : `emphasis markers (\`*\`/\`_\`) that pair with nothing in the paragraph at line ${tangled.line}`;
-    return { ok: false, code: 'too_deeply_nested', reason: `${what}: the markdown parser would run out of stack or take minutes` };
+  const churn = costlyContainers(text);
+  if (churn) {
+    const what = churn.kind === 'closing' ? `blockquotes or lists ending thousands of times by line ${churn.line} (the parser copies the page so far at each end)` : `lazy continuation lines (without their \`>\` or indent) by the thousand, up to line ${churn.line}`;
+    return { ok: false, code: 'too_deeply_nested', reason: `${what}: the markdown parser would take minutes` };
   }
+  const mdx = /\.mdx$/i.test(filePath);
+  const tangled = tangledInline(text, { mdx });
+  if (tangled) return { ok: false, code: 'too_deeply_nested', reason: tangledReason(tangled) };
   let parsed: ReturnType<typeof parseMarkdown>;
   try {
-    parsed = parseMarkdown(text, { mdx: /\.mdx$/i.test(filePath) });
+    parsed = parseMarkdown(text, { mdx });
   } catch (error) {
     // Nesting neither scan sees (thousands of nested links or JSX elements, say) may still
     // overflow the parser's stack: one such page is skipped, not the whole run ended as a bug.

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { chunkMarkdownFile } from '../../../../src/core/build-time/ingest/chunk-markdown-file';
-import { MAX_NESTING_DEPTH, tooDeeplyNested } from '../../../../src/core/build-time/ingest/nesting-depth';
+import { costlyContainers, MAX_CLOSING_STEPS, MAX_LAZY_STEPS, MAX_NESTING_DEPTH, tooDeeplyNested } from '../../../../src/core/build-time/ingest/nesting-depth';
 
+const repeat = (n: number, make: (i: number) => string): string => Array.from({ length: n }, (_, i) => make(i)).join('');
 const nestedList = (levels: number): string => Array.from({ length: levels }, (_, i) => `${'  '.repeat(i)}- item ${i}`).join('\n');
 
 describe('tooDeeplyNested', () => {
@@ -30,6 +31,38 @@ describe('tooDeeplyNested', () => {
   });
 });
 
+describe('costlyContainers', () => {
+  it('sums the line numbers of lines that end a quote or list other than by a container in its place', () => {
+    // Blank line after a quote, paragraph after a list, a sibling item with a nested one still open.
+    for (const make of [(i: number) => `> quote ${i}\n\n`, (i: number) => `- a${i}\n\npara ${i}\n\n`, (i: number) => `- a${i}\n  - b${i}\n`, (i: number) => `- > q${i}\n`]) {
+      const found = costlyContainers(repeat(5000, make));
+      expect(found).toMatchObject({ kind: 'closing' });
+      expect(found!.steps).toBeGreaterThan(MAX_CLOSING_STEPS);
+    }
+    expect(costlyContainers('> a\n\n> b\n\npara\n', { closing: 0, lazy: Infinity })).toEqual({ line: 2, kind: 'closing', steps: 2 });
+  });
+
+  it('lets long flat, loose or quoted lists and long quotes through: a container in its place copies nothing', () => {
+    for (const make of [(i: number) => `- a${i}\n`, (i: number) => `- a${i}\n\n`, (i: number) => `> - a${i}\n`, (i: number) => `> a${i}\n>\n`, (i: number) => `1. a${i}\n   more\n`]) {
+      expect(costlyContainers(repeat(20000, make))).toBeNull();
+    }
+    expect(costlyContainers(repeat(300, (i) => `## Part ${i}\n\n> A quote.\n\n- a\n  - b\n\nText.\n\n`))).toBeNull();
+  });
+
+  it('sums the paragraph lines walked back over at each lazy continuation line', () => {
+    const found = costlyContainers(`> a\n${repeat(20000, (i) => `b${i}\n`)}`);
+    expect(found).toMatchObject({ kind: 'lazy' });
+    expect(found!.steps).toBeGreaterThan(MAX_LAZY_STEPS);
+    expect(costlyContainers(`- a\n${repeat(20000, (i) => `b${i}\n`)}`)).toMatchObject({ kind: 'lazy' });
+    expect(costlyContainers(repeat(5000, (i) => `> a${i}\nb${i}\n\n`))).toMatchObject({ kind: 'closing' });
+    expect(costlyContainers(repeat(1000, (i) => `> a${i}\nlazy ${i}\n\n`))).toBeNull();
+  });
+
+  it('does not read fenced code', () => {
+    expect(costlyContainers(`\`\`\`\n${repeat(5000, (i) => `> q${i}\n\n`)}\`\`\`\n`)).toBeNull();
+  });
+});
+
 describe('chunkMarkdownFile: pathological nesting', () => {
   it('skips 5,000 nested blockquotes with a reason instead of overflowing the stack', async () => {
     const result = await chunkMarkdownFile({ filePath: 'deep.md', text: `${'> '.repeat(5000)}deep\n` });
@@ -40,6 +73,15 @@ describe('chunkMarkdownFile: pathological nesting', () => {
   it('skips a list nested 1,500 levels deep (the parser took minutes and gigabytes on it)', async () => {
     const result = await chunkMarkdownFile({ filePath: 'deep.md', text: nestedList(1500) });
     expect(result).toMatchObject({ ok: false, code: 'too_deeply_nested' });
+  });
+
+  it('skips a page whose quotes or lists end thousands of times (5,000 quotes between blank lines took 3.7 s), or of thousands of lazy lines', async () => {
+    const quotes = await chunkMarkdownFile({ filePath: 'quotes.md', text: `# Quotes\n\n${repeat(5000, (i) => `> quote ${i}\n\n`)}` });
+    expect(quotes).toMatchObject({ ok: false, code: 'too_deeply_nested' });
+    expect(!quotes.ok && quotes.reason).toMatch(/^blockquotes or lists ending thousands of times by line \d+ /);
+    const lazy = await chunkMarkdownFile({ filePath: 'lazy.md', text: `> a\n${repeat(20000, (i) => `b${i}\n`)}` });
+    expect(lazy).toMatchObject({ ok: false, code: 'too_deeply_nested' });
+    expect(!lazy.ok && lazy.reason).toMatch(/^lazy continuation lines .* up to line \d+:/);
   });
 
   it('still reads a page nested as deeply as the limit allows', async () => {

@@ -1,6 +1,6 @@
 /**
  * A page the nesting scans let through may still overflow the parser's stack (20,000 nested `*`
- * did, after ~25 s, until tangled-emphasis.ts caught them first). Too slow for a test, so the parser
+ * did, after ~25 s, until tangled-inline.ts caught them first). Too slow for a test, so the parser
  * is made to fail as it then does.
  */
 import { describe, expect, it, vi } from 'vitest';
