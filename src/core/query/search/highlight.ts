@@ -29,7 +29,6 @@ export interface Highlight {
 // a fence line is markup.
 const SKIPPED_LINE = /^\s*(?:#{1,6}\s|```|~~~|:::|<\/?[A-Za-z])/;
 const TABLE_ROW = /^\s*\|/;
-const isRow = (content: string, [start, end]: Span): boolean => TABLE_ROW.test(content.slice(start, end));
 /** How much less a pair of sentences counts than one holding the same words (per extra sentence). */
 const PAIR_PENALTY = 0.25;
 // A span holding list items, table rows or code is read line by line: each line stands alone.
@@ -37,18 +36,20 @@ const LINE_BLOCK = /\n\s*(?:[-*+>|#]|\d+[.)]\s|```|~~~)/;
 
 /**
  * Candidate spans of `content`: sentences, or lines where the text is a list, a table or code;
- * `gap` when a skipped line (a heading, a fence) lies before it, so it is not joined to the one before.
+ * `gap` when a skipped line (a heading, a fence) lies before it, so it is not joined to the one before;
+ * `row` when it is a table row.
  */
-function candidateSpans(content: string): { span: Span; gap: boolean }[] {
-  const out: { span: Span; gap: boolean }[] = [];
+function candidateSpans(content: string): { span: Span; gap: boolean; row: boolean }[] {
+  const out: { span: Span; gap: boolean; row: boolean }[] = [];
   let gap = false;
   for (const [s, e] of sentenceSpans(content, 0, content.length)) {
     const text = content.slice(s, e);
     const lines = text.length > HIGHLIGHT_CHARS || LINE_BLOCK.test(`\n${text}`) ? lineSpans(content, s, e) : [[s, e] as Span];
     for (const span of lines) {
-      if (SKIPPED_LINE.test(content.slice(span[0], span[1]))) gap = true;
+      const line = content.slice(span[0], span[1]);
+      if (SKIPPED_LINE.test(line)) gap = true;
       else {
-        out.push({ span, gap });
+        out.push({ span, gap, row: TABLE_ROW.test(line) });
         gap = false;
       }
     }
@@ -148,24 +149,25 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
   const found = stemsPerSpan(content, spans, weights, stems);
   const weightOf = (list: readonly string[]): number => list.reduce((sum, stem) => sum + weights.get(stem)!, 0);
   let best: { score: number; start: number; end: number; table: boolean } | null = null;
-  const consider = (score: number, start: number, end: number): void => {
+  // `table`: the span (or pair) starts with a table row.
+  const consider = (score: number, start: number, end: number, table: boolean): void => {
     if (score <= 0 || (best && score < best.score)) return;
     // Of equals, the first wins, and prose before a table row (it reads better).
-    if (best && score === best.score && !(best.table && !isRow(content, [start, end]))) return;
-    best = { score, start, end, table: isRow(content, [start, end]) };
+    if (best && score === best.score && !(best.table && !table)) return;
+    best = { score, start, end, table };
   };
   for (let i = 0; i < spans.length; i++) {
-    const { span } = spans[i]!;
+    const { span, row } = spans[i]!;
     const own = weightOf(found[i]!);
-    consider(own, span[0], span[1]);
+    consider(own, span[0], span[1], row);
     // Two neighbouring sentences when they fit: each may hold a different part of the question, but
     // the second must earn its length (the pair counts PAIR_PENALTY less). Never a table's last row
     // and the prose after it: they are not one thought ("| 69–71 °C | … full-bodied beer | Hold the
     // temperature for 60 minutes." beat the row that answers a question about a dry beer).
     const next = spans[i + 1];
-    if (next && !next.gap && next.span[1] - span[0] <= max && isRow(content, span) === isRow(content, next.span)) {
+    if (next && !next.gap && next.span[1] - span[0] <= max && row === next.row) {
       const added = weightOf(found[i + 1]!.filter((stem) => !found[i]!.includes(stem)));
-      if (added > 0) consider((own + added) / (1 + PAIR_PENALTY), span[0], next.span[1]);
+      if (added > 0) consider((own + added) / (1 + PAIR_PENALTY), span[0], next.span[1], row);
     }
   }
   if (!best) return null;
