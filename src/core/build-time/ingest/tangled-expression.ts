@@ -3,7 +3,8 @@
  * asks for .mdx pages): a 9 KB expression of 3,000 `{}` took 1.6 s.
  */
 import { fenceTracker } from './code-fences';
-import { lineOfOffset, runLength, spanEnds, type TangledInline } from './tangled-paragraph';
+import { createLineIndex } from './line-index';
+import { runLength, spanEnds, type TangledInline } from './tangled-paragraph';
 
 /**
  * The MDX expression (`{…}`, spanning lines and paragraphs) whose `}` would make acorn parse more
@@ -31,7 +32,7 @@ export function costlyExpressions(lines: string[], limit: number): TangledInline
       else if (ch === '}' && depth > 0) {
         depth--;
         steps += at + i - start;
-        if (steps > limit) return { line: block[lineOfOffset(block.map(([, , line]) => line), i)]![0], construct: 'expression', steps };
+        if (steps > limit) return { line: block[createLineIndex(text).lineOf(i) - 1]![0], construct: 'expression', steps };
       }
     }
     block = [];

@@ -8,9 +8,10 @@
  * re-parses it at each `}`). No real page comes near, so such a page is skipped instead of parsed.
  */
 import { fenceTracker } from './code-fences';
+import { createLineIndex } from './line-index';
 import { MAX_NESTING_DEPTH } from './nesting-depth';
 import { costlyExpressions } from './tangled-expression';
-import { lineOfOffset, scanParagraph, type TangledConstruct, type TangledInline, type TangledLimits } from './tangled-paragraph';
+import { scanParagraph, type TangledConstruct, type TangledInline, type TangledLimits } from './tangled-paragraph';
 
 export type { TangledConstruct, TangledInline, TangledLimits } from './tangled-paragraph';
 
@@ -81,8 +82,9 @@ export function tangledInline(text: string, options: { mdx?: boolean; limits?: P
   let block: string[] = [];
   let first = 0;
   const flush = (): TangledInline | null => {
-    const found = block.length > 0 ? scanParagraph(block.join('\n'), limits, mdx) : null;
-    const line = found ? first + 1 + lineOfOffset(block, found.offset) : 0;
+    const text = block.join('\n');
+    const found = block.length > 0 ? scanParagraph(text, limits, mdx) : null;
+    const line = found ? first + createLineIndex(text).lineOf(found.offset) : 0;
     block = [];
     if (!found) return null;
     return 'depth' in found ? { line, construct: 'emphasis', depth: found.depth } : { line, construct: found.construct, steps: found.steps };

@@ -225,13 +225,3 @@ export function spanEnds(text: string, runs: RegExp): Map<number, number> {
   }
   return ends;
 }
-
-/** The index of the line of `block` (joined by newlines) holding `offset`. */
-export function lineOfOffset(block: string[], offset: number): number {
-  let seen = 0;
-  for (let k = 0; k < block.length; k++) {
-    seen += block[k]!.length + 1;
-    if (offset < seen) return k;
-  }
-  return block.length - 1;
-}
