@@ -66,9 +66,10 @@ async function main(): Promise<number> {
   Object.assign(process.env, { WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', [DEV_SERVES_OWN_INDEX]: '1' });
   const url = devServerUrl(args.ip, args.port);
   for (const warning of devVarWarnings(workerVars, Object.keys(args.vars))) console.warn(`dev: warning: ${warning}`);
+  const said = optionsSaid(build.options);
   console.log(workerVars.QDRANT_URL
     ? `QDRANT_URL is set (.dev.vars or --var): the Worker searches that Qdrant collection, not the embedded index of ${docs}. Starting the dev server on ${url}`
-    : `Embedded index of ${docs}: ${index}${optionsSaid(build.options) ? ` (${optionsSaid(build.options)})` : ''}. Starting the dev server on ${url}`);
+    : `Embedded index of ${docs}: ${index}${said ? ` (${said})` : ''}. Starting the dev server on ${url}`);
   const worker = await unstable_startWorker({
     config: resolve('wrangler.toml'),
     // No [build] watcher: the index is built above; wrangler's would restart the Worker once after start.
