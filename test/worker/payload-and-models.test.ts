@@ -106,6 +106,24 @@ describe('GET /health', () => {
     expect((await t.calls('cohere')).filter((c) => c.method === 'GET')).toEqual([expect.objectContaining({ method: 'GET', path: '/v1/models/embed-english-v3.0' })]);
   });
 
+  it("shows the Qdrant cluster's host only to a caller who may list collections", async () => {
+    const t = tenant('health-host');
+    await seedCollection(t, [{ id: 1, text: 'a' }]);
+    // No API_KEYS: every visitor has full access, but the host would tell them which cluster to probe.
+    const open = await t.call('/health');
+    expect(open.json().store).toMatchObject({ kind: 'qdrant', ok: true, points_count: 1 });
+    expect(open.json().store).not.toHaveProperty('host');
+    // A caller with a key, or the developer on a local dev server, sees it.
+    const keyed = await t.call('/health', { headers: { 'x-api-key': 'key-a-0123456789abcdef' } }, { API_KEYS: 'key-a-0123456789abcdef' });
+    const local = await t.fetcher()('http://127.0.0.1:8787/health');
+    const host = new URL(t.base).host;
+    expect(keyed.json().store.host).toBe(host);
+    expect(((await local.json()) as { store: { host?: string } }).store.host).toBe(host);
+    // "localhost" written by a caller on another machine is not the developer.
+    const spoofed = await t.fetcher()('http://localhost:8787/health', { headers: { 'CF-Connecting-IP': '203.0.113.9' } });
+    expect(((await spoofed.json()) as { store: { host?: string } }).store).not.toHaveProperty('host');
+  });
+
   it('is 503 and says which part is down', async () => {
     const t = tenant('health2');
     const res = await t.call('/health', {}, { COHERE_API_KEY: 'sk-wrong-secret' });

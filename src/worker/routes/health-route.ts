@@ -40,7 +40,7 @@ healthRoute.get('/', async (c) => {
     const status = check.ok ? 200 : 503;
     // Without full access only the status: hosts, models and errors are for operators.
     if (!c.get('fullAccess')) return c.json({ status: check.body.status }, status, { 'Cache-Control': 'no-store' });
-    return redactedJson(c, withoutCollectionNames(check.body, c), status, { 'Cache-Control': 'no-store' });
+    return redactedJson(c, forThisCaller(check.body, c), status, { 'Cache-Control': 'no-store' });
   } catch (error) {
     if (!isRetrieverError(error) || error.code !== 'config_error') throw error;
     return redactedJson(c, { status: 'misconfigured', error: errorObject(error, c) }, 503, { 'Cache-Control': 'no-store' });
@@ -48,13 +48,16 @@ healthRoute.get('/', async (c) => {
 });
 
 /**
- * `body` as this caller may read it: a missing collection's message suggests the closest name of the
- * Qdrant cluster, which may be someone else's. Full access alone (any visitor of a deployment without
- * API_KEYS) does not show it, as a /search 404 does not (on-error.ts); the probe's log line has it.
+ * `body` as this caller may read it. The Qdrant cluster's host, and a missing collection's message
+ * (it suggests the closest name of the cluster, which may be someone else's), are shown only to a
+ * caller who may list collections (a valid API key, or the developer of a local dev server), as a
+ * /search 404 is (on-error.ts). Full access alone is any visitor of a deployment without API_KEYS:
+ * the host would tell them which cluster to probe. The operator has it in their own configuration.
  */
-function withoutCollectionNames(body: Record<string, unknown>, c: Context<AppEnv>): Record<string, unknown> {
-  const store = body.store as { collection?: unknown; error?: { code: string; message: string } };
-  if (store.error?.code !== 'collection_not_found' || mayListCollections(c)) return body;
+function forThisCaller(body: Record<string, unknown>, c: Context<AppEnv>): Record<string, unknown> {
+  if (mayListCollections(c)) return body;
+  const { host: _host, ...store } = body.store as { host?: string; collection?: unknown; error?: { code: string; message: string } };
+  if (store.error?.code !== 'collection_not_found') return { ...body, store };
   const message = `Collection "${String(store.collection)}" does not exist; to see which collections exist, read the Worker's log (wrangler tail or Workers Logs), or ask with an API key or on a local dev server`;
   return { ...body, store: { ...store, error: { ...store.error, message } } };
 }
