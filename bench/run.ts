@@ -39,6 +39,13 @@ async function main(): Promise<void> {
   for (const [mode, ms] of Object.entries(requests.warmEmbedded)) console.log(`warm ${mode.padEnd(10)} ${fmt(ms / requests.embeddedTrivial)}× baseline (${fmt(ms)} ms)`);
   const warmSemantic = requests.warmEmbedded.semantic ?? 1;
   console.log(`cold first search (decode index, build vocab map) ${fmt(requests.coldEmbeddedMs / warmSemantic)}× a warm search (${fmt(requests.coldEmbeddedMs)} ms)`);
+  if (requests.cpu) {
+    // CPU, not wall time: what Workers limits (10 ms a request on Workers Free) and bills.
+    const { cpu } = requests;
+    console.log(`workerd CPU per request (all threads, /proc), baseline: trivial request ${fmt(cpu.trivialMs)} ms`);
+    for (const [mode, ms] of Object.entries(cpu.searchMs)) console.log(`  warm ${mode.padEnd(10)} ${fmt(ms / cpu.trivialMs)}× baseline (${fmt(ms)} ms; the sample book's questions, once each)`);
+    console.log(`  cold first search ${fmt(cpu.coldMs / cpu.trivialMs)}× baseline (${fmt(cpu.coldMs)} ms: index decode, JIT); Workers Free allows 10 ms of CPU a request`);
+  } else console.log('workerd CPU per request: not readable here (needs Linux /proc)');
 
   console.log('\n== embedded store at scale (workerd, brute force)');
   const scale = await benchEmbeddedScale();

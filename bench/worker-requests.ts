@@ -4,10 +4,11 @@
  * (cache miss, then hit), per-request time as a ratio of a trivial request, and the first search
  * of a fresh isolate (cold: index decode, model load) against a warm one.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
 import { startFakeWithBook } from './fake-with-book';
+import { canReadCpu, cpuMsPer, workerdPids } from './workerd-cpu';
 
 /** One scenario's figures. */
 export interface ScenarioRow {
@@ -73,7 +74,11 @@ export async function benchWorkerRequests(outdir = 'dist/size') {
   };
   const options = { modules: workerModules(outdir), modulesRoot: outdir, compatibilityDate: '2026-04-01', kvNamespaces: ['EMBED_CACHE'], ...QUIET_LOGS };
   const upstream = new Miniflare({ ...options, bindings: vars });
+  await upstream.ready;
+  const otherPids = canReadCpu() ? workerdPids() : [];
   const embedded = new Miniflare({ ...options, bindings: {} });
+  await embedded.ready;
+  const embeddedPid = canReadCpu() ? workerdPids().find((pid) => !otherPids.includes(pid)) : undefined;
   try {
     const rows: ScenarioRow[] = [];
     await timed(upstream, 'http://w/search?q=warm+up+the+isolate'); // collection facts cached per isolate
@@ -114,13 +119,36 @@ export async function benchWorkerRequests(outdir = 'dist/size') {
       batchMs: await median(upstream, 'http://w/search/batch', 5, request),
       singlesMs: singleTimes[1]!,
     };
-    const cold = await timed(embedded, 'http://w/search?q=what+is+a+ros+2+topic&k=5');
+    const coldSearch = async () => timed(embedded, 'http://w/search?q=what+is+a+ros+2+topic&k=5');
+    let cold = { ms: 0 };
+    const coldCpuMs = embeddedPid === undefined ? null : await cpuMsPer(embeddedPid, 1, async () => { cold = await coldSearch(); });
+    if (embeddedPid === undefined) cold = await coldSearch();
     const warmEmbedded: Record<string, number> = {};
     for (const mode of ['semantic', 'keyword', 'hybrid']) warmEmbedded[mode] = await median(embedded, `http://w/search?q=what+is+a+ros+2+topic&k=5&mode=${mode}&cache=bypass`);
     const embeddedTrivial = await median(embedded, 'http://w/');
-    return { rows, batch, trivialMs, coldEmbeddedMs: cold.ms, warmEmbedded, embeddedTrivial };
+    const cpu = embeddedPid === undefined ? null : { coldMs: coldCpuMs!, ...(await embeddedCpu(embedded, embeddedPid)) };
+    return { rows, batch, trivialMs, coldEmbeddedMs: cold.ms, warmEmbedded, embeddedTrivial, cpu };
   } finally {
     await Promise.all([upstream.dispose(), embedded.dispose()]);
     await fake.close();
   }
+}
+
+/**
+ * Mean workerd CPU per request of the embedded default, warm: a trivial request, then each mode over
+ * the sample book's questions (each asked once per mode, result cache bypassed), so a per-isolate
+ * memo of one question does not make the figure.
+ */
+async function embeddedCpu(mf: Miniflare, pid: number): Promise<{ trivialMs: number; searchMs: Record<string, number> }> {
+  const questions = (JSON.parse(readFileSync('sample-book/queries.json', 'utf8')) as { query: string }[]).map((q) => q.query);
+  const trivialMs = await cpuMsPer(pid, questions.length, async () => {
+    for (let i = 0; i < questions.length; i++) await timed(mf, 'http://w/');
+  });
+  const searchMs: Record<string, number> = {};
+  for (const mode of ['semantic', 'keyword', 'hybrid']) {
+    searchMs[mode] = await cpuMsPer(pid, questions.length, async () => {
+      for (const q of questions) await timed(mf, `http://w/search?q=${encodeURIComponent(q)}&k=5&mode=${mode}&cache=bypass`);
+    });
+  }
+  return { trivialMs, searchMs };
 }
