@@ -70,8 +70,9 @@ function highlightText(result: SearchOutcome['results'][number]): string | null 
  */
 export function formatSearchText(doc: SearchOutcome, options: TextOptions): string {
   const { results, summary, timing } = doc;
-  // A k above TOP_K_MAX is served at the maximum, as the Worker does: say so, not only under -v.
-  const clamped = doc.top_k_clamped ? ` (k ${doc.top_k_requested} is above the maximum: ${doc.top_k})` : '';
+  // A k outside [TOP_K_MIN, TOP_K_MAX] is served at the nearest bound, as the Worker does: say so, not only under -v.
+  const bound = doc.top_k_requested < doc.top_k ? 'below the minimum' : 'above the maximum';
+  const clamped = doc.top_k_clamped ? ` (k ${doc.top_k_requested} is ${bound}: ${doc.top_k})` : '';
   const count = `${results.length} result${results.length === 1 ? '' : 's'}${clamped}`;
   const lines = [
     `Query: ${JSON.stringify(doc.query)}`,

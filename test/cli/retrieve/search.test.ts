@@ -138,6 +138,12 @@ describe('retrieve (text)', () => {
     expect(run.out.split('\n')[1]).toMatch(/^50 results \(k 1000 is above the maximum: 50\) in /);
   });
 
+  it('says "below the minimum" when k was raised to TOP_K_MIN, not "above the maximum"', async () => {
+    const run = await retrieve(['ros', '-k', '1'], { TOP_K_MIN: '3', TOP_K_MAX: '8' });
+    expect(run.code).toBe(0);
+    expect(run.out.split('\n')[1]).toMatch(/^3 results \(k 1 is below the minimum: 3\) in /);
+  });
+
   it('says under the count when a misspelt word was searched as the book\'s word', async () => {
     const run = await retrieve(['How do QoS relaibility settings work?', '-k', '2']);
     expect(run.code).toBe(0);
