@@ -40,7 +40,7 @@ function unit(vector: DenseVector, dim: number, what: string): Float64Array {
   if (vector.length !== dim) {
     throw new RetrieverError('dimension_mismatch', `${what} has ${vector.length} dimensions, the first candidate's has ${dim}.`, {
       expected: dim,
-      actual: vector.length,
+      got: vector.length,
     });
   }
   const out = new Float64Array(dim);

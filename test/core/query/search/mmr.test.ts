@@ -129,12 +129,13 @@ describe('mmrSelect', () => {
     expect(() => mmrSelect(set, { k: 1.5 })).toThrow(/integer/);
   });
 
-  it('reports a dimension mismatch', () => {
+  it('reports a dimension mismatch with the details README "Errors" names (expected, got)', () => {
     try {
       mmrSelect([cand('x', [1, 0]), cand('y', [1, 0, 0])], { k: 1 });
       throw new Error('expected a throw');
     } catch (e) {
       expect((e as RetrieverError).code).toBe('dimension_mismatch');
+      expect((e as RetrieverError).details).toEqual({ expected: 2, got: 3 });
     }
   });
 });
