@@ -2,7 +2,7 @@
  * The CLI's one error mapper: exit codes shared by every command, and how any thrown value
  * becomes an exit code and a stderr message with a hint.
  * 0 ok · 1 no results / validation failed / nothing ingested · 2 usage or configuration error ·
- * 3 an upstream (Cohere, Qdrant, the Worker) could not be reached or failed for good ·
+ * 3 an upstream (Cohere, Qdrant, the Worker) could not be reached, failed for good or is rate-limiting ·
  * 4 an unexpected error (a bug: it must never pass for "no results").
  */
 import { isRetrieverError, RetrieverError } from '../core/common/errors';
@@ -90,6 +90,13 @@ export function describeFailure(error: unknown, command: CliCommand): { code: nu
         return { code: EXIT.config, hint: 'the collection and the configuration disagree; see README "Errors"' };
       case 'internal_error':
         return { code: EXIT.internal, hint: 'this is a bug; please report it with the command you ran' };
+      // The Worker of `retrieve --url` refused: neither is a mistake in the flags, which `--help` would explain.
+      case 'rate_limited': {
+        const ms = error.details.retry_after_ms;
+        return { code: EXIT.upstream, hint: `the Worker's rate limit was reached: try again in ${typeof ms === 'number' ? `${Math.ceil(ms / 1000)} s` : 'a minute'}` };
+      }
+      case 'unauthorized':
+        return { code: EXIT.config, hint: 'the Worker requires an API key (its API_KEYS is set) and retrieve --url does not send one; search without --url, with the Worker\'s Qdrant and Cohere settings' };
       default:
         // invalid_request and the HTTP-only codes: the invocation must change.
         return { code: EXIT.config, hint: usageHint(command) };

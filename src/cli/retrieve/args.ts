@@ -75,7 +75,7 @@ Exit codes:
   0  success (results found; validation PASS)
   1  no results; validation FAIL (with --compare: any run FAILs)
   2  configuration or usage error (names the variables or flags at fault)
-  3  connection error (Cohere, Qdrant or the --url Worker unreachable)
+  3  connection error (Cohere, Qdrant or the --url Worker unreachable, or its rate limit reached)
   4  unexpected error (a bug, never reported as "no results"; please report it)`;
 
 /** What the command line asks for. */

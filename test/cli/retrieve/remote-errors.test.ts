@@ -44,6 +44,10 @@ describe('retrieve --url: exit codes from the Worker answer', () => {
     [404, { error: { code: 'not_found', message: 'No route for GET /nope/search' } }, 2, /--url must be the Worker base URL/],
     [502, '<html>Bad gateway</html>', 3, /Worker logs/],
     [200, '{"hello":"not a search"}', 2, /must point at an edge-retriever Worker/],
+    // Not a usage error: the same command works once the limit's period has passed.
+    [429, { error: { code: 'rate_limited', message: 'Too many requests; try again in 60 s', retry_after_ms: 60000, scope: 'ip' } }, 3, /rate limit.*try again in 60 s/],
+    // `--help` says nothing about keys: the hint must say what the 401 means for this command.
+    [401, { error: { code: 'unauthorized', message: 'An API key is required', reason: 'missing_key' } }, 2, /requires an API key.*does not send one/],
   ])('HTTP %i %j → exit %i', async (status, body, code, hint) => {
     const run = await retrieve(['q', '--url', URL_BASE], {}, answering(status, body));
     expect(run.code).toBe(code);
