@@ -12,6 +12,7 @@
  * caller start work a miss will need (the embedding read) while the shared tier is asked.
  */
 import type { SearchOutcome } from '../search/search-pipeline';
+import { CACHE_READ_TIMEOUT_MS, withTimeout } from '../../common/with-timeout';
 import { LruCache } from './lru-cache';
 import { SingleFlight } from './single-flight';
 import { storableOutcome } from '../search/storable-outcome';
@@ -112,10 +113,12 @@ async function lookup(keys: ResultKeys, options: ResultCacheOptions, now: number
   const remembered = options.memory.entries.get(keys.local);
   if (fresh(remembered)) return remembered!;
   // A computation of this key already running here answers sooner than the shared tier.
-  if (options.memory.flights.has(keys.local) || !options.store) return null;
+  const { store } = options;
+  if (options.memory.flights.has(keys.local) || !store) return null;
   options.onLocalMiss?.();
   try {
-    const stored = await options.store.get(await keys.shared());
+    // Bounded as every cache read is: a lookup that hangs must cost a miss, not the whole search.
+    const stored = await withTimeout(keys.shared().then((key) => store.get(key)), CACHE_READ_TIMEOUT_MS);
     if (!fresh(stored)) return null;
     options.memory.entries.set(keys.local, stored!);
     return stored!;

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { CACHE_READ_TIMEOUT_MS } from '../../../../src/core/common/with-timeout';
 import { cachedSearch, ResultCacheMemory, type CachedResult, type ResultStore } from '../../../../src/core/query/cache/result-cache';
 import type { SearchOutcome } from '../../../../src/core/query/search/search-pipeline';
 import { markSearchedUnread } from '../../../../src/core/query/search/storable-outcome';
@@ -92,6 +93,20 @@ describe('cachedSearch', () => {
     expect((await cachedSearch('k', async () => outcome(1), options())).status).toBe('miss');
     await Promise.all(deferred);
     expect(logged).toEqual(['result cache read failed', 'result cache write failed']);
+  });
+
+  it('a shared tier that never answers is a miss after the cache read timeout, not a hung search', async () => {
+    vi.useFakeTimers();
+    try {
+      const hung: ResultStore = { get: () => new Promise(() => undefined), put: async () => undefined };
+      const { options, logged } = setup(hung);
+      const answer = cachedSearch('k', async () => outcome(1), options());
+      await vi.advanceTimersByTimeAsync(CACHE_READ_TIMEOUT_MS);
+      expect((await answer).status).toBe('miss');
+      expect(logged).toEqual(['result cache read failed']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('concurrent identical misses compute once; joiners report a hit', async () => {
