@@ -163,4 +163,10 @@ describe('KV and limiter failures never fail a search', () => {
     expect(res.status).toBe(200);
     expect(requestLogs()[0]!.rate_limit_error).toBe('limiter down');
   });
+
+  it('a limiter that never answers lets requests through after a bounded wait, not a hung request', async () => {
+    const res = await t.call('/search?q=topics', AUTH, { ...VARS, KEY_RATE_LIMITER: { limit: () => new Promise(() => undefined) } });
+    expect(res.status).toBe(200);
+    expect(requestLogs()[0]!.rate_limit_error).toMatch(/no answer within/);
+  });
 });

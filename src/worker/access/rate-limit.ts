@@ -7,12 +7,13 @@ import type { Context } from 'hono';
 import { RetrieverError } from '../../core/common/errors';
 import type { Config } from '../../core/common/config/parse-config';
 import type { AppEnv, Caller } from '../bindings';
+import { CACHE_READ_TIMEOUT_MS, withTimeout } from '../../core/common/with-timeout';
 import { ipBucket } from './ip-bucket';
 
 /**
  * Charges `caller`'s limiter `count` times (per key for a key, per IP or IPv6 /64 otherwise) and throws
  * `rate_limited` when any charge is refused. Nothing is charged under `RATE_LIMITS=off`; a limiter
- * that fails lets the request through.
+ * that fails, or does not answer within a second, lets the request through.
  *
  * @example
  * await rateLimit(c, config, { kind: 'anonymous' });
@@ -25,7 +26,8 @@ export async function rateLimit(c: Context<AppEnv>, config: Pick<Config, 'RATE_L
   let success = true;
   try {
     // In parallel: each call is a round trip to the location's counter, and a batch may need 15.
-    const outcomes = await Promise.all(Array.from({ length: count }, () => limiter.limit({ key })));
+    // Bounded like a cache read: a limiter that hangs is a failing one, and lets the request through.
+    const outcomes = await withTimeout(Promise.all(Array.from({ length: count }, () => limiter.limit({ key }))), CACHE_READ_TIMEOUT_MS);
     success = outcomes.every((outcome) => outcome.success);
   } catch (error) {
     // The limiter protects the upstreams; its own outage should not take the service down.
