@@ -196,8 +196,11 @@ export interface RerankScore {
   relevance_score: number;
 }
 
-/** Reranks `documents` for `query`, returning the best `topN`. */
-export type Reranker = (query: string, documents: string[], topN: number) => Promise<RerankScore[]>;
+/**
+ * Reranks `documents` for `query`, returning the best `topN`. `leaveBudget`: the search still makes a
+ * store call after it (`expand`'s neighbours), so a failing reranker must not spend the whole budget.
+ */
+export type Reranker = (query: string, documents: string[], topN: number, options?: { leaveBudget?: boolean }) => Promise<RerankScore[]>;
 
 /** Everything a search needs, built per request by the Worker or the CLI (see compose/). */
 export interface SearchContext {

@@ -12,6 +12,16 @@ export interface Deadline {
 }
 
 /**
+ * `parent`'s budget less `reserveMs`: for a call that must leave time to the work after it.
+ *
+ * @example
+ * const rerankDeadline = deadlineBefore(deadline, 2000); // ends 2 s before the request's
+ */
+export function deadlineBefore(parent: Deadline, reserveMs: number): Deadline {
+  return { remaining: () => Math.max(0, parent.remaining() - reserveMs), elapsed: () => parent.elapsed() };
+}
+
+/**
  * Starts a budget of `budgetMs` from now.
  *
  * @example

@@ -10,7 +10,7 @@ import { cohereEmbedderFor } from '../embedders/cohere-embedder';
 import { cohereEmbedderForIndex, embeddedStore, localEmbedder } from '../local-index/embedded-backends';
 import type { EmbeddedIndex } from '../local-index/index-types';
 import { indexVocabulary, storedVocabulary } from '../book-terms/book-vocabulary';
-import { createDeadline, type Deadline } from '../../common/http/deadline';
+import { createDeadline, deadlineBefore, type Deadline } from '../../common/http/deadline';
 import type { FetchLike } from '../../common/http/upstream-fetch';
 import { cohereRerank } from '../rerank/cohere-reranker';
 import { createQdrantStore } from '../stores/qdrant-store';
@@ -105,7 +105,15 @@ export function createSearchContext(runtime: SearchRuntime): RequestContext {
             defer: runtime.defer,
             log,
           }),
-    rerank: cohere ? (query, documents, topN) => cohereRerank(query, documents, topN, { cohere, model: config.RERANK_MODEL }) : null,
+    rerank: cohere
+      ? (query, documents, topN, options) => {
+          // A store call follows (Qdrant neighbours for `expand`): a slowly failing reranker may use
+          // half of what is left, at most, so the search degrades instead of timing out as a whole.
+          const leave = options?.leaveBudget && store.kind === 'qdrant' ? Math.min(config.UPSTREAM_TIMEOUT_MS, deadline.remaining() / 2) : 0;
+          const transport = leave > 0 ? (cohereTransportFor(config, { ...upstream, deadline: deadlineBefore(deadline, leave) }) as CohereTransport) : cohere;
+          return cohereRerank(query, documents, topN, { cohere: transport, model: config.RERANK_MODEL });
+        }
+      : null,
     cache: {
       store: runtime.cacheStore,
       memory: runtime.memory,

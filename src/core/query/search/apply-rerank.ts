@@ -28,7 +28,7 @@ export async function applyRerank(
       const key = keys.find((candidate) => typeof hit.payload[candidate] === 'string');
       return key ? (hit.payload[key] as string) : '';
     });
-    const scores = await context.rerank(params.q, documents, ranked.length);
+    const scores = await context.rerank(params.q, documents, ranked.length, { leaveBudget: params.expand > 0 });
     return scores.map(({ index, relevance_score }, i) => {
       const hit = ranked[index]!;
       return {
