@@ -222,6 +222,9 @@ describe('on the embedded default', () => {
     expect(paragraphs.length).toBeGreaterThan(3);
     expect(paragraphs.filter((p, i) => paragraphs.indexOf(p) !== i)).toEqual([]);
     expect(text).toMatch(/\(continues (in|from) \[Result \d\]\)|All of this passage is in \[Result \d\]/);
+    // include_metadata=false changes what the JSON carries, not the prompt: each section still once.
+    const lean = await t.call('/search?q=QoS%20reliability&k=3&expand=1&format=context&mode=keyword&include_metadata=false', {}, offline);
+    expect(lean.text).toBe(text);
   });
 
   it('expand=1 merges neighbours with zero upstream calls', async () => {

@@ -4,7 +4,7 @@
  */
 import { compareIds } from '../../common/ordering';
 import { overlap } from './expand-context';
-import { readField, readText, type ResultLike } from './result-fields';
+import { readField, readText, sourceKey, type ResultLike } from './result-fields';
 import type { SearchWarning } from './warnings';
 
 /** The line between two results. */
@@ -146,7 +146,8 @@ export function formatContext(results: readonly ResultLike[], notes: readonly st
       // An expanded hit (`expand=N`) gives its whole passage: that is what the prompt wanted.
       const passage = (result.passage as { content?: unknown } | undefined)?.content;
       const expanded = typeof passage === 'string' && passage.trim() ? passage.trim() : null;
-      const file = readText(result, 'file_path');
+      // The page, also when `include_metadata=false` left `file_path` out (`source` still names it).
+      const file = sourceKey(result);
       const text = quoteStructure(expanded && file ? unrepeated(expanded, file, i + 1, shown) : (expanded ?? (readText(result, 'text') ?? readText(result, 'content'))?.trim() ?? NA));
       return [
         `[Result ${i + 1}]`,
