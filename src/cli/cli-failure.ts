@@ -96,7 +96,7 @@ export function describeFailure(error: unknown, command: CliCommand): { code: nu
         return { code: EXIT.upstream, hint: `the Worker's rate limit was reached: try again in ${typeof ms === 'number' ? `${Math.ceil(ms / 1000)} s` : 'a minute'}` };
       }
       case 'unauthorized':
-        return { code: EXIT.config, hint: 'the Worker requires an API key (its API_KEYS is set) and retrieve --url does not send one; search without --url, with the Worker\'s Qdrant and Cohere settings' };
+        return { code: EXIT.config, hint: 'the Worker requires an API key (its API_KEYS is set): put one of its keys in RETRIEVER_API_KEY (environment or .dev.vars), which retrieve --url sends as a Bearer token' };
       default:
         // invalid_request and the HTTP-only codes: the invocation must change.
         return { code: EXIT.config, hint: usageHint(command) };

@@ -88,7 +88,10 @@ async function refreshBookIndex(env: Record<string, string>, io: RetrieveIo): Pr
 
 function searcherFor(args: RetrieveArgs, env: Record<string, string>, io: RetrieveIo): Searcher {
   const fetchImpl = io.fetch;
-  if (args.url !== null) return remoteSearcher({ url: args.url, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+  if (args.url !== null) {
+    const apiKey = env.RETRIEVER_API_KEY?.trim();
+    return remoteSearcher({ url: args.url, ...(apiKey ? { apiKey } : {}), ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+  }
   const indexPath = args.index !== null ? resolve(io.cwd, args.index) : defaultIndexPath(io.cwd, env);
   return inProcessSearcher({ env, indexPath, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
 }

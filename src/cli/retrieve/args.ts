@@ -42,7 +42,8 @@ Search options:
   --json               print the Worker's JSON document
   --context            print the context block for an LLM prompt
   -v, --verbose        add timing breakdown, cache status, filters and confidence
-  --url URL            query a running Worker (e.g. http://127.0.0.1:8787) instead of in-process
+  --url URL            query a running Worker (e.g. http://127.0.0.1:8787) instead of in-process;
+                       RETRIEVER_API_KEY (environment or .dev.vars) is sent as its API key
   --index FILE         embedded index file (default: the book's own, generated/indexes/<book>.bin);
                        not with QDRANT_URL set, which searches Qdrant instead
 

@@ -134,6 +134,8 @@ export function workerDocument(outcome: SearchOutcome): SearchOutcome {
 /** Options of {@link remoteSearcher}. */
 export interface RemoteOptions {
   url: string;
+  /** Sent as `Authorization: Bearer …` (RETRIEVER_API_KEY): a Worker with API_KEYS set refuses a search without one. */
+  apiKey?: string;
   fetch?: typeof fetch;
   timeoutMs?: number;
 }
@@ -148,7 +150,8 @@ export interface RemoteOptions {
  */
 export function remoteSearcher(options: RemoteOptions): Searcher {
   const base = options.url.replace(/\/+$/, '').replace(/\/search$/, '');
-  const client = createClient({ baseUrl: base, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  const headers = options.apiKey ? { headers: { authorization: `Bearer ${options.apiKey}` } } : {};
+  const client = createClient({ baseUrl: base, ...headers, ...(options.fetch ? { fetch: options.fetch } : {}) });
   return {
     label: `Worker at ${base}`,
     async search(raw) {

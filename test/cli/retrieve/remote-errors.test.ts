@@ -4,6 +4,7 @@
  * The real Worker is exercised in url-worker.test.ts.
  */
 import { describe, expect, it } from 'vitest';
+import { presentedKey } from '../../../src/worker/access/api-keys';
 import { deadPort, retrieve } from './support';
 
 const URL_BASE = 'http://worker.test';
@@ -24,6 +25,22 @@ describe('retrieve --url: request', () => {
     const url = new URL(seen[0]!);
     expect(url.origin + url.pathname).toBe(`${URL_BASE}/search`);
     expect(Object.fromEntries(url.searchParams)).toEqual({ q: 'what is tf2', k: '2', mode: 'hybrid', tags: 'a,b' });
+  });
+
+  it('sends RETRIEVER_API_KEY as a key the Worker reads, and no key header without it', async () => {
+    const sent: Headers[] = [];
+    const doc = { query: 'q', collection: 'c', top_k: 5, mode: 'hybrid', results: [], summary: { returned: 0, cache: 'none', warnings: [] }, timing: {} };
+    const capture = (async (_input: string | URL | Request, init?: RequestInit) => {
+      sent.push(new Headers(init?.headers));
+      return new Response(JSON.stringify(doc), { headers: { 'content-type': 'application/json' } });
+    }) as typeof fetch;
+    // An empty answer (exit 1, "no results"): the request is what this test reads.
+    await retrieve(['q', '--url', URL_BASE], { RETRIEVER_API_KEY: ' key-a-0123456789abcdef ' }, capture);
+    await retrieve(['q', '--url', URL_BASE], {}, capture);
+    expect(sent).toHaveLength(2);
+    // The Worker's own parser (access/api-keys.ts) reads the header the CLI wrote.
+    expect(presentedKey(sent[0]!)).toEqual({ kind: 'key', key: 'key-a-0123456789abcdef' });
+    expect(sent[1]!.has('authorization')).toBe(false);
   });
 
   it('accepts a --url that already ends in /search', async () => {
@@ -47,7 +64,7 @@ describe('retrieve --url: exit codes from the Worker answer', () => {
     // Not a usage error: the same command works once the limit's period has passed.
     [429, { error: { code: 'rate_limited', message: 'Too many requests; try again in 60 s', retry_after_ms: 60000, scope: 'ip' } }, 3, /rate limit.*try again in 60 s/],
     // `--help` says nothing about keys: the hint must say what the 401 means for this command.
-    [401, { error: { code: 'unauthorized', message: 'An API key is required', reason: 'missing_key' } }, 2, /requires an API key.*does not send one/],
+    [401, { error: { code: 'unauthorized', message: 'An API key is required', reason: 'missing_key' } }, 2, /requires an API key.*RETRIEVER_API_KEY/],
   ])('HTTP %i %j → exit %i', async (status, body, code, hint) => {
     const run = await retrieve(['q', '--url', URL_BASE], {}, answering(status, body));
     expect(run.code).toBe(code);
