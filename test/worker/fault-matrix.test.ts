@@ -7,6 +7,7 @@
  * its headers or any log line, even when the upstream echoes them.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { pointIdFor } from '../../src/core/common/point-id';
 import { DOCS } from './support/docs';
 import { COHERE_KEY, QDRANT_KEY, seedCollection, tenant, type Tenant } from './support/harness';
 import { clearLogs, logText, requestLogs } from './support/log-capture';
@@ -116,6 +117,29 @@ describe('Cohere rerank: every failure degrades to the original order with a war
     expect(body.results.length).toBeGreaterThan(0);
     expect(body.summary.warnings.map((w: { code: string }) => w.code)).toContain('rerank_failed');
     expect(requestLogs()[0]).toMatchObject({ status: 200, warnings: expect.arrayContaining(['rerank_failed']) });
+    expectNoSecrets(res);
+  });
+});
+
+describe('Qdrant neighbour fetch (expand): every failure degrades to the hits alone with a warning', () => {
+  // Chunks with the deterministic ids ingest gives, so a hit's neighbours are fetched by id.
+  let e: Tenant;
+  beforeAll(async () => {
+    e = tenant('matrix-expand', { RESULT_CACHE_TTL_SECONDS: '0' });
+    const texts = ['Balance starts with the centre of mass.', 'Ankle torque corrects small disturbances.', 'Preview control plans footsteps.'];
+    await seedCollection(e, await Promise.all(texts.map(async (text, i) => ({ id: await pointIdFor('balance.md', i), text, payload: { file_path: 'balance.md', chunk_index: i } }))));
+  });
+
+  it.each(FAULTS.map(([name, make]) => [name, make] as const))('%s → 200 + expand_failed', async (_name, make) => {
+    await e.faults([make('/collections/textbook_chunks/points$', 'POST')]);
+    const res = await e.call('/search?q=ankle%20torque&k=1&expand=1', AUTH, VARS);
+    expect(res.status).toBe(200);
+    const body = res.json();
+    expect(body.results.length).toBeGreaterThan(0);
+    expect(body.summary.warnings.map((w: { code: string }) => w.code)).toContain('expand_failed');
+    expect(body.summary.expand.fetched).toBe(0);
+    expect(body.results[0].passage.chunk_indexes).toEqual([1]);
+    expect(requestLogs()[0]).toMatchObject({ status: 200, warnings: expect.arrayContaining(['expand_failed']) });
     expectNoSecrets(res);
   });
 });

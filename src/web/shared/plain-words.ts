@@ -17,6 +17,7 @@ const WARNING_LEADS: Record<string, string> = {
   low_diversity: 'All top results come from one page.',
   all_below_threshold: 'Every candidate was below the score threshold.',
   rerank_failed: 'Reranking was unavailable.',
+  expand_failed: 'The surrounding passages were unavailable.',
   deprecated_alias: 'An old parameter name was used.',
   ignored_parameter: 'A setting was sent that this kind of search does not use.',
   filter_matched_nothing: 'Check the filter.',

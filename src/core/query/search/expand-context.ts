@@ -9,6 +9,9 @@
 import type { PayloadFieldMap } from '../../common/config/payload-fields';
 import { pointIdFor } from '../../common/point-id';
 import type { Payload, PointId, ScoredPoint } from '../../common/types';
+import { isRetrieverError } from '../../common/errors';
+import type { SearchContext } from '../ports';
+import type { SearchWarning } from './warnings';
 import { payloadFilePath, pointChunkIndex, pointContent } from './result-fields';
 
 /** A hit's merged neighbourhood, as the API returns it under `passage`. */
@@ -76,6 +79,28 @@ export async function planExpansion(hits: readonly ScoredPoint[], expand: number
   const held = new Set(hits.map((hit) => idKey(hit.id)));
   const missing = [...new Set(ids.values())].filter((id) => !held.has(idKey(id)));
   return { hits, expand, fields, located, ids, missing };
+}
+
+/**
+ * Step 1½: the neighbours every plan lacks (`missing`), in one store call. The hits were found, so
+ * a failed fetch does not fail the search: each passage then holds what the hits themselves hold,
+ * and an `expand_failed` warning says so (with our own message, never the upstream's text).
+ *
+ * @example
+ * const { points, warning } = await fetchNeighbours(missing, context);
+ */
+export async function fetchNeighbours(
+  missing: PointId[],
+  context: Pick<SearchContext, 'store' | 'log'>,
+): Promise<{ points: { id: PointId; payload: Payload }[]; warning: SearchWarning | null }> {
+  if (missing.length === 0) return { points: [], warning: null };
+  try {
+    return { points: await context.store.retrieve(missing), warning: null };
+  } catch (error) {
+    context.log('expand: the neighbour fetch failed', error);
+    const why = isRetrieverError(error) ? `${error.code}: ${error.message}` : 'unexpected error';
+    return { points: [], warning: { code: 'expand_failed', message: `The neighbouring chunks could not be fetched (${why}); each result's passage holds only the results themselves`, details: { missing: missing.length } } };
+  }
 }
 
 /**

@@ -20,7 +20,7 @@ const nullableNumber = z.nullable(z.number());
 const record = z.record(z.string(), z.unknown());
 
 /** Codes of the advisory warnings in `summary.warnings`. */
-export const WARNING_CODES = ['low_diversity', 'low_confidence', 'all_below_threshold', 'rerank_failed', 'no_match', 'deprecated_alias', 'ignored_parameter', 'filter_matched_nothing'] as const;
+export const WARNING_CODES = ['low_diversity', 'low_confidence', 'all_below_threshold', 'rerank_failed', 'expand_failed', 'no_match', 'deprecated_alias', 'ignored_parameter', 'filter_matched_nothing'] as const;
 
 export const warningSchema = z.object({
   code: z.enum(WARNING_CODES),

@@ -15,7 +15,7 @@ import { judgeTerms, readInBookWords } from './book-terms-stage';
 import { highlightPassage } from './highlight';
 import { questionWeights, withSynonymStems } from './question-weights';
 import { checkedQueries } from './checked-query';
-import { expansionPassages, planExpansion, type ExpandReport, type ExpansionPlan } from './expand-context';
+import { expansionPassages, fetchNeighbours, planExpansion, type ExpandReport, type ExpansionPlan } from './expand-context';
 import { summarizeOutcome, type OutcomeSummary } from './outcome-summary';
 import { markSearchedUnread } from './storable-outcome';
 import { subjectModifierWeights } from './definition-query';
@@ -154,7 +154,7 @@ export async function runSearches(list: readonly SearchParams[], context: Search
     list.map((params, i) => (params.expand > 0 && ranked[i]?.kept.length ? planExpansion(ranked[i]!.kept, params.expand, context.config.payloadFields) : null)),
   );
   const missing = [...new Set(expansions.flatMap((plan) => plan?.missing ?? []))];
-  const fetched = missing.length ? await context.store.retrieve(missing) : [];
+  const { points: fetched, warning: expandWarning } = await fetchNeighbours(missing, context);
   const expandMs = now() - expandStarted;
 
   return list.map((params, i): SearchAnswer => {
@@ -162,7 +162,8 @@ export async function runSearches(list: readonly SearchParams[], context: Search
     if (error) return { error };
     const timing = { embedMs, searchMs, expandMs: expansions.some(Boolean) ? expandMs : null, started, now };
     const weights = questionWeights(prepared[i]!.text, rarity);
-    const outcome = assemble(params, plans[i]!, prepared[i]!, terms[i], weights, ranked[i]!, embedded[i]!, expansions[i]!, fetched, timing, embedder, context);
+    const own = expansions[i] && expandWarning ? { ...prepared[i]!, warnings: [...prepared[i]!.warnings, expandWarning] } : prepared[i]!;
+    const outcome = assemble(params, plans[i]!, own, terms[i], weights, ranked[i]!, embedded[i]!, expansions[i]!, fetched, timing, embedder, context);
     // The vocabulary arrived after the query was sent (learnt alongside it): a word the book does
     // not use may be a misspelling the next search will read, and a definition's subject words
     // ("ROS 2") weigh half once it is known, so this answer is not remembered.

@@ -32,5 +32,6 @@ export function markSearchedUnread<T extends Outcome>(outcome: T): T {
  */
 export function storableOutcome(outcome: Outcome): boolean {
   if (searchedUnread.has(outcome)) return false;
-  return !outcome.summary.warnings.some((warning) => warning.code === 'rerank_failed');
+  // A degraded answer is not remembered: the next asker should get the reranked or expanded one.
+  return !outcome.summary.warnings.some((warning) => warning.code === 'rerank_failed' || warning.code === 'expand_failed');
 }

@@ -8,7 +8,7 @@ import { sourceKey } from './result-fields';
 
 /** A non-fatal note for the caller, returned next to the results. */
 export interface SearchWarning {
-  code: 'low_diversity' | 'low_confidence' | 'all_below_threshold' | 'rerank_failed' | 'no_match' | 'deprecated_alias' | 'ignored_parameter' | 'filter_matched_nothing';
+  code: 'low_diversity' | 'low_confidence' | 'all_below_threshold' | 'rerank_failed' | 'expand_failed' | 'no_match' | 'deprecated_alias' | 'ignored_parameter' | 'filter_matched_nothing';
   message: string;
   details?: Record<string, unknown>;
 }
