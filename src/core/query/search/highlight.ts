@@ -42,7 +42,7 @@ const LINE_BLOCK = /\n\s*(?:[-*+>|#]|\d+[.)]\s|```|~~~)/;
 function candidateSpans(content: string): { span: Span; gap: boolean; row: boolean }[] {
   const out: { span: Span; gap: boolean; row: boolean }[] = [];
   let gap = false;
-  for (const [s, e] of sentenceSpans(content, 0, content.length)) {
+  for (const [s, e] of sentenceSpans(content, 0, content.length).flatMap(([s, e]) => (FENCE.test(content.slice(s, e)) ? [[s, e] as Span] : apartFromHeadings(content, s, e)))) {
     const text = content.slice(s, e);
     const lines = text.length > HIGHLIGHT_CHARS || LINE_BLOCK.test(`\n${text}`) ? lineSpans(content, s, e) : [[s, e] as Span];
     for (const span of lines) {
@@ -54,6 +54,34 @@ function candidateSpans(content: string): { span: Span; gap: boolean; row: boole
       }
     }
   }
+  return out;
+}
+
+// A heading line: it has no sentence end, so the sentence splitter runs it into the first sentence
+// under it, and that sentence, holding a `#` line, was then read line by line (cut at its first
+// line break when the book wraps its prose).
+const HEADING_LINE = /^[ \t]*#{1,6}[ \t][^\n]*$/gm;
+
+// Code is read line by line as before: its `# comment` lines are not headings.
+const FENCE = /(?:^|\n)\s*(?:```|~~~)/;
+
+/** `[s, e)` cut around its heading lines (each heading line its own span, which the caller skips). */
+function apartFromHeadings(content: string, s: number, e: number): Span[] {
+  const text = content.slice(s, e);
+  const out: Span[] = [];
+  let from = 0;
+  const keep = (a: number, b: number): void => {
+    const piece = text.slice(a, b);
+    const lead = piece.length - piece.trimStart().length;
+    const trail = piece.length - piece.trimEnd().length;
+    if (b - trail > a + lead) out.push([s + a + lead, s + b - trail]);
+  };
+  for (const match of text.matchAll(HEADING_LINE)) {
+    keep(from, match.index);
+    keep(match.index, match.index + match[0].length);
+    from = match.index + match[0].length;
+  }
+  keep(from, text.length);
   return out;
 }
 

@@ -19,6 +19,15 @@ describe('highlightPassage', () => {
     expect(h.terms).toEqual(['topic']);
   });
 
+  it('reads the first sentence under a heading whole when the book wraps its lines', () => {
+    const wrapped = '## Servicing\n\nOnce a year, take the fork out and check that the bearings turn\nsmoothly, then regrease them. Replace a rough bearing.';
+    const h = highlightPassage(wrapped, questionWeights('take the fork out'))!;
+    expect(h.text).toBe('Once a year, take the fork out and check that the bearings turn smoothly, then regrease them.');
+    expect(collapse(wrapped.slice(h.start, h.end))).toBe(h.text);
+    const headed = 'Intro without a full stop\n\n### Fork\nThe fork holds the front\nwheel. It turns in the head tube.';
+    expect(highlightPassage(headed, questionWeights('front wheel'))!.text).toBe('The fork holds the front wheel.');
+  });
+
   it('prefers the sentence with the rarer words when the book says which are rare', () => {
     const text = 'Every node has a name. Remapping renames a node topic at launch.';
     const plain = highlightPassage(text, questionWeights('node name remapping'))!;
