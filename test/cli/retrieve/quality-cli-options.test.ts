@@ -20,6 +20,12 @@ describe('parseQualityArgs', () => {
     expect(parseQualityArgs(['--book', `${MINI}=${QUERIES}`]).books).toEqual([{ docs: MINI, queries: QUERIES }]);
   });
 
+  it('takes the baseline\'s name from the tables as a run it measures anyway', () => {
+    expect(parseQualityArgs(['--runs', 'default,bm25-windows']).runs).toEqual(['default']);
+    expect(parseQualityArgs(['--runs', 'bm25-windows']).runs).toEqual([]);
+    expect(QUALITY_USAGE).toContain('bm25-windows');
+  });
+
   it('asks for help without checking anything else', () => {
     expect(parseQualityArgs(['-h', '--docs', '/nowhere']).help).toBe(true);
     expect(QUALITY_USAGE).toContain('--runs');
