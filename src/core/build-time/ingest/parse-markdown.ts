@@ -67,11 +67,16 @@ export function parseMarkdown(text: string, options: { mdx: boolean }): ParsedMa
   return { tree, frontMatter, tomlFrontMatter, warnings };
 }
 
-const ESM_START = /^(?:import\s*(?:[\w$*{]|['"])|export\s+(?:const|let|var|function|async|class|default|\{|\*))/;
+// The keyword and a space, as MDX reads one (micromark-extension-mdxjs-esm): "important whom you
+// trust" or "imported from" opening a wrapped line is prose, not a statement to drop.
+const ESM_START = /^(?:import \s*(?:[\w$*{]|['"])|export \s*(?:const|let|var|function|async|class|default|\{|\*))/;
+// A line after which a new block starts: MDX reads a statement only there, never inside a paragraph.
+const BLOCK_END = /^\s*$|^ {0,3}#{1,6}(?:\s|$)/;
 
 /**
  * Replace top-level MDX `import`/`export` statements (possibly spanning lines, tracked by bracket
- * balance) with spaces, leaving front matter and fenced code untouched. A line of spaces is a blank
+ * balance) with spaces, leaving front matter, fenced code and paragraphs untouched (a statement
+ * starts a block: after a blank line, a heading, a fence, another statement or the text's start). A line of spaces is a blank
  * line to markdown, and the text keeps its length and line endings, so the offsets and line
  * numbers of everything else still point into the original.
  *
@@ -84,6 +89,7 @@ export function blankTopLevelEsm(text: string): string {
   let lineNumber = 0;
   let depth = 0;
   let inEsm = false;
+  let blockStart = true;
   return mapLines(text, (line) => {
     lineNumber++;
     if (inFrontMatter) {
@@ -91,7 +97,10 @@ export function blankTopLevelEsm(text: string): string {
       return line;
     }
     if (!inEsm) {
-      if (inFence(line) || !ESM_START.test(line)) return line;
+      const fenced = inFence(line);
+      const starts = blockStart;
+      blockStart = fenced || BLOCK_END.test(line);
+      if (fenced || !starts || !ESM_START.test(line)) return line;
       inEsm = true;
       depth = 0;
     }
@@ -100,6 +109,7 @@ export function blankTopLevelEsm(text: string): string {
       else if (ch === '}' || ch === ')' || ch === ']') depth--;
     }
     if (depth <= 0) inEsm = false;
+    blockStart = true;
     return ' '.repeat(line.length);
   });
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cleanChunkText } from '../../../../src/core/build-time/ingest/clean-chunk-text';
 import { blankMdxExpressions, blankTopLevelEsm, parseMarkdown } from '../../../../src/core/build-time/ingest/parse-markdown';
 
 describe('blankTopLevelEsm', () => {
@@ -21,6 +22,12 @@ describe('blankTopLevelEsm', () => {
     const lines = out.split('\r\n');
     expect(lines.slice(0, 8).every((l) => l.trim() === '')).toBe(true);
     expect(lines.slice(9)).toEqual(['# Title', 'Import the module first.']);
+  });
+
+  it('leaves prose alone: a wrapped line opening with "important", and "import" inside a paragraph', () => {
+    const text = ['Your traffic is visible to the provider, so it is', 'important whom you trust.', '', 'Bikes are', "import from 'abroad' says the label.", '', 'imported parts cost more.'].join('\n');
+    expect(blankTopLevelEsm(text)).toBe(text);
+    expect(cleanChunkText(text)).toContain('important whom you trust.');
   });
 
   it('leaves fenced code and front matter alone', () => {
