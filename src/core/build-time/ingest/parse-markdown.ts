@@ -32,7 +32,7 @@ const FRONT_MATTER: ('yaml' | 'toml')[] = ['yaml', 'toml'];
  * Docusaurus escapes them (heading-anchors.ts reads them from the source). Docusaurus content is
  * often not valid MDX even so (HTML comments, stray `<`/`{`), so on failure the file is re-read as
  * plain markdown with its top-level `import`/`export` statements blanked out (same length, so
- * positions still match the original). JSX then shows up as `html` nodes, which is still content.
+ * positions still match the original), as a `.md` page is. JSX then shows up as `html` nodes, which is still content.
  *
  * @example
  * parseMarkdown('---\ntitle: A\n---\n# A\n', { mdx: false }).frontMatter; // 'title: A'
@@ -56,7 +56,10 @@ export function parseMarkdown(text: string, options: { mdx: boolean }): ParsedMa
       warnings.push(`not strict MDX${at} (${message.split('\n')[0]}); parsed as markdown`);
     }
   }
-  tree ??= fromMarkdown(options.mdx ? blankTopLevelEsm(text) : text, {
+  // A `.md` page's statements are blanked too: Docusaurus reads `.md` as MDX by default (its
+  // `import Tabs …` works there), and cleanChunkText drops them from every chunk, so left in the
+  // tree they were pieces of no text that labelled the H1's chunk as before any heading.
+  tree ??= fromMarkdown(blankTopLevelEsm(text), {
     extensions: [gfm(), frontmatter(FRONT_MATTER)],
     mdastExtensions: [gfmFromMarkdown(), frontmatterFromMarkdown(FRONT_MATTER)],
   });

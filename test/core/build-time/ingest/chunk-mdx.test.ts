@@ -89,7 +89,16 @@ describe('MDX files', () => {
     expectLineRangesMatch(text, result.chunks);
   });
 
-  it('does not treat import lines of a .md file as special, nor code inside fences', async () => {
+  it('reads the imports of a .md page as Docusaurus does, so its H1 labels the first chunk', async () => {
+    const text = "---\ntitle: Punctures\n---\n\nimport Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n# Fixing a puncture\n\nEvery rider gets a flat tyre.\n\n## Tools\n\nTyre levers and a pump.";
+    const chunks = await chunksOf('punctures.md', text);
+    expect(chunks[0]!.payload.content).toMatch(/^# Fixing a puncture\n\nEvery rider gets a flat tyre\./);
+    expect(chunks[0]!.payload.headings).toEqual(['Fixing a puncture']);
+    expect(chunks[0]!.payload.section).toBe('Fixing a puncture');
+    expect(chunks[0]!.payload.start_line).toBe(8);
+  });
+
+  it('keeps import lines inside code fences as code', async () => {
     const text = "# Py\n\n```python\nimport os\nfrom x import y\n```\n\nSee above.";
     const chunks = await chunksOf('py.mdx', text);
     expect(chunks[0]!.payload.content).toContain('import os\nfrom x import y');
