@@ -49,7 +49,8 @@ export const ORDINARY_WORD_WEIGHT = 0.3;
 
 /**
  * Function words that Qdrant's stopword list (NLTK's) lacks: indefinite pronouns, "else", modal
- * verbs and adverbs of frequency or degree. They never name a topic, so a book that does not
+ * verbs, adverbs of frequency or degree, and "versus" (how comparison questions are asked; "vs" is
+ * short enough to weigh nothing already). They never name a topic, so a book that does not
  * happen to write "nobody" says nothing about whether it covers "lock my file so nobody else can
  * open it".
  */
@@ -58,7 +59,7 @@ const FUNCTION_WORDS: ReadonlySet<string> = new Set([
   'nothing', 'everything', 'somewhere', 'anywhere', 'everywhere', 'nowhere', 'else', 'would', 'could',
   'might', 'must', 'shall', 'may', 'also', 'yet', 'even', 'still', 'ever', 'never', 'always', 'often',
   'sometimes', 'usually', 'really', 'quite', 'rather', 'already', 'instead', 'though', 'although',
-  'unless', 'whether', 'either', 'neither',
+  'unless', 'whether', 'either', 'neither', 'versus',
 ]);
 
 /**

@@ -132,6 +132,10 @@ describe.each(TINY_BOOK_VOCABULARIES)('assessQueryTerms (the term rule), vocabul
     expect(assessQueryTerms(book, 'would nobody else swap the tank lid gasket in the kitchen?')).toMatchObject({ unknown: ['swap', 'kitchen'] });
   });
 
+  it('reads "versus" as the comparison it asks for, not a word the book lacks', () => {
+    expect(assessQueryTerms(book, 'tank lid versus gasket')).toMatchObject({ unknown: [], coverage: 1, covered: true });
+  });
+
   it('ignores numbers and two-letter fragments; a query with no informative word is not covered', () => {
     expect(assessQueryTerms(book, 'pump 24 v')).toMatchObject({ foreign: [], covered: true });
     expect(assessQueryTerms(book, 'what is it?')).toMatchObject({ coverage: 0, covered: false });
