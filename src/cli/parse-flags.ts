@@ -4,7 +4,7 @@
  * "unknown option --topk (did you mean --top-k?)". Every command that parses flags goes through here.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { editDistance } from '../core/common/upstream/closest-name';
+import { typoOf } from '../core/common/upstream/closest-name';
 import { usageError } from './cli-failure';
 
 type FlagTable = NonNullable<ParseArgsConfig['options']>;
@@ -73,9 +73,6 @@ function longFlag(flag: string, options: FlagTable): string {
  */
 function suggestion(flag: string, options: FlagTable): string | null {
   if (!flag.startsWith('--')) return null;
-  const typed = flag.slice(2);
-  const best = Object.keys(options)
-    .map((name) => ({ name, distance: editDistance(typed, name) }))
-    .sort((a, b) => a.distance - b.distance || (a.name < b.name ? -1 : 1))[0];
-  return best && best.distance <= Math.min(2, typed.length / 2) ? `--${best.name}` : null;
+  const near = typoOf(flag.slice(2), Object.keys(options));
+  return near === null ? null : `--${near}`;
 }

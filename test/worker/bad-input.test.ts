@@ -54,10 +54,14 @@ describe('invalid requests get a 400 naming the parameter', () => {
     );
   });
 
-  it('names unknown parameters', async () => {
+  it('names unknown parameters, and the one a typo meant', async () => {
     const error = expectError(await t.call('/search?q=topics&top=3&limt=2'), 400, 'invalid_request');
     expect(error.unknown).toEqual(['top', 'limt']);
-    expect(error.message).toContain('unknown parameter "top"');
+    expect(error.message).toContain('unknown parameter "top";');
+    expect(error).not.toHaveProperty('did_you_mean');
+    const typo = expectError(await t.call('/search?q=topics&kk=3&treshold=0.2&x=1'), 400, 'invalid_request');
+    expect(typo.message).toBe('Invalid search parameters: unknown parameter "kk" (did you mean "k"?); unknown parameter "treshold" (did you mean "threshold"?); unknown parameter "x"');
+    expect(typo.did_you_mean).toEqual({ kk: 'k', treshold: 'threshold' });
   });
 
   it('rejects repeated parameters', async () => {

@@ -1,6 +1,7 @@
 /**
- * "Did you mean…" for collection names: the candidate with the smallest edit distance, if it is
- * close enough to be a plausible typo.
+ * "Did you mean…": the candidate with the smallest edit distance, if it is close enough to be a
+ * plausible typo — for collection names (the cluster's), and for the names a caller types (API
+ * parameters, CLI flags).
  */
 
 /** Levenshtein distance (two-row dynamic programming). */
@@ -34,4 +35,27 @@ export function closestName(name: string, candidates: readonly string[]): string
     }
   }
   return best !== null && bestDistance <= Math.max(2, Math.ceil(name.length / 2)) ? best : null;
+}
+
+/**
+ * The name among `names` that `typed` is a typo of: the closest by edit distance (ties: the first
+ * in alphabetical order), within 2 edits and half the typed length, case-sensitive as JSON keys and
+ * flags are. Stricter than {@link closestName}: a parameter or flag name is short, so `x` is no
+ * typo of `k`, nor `bogus` of `tags`, though 1 and 3 edits apart.
+ *
+ * @example
+ * typoOf('kk', ['k', 'mode']); // 'k'
+ * typoOf('x', ['k', 'mode']); // null
+ */
+export function typoOf(typed: string, names: readonly string[]): string | null {
+  let best: string | null = null;
+  let bestDistance = Infinity;
+  for (const name of names) {
+    const distance = editDistance(typed, name);
+    if (distance < bestDistance || (distance === bestDistance && best !== null && name < best)) {
+      best = name;
+      bestDistance = distance;
+    }
+  }
+  return best !== null && bestDistance <= Math.min(2, typed.length / 2) ? best : null;
 }

@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import type { Config } from '../../common/config/parse-config';
 import { SEARCH_MODES } from '../../common/config/config-schema';
 import { RetrieverError } from '../../common/errors';
+import { typoOf } from '../../common/upstream/closest-name';
 import type { QdrantFilter } from '../../common/types';
 import { normalizeQuery } from '../../common/text/normalize-query';
 import { parseFilter, translateFilter } from './filter-dsl';
@@ -204,10 +205,15 @@ function invalidParams(issues: z.core.$ZodIssue[], raw: Record<string, unknown>)
     if (issue.code === 'unrecognized_keys') unknown.push(...issue.keys);
     else invalid.push({ param: String(issue.path[0] ?? 'body'), message: issueMessage(issue, raw) });
   }
-  const names = [...unknown.map((name) => `unknown parameter "${name}"`), ...invalid.map((i) => `${i.param}: ${i.message}`)];
+  // "kk" is a typo of "k": say so, as the CLI does for its flags.
+  const known = Object.keys(searchParamsSchema.def.shape);
+  const near = new Map(unknown.flatMap((name) => { const typo = typoOf(name, known); return typo ? [[name, typo] as const] : []; }));
+  const said = (name: string) => `unknown parameter "${name}"${near.has(name) ? ` (did you mean "${near.get(name)}"?)` : ''}`;
+  const names = [...unknown.map(said), ...invalid.map((i) => `${i.param}: ${i.message}`)];
   return new RetrieverError('invalid_request', `Invalid search parameters: ${names.join('; ')}`, {
     params: [...unknown, ...invalid.map((i) => i.param)],
     ...(unknown.length ? { unknown } : {}),
+    ...(near.size ? { did_you_mean: Object.fromEntries(near) } : {}),
   });
 }
 
