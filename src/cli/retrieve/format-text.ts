@@ -4,6 +4,7 @@
  * sentence that matches the question, else the start of the text), a timing line, and with
  * `--verbose` the timing breakdown, cache status, filters, confidence summary and every warning.
  */
+import { inlinePlain } from '../../client/inline-plain';
 import type { SearchOutcome } from '../../core/query/search/search-pipeline';
 
 /** Longest preview, in characters. */
@@ -34,8 +35,9 @@ export function formatScore(score: number): string {
 }
 
 /**
- * The chunk text on one line: whitespace collapsed, a leading markdown heading that repeats the
- * section dropped, cut at {@link PREVIEW_CHARS} with an ellipsis.
+ * The chunk text on one line: whitespace collapsed, links as their labels, bold and code spans without
+ * their markers, a leading markdown heading that repeats the section dropped, cut at
+ * {@link PREVIEW_CHARS} with an ellipsis.
  *
  * @example
  * previewLine('## Nodes\n\nA node is a process.', 'Nodes'); // "A node is a process."
@@ -45,7 +47,8 @@ export function previewLine(content: string | null, section: string | null = nul
   let text = content;
   const heading = /^\s*#{1,6}\s+(.*)\n/.exec(text);
   if (heading && section !== null && heading[1]!.trim() === section.trim()) text = text.slice(heading[0].length);
-  const line = text.replace(/\s+/g, ' ').trim();
+  // Links read as their labels and bold without its asterisks, as the demo page's preview shows them.
+  const line = inlinePlain(text).replace(/\s+/g, ' ').trim();
   if (line.length <= PREVIEW_CHARS) return line;
   return `${line.slice(0, PREVIEW_CHARS - 1).trimEnd()}…`;
 }

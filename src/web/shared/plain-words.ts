@@ -3,6 +3,7 @@
  * warnings (the Worker's own messages are kept; a short lead says what the code means).
  */
 import type { SearchResult, SearchSummary } from '../../client/index';
+import { inlinePlain } from '../../client/inline-plain';
 
 const RATINGS: Record<string, string> = {
   high: 'High confidence: the best results match the question closely.',
@@ -83,25 +84,6 @@ function linesPlain(text: string): string {
       return inlinePlain(plain);
     })
     .join('\n');
-}
-
-/**
- * A line of markdown as a reader sees it: `[label](url)` as its label, `**bold**` and `__bold__`
- * without their markers, `` `code` `` without its backticks (and untouched inside: `__init__` stays).
- * A preview is one line of prose, and "the **Open X** dataset" with its asterisks reads as noise; the
- * whole chunk, markers kept, stays one click away under "Show all".
- */
-export function inlinePlain(text: string): string {
-  return text
-    .split(/(\x60[^\x60\n]+\x60)/) // `code` spans (\x60: a backtick)
-    .map((part, i) =>
-      i % 2 === 1
-        ? part.slice(1, -1)
-        : part
-            .replace(/!?\[([^\]\n]*)\]\([^)\s]*(?:\s+"[^"\n]*")?\)/g, '$1')
-            .replace(/(?<![\p{L}\p{N}_])(\*\*|__)(?=\S)([^\n]*?\S)\1(?![\p{L}\p{N}_])/gu, '$2'),
-    )
-    .join('');
 }
 
 /**

@@ -1,0 +1,27 @@
+/**
+ * Markdown inline markup as a reader sees it, for one-line previews of results: the demo page, the
+ * widget and the CLI's text share it. It lives beside the typed client because all three read the
+ * Worker's answers through it; the Worker itself never needs it.
+ */
+
+/**
+ * A line of markdown as a reader sees it: `[label](url)` as its label, `**bold**` and `__bold__`
+ * without their markers, `` `code` `` without its backticks (and untouched inside: `__init__` stays).
+ * A preview is one line of prose, and "the **Open X** dataset" with its asterisks reads as noise
+ * (the demo page keeps the whole chunk, markers and all, under "Show all").
+ *
+ * @example
+ * inlinePlain('See [the headset](../05-wheels/headset.md) and **torque**.'); // 'See the headset and torque.'
+ */
+export function inlinePlain(text: string): string {
+  return text
+    .split(/(\x60[^\x60\n]+\x60)/) // `code` spans (\x60: a backtick)
+    .map((part, i) =>
+      i % 2 === 1
+        ? part.slice(1, -1)
+        : part
+            .replace(/!?\[([^\]\n]*)\]\([^)\s]*(?:\s+"[^"\n]*")?\)/g, '$1')
+            .replace(/(?<![\p{L}\p{N}_])(\*\*|__)(?=\S)([^\n]*?\S)\1(?![\p{L}\p{N}_])/gu, '$2'),
+    )
+    .join('');
+}

@@ -1,0 +1,16 @@
+/** The CLI's one-line preview reads markdown as the demo page's preview does. */
+import { describe, expect, it } from 'vitest';
+import { previewLine } from '../../../src/cli/retrieve/format-text';
+
+describe('previewLine', () => {
+  it('shows a link as its label and drops bold and code markers', () => {
+    expect(previewLine('Check [the headset](../05-wheels/02-headset.md) first.\nUse **5 N·m** on `stem` bolts.')).toBe('Check the headset first. Use 5 N·m on stem bolts.');
+  });
+
+  it('drops a heading that repeats the section and cuts a long line with an ellipsis', () => {
+    expect(previewLine('## Nodes\n\nA node is a process.', 'Nodes')).toBe('A node is a process.');
+    const long = previewLine(`${'word '.repeat(200)}`);
+    expect(long.endsWith('…')).toBe(true);
+    expect(long.length).toBeLessThan(200);
+  });
+});
