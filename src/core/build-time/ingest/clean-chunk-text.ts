@@ -1,6 +1,7 @@
 /**
  * The text a reader sees, from a chunk's markdown source: what is embedded, BM25-indexed and
- * returned. MDX `import`/`export` lines, JSX component tags (their inner text is kept), HTML
+ * returned. MDX `import`/`export` lines, JSX component tags (their inner text is kept; a tab's
+ * opening tag reads as its label, "Python:"), HTML
  * comments, MDX `{/* comments *\/}`, heading ids (`## Install {#setup}`) and admonition fences
  * go; `:::tip Title` becomes "Tip: Title", as do GitHub's `> [!TIP]` ("> Tip:") and MkDocs's
  * `!!! tip "Title"` (see admonitions.ts). Fenced code and inline code stay verbatim (a `<Node>`
@@ -31,7 +32,7 @@ const PROSE_COMMENT = /(`+)(?:(?!\n[ \t]*\n)[\s\S])*?\1|<!--[\s\S]*?-->|\{\/\*[\
  *
  * @example
  * cleanChunkText(':::tip Use a container\nMount the workspace.\n:::'); // 'Tip: Use a container\nMount the workspace.'
- * cleanChunkText('<Tabs>\n  <TabItem value="py" label="Python">\n\nText\n\n  </TabItem>\n</Tabs>'); // 'Text'
+ * cleanChunkText('<Tabs>\n  <TabItem value="py" label="Python">\n\nText\n\n  </TabItem>\n</Tabs>'); // 'Python:\n\nText'
  */
 export function cleanChunkText(source: string): string {
   const lines = blankTopLevelEsm(stripComments(source)).split('\n');
@@ -51,6 +52,11 @@ export function cleanChunkText(source: string): string {
     if (admonition) {
       out.push(admonition.text);
       if (admonition.mkdocs) bodies.open();
+      continue;
+    }
+    const tab = tabLabel(line);
+    if (tab) {
+      out.push(tab);
       continue;
     }
     const cleaned = stripTags(withoutHeadingId(line));
@@ -88,6 +94,28 @@ function stripComments(source: string): string {
   }
   flush();
   return out.join('\n');
+}
+
+// A line that only opens a tab (`<TabItem value="infant" label="Infant">`, Starlight's `<TabItem
+// label="npm">`, Mintlify's `<Tab title="…">`): its attributes, read one by one below.
+const TAB_OPEN = /^\s*<(?:TabItem|Tab)((?:\s+[\w-]+(?:=(?:"[^"]*"|'[^']*'))?)*)\s*>\s*$/;
+const TAB_ATTRIBUTE = /([\w-]+)=(?:"([^"]*)"|'([^']*)')/g;
+
+/**
+ * What a line that opens a tab reads as: its name on the tab bar (`label`, `title`, else the
+ * `value` Docusaurus shows when there is no label), then a colon — null for any other line. A reader
+ * of the page sees which tab a panel belongs to; without it the panels of "Adult", "Child" and
+ * "Infant" read as three unnamed lists of steps, and a prompt could take one for another.
+ *
+ * @example
+ * tabLabel('  <TabItem value="infant" label="Infant (under 1 year)">'); // 'Infant (under 1 year):'
+ */
+function tabLabel(line: string): string | null {
+  const open = TAB_OPEN.exec(line);
+  if (!open) return null;
+  const attributes = new Map([...open[1]!.matchAll(TAB_ATTRIBUTE)].map((m) => [m[1]!, (m[2] ?? m[3] ?? '').trim()]));
+  const name = attributes.get('label') || attributes.get('title') || attributes.get('value');
+  return name ? `${name}${/[.:?!]$/.test(name) ? '' : ':'}` : null;
 }
 
 /** Removes JSX/HTML tags from a prose line (`\<` is a literal `<`), leaving inline code spans untouched. */

@@ -50,6 +50,8 @@ describe('MDX files', () => {
     const all = result.chunks.map((c) => c.payload.content).join('\n');
     expect(all).not.toContain('import Tabs');
     expect(all).not.toMatch(/<\/?Tabs|<\/?TabItem/); // component tags go, the code inside them stays
+    expect(all).toMatch(/Python:\n\n```python/); // each tab's code under its name, as the tab bar shows it
+    expect(all).toMatch(/JavaScript:\n\n```js/);
     expect(all).toContain('print("hello from python")');
     expect(all).toContain('console.log("hello from js");');
     const install = result.chunks.find((c) => c.payload.content.includes('hello from python'))!;

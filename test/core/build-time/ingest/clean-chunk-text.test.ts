@@ -11,9 +11,34 @@ describe('cleanChunkText', () => {
   });
 
   it('drops JSX/HTML tags but keeps their inner text, and removes tag-only lines', () => {
-    const source = '<Tabs groupId="x">\n  <TabItem value="py" label="Python" default>\n\nRun <kbd>Ctrl</kbd>+C to stop.\n\n  </TabItem>\n</Tabs>';
+    const source = '<Tabs groupId="x">\n  <Panel kind="py">\n\nRun <kbd>Ctrl</kbd>+C to stop.\n\n  </Panel>\n</Tabs>';
     expect(cleanChunkText(source)).toBe('Run Ctrl+C to stop.');
     expect(cleanChunkText('Line one<br/>line two, see <https://ros.org>.')).toBe('Line oneline two, see <https://ros.org>.');
+  });
+
+  it('reads the line that opens a tab as the tab\'s name, so each panel says whose it is', () => {
+    // Without the names, three tabs of CPR steps read as three unnamed lists: adult depths for an infant.
+    const source = [
+      '<Tabs>',
+      '<TabItem value="adult" label="Adult" default>',
+      '',
+      '1. Press down 5 to 6 cm.',
+      '',
+      '</TabItem>',
+      "  <TabItem value='infant' label='Infant (under 1 year)'>",
+      '',
+      '1. Press with two fingertips, about 4 cm.',
+      '',
+      '  </TabItem>',
+      '</Tabs>',
+    ].join('\n');
+    expect(cleanChunkText(source)).toBe('Adult:\n\n1. Press down 5 to 6 cm.\n\nInfant (under 1 year):\n\n1. Press with two fingertips, about 4 cm.');
+    // Docusaurus shows the value when there is no label; Mintlify's <Tab> has a title; a name that ends a sentence gets no colon.
+    expect(cleanChunkText('<TabItem value="yarn">\nyarn add x')).toBe('yarn:\nyarn add x');
+    expect(cleanChunkText('<Tab title="Which one?">\nEither.')).toBe('Which one?\nEither.');
+    // A tab opened and closed on one line, or named by an expression, keeps the old reading: its text alone.
+    expect(cleanChunkText('<TabItem value="a" label="A">Inline</TabItem>')).toBe('Inline');
+    expect(cleanChunkText('<TabItem label={name}>\nText')).toBe('Text');
   });
 
   it('keeps a backslash-escaped `<` as the literal text it is, without its backslash (CommonMark)', () => {
