@@ -44,6 +44,8 @@ export interface BuildIndexOptions {
    * chose its own: the book's own index, for the deploy index or a dev server's `--index`.
    */
   inheritFrom?: string;
+  /** Where a rebuild's report goes (stdout by default; it only speaks to warn): `retrieve`'s stdout is its answer. */
+  report?: (text: string) => void;
 }
 
 /**
@@ -61,7 +63,7 @@ export async function buildIndexIfStale(docsDir: string, out: string, options: B
   const { options: built, inherited } = recordedOptions(docs, target, options.inheritFrom === undefined ? null : resolve(cwd, options.inheritFrom));
   if (indexIsFresh(target, { ...indexStamp(docs, built), ...(inherited ? { inherited } : {}) })) return { out, built: false, exitCode: 0, options: built };
   // The local ingest writes the alias module and the stamp itself, as it does when run by hand.
-  const exitCode = await runIngest([docs, '--target', 'local', '--out', target, '--quiet', ...ingestFlags(built)], options.env ?? {});
+  const exitCode = await runIngest([docs, '--target', 'local', '--out', target, '--quiet', ...ingestFlags(built)], options.env ?? {}, options.report);
   // Its stamp says the options were chosen for `out`; taken from elsewhere, a later choice must still reach it.
   const stamp = exitCode === 0 && inherited ? readIndexStamp(target) : null;
   if (stamp) markIndexBuilt(target, { ...stamp, inherited: true });

@@ -19,8 +19,11 @@ import { ingestQdrant } from './ingest/target-qdrant';
 import { qdrantCloudPortWarning } from './ingest/qdrant-cloud-port';
 import { stopQuietlyOnClosedPipe } from './closed-pipe';
 
-/** Runs the ingest command; returns the exit code. */
-export async function runIngest(argv: string[], env: Record<string, string> = loadCliEnv()): Promise<number> {
+/**
+ * Runs the ingest command; returns the exit code. `output` is where the run's report goes (stdout
+ * by default): `retrieve` rebuilds a stale index through here, and its stdout is the answer (`--json`).
+ */
+export async function runIngest(argv: string[], env: Record<string, string> = loadCliEnv(), output: (text: string) => void = (text) => console.log(text)): Promise<number> {
   const started = performance.now();
   try {
     const args = parseIngestArgs(argv, env);
@@ -42,7 +45,7 @@ export async function runIngest(argv: string[], env: Record<string, string> = lo
     const progress = createProgress(!args.quiet && !args.json);
     if (book.chunks.length === 0) {
       const report = buildReport({ target: args.target, collection, dryRun: args.dryRun, seconds: 0 }, book, { added: [], changed: [], relabeled: [], unchanged: 0, stale: [] });
-      printReport(args.json, report);
+      printReport(output, args.json, report);
       console.error('Nothing could be ingested: no readable markdown with content was found.');
       return EXIT.noResults;
     }
@@ -59,13 +62,13 @@ export async function runIngest(argv: string[], env: Record<string, string> = lo
       // index as up to date instead of rebuilding it on their next run.
       if (result.written && stamp !== null) markIndexBuilt(resolve(args.out), stamp);
       const written = result.written ? { bytes: result.bytes, gzip_bytes: result.gzipBytes, embedder: result.embedder, ...(result.dimsNotice ? { dims_notice: result.dimsNotice } : {}), ...sizeWarning(result.gzipBytes) } : {};
-      printReport(args.json, buildReport(base(), book, result.plan, { out: args.out, ...written }), args.quiet);
+      printReport(output, args.json, buildReport(base(), book, result.plan, { out: args.out, ...written }), args.quiet);
     } else {
       // Before the first call, so it stands above the connection error a missing port leads to.
       const portWarning = qdrantCloudPortWarning((config as Config).QDRANT_URL ?? '');
       if (portWarning) console.error(`ingest: warning: ${portWarning}`);
       const result = await ingestQdrant(book.chunks, { collection, dryRun: args.dryRun, recreate: args.recreate, config: config as Config }, progress);
-      printReport(args.json, buildReport(base(), book, result.plan, result.warnings.length ? { warnings: [...book.warnings, ...result.warnings] } : {}), args.quiet);
+      printReport(output, args.json, buildReport(base(), book, result.plan, result.warnings.length ? { warnings: [...book.warnings, ...result.warnings] } : {}), args.quiet);
     }
     return EXIT.ok;
   } catch (error) {
@@ -94,9 +97,9 @@ function sizeWarning(gzipBytes: number): { size_warning?: string } {
   return warning ? { size_warning: warning } : {};
 }
 
-function printReport(json: boolean, report: ReturnType<typeof buildReport>, quiet = false): void {
-  if (json) console.log(JSON.stringify(report, null, 2));
-  else if (!quiet || report.skipped.length || report.warnings.length || report.size_warning || report.dims_notice) console.log(formatReport(report));
+function printReport(print: (text: string) => void, json: boolean, report: ReturnType<typeof buildReport>, quiet = false): void {
+  if (json) print(JSON.stringify(report, null, 2));
+  else if (!quiet || report.skipped.length || report.warnings.length || report.size_warning || report.dims_notice) print(formatReport(report));
 }
 
 if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('/src/cli/ingest.ts')) {

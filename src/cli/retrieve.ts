@@ -80,7 +80,8 @@ async function refreshBookIndex(env: Record<string, string>, io: RetrieveIo): Pr
   if (problem) throw usageError(problem);
   if (!existsSync(resolve(io.cwd, docs))) return;
   const started = performance.now();
-  const build = await buildIndexIfStale(docs, bookIndexPath(docs, io.cwd), { cwd: io.cwd, env });
+  // Its report (a notice, a skipped page) on stderr: stdout is the answer, and `--json` must parse.
+  const build = await buildIndexIfStale(docs, bookIndexPath(docs, io.cwd), { cwd: io.cwd, env, report: io.stderr });
   if (!build.built) return;
   const said = optionsSaid(build.options);
   io.stderr(`retrieve: rebuilt the embedded index of ${docs} (the book or the indexing code changed${said ? `; with ${said}, as it was last built` : ''}) in ${((performance.now() - started) / 1000).toFixed(1)} s`);

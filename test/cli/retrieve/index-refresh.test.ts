@@ -6,7 +6,7 @@
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bookIndexPath } from '../../../src/cli/index-paths';
 import { runCli } from '../ingest/ingest-harness';
 import { retrieveIn } from './support';
@@ -81,6 +81,24 @@ describe('retrieve refreshes the book index it searches', () => {
     const edited = await run(['prime the pump', '--json'], { DOCS_DIR: 'moved' });
     expect(edited.err).toMatch(/rebuilt/);
     expect(JSON.parse(edited.out).results[0].source_url).toMatch(/^https:\/\/new\.example\//);
+  });
+
+  it('keeps --json parseable when the rebuild has something to say (the report goes to stderr)', async () => {
+    cpSync(TINY, join(cwd, 'noted'), { recursive: true });
+    const out = join(cwd, bookIndexPath('noted', cwd));
+    // --dims above what the book allows: every rebuild with these options says so.
+    const ingest = await runCli([join(cwd, 'noted'), '--target', 'local', '--out', out, '--quiet', '--dims', '1000'], {});
+    expect(ingest.code, ingest.err).toBe(0);
+    writeFileSync(join(cwd, 'noted', 'zz-extra.md'), '# Extra\n\nPrime the pump before the first start.\n');
+    const printed = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      const edited = await run(['prime the pump', '--json'], { DOCS_DIR: 'noted' });
+      expect(edited.err).toMatch(/notice: --dims 1000: used \d+ dimensions[\s\S]*rebuilt the embedded index of noted/);
+      expect(JSON.parse(edited.out).results.length).toBeGreaterThan(0);
+      expect(printed).not.toHaveBeenCalled(); // nothing but the answer on stdout
+    } finally {
+      printed.mockRestore();
+    }
   });
 
   it('leaves an index named with --index alone', async () => {
