@@ -6,7 +6,7 @@
  * says exactly why the chunk matched; a chunk found by the local model alone, with none of the
  * question's words, has no highlight.
  */
-import { WORD_RUNS } from '../../common/bm25/index';
+import { isStopword, WORD_RUNS } from '../../common/bm25/index';
 import { lineSpans, sentenceSpans, type Span } from '../../common/text/sentence-spans';
 import { matchedKey, questionStem } from './question-weights';
 
@@ -144,6 +144,11 @@ function stemsPerSpan(content: string, spans: readonly { span: Span }[], weights
     let stem = stems.get(word);
     if (stem === undefined) stems.set(word, (stem = questionStem(word, weights)));
     const key = matchedKey(content.slice(index, index + word.length), stem, weights);
+    // A stopword of the chunk is no word of the question, though a question's word may stem to it:
+    // the stemmer reads "AED" as "a" (and "IED" as "i"), which BM25 keeps, having dropped the
+    // article "a" before stemming; the highlight marked every "a" of the chunk. A stopword the
+    // question writes in capitals matches under its capital key (matchedKey), and still does.
+    if (key === stem && isStopword(word)) continue;
     if (key !== null && !found[i]!.includes(key)) found[i]!.push(key);
   }
   return found;

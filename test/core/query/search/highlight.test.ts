@@ -28,6 +28,14 @@ describe('highlightPassage', () => {
     expect(highlightPassage(headed, questionWeights('front wheel'))!.text).toBe('The fork holds the front wheel.');
   });
 
+  it('never takes the article "a" for a question\'s acronym that stems to it ("AED" stems to "a")', () => {
+    const text = 'Keep going until a paramedic takes over. Switch on the AED and follow its prompts.';
+    const h = highlightPassage(text, questionWeights('AED'))!;
+    expect(h.text).toBe('Switch on the AED and follow its prompts.');
+    expect(h.terms).toEqual(['aed']);
+    expect(highlightPassage('Keep going until a paramedic takes over.', questionWeights('AED pads'))).toBeNull();
+  });
+
   it('prefers the sentence with the rarer words when the book says which are rare', () => {
     const text = 'Every node has a name. Remapping renames a node topic at launch.';
     const plain = highlightPassage(text, questionWeights('node name remapping'))!;
