@@ -1,6 +1,6 @@
 /**
  * Other spellings of a book's words that a reader may type: British ↔ American spelling
- * ("color" ↔ "colour", "recognized" ↔ "recognised", "center" ↔ "centre"). Used at ingest, on the
+ * ("color" ↔ "colour", "recognized" ↔ "recognised", "center" ↔ "centre", "hemoglobin" ↔ "haemoglobin"). Used at ingest, on the
  * document side, so no query is rewritten and BM25 query vectors stay exactly Qdrant's (the caller
  * keeps the candidates its English word list knows: an invented "errour" from "error" is never
  * added), and by a result's highlight, which finds the reader's "randomization" in the book's
@@ -20,6 +20,25 @@ const SUFFIX_PAIRS: readonly (readonly [string, string])[] = [
   ['ense', 'ence'], ['enses', 'ences'], ['og', 'ogue'], ['ogs', 'ogues'],
   // single / double l before a suffix (labeled / labelled, modeling / modelling)
   ['eled', 'elled'], ['eling', 'elling'], ['eler', 'eller'], ['elers', 'ellers'], ['aled', 'alled'], ['aling', 'alling'],
+  // -ea / -oea (diarrhea, apnea), -euver / -oeuvre (maneuver)
+  ['rrhea', 'rrhoea'], ['rrheal', 'rrhoeal'], ['pnea', 'pnoea'], ['euver', 'oeuvre'], ['euvers', 'oeuvres'], ['euvered', 'oeuvred'], ['euvering', 'oeuvring'],
+];
+
+/**
+ * The Greek and Latin "ae" and "oe" that British spelling keeps and American drops (haemoglobin,
+ * paediatric, oesophagus), and "ph" for "f" in sulphur: American first, each tried in both
+ * directions. `start`: only at the word's start ("fetus", but "effete" is no "effoete"). `after`:
+ * the letters that may come before ("-aemia" follows h, n, k…: "anaemia", "leukaemia"; never d, so a
+ * "daemon" is no "demon"). The medical and scientific words of a first-aid book
+ * ("hypovolaemic", "diarrhoea") went unmatched for a reader's American spelling.
+ */
+const INFIX_PAIRS: readonly { us: string; uk: string; start?: boolean; after?: RegExp }[] = [
+  { us: 'em', uk: 'aem', after: /[hnkclrx]$/ },
+  { us: 'ped', uk: 'paed' },
+  { us: 'esth', uk: 'aesth' },
+  { us: 'anes', uk: 'anaes' },
+  ...['esoph', 'edem', 'estr'].map((us) => ({ us, uk: `o${us}`, start: true })),
+  ...[['fet', 'foet'], ['ces', 'caes'], ['cel', 'coel'], ['fec', 'faec'], ['ameb', 'amoeb'], ['mediev', 'mediaev'], ['paleo', 'palaeo'], ['gynec', 'gynaec'], ['sulf', 'sulph']].map(([us, uk]) => ({ us: us!, uk: uk!, start: true })),
 ];
 
 /**
@@ -28,6 +47,7 @@ const SUFFIX_PAIRS: readonly (readonly [string, string])[] = [
  * @example
  * spellingVariants('colours'); // ['colors']
  * spellingVariants('recognized'); // ['recognised']
+ * spellingVariants('haemoglobin'); // ['hemoglobin']
  */
 export function spellingVariants(word: string): string[] {
   const out = new Set<string>();
@@ -35,6 +55,16 @@ export function spellingVariants(word: string): string[] {
     for (const [from, to] of [[us, uk], [uk, us]] as const) {
       // A stem of at least three letters: "or" → "our" must not turn "for" into "four".
       if (word.length - from.length >= 3 && word.endsWith(from)) out.add(word.slice(0, -from.length) + to);
+    }
+  }
+  for (const { us, uk, start, after } of INFIX_PAIRS) {
+    for (const [from, to] of [[us, uk], [uk, us]] as const) {
+      for (let at = word.indexOf(from); at >= 0 && !(start && at > 0); at = word.indexOf(from, at + 1)) {
+        if (after && !after.test(word.slice(0, at))) continue;
+        // The spelling changed here must leave a word of four letters or more: "fet" alone is no "foet".
+        const variant = word.slice(0, at) + to + word.slice(at + from.length);
+        if (variant.length >= 5) out.add(variant);
+      }
     }
   }
   out.delete(word);

@@ -8,6 +8,7 @@
  */
 import { isStopword, WORD_RUNS } from '../../common/bm25/index';
 import { lineSpans, sentenceSpans, type Span } from '../../common/text/sentence-spans';
+import { spellingVariants } from '../../common/text/word-variants';
 import { matchedKey, questionStem } from './question-weights';
 
 
@@ -110,7 +111,8 @@ function isWordChar(ch: string): boolean {
 function candidateWords(content: string, weights: ReadonlyMap<string, number>): { index: number; word: string }[] {
   const lower = content.toLowerCase();
   // A word ending in a consonant and "y" stems to "i" ("dry" → "dri"): its opening is read both ways.
-  const openings = new Set([...weights.keys()].flatMap((stem) => {
+  // The other spelling can open differently: the book's "haemoglobin" for the reader's "hemoglobin".
+  const openings = new Set([...weights.keys()].flatMap((stem) => [stem, ...spellingVariants(stem)]).flatMap((stem) => {
     const opening = stem.slice(0, 3).toLowerCase();
     return opening.endsWith('i') ? [opening, `${opening.slice(0, -1)}y`] : [opening];
   }));

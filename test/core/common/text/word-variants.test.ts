@@ -14,6 +14,17 @@ describe('spellingVariants', () => {
     ['catalog', 'catalogue'],
     ['labelled', 'labeled'],
     ['behaviour', 'behavior'],
+    ['haemoglobin', 'hemoglobin'],
+    ['hypovolemic', 'hypovolaemic'],
+    ['leukaemia', 'leukemia'],
+    ['paediatric', 'pediatric'],
+    ['encyclopedia', 'encyclopaedia'],
+    ['oesophagus', 'esophagus'],
+    ['fetus', 'foetus'],
+    ['anaesthetic', 'anesthetic'],
+    ['diarrhoea', 'diarrhea'],
+    ['maneuver', 'manoeuvre'],
+    ['sulphur', 'sulfur'],
   ])('%s → %s', (word, other) => {
     expect(spellingVariants(word)).toContain(other);
   });
@@ -22,6 +33,14 @@ describe('spellingVariants', () => {
     for (const word of ['color', 'colour', 'center', 'recognize']) expect(spellingVariants(word)).not.toContain(word);
     expect(spellingVariants('for')).toEqual([]);
     expect(spellingVariants('user')).toEqual([]);
+  });
+
+  it('changes "ae" and "oe" only where the Greek and Latin spellings have them', () => {
+    expect(spellingVariants('daemon')).not.toContain('demon'); // -aem- after h, n, k, c, l, r, x only
+    expect(spellingVariants('demon')).not.toContain('daemon');
+    expect(spellingVariants('effete')).toEqual([]); // foet- opens a word
+    expect(spellingVariants('poet')).toEqual([]);
+    expect(spellingVariants('shoe')).toEqual([]);
   });
 
   it('proposes candidates only: a non-word like "errour" is for the caller to reject', () => {

@@ -36,6 +36,13 @@ describe('highlightPassage', () => {
     expect(highlightPassage('Keep going until a paramedic takes over.', questionWeights('AED pads'))).toBeNull();
   });
 
+  it('finds the book\'s British spelling of the reader\'s word even where the two open differently', () => {
+    // Ingest indexed "haemoglobin" with "hemoglobin"; the highlight looked only for words opening "hem".
+    const h = highlightPassage('Plasma is the liquid. Red cells carry oxygen bound to haemoglobin.', questionWeights('hemoglobin'))!;
+    expect(h.text).toBe('Red cells carry oxygen bound to haemoglobin.');
+    expect(h.terms).toEqual(['haemoglobin']);
+  });
+
   it('prefers the sentence with the rarer words when the book says which are rare', () => {
     const text = 'Every node has a name. Remapping renames a node topic at launch.';
     const plain = highlightPassage(text, questionWeights('node name remapping'))!;
