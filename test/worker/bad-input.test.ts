@@ -23,6 +23,7 @@ describe('invalid requests get a 400 naming the parameter', () => {
     ['/search', 'q'],
     ['/search?q=', 'q'],
     ['/search?q=%20%20%20', 'q'],
+    ['/search?q=%00%00%1B%7F', 'q'], // control characters only: nothing to search
     ['/search?q=topics&k=abc', 'k'],
     ['/search?q=topics&k=1.5', 'k'],
   ])('%s', async (path, param) => {

@@ -6,11 +6,14 @@
 
 /**
  * Trims, collapses whitespace (line breaks included) and NFKC-normalises (full-width letters and
- * digits, ligatures), so trivially different spellings are one question.
+ * digits, ligatures), so trivially different spellings are one question. Control characters (NUL,
+ * escape, DEL, C1) read as spaces: nobody types them, and a `q` made only of them (`%00%00`) is an
+ * empty question, not one that costs an embedding call and returns arbitrary chunks.
  *
  * @example
  * normalizeQuery(' tf２\n frames '); // 'tf2 frames'
+ * normalizeQuery('\u0000\u0000'); // ''
  */
 export function normalizeQuery(text: string): string {
-  return text.normalize('NFKC').replace(/\s+/gu, ' ').trim();
+  return text.normalize('NFKC').replace(/[\s\p{Cc}]+/gu, ' ').trim();
 }
