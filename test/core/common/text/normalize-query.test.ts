@@ -12,7 +12,7 @@ describe('normalizeQuery', () => {
     expect(normalizeQuery('tf2\u0000frames')).toBe('tf2 frames');
   });
 
-  it('keeps format characters that carry meaning (an emoji sequence's joiner)', () => {
+  it('keeps format characters that carry meaning (the joiner of an emoji sequence)', () => {
     const family = '\u{1F468}\u200D\u{1F469}';
     expect(normalizeQuery(family)).toBe(family);
   });
