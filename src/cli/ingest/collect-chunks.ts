@@ -2,9 +2,10 @@
  * Reads a docs tree and chunks every file, collecting what was skipped and why.
  */
 import { chunkMarkdownFile } from '../../core/build-time/ingest/chunk-markdown-file';
-import { sharedFileNames } from '../../core/build-time/ingest/doc-metadata';
+import { moduleOf, sharedFileNames } from '../../core/build-time/ingest/doc-metadata';
 import { keepDistinctDefinitions } from '../../core/build-time/ingest/distinct-definitions';
 import type { Chunk } from '../../core/build-time/ingest/types';
+import { readModuleTitles } from './module-titles';
 import { readDocs } from './read-docs';
 
 /** Chunks of a whole book plus the files that yielded none. */
@@ -26,12 +27,16 @@ export async function collectChunks(docsDir: string, options: { baseUrl: string;
     skipped: skipped.map(({ path, reason }) => ({ path, reason })),
     warnings: [],
   };
+  // Each module's name as the book's sidebar shows it, from its folder's `_category_` file.
+  const modules = files.map((file) => moduleOf(file.path)).filter((module): module is string => module !== null);
+  const { titles: moduleTitles, warnings } = await readModuleTitles(docsDir, modules);
+  book.warnings.push(...warnings);
   // Page URL → the first file that publishes it: two files on one route (`index.md` beside
   // `README.md`) are a Docusaurus build error, and their passages would link to the same page.
   const routes = new Map<string, string>();
   const shared = sharedFileNames(files.map((file) => file.path));
   for (const file of files) {
-    const result = await chunkMarkdownFile({ filePath: file.path, text: file.text }, { ...options, sharedFileNames: shared });
+    const result = await chunkMarkdownFile({ filePath: file.path, text: file.text }, { ...options, sharedFileNames: shared, moduleTitles });
     if (!result.ok) {
       book.skipped.push({ path: file.path, reason: result.reason });
       continue;

@@ -3,7 +3,7 @@ import { collectPieces, type Piece } from './collect-pieces';
 import { chunkKind } from './chunk-kind';
 import { definedTerms, headingTerms } from './defined-terms';
 import { cleanChunkText } from './clean-chunk-text';
-import { chapterOf, moduleOf, titleOf } from './doc-metadata';
+import { chapterOf, moduleOf, moduleTitleOf, titleOf } from './doc-metadata';
 import { docusaurusRoute, sourceUrlFor } from './docusaurus-route';
 import { estimateTokens } from './estimate-tokens';
 import { parseFrontMatter, type DocFrontMatter } from './front-matter';
@@ -95,6 +95,7 @@ export async function chunkMarkdownFile(input: MarkdownFileInput, options: Chunk
     file_path: filePath,
     title: titleOf(filePath, frontMatter.title, firstH1),
     module: moduleOf(filePath),
+    module_title: moduleTitleOf(filePath, options.moduleTitles),
     chapter: chapterOf(filePath, frontMatter.chapter, options.sharedFileNames),
     tags: frontMatter.tags,
     sidebar_position: frontMatter.sidebarPosition,
@@ -123,6 +124,7 @@ export async function chunkMarkdownFile(input: MarkdownFileInput, options: Chunk
         heading_trail: headingTrail(plan.pieces.map((p) => sections[p.section]!.headings)),
         title: common.title,
         module: common.module,
+        module_title: common.module_title,
         chapter: common.chapter,
         section: headings[headings.length - 1] || null,
         kind: chunkKind(filePath, content),

@@ -14,6 +14,20 @@ export function moduleOf(filePath: string): string | null {
 }
 
 /**
+ * The module's sidebar label (`moduleTitles`, read from the folder's `_category_` file by the
+ * caller), else its folder name without the number prefix, as Docusaurus labels a category without
+ * one (category-label.ts); `null` for files at the docs root, as `moduleOf`.
+ *
+ * @example
+ * moduleTitleOf('02-first-response/cpr.md', new Map([['02-first-response', 'Part 2: First Response']])); // 'Part 2: First Response'
+ * moduleTitleOf('02-first-response/cpr.md'); // 'first-response'
+ */
+export function moduleTitleOf(filePath: string, moduleTitles?: ReadonlyMap<string, string>): string | null {
+  const module = moduleOf(filePath);
+  return module === null ? null : (moduleTitles?.get(module) ?? stripNumberPrefix(module));
+}
+
+/**
  * Chapter key: front-matter `chapter` when given, else the file name without extension and
  * number prefix (`01-ros2-architecture.md` → `ros2-architecture`). The folder's name instead
  * (number prefix stripped) for a page whose file name says nothing of its topic: a folder's index

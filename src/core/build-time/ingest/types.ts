@@ -25,6 +25,12 @@ export interface ChunkPayload {
   /** Top-level folder (`01-ros2`); `null` for files at the docs root. */
   module: string | null;
   /**
+   * The module's name as the book's sidebar shows it: the folder's `_category_.json`/`.yml`/`.yaml`
+   * `label`, else the folder name without its number prefix (category-label.ts); `null` when
+   * `module` is. Shown, never indexed or filtered on (filters use `module`).
+   */
+  module_title: string | null;
+  /**
    * Front-matter `chapter`, else the file name without extension and number prefix; the folder's
    * name for an `index.md`/`README.md` page or a file name several pages share (`SKILL.md`).
    */
@@ -89,6 +95,8 @@ export interface ChunkFileOptions extends ChunkOptions {
   routeBasePath?: string;
   /** File names other pages of the book share (`sharedFileNames`): such a page's chapter is its folder's name. */
   sharedFileNames?: ReadonlySet<string>;
+  /** Sidebar label of each top-level folder (`categoryLabel`); a folder missing here gets its name without the number prefix. */
+  moduleTitles?: ReadonlyMap<string, string>;
 }
 
 /** Why a file produced no chunks. */

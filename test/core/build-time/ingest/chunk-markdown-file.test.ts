@@ -6,7 +6,7 @@ import { chunksOf, expectLineRangesMatch, paragraphs } from './chunk-test-helper
 
 const PAYLOAD_KEYS = [
   'chapter', 'chunk_id', 'chunk_index', 'chunk_token_count', 'content', 'content_hash', 'defines', 'end_line', 'file_path',
-  'heading_terms', 'heading_trail', 'headings', 'kind', 'module', 'section', 'section_url', 'sidebar_position', 'source_url', 'start_line', 'tags', 'title',
+  'heading_terms', 'heading_trail', 'headings', 'kind', 'module', 'module_title', 'section', 'section_url', 'sidebar_position', 'source_url', 'start_line', 'tags', 'title',
 ].sort();
 
 describe('chunkMarkdownFile: payload', () => {
@@ -40,6 +40,8 @@ describe('chunkMarkdownFile: payload', () => {
       defines: [],
       title: 'ROS 2 Architecture',
       module: '01-ros2',
+      // No sidebar label was given: the folder name as Docusaurus shows it, number prefix stripped.
+      module_title: 'ros2',
       chapter: 'ros2-architecture',
       tags: ['ros2', 'Middleware'],
       sidebar_position: 1,
@@ -53,6 +55,16 @@ describe('chunkMarkdownFile: payload', () => {
     expect(p.chunk_token_count).toBe(estimateTokens(p.content));
     expect(p.content_hash).toBe(await sha256Hex(p.content));
     expect(chunk!.id).toBe(await pointIdFor(p.file_path, 0));
+  });
+
+  it('names the module by the label it is given for its folder; a page at the docs root has no module', async () => {
+    const titles = new Map([['02-first-response', 'Part 2: First Response']]);
+    const [inModule] = await chunksOf('02-first-response/cpr.md', '# CPR\n\nPress hard and fast in the centre of the chest.\n', { moduleTitles: titles });
+    expect(inModule!.payload).toMatchObject({ module: '02-first-response', module_title: 'Part 2: First Response' });
+    const [other] = await chunksOf('03-after-care/rest.md', '# Rest\n\nLet the patient rest in a warm, quiet place.\n', { moduleTitles: titles });
+    expect(other!.payload).toMatchObject({ module: '03-after-care', module_title: 'after-care' });
+    const [root] = await chunksOf('intro.md', '# Intro\n\nWhat this first-aid book covers and for whom.\n', { moduleTitles: titles });
+    expect(root!.payload).toMatchObject({ module: null, module_title: null });
   });
 
   it("records the term a section's question heading asks about among the chunk's defines", async () => {

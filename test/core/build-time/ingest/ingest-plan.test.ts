@@ -12,6 +12,7 @@ function chunk(id: string, over: Partial<ChunkPayload> = {}): Chunk {
     heading_trail: ['Title', 'Part'],
     title: 'Title',
     module: null,
+    module_title: null,
     chapter: 'a',
     section: 'Part',
     kind: 'content',
@@ -64,6 +65,14 @@ describe('planIngest', () => {
       expect(plan.relabeled.map((c) => c.id), JSON.stringify(over)).toEqual(['id']);
       expect(plan.changed).toEqual([]);
     }
+  });
+
+  it('writes only the payload of a chunk stored before module_title existed: a module title is not indexed text', () => {
+    const c = chunk('id', { module: '01-ros2', module_title: 'Module 1: ROS 2' });
+    const { module_title: _title, ...before } = c.payload;
+    const plan = planIngest([c], new Map([['id', stored(c, before)]]));
+    expect(plan.relabeled.map((r) => r.id)).toEqual(['id']);
+    expect(plan.changed).toEqual([]);
   });
 
   it('ignores object key order (stores may reorder keys) but not array order', () => {
