@@ -69,7 +69,7 @@ describe('GET /openapi.json document', () => {
 
   it('follows the schemas: a new result field or error code shows up in the document', () => {
     const result = (doc as any).components.schemas.SearchResult;
-    expect(Object.keys(result.properties)).toEqual(expect.arrayContaining(['rank', 'score', 'source', 'passage', 'mmr']));
+    expect(Object.keys(result.properties)).toEqual(expect.arrayContaining(['rank', 'score', 'source', 'passage', 'mmr', 'module', 'module_title']));
     expect((doc as any).components.schemas.Error.properties.error.properties.code.enum.sort()).toEqual(Object.keys(ERROR_STATUS).sort());
     const batchRequest = (doc as any).components.schemas.BatchRequest;
     expect(batchRequest.properties.queries.minItems).toBe(1);

@@ -16,7 +16,8 @@ describe('embedded default (bundled sample book, local LSA embedder)', () => {
     expect(body.embedder.model).toMatch(/^lsa-\d+-[0-9a-f]{8}$/);
     expect(body.results).toHaveLength(5);
     expect(body.results[0].source).toMatch(/^01-ros2\/03-qos-and-dds\.md:\d+-\d+$/);
-    expect(body.results[0]).toMatchObject({ module: '01-ros2', chapter: 'qos-and-dds' });
+    // The module by its folder (what a filter takes) and by its sidebar label (the folder's _category_.json).
+    expect(body.results[0]).toMatchObject({ module: '01-ros2', module_title: 'Module 1: ROS 2 Fundamentals', chapter: 'qos-and-dds' });
     expect(body.summary.cache).toBe('none');
     expect(await t.calls()).toEqual([]); // not a single upstream request
   });

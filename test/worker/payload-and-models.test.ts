@@ -18,6 +18,16 @@ describe('payloads of other ingestion pipelines', () => {
     expect(result).toMatchObject({ id, content: 'urdf links joints', section: 'Links', title: 'URDF', chapter: 'urdf', chunk_id: 'c-1' });
     // A collection without section links (ingested before them, or by another tool) links the page.
     expect(result.section_url).toBe('https://x.test/urdf');
+    // Nor module titles: null, for a client to show the module itself.
+    expect(result.module_title).toBeNull();
+  });
+
+  it("returns the module's sidebar label that ingest records, beside the module a filter takes", async () => {
+    const t = tenant('shape6');
+    await seedCollection(t, [{ id: 6, text: 'cpr chest compressions', payload: { module: '02-first-response', module_title: 'Part 2: First Response' } }]);
+    const [result] = (await t.call('/search?q=cpr%20compressions&module=02-first-response')).json().results;
+    expect(result).toMatchObject({ module: '02-first-response', module_title: 'Part 2: First Response' });
+    expect(result.metadata).not.toHaveProperty('module_title');
   });
 
   it('returns the section link that ingest records, apart from the page URL', async () => {

@@ -105,6 +105,7 @@ describe('ingest --target qdrant (mini book)', () => {
       file_path: 'intro.md',
       title: 'Welcome to the Mini Book',
       module: null,
+      module_title: null,
       chapter: 'intro',
       tags: ['intro', 'overview'],
       sidebar_position: 1,
@@ -125,12 +126,13 @@ describe('ingest --target qdrant (mini book)', () => {
 
   it('keeps MDX code blocks whole and uses front-matter chapter; folder index pages get the folder route and the folder name as chapter', () => {
     const pid = byChunkId('02-control/01-pid-control.mdx#0').payload;
-    expect(pid).toMatchObject({ module: '02-control', chapter: 'pid', title: 'PID Control', tags: ['control', 'pid'], source_url: 'https://book.example.com/docs/control/pid-control' });
+    // The mini book's folders have no _category_ file: named as Docusaurus's sidebar does, number prefix stripped.
+    expect(pid).toMatchObject({ module: '02-control', module_title: 'control', chapter: 'pid', title: 'PID Control', tags: ['control', 'pid'], source_url: 'https://book.example.com/docs/control/pid-control' });
     expect(pid.content).toContain('```python\nclass Pid:');
     expect(pid.content).toContain('return kp_ * error + ki_ * integral_ + kd_ * derivative;\n}\n```');
     expect(pid.content).not.toContain('import Tabs');
     const index = byChunkId('01-sensing/index.md#0').payload;
-    expect(index).toMatchObject({ title: 'Sensing', chapter: 'sensing', module: '01-sensing', tags: ['sensors', 'perception'], source_url: 'https://book.example.com/docs/sensing/' });
+    expect(index).toMatchObject({ title: 'Sensing', chapter: 'sensing', module: '01-sensing', module_title: 'sensing', tags: ['sensors', 'perception'], source_url: 'https://book.example.com/docs/sensing/' });
   });
 
   it('keeps a table whole inside one chunk, labelled with its section', () => {

@@ -6,7 +6,7 @@
 import { RetrieverError } from '../errors';
 
 /** The result fields that come from the payload. */
-export const MAPPED_FIELDS = ['content', 'source_url', 'section_url', 'chapter', 'section', 'title', 'chunk_index', 'chunk_id', 'module'] as const;
+export const MAPPED_FIELDS = ['content', 'source_url', 'section_url', 'chapter', 'section', 'title', 'chunk_index', 'chunk_id', 'module', 'module_title'] as const;
 
 export type MappedField = (typeof MAPPED_FIELDS)[number];
 export type PayloadFieldMap = Readonly<Record<MappedField, readonly string[]>>;
@@ -22,6 +22,7 @@ export const DEFAULT_PAYLOAD_FIELDS: PayloadFieldMap = {
   chunk_index: ['chunk_index', 'position', 'index'],
   chunk_id: ['chunk_id', 'id'],
   module: ['module'],
+  module_title: ['module_title'],
 };
 
 /**

@@ -58,6 +58,8 @@ export const searchResultSchema = z.looseObject({
   section: nullableText,
   title: nullableText,
   module: nullableText,
+  // Optional: servers before it did not send it; null when the payload has none (ingested before it).
+  module_title: z.optional(nullableText),
   chunk_index: nullableNumber,
   chunk_id: nullableText,
   source: nullableText,

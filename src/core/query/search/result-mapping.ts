@@ -19,6 +19,8 @@ export interface SearchResult {
   section: string | null;
   title: string | null;
   module: string | null;
+  /** The module's name as the book's sidebar shows it (ingest's `module_title`); null when the payload has none (collections ingested before it, other pipelines). */
+  module_title: string | null;
   chunk_index: number | null;
   chunk_id: string | null;
   /** `file_path:start-end` when the payload has them. */
@@ -67,6 +69,7 @@ function mapResult(hit: ScoredPoint, rank: number, fields: PayloadFieldMap, incl
     section: text('section'),
     title: text('title'),
     module: text('module'),
+    module_title: text('module_title'),
     chunk_index: typeof chunkIndex === 'number' && Number.isFinite(chunkIndex) ? chunkIndex : null,
     chunk_id: text('chunk_id'),
     source: sourceLocation(hit.payload),
