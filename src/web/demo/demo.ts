@@ -48,15 +48,16 @@ function bdi(word: string): DocumentFragment {
   return fragment;
 }
 
-function rememberModule(name: string | null): void {
-  if (name && ![...modules.options].some((option) => option.value === name)) modules.append(new Option(name, name));
+/** Offers a module seen in the results to the filter: the folder name is what it takes, the sidebar label says which part it is. */
+function rememberModule(name: string | null, title: string | null | undefined): void {
+  if (name && ![...modules.options].some((option) => option.value === name)) modules.append(new Option(title ?? name, name));
 }
 
 function onEvent(event: SearchStreamEvent): void {
   if (event.type === 'result') {
     list.append(renderResult(event));
     scaleBars(list);
-    rememberModule(event.module);
+    rememberModule(event.module, event.module_title);
     setStatus(`Receiving… ${list.children.length} so far`);
   } else if (event.type === 'summary') {
     const { summary, timing } = event;

@@ -16,9 +16,13 @@ export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className = ''
 /** The longest chunk text shown before "Show all" (characters). */
 const PREVIEW = 320;
 
-/** `module › title › section`, skipping missing or repeated parts (the chapter slug only when there is no title). */
+/**
+ * `module › title › section`, skipping missing or repeated parts: the module as the book's sidebar
+ * names it (`module_title`; its folder name from a server or collection without it), the chapter
+ * slug only when there is no title.
+ */
 export function breadcrumb(result: SearchResult): string[] {
-  const parts = [result.module, result.title ?? result.chapter, result.section];
+  const parts = [result.module_title ?? result.module, result.title ?? result.chapter, result.section];
   const seen = new Set<string>();
   return parts.filter((part): part is string => Boolean(part) && !seen.has(part!) && Boolean(seen.add(part!)));
 }
