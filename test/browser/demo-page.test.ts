@@ -158,7 +158,7 @@ describe('the demo page on the embedded default', () => {
     expect(shown.length).toBeGreaterThan(0);
     for (const result of shown) expect(result.crumbs.startsWith('Module 2: Simulation & Digital Twins › ')).toBe(true);
     // Offered by the folder name the filter takes, labelled as the sidebar names it.
-    const offered = await page.$$eval('#modules option', (options) => options.map((o) => [o.getAttribute('value'), o.label]));
+    const offered = await page.$$eval('#modules option', (options) => options.map((o) => [o.getAttribute('value'), (o as HTMLOptionElement).label]));
     expect(offered).toContainEqual(['02-simulation', 'Module 2: Simulation & Digital Twins']);
     await page.locator('input[name=module]').fill('');
   });
