@@ -32,8 +32,15 @@ const SKIPPED_LINE = /^\s*(?:#{1,6}\s|```|~~~|:::|<\/?[A-Za-z])/;
 const TABLE_ROW = /^\s*\|/;
 /** How much less a pair of sentences counts than one holding the same words (per extra sentence). */
 const PAIR_PENALTY = 0.25;
-// A span holding list items, table rows or code is read line by line: each line stands alone.
-const LINE_BLOCK = /\n\s*(?:[-*+>|#]|\d+[.)]\s|```|~~~)/;
+// A span holding list items, table rows or code is read line by line: each line stands alone. A
+// list marker is followed by a space: a wrapped line that opens with emphasis ("*Manchester
+// Observer* coined the name") is prose, and was cut at its line ends.
+const LINE_BLOCK = /\n\s*(?:[-*+]\s|[>|#]|\d+[.)]\s|```|~~~)/;
+// A sentence longer than a highlight is read line by line too (a run-on without sentence ends: a
+// list of values, one a line), unless it is prose a book hard-wraps: up to this length it stays
+// whole and is cut around its first match, as the same sentence on one line is. A wrapped 250-
+// character sentence showed one line of it ("In the event the crowd was smaller than feared,").
+const WRAPPED_SENTENCE_CHARS = 2 * HIGHLIGHT_CHARS;
 
 /**
  * Candidate spans of `content`: sentences, or lines where the text is a list, a table or code;
@@ -45,7 +52,7 @@ function candidateSpans(content: string): { span: Span; gap: boolean; row: boole
   let gap = false;
   for (const [s, e] of sentenceSpans(content, 0, content.length).flatMap(([s, e]) => (FENCE.test(content.slice(s, e)) ? [[s, e] as Span] : apartFromHeadings(content, s, e)))) {
     const text = content.slice(s, e);
-    const lines = text.length > HIGHLIGHT_CHARS || LINE_BLOCK.test(`\n${text}`) ? lineSpans(content, s, e) : [[s, e] as Span];
+    const lines = text.length > WRAPPED_SENTENCE_CHARS || LINE_BLOCK.test(`\n${text}`) ? lineSpans(content, s, e) : [[s, e] as Span];
     for (const span of lines) {
       const line = content.slice(span[0], span[1]);
       if (SKIPPED_LINE.test(line)) gap = true;

@@ -59,6 +59,23 @@ describe('highlightPassage', () => {
     expect(highlightPassage(headed, questionWeights('reliability durability'))!.text).toBe('Reliability can be best effort.');
   });
 
+  it('reads a hard-wrapped sentence whole: a line opening with emphasis is prose, and a long sentence is cut around its match', () => {
+    const emphasis = 'Within ten minutes the field was emptied. A journalist in the\n*Manchester Observer* coined the name "Peterloo", mocking the soldiers by comparing this attack on\nunarmed civilians with the battle of Waterloo.';
+    const h = highlightPassage(emphasis, questionWeights('who named Peterloo'))!;
+    expect(h.text).toBe('A journalist in the *Manchester Observer* coined the name "Peterloo", mocking the soldiers by comparing this attack on unarmed civilians with the battle of Waterloo.');
+    expect(collapse(emphasis.slice(h.start, h.end))).toBe(h.text);
+    const long = [
+      'The government enrolled special constables. In the event the crowd was smaller than feared,',
+      "O'Connor agreed to send the petition to Parliament in three cabs, and the clerks of the Commons",
+      'claimed to find fewer than two million genuine signatures, including "Victoria Rex" and "Mr Punch",',
+      'and the petition was laughed out of the House by members who had feared a revolution that spring.',
+    ].join('\n');
+    const cut = highlightPassage(long, questionWeights('how many genuine signatures did the clerks find'))!;
+    expect(cut.text.length).toBeLessThanOrEqual(HIGHLIGHT_CHARS);
+    expect(cut.text).toContain('the clerks of the Commons claimed to find fewer than two million genuine signatures');
+    expect(collapse(long.slice(cut.start, cut.end))).toMatch(/^In the event .* spring\.$/);
+  });
+
   it('reads lists, tables and code line by line, and prefers prose to a table row of equal weight', () => {
     const text = ['Steps:', '- install the driver', '- launch the camera node', '', '| Mode | Topic |', '|---|---|', '| depth | /camera/depth |', '', 'The depth image is aligned to colour.'].join('\n');
     expect(highlightPassage(text, questionWeights('launch camera'))!.text).toBe('- launch the camera node');
