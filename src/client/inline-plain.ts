@@ -5,13 +5,15 @@
  */
 
 /**
- * A line of markdown as a reader sees it: `[label](url)` as its label, `**bold**` and `__bold__`
- * without their markers, `` `code` `` without its backticks (and untouched inside: `__init__` stays).
+ * A line of markdown as a reader sees it: `[label](url)` as its label, `**bold**`, `__bold__`,
+ * `*italic*` and `_italic_` without their markers, `` `code` `` without its backticks (and untouched
+ * inside: `__init__` stays).
  * A preview is one line of prose, and "the **Open X** dataset" with its asterisks reads as noise
  * (the demo page keeps the whole chunk, markers and all, under "Show all").
  *
  * @example
  * inlinePlain('See [the headset](../05-wheels/headset.md) and **torque**.'); // 'See the headset and torque.'
+ * inlinePlain('The *Rocket* won at Rainhill.'); // 'The Rocket won at Rainhill.'
  */
 export function inlinePlain(text: string): string {
   return text
@@ -21,7 +23,11 @@ export function inlinePlain(text: string): string {
         ? part.slice(1, -1)
         : part
             .replace(/!?\[([^\]\n]*)\]\([^)\s]*(?:\s+"[^"\n]*")?\)/g, '$1')
-            .replace(/(?<![\p{L}\p{N}_])(\*\*|__)(?=\S)([^\n]*?\S)\1(?![\p{L}\p{N}_])/gu, '$2'),
+            .replace(/(?<![\p{L}\p{N}_])(\*\*|__)(?=\S)([^\n]*?\S)\1(?![\p{L}\p{N}_])/gu, '$2')
+            // Then *italic* and _italic_: titles of works and ships (*The Rocket*) in a history book.
+            // Not a list's "* " nor "2 * 3" (a space after the opening), nor snake_case, nor a file
+            // name's `_category_.json`.
+            .replace(/(?<![\p{L}\p{N}_*])([*_])(?=[^\s*_])([^\n*_]*?[^\s*_])\1(?![\p{L}\p{N}_*]|\.[\p{L}\p{N}])/gu, '$2'),
     )
     .join('');
 }

@@ -47,8 +47,9 @@ export function previewLine(content: string | null, section: string | null = nul
   let text = content;
   const heading = /^\s*#{1,6}\s+(.*)\n/.exec(text);
   if (heading && section !== null && heading[1]!.trim() === section.trim()) text = text.slice(heading[0].length);
-  // Links read as their labels and bold without its asterisks, as the demo page's preview shows them.
-  const line = inlinePlain(text).replace(/\s+/g, ' ').trim();
+  // Links read as their labels, emphasis and quotes without their markers, as the demo page's
+  // preview shows them (a quoted source read "> \"I shall leave a name…").
+  const line = inlinePlain(text.replace(/^[ \t]*(?:>[ \t]?)+/gm, '')).replace(/\s+/g, ' ').trim();
   if (line.length <= PREVIEW_CHARS) return line;
   return `${line.slice(0, PREVIEW_CHARS - 1).trimEnd()}…`;
 }

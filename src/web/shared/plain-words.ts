@@ -66,13 +66,34 @@ export function previewOf(result: SearchResult, max: number): { text: string; te
   const highlight = result.highlight;
   const content = bodyText(result.content);
   if (highlight) return { text: linesPlain(highlight.text), terms: highlight.terms, cut: highlight.text !== content };
-  const text = inlinePlain(content);
+  const text = inlinePlain(unwrapped(content));
   return text.length > max ? { text: `${text.slice(0, max).trimEnd()}…`, terms: [], cut: true } : { text, terms: [], cut: content !== text };
 }
 
 /**
- * A highlight's lines as a reader sees them: a list item without its marker, a table row as its
- * cells ("RELIABLE · BEST_EFFORT" for `| RELIABLE | BEST_EFFORT |`), each line's inline markup
+ * A chunk's prose lines joined where the book hard-wraps them, as a browser shows a markdown
+ * paragraph (the demo page keeps line breaks, so a book wrapped at 100 characters previewed as
+ * ragged lines); lines of lists, tables, quotes and code blocks stay as they are.
+ *
+ * @example
+ * unwrapped('Cotton led the way. Most cloth\nwas made at home.\n\n- a list'); // 'Cotton led the way. Most cloth was made at home.\n\n- a list'
+ */
+export function unwrapped(content: string): string {
+  const lines = content.split('\n');
+  let fenced = false;
+  const prose = lines.map((line) => {
+    if (/^\s*(?:```|~~~)/.test(line)) fenced = !fenced;
+    else if (!fenced) return line.trim() !== '' && !/^(?:\s{4}|\s*(?:[-*+]\s|\d+[.)]\s|[>|#<:]))/.test(line);
+    return false;
+  });
+  let out = lines[0]!;
+  for (let i = 1; i < lines.length; i++) out += prose[i - 1] && prose[i] ? ` ${lines[i]!.trim()}` : `\n${lines[i]}`;
+  return out;
+}
+
+/**
+ * A highlight's lines as a reader sees them: a list item or a quoted line without its marker, a
+ * table row as its cells ("RELIABLE · BEST_EFFORT" for `| RELIABLE | BEST_EFFORT |`), each line's inline markup
  * read by {@link inlinePlain}.
  */
 function linesPlain(text: string): string {
@@ -80,7 +101,7 @@ function linesPlain(text: string): string {
     .split('\n')
     .map((line) => {
       const row = /^\s*\|(.*?)\|?\s*$/.exec(line);
-      const plain = row ? row[1]!.split('|').map((cell) => cell.trim()).filter(Boolean).join(' · ') : line.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '');
+      const plain = row ? row[1]!.split('|').map((cell) => cell.trim()).filter(Boolean).join(' · ') : line.replace(/^\s*(?:>\s*)*(?:(?:[-*+]|\d+[.)])\s+)?/, '');
       return inlinePlain(plain);
     })
     .join('\n');

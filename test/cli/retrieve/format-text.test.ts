@@ -7,6 +7,11 @@ describe('previewLine', () => {
     expect(previewLine('Check [the headset](../05-wheels/02-headset.md) first.\nUse **5 N·m** on `stem` bolts.')).toBe('Check the headset first. Use 5 N·m on stem bolts.');
   });
 
+  it('drops italic and quote markers: a quoted source with a title in italics reads as prose', () => {
+    expect(previewLine('> "I sell here, sir, what all the world desires"\n> — Boulton, in *Life of Johnson*')).toBe('"I sell here, sir, what all the world desires" — Boulton, in Life of Johnson');
+    expect(previewLine('Use 2 * 3 * 4 and robot_description; see _category_.json.')).toBe('Use 2 * 3 * 4 and robot_description; see _category_.json.');
+  });
+
   it('drops a heading that repeats the section and cuts a long line with an ellipsis', () => {
     expect(previewLine('## Nodes\n\nA node is a process.', 'Nodes')).toBe('A node is a process.');
     const long = previewLine(`${'word '.repeat(200)}`);
