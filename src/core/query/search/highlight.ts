@@ -50,7 +50,7 @@ const WRAPPED_SENTENCE_CHARS = 2 * HIGHLIGHT_CHARS;
 function candidateSpans(content: string): { span: Span; gap: boolean; row: boolean }[] {
   const out: { span: Span; gap: boolean; row: boolean }[] = [];
   let gap = false;
-  for (const [s, e] of sentenceSpans(content, 0, content.length).flatMap(([s, e]) => (FENCE.test(content.slice(s, e)) ? [[s, e] as Span] : apartFromHeadings(content, s, e)))) {
+  for (const [s, e] of sentenceSpans(content, 0, content.length, { elisions: true }).flatMap(([s, e]) => (FENCE.test(content.slice(s, e)) ? [[s, e] as Span] : apartFromHeadings(content, s, e)))) {
     const text = content.slice(s, e);
     const lines = text.length > WRAPPED_SENTENCE_CHARS || LINE_BLOCK.test(`\n${text}`) ? lineSpans(content, s, e) : [[s, e] as Span];
     for (const span of lines) {

@@ -26,6 +26,16 @@ describe('sentenceSpans', () => {
     ]);
   });
 
+  it('reads an ellipsis before a lowercase word as an elision only when asked (the highlight asks, the chunker does not)', () => {
+    const text = 'I shall leave a name execrated by every monopolist … but remembered by labourers. Then … Peel resigned.';
+    expect(texts(text, sentenceSpans(text, 0, text.length, { elisions: true }))).toEqual([
+      'I shall leave a name execrated by every monopolist … but remembered by labourers.',
+      'Then …',
+      'Peel resigned.',
+    ]);
+    expect(texts(text, sentenceSpans(text, 0, text.length))).toHaveLength(4);
+  });
+
   it('tracks inline code across many sentences (each code span opened and closed)', () => {
     const text = 'Run `a. b` now. Then `c. d` too. End.';
     expect(texts(text, sentenceSpans(text, 0, text.length))).toEqual(['Run `a. b` now.', 'Then `c. d` too.', 'End.']);

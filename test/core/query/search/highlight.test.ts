@@ -76,6 +76,11 @@ describe('highlightPassage', () => {
     expect(collapse(long.slice(cut.start, cut.end))).toMatch(/^In the event .* spring\.$/);
   });
 
+  it('reads a quotation with words left out ("…") as one sentence', () => {
+    const quote = 'Peel resigned. "I shall leave a name execrated by every monopolist … but it may be that I shall leave a name remembered in the abodes of those who labour."';
+    expect(highlightPassage(quote, questionWeights('leave a name'))!.text).toMatch(/^"I shall leave a name .* labour\."$/);
+  });
+
   it('reads lists, tables and code line by line, and prefers prose to a table row of equal weight', () => {
     const text = ['Steps:', '- install the driver', '- launch the camera node', '', '| Mode | Topic |', '|---|---|', '| depth | /camera/depth |', '', 'The depth image is aligned to colour.'].join('\n');
     expect(highlightPassage(text, questionWeights('launch camera'))!.text).toBe('- launch the camera node');
