@@ -6,8 +6,8 @@
 
 /**
  * A line of markdown as a reader sees it: `[label](url)` as its label, `**bold**`, `__bold__`,
- * `*italic*` and `_italic_` without their markers, `` `code` `` without its backticks (and untouched
- * inside: `__init__` stays).
+ * `*italic*` and `_italic_` without their markers, footnote marks (`[^1]`) left out, `` `code` ``
+ * without its backticks (and untouched inside: `__init__` stays).
  * A preview is one line of prose, and "the **Open X** dataset" with its asterisks reads as noise
  * (the demo page keeps the whole chunk, markers and all, under "Show all").
  *
@@ -23,6 +23,8 @@ export function inlinePlain(text: string): string {
         ? part.slice(1, -1)
         : part
             .replace(/!?\[([^\]\n]*)\]\([^)\s]*(?:\s+"[^"\n]*")?\)/g, '$1')
+            // A footnote's mark and a definition's label ("massacre.[^1]", "[^1]: Shelley's poem").
+            .replace(/\[\^[^\]\s]+\](?::[ \t]*)?/g, '')
             .replace(/(?<![\p{L}\p{N}_])(\*\*|__)(?=\S)([^\n]*?\S)\1(?![\p{L}\p{N}_])/gu, '$2')
             // Then *italic* and _italic_: titles of works and ships (*The Rocket*) in a history book.
             // Not a list's "* " nor "2 * 3" (a space after the opening), nor snake_case, nor a file

@@ -9,6 +9,7 @@ describe('previewLine', () => {
 
   it('drops italic and quote markers: a quoted source with a title in italics reads as prose', () => {
     expect(previewLine('> "I sell here, sir, what all the world desires"\n> — Boulton, in *Life of Johnson*')).toBe('"I sell here, sir, what all the world desires" — Boulton, in Life of Johnson');
+    expect(previewLine('witnessed the massacre.[^1]\n\n[^1]: Shelley\'s poem was published in 1832.')).toBe('witnessed the massacre. Shelley\'s poem was published in 1832.');
     expect(previewLine('Use 2 * 3 * 4 and robot_description; see _category_.json.')).toBe('Use 2 * 3 * 4 and robot_description; see _category_.json.');
   });
 

@@ -214,7 +214,9 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
   }
   if (!best) return null;
   const { start, end } = best;
-  const whole = content.slice(start, end).replace(/\s+/g, ' ').trim();
+  // A quotation the book wraps repeats its "> " on each line: inside the text it read as a stray
+  // ">" ("hew a way > through naked held-up hands"); the first line's stays, for a reader to drop.
+  const whole = content.slice(start, end).replace(/\n[ \t]*(?:>[ \t]*)+/g, ' ').replace(/\s+/g, ' ').trim();
   const matchedAt = (text: string): { at: number; terms: string[] } => {
     let at = -1;
     const terms = new Set<string>();

@@ -81,6 +81,11 @@ describe('highlightPassage', () => {
     expect(highlightPassage(quote, questionWeights('leave a name'))!.text).toMatch(/^"I shall leave a name .* labour\."$/);
   });
 
+  it('leaves out the quote marks of a wrapped quotation\'s later lines', () => {
+    const quote = '> "The Yeomanry cut their way through the people, and their sabres were plied to hew a way\n> through naked held-up hands and defenceless heads."';
+    expect(highlightPassage(quote, questionWeights('sabres held-up hands'))!.text).toBe('> "The Yeomanry cut their way through the people, and their sabres were plied to hew a way through naked held-up hands and defenceless heads."');
+  });
+
   it('reads lists, tables and code line by line, and prefers prose to a table row of equal weight', () => {
     const text = ['Steps:', '- install the driver', '- launch the camera node', '', '| Mode | Topic |', '|---|---|', '| depth | /camera/depth |', '', 'The depth image is aligned to colour.'].join('\n');
     expect(highlightPassage(text, questionWeights('launch camera'))!.text).toBe('- launch the camera node');
