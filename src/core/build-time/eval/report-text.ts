@@ -66,6 +66,7 @@ export function formatReportText(report: ValidationReport): string {
     const verdict = c.actual === null ? 'SKIP' : c.pass ? 'PASS' : 'FAIL';
     lines.push(`${verdict}  ${c.label}: ${num(c.actual)} (required >= ${num(c.required)})`);
     if (c.short_pages) lines.push(...shortPagesNote(c.short_pages, c.actual ?? 0));
+    else if (c.without_diversity) lines.push(...diversityNote(c.without_diversity, c.actual ?? 0, c.required));
   }
   lines.push(`RESULT: ${report.pass ? 'PASS' : 'FAIL'}`);
   return lines.join('\n');
@@ -80,6 +81,26 @@ function shortPagesNote(short: ShortPages, actual: number): string[] {
     '      neighbours side by side, outrank every other page; page diversity gives a neighbour\'s place to another page.',
     `      Counted full, mean P@3 would be ${num(short.p3_if_full)}. Judge this book by hit rate, MRR and passages, or set`,
     `      a bar it can reach: --min-p3 ${reachable.toFixed(1)}`,
+  ];
+}
+
+/**
+ * Why a P@3 bar failed under page diversity: P@3 counts a question's chunks among the top three, and
+ * the default gives a neighbour's place there to another page, so a question whose page comes first
+ * often scores 2/3 however well it is answered. The same run with `diversity=none` tells whether
+ * that is the cause.
+ */
+function diversityNote(without: { mean_p3: number | null; hit_rate: number | null }, actual: number, required: number): string[] {
+  const reachable = Math.floor(actual * 10) / 10;
+  const p3 = without.mean_p3 ?? 0;
+  const cause = p3 + 1e-9 >= required
+    ? 'page diversity (the default) is why: it gives a neighbour\'s place in the top 3 to another page, by design.'
+    : 'page diversity (the default) is part of why: it gives a neighbour\'s place in the top 3 to another page.';
+  return [
+    `      with diversity=none the same questions reach mean P@3 ${num(without.mean_p3)} (hit rate ${num(without.hit_rate)}):`,
+    `      ${cause}`,
+    `      P@3 counts chunks, so a question whose page comes first can score 2/3. Judge this book by hit rate, MRR`,
+    `      and passages, validate with --diversity none, or set a bar it can reach: --min-p3 ${reachable.toFixed(1)}`,
   ];
 }
 

@@ -106,6 +106,11 @@ export interface CriterionResult {
   pass: boolean;
   /** On a failed P@3 bar: it failed only because of short labelled pages (`short-pages.ts`). */
   short_pages?: ShortPages;
+  /**
+   * On a failed P@3 bar under page diversity (the default): the same questions' mean P@3 and hit
+   * rate with `diversity=none`, which `retrieve --validate` runs again to tell the two causes apart.
+   */
+  without_diversity?: { mean_p3: number | null; hit_rate: number | null };
 }
 
 /**
