@@ -72,13 +72,15 @@ export function inBookWords(v: BookVocabulary, text: string): QueryInBookWords {
  * which a reader should see as the book's "distribution" and "simulation". Looked up in `texts`
  * (the passages the search returns, best first): `searched` itself if one writes it, else the
  * first form of its stem they write. When none writes one: `searched`, or a bare stem with an
- * ellipsis ("distribut…": every word it opens was searched).
+ * ellipsis ("distribut…": every word it opens was searched). In lower case, unless `keepCase`
+ * (the reader wrote a capital: "Peterlo" is a name, shown as the passage writes it, "Peterloo").
  *
  * @example
  * bookSpelling('distribut', ['Pick a distribution.', 'It is distributed…']); // 'distribution'
  * bookSpelling('distribut', ['Nothing here.']); // 'distribut…'
+ * bookSpelling('peterloo', ['The Peterloo Massacre.'], true); // 'Peterloo'
  */
-export function bookSpelling(searched: string, texts: readonly string[]): string {
+export function bookSpelling(searched: string, texts: readonly string[], keepCase = false): string {
   const stem = stemWord(searched.toLowerCase());
   const opening = stem.slice(0, 4);
   let first: string | null = null;
@@ -87,8 +89,8 @@ export function bookSpelling(searched: string, texts: readonly string[]): string
       const word = raw.toLowerCase();
       // Cheap before stemming: a form of the stem opens with its first letters.
       if (!word.startsWith(opening)) continue;
-      if (word === searched) return searched;
-      if (first === null && stemWord(word) === stem) first = word;
+      if (word === searched) return keepCase ? raw : searched;
+      if (first === null && stemWord(word) === stem) first = keepCase ? raw : word;
     }
   }
   return first ?? (stem === searched ? `${searched}…` : searched);

@@ -109,9 +109,11 @@ function filterMatchedNothing(filter: QdrantFilter): SearchWarning {
 /**
  * The words read as the book's, as the reader should see them: the book's stem searched ("distribut"
  * for "distro", "simul" through "simulant" for "simulat") shown as the passages returned spell it
- * ("distribution", "simulation"). A Greek letter is shown as the book writes it already.
+ * ("distribution", "simulation"), in lower case unless the reader wrote a capital. A Greek letter is
+ * shown as the book writes it already.
  */
 function readAsShown(readAs: readonly BookWordReading[], results: readonly SearchResult[]): BookWordReading[] {
   const texts = results.map((result) => result.content ?? '');
-  return readAs.map(({ word, as, how }) => ({ word, as: how === 'greek' ? as : bookSpelling(as, texts), how }));
+  // A reader who writes a capital ("Peterlo") names something: show the book's name as it writes it.
+  return readAs.map(({ word, as, how }) => ({ word, as: how === 'greek' ? as : bookSpelling(as, texts, /^\p{Lu}/u.test(word)), how }));
 }

@@ -158,6 +158,12 @@ describe('bookSpelling (how read_as shows the word searched)', () => {
     expect(bookSpelling('simulant', ['Nothing about it here.'])).toBe('simulant');
   });
 
+  it('keeps the case the passage writes when asked to (the reader wrote a capital: a name)', () => {
+    expect(bookSpelling('peterloo', ['What happened at Peterloo in 1819?'], true)).toBe('Peterloo');
+    expect(bookSpelling('distribut', ['Pick a Distribution first.'], true)).toBe('Distribution');
+    expect(bookSpelling('peterloo', ['What happened at Peterloo in 1819?'])).toBe('peterloo');
+  });
+
   it('shows the stem with an ellipsis when no passage returned writes it, never a form of another stem', () => {
     expect(bookSpelling('distribut', ['Nothing about it here.', 'A distant district.'])).toBe('distribut…');
     expect(bookSpelling('distribut', [])).toBe('distribut…');
