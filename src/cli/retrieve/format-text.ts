@@ -1,6 +1,6 @@
 /**
  * The human-readable rendering of one search: a header (with the warnings a reader must not miss),
- * one block per result (score, chapter, section, URL, source location and a one-line preview: the
+ * one block per result (score, page title, section, URL, source location and a one-line preview: the
  * sentence that matches the question, else the start of the text), a timing line, and with
  * `--verbose` the timing breakdown, cache status, filters, confidence summary and every warning.
  */
@@ -68,7 +68,7 @@ function highlightText(result: SearchOutcome['results'][number]): string | null 
  * // Query: "What is a ROS 2 topic?"
  * // 3 results in 12.3 ms (semantic, embedded store)
  * //
- * // 1. [0.5709] index
+ * // 1. [0.5709] Module 1: ROS 2 Fundamentals
  * //    Section: Chapters in this module
  * //    …
  */
@@ -90,7 +90,8 @@ export function formatSearchText(doc: SearchOutcome, options: TextOptions): stri
   for (const result of results) {
     lines.push(
       '',
-      `${result.rank}. [${formatScore(result.score)}] ${result.chapter ?? 'n/a'}`,
+      // The page's title, as the demo page and the widget name it ("The Luddites", not the slug "luddites").
+      `${result.rank}. [${formatScore(result.score)}] ${result.title ?? result.chapter ?? 'n/a'}`,
       `   Section: ${result.section ?? 'n/a'}`,
       `   URL: ${result.section_url ?? result.source_url ?? 'n/a'}`,
       `   Source: ${result.source ?? 'n/a'}`,

@@ -119,7 +119,8 @@ describe('retrieve (text)', () => {
     expect(lines[0]).toBe(`Query: ${JSON.stringify(QUERY)}`);
     expect(lines[1]).toMatch(/^3 results in \d+\.\d ms \(hybrid, embedded store, collection textbook_chunks\)$/);
     doc.results.forEach((r, i) => {
-      const at = lines.indexOf(`${i + 1}. [${r.score.toFixed(4)}] ${r.chapter}`);
+      const at = lines.indexOf(`${i + 1}. [${r.score.toFixed(4)}] ${r.title ?? r.chapter}`);
+      expect(r.title).toBeTruthy(); // every page of the sample book has one: the line names it, not the slug
       expect(at).toBeGreaterThan(1);
       expect(lines[at + 1]).toBe(`   Section: ${r.section}`);
       expect(lines[at + 2]).toBe(`   URL: ${r.section_url}`);
