@@ -65,6 +65,14 @@ describe('invalid requests get a 400 naming the parameter', () => {
     expect(typo.did_you_mean).toEqual({ kk: 'k', treshold: 'threshold' });
   });
 
+  it('refuses a filter key named __proto__ alike in a GET and a POST (a body\'s record parse dropped it and searched unfiltered)', async () => {
+    const filter = '{"__proto__":"a"}';
+    const got = expectError(await t.call(`/search?q=topics&filter=${encodeURIComponent(filter)}`), 400, 'invalid_request');
+    const posted = expectError(await t.call('/search', { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"q":"topics","filter":${filter}}` }), 400, 'invalid_request');
+    expect(got.path).toBe('filter.__proto__');
+    expect(posted).toMatchObject({ message: got.message, path: got.path });
+  });
+
   it('rejects repeated parameters', async () => {
     const error = expectError(await t.call('/search?q=a&q=b'), 400, 'invalid_request');
     expect(error.params).toEqual(['q']);

@@ -161,6 +161,9 @@ function translateNode(node: unknown, path: string, depth: number, tally: Tally)
     } else if (key === 'not') {
       must.push({ must_not: asAlternatives(translateNode(value, at, depth + 1, tally)) });
     } else {
+      // A key JSON may carry but no object keeps: a body's record parse drops it (it sets a prototype),
+      // so it is refused by name wherever it stands, and a GET and a POST answer alike.
+      if (key === '__proto__') fail(at, '"__proto__" is not a payload key a filter can name');
       if (!PAYLOAD_KEY_PATTERN.test(key)) {
         fail(at, `"${key}" is not a valid payload key (letters, digits, "_" and ".", not starting with a digit)`);
       }

@@ -117,6 +117,9 @@ export type SearchRequestBody = z.input<typeof searchParamsSchema>;
  * parseSearchParams({ q: ' tf2 ', k: '100' }, config); // { q: 'tf2', k: 50, kRequested: 100, clamped: true, … }
  */
 export function parseSearchParams(raw: Record<string, unknown>, config: Config): SearchParams {
+  // A body's `{"filter": {"__proto__": …}}` would lose that key in the record parse below and search
+  // unfiltered; the filter's own reading refuses it, as it does the same filter sent as text.
+  if (typeof raw.filter === 'object' && raw.filter !== null && Object.hasOwn(raw.filter, '__proto__')) translateFilter(raw.filter);
   const parsed = z.safeParse(searchParamsSchema, raw);
   if (!parsed.success) throw invalidParams(parsed.error.issues, raw);
   const p = parsed.data;
