@@ -68,6 +68,24 @@ describe('Qdrant answering 200 with a body we cannot use → 502 vector_store_er
     expect(answer.summary.warnings).toContainEqual(expect.objectContaining({ code: 'expand_failed', message: expect.stringContaining('vector_store_error') }));
   });
 
+  it('a batch whose neighbour fetch fails warns only the searches that needed it, each with its own count', async () => {
+    const e = tenant('defects-retrieve-batch', { RESULT_CACHE_TTL_SECONDS: '0' });
+    const texts = ['Balance starts with the centre of mass.', 'Ankle torque corrects small disturbances.', 'Preview control plans footsteps.'];
+    await seedCollection(e, [
+      ...(await Promise.all(texts.map(async (text, i) => ({ id: await pointIdFor('balance.md', i), text, payload: { file_path: 'balance.md', chunk_index: i } })))),
+      // Another pipeline's point (its id is not the deterministic one): never expanded, nothing to fetch.
+      { id: 99, text: 'Soldering irons need a clean tinned tip.', payload: { file_path: 'solder.md', chunk_index: 0 } },
+    ]);
+    await e.faults([{ method: 'POST', path: '/points$', status: 503, body: 'down', times: 9 }]);
+    const res = await e.call('/search/batch', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ queries: [{ q: 'ankle torque' }, { q: 'soldering tinned tip' }], defaults: { k: 1, expand: 1 } }) });
+    expect(res.status).toBe(200);
+    const [balance, solder] = res.json().answers;
+    expect(balance.summary.warnings).toContainEqual(expect.objectContaining({ code: 'expand_failed', details: { missing: 2 } }));
+    expect(solder.results[0]).toMatchObject({ chunk_index: 0 });
+    expect(solder.results[0]).not.toHaveProperty('passage');
+    expect(solder.summary.warnings.map((w: { code: string }) => w.code)).not.toContain('expand_failed');
+  });
+
   it.each([
     ['truncated JSON', '{"result":{"config":{"params":'],
     ['no config', { result: { status: 'green' } }],

@@ -104,6 +104,18 @@ export async function fetchNeighbours(
 }
 
 /**
+ * The failed fetch's warning as one search of a batch reads it: only a search that lacked
+ * neighbours is told (one whose hits cannot be expanded, or need none, lost nothing), with its own
+ * count of them; null otherwise.
+ *
+ * @example
+ * expandWarningFor(warning, plan)?.details; // { missing: 2 }
+ */
+export function expandWarningFor(warning: SearchWarning | null, plan: ExpansionPlan | null): SearchWarning | null {
+  return warning && plan && plan.missing.length > 0 ? { ...warning, details: { missing: plan.missing.length } } : null;
+}
+
+/**
  * Step 2: each hit's passage (null when the hit cannot be expanded) from the hits themselves and
  * the fetched neighbours (`fetched` may hold points other plans asked for: batch search fetches
  * every query's neighbours in one call).

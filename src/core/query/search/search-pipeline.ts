@@ -15,7 +15,7 @@ import { judgeTerms, readInBookWords } from './book-terms-stage';
 import { highlightPassage } from './highlight';
 import { questionWeights, withSynonymStems } from './question-weights';
 import { checkedQueries } from './checked-query';
-import { expansionPassages, fetchNeighbours, planExpansion, type ExpandReport, type ExpansionPlan } from './expand-context';
+import { expandWarningFor, expansionPassages, fetchNeighbours, planExpansion, type ExpandReport, type ExpansionPlan } from './expand-context';
 import { summarizeOutcome, type OutcomeSummary } from './outcome-summary';
 import { markSearchedUnread } from './storable-outcome';
 import { subjectModifierWeights } from './definition-query';
@@ -162,7 +162,8 @@ export async function runSearches(list: readonly SearchParams[], context: Search
     if (error) return { error };
     const timing = { embedMs, searchMs, expandMs: expansions.some(Boolean) ? expandMs : null, started, now };
     const weights = questionWeights(prepared[i]!.text, rarity);
-    const own = expansions[i] && expandWarning ? { ...prepared[i]!, warnings: [...prepared[i]!.warnings, expandWarning] } : prepared[i]!;
+    const expandFailed = expandWarningFor(expandWarning, expansions[i]!);
+    const own = expandFailed ? { ...prepared[i]!, warnings: [...prepared[i]!.warnings, expandFailed] } : prepared[i]!;
     const outcome = assemble(params, plans[i]!, own, terms[i], weights, ranked[i]!, embedded[i]!, expansions[i]!, fetched, timing, embedder, context);
     // The vocabulary arrived after the query was sent (learnt alongside it): a word the book does
     // not use may be a misspelling the next search will read, and a definition's subject words
