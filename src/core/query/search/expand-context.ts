@@ -84,7 +84,8 @@ export async function planExpansion(hits: readonly ScoredPoint[], expand: number
 /**
  * Step 1½: the neighbours every plan lacks (`missing`), in one store call. The hits were found, so
  * a failed fetch does not fail the search: each passage then holds what the hits themselves hold,
- * and an `expand_failed` warning says so (with our own message, never the upstream's text).
+ * and an `expand_failed` warning says so (the code and message a failed search would carry; an
+ * upstream's reason in it is the one the transport already cleaned of keys).
  *
  * @example
  * const { points, warning } = await fetchNeighbours(missing, context);
