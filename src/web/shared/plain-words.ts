@@ -48,15 +48,23 @@ export function readAsInWords(summary: SearchSummary): string {
   return `Searched ${read.map(({ word, as }) => `“${word}” as “${as}”`).join(', ')}, the book's word${read.length === 1 ? '' : 's'}.`;
 }
 
-/** A chunk's text without its leading markdown heading (the section name already shows it). */
+/**
+ * A chunk's text without its leading markdown headings (the breadcrumb already shows them). A page's
+ * first chunk often opens with two, the page's `# Title` and its first `## Section`: dropping only the
+ * first left "## Giving notice as a tenant" at the head of the widget's preview.
+ */
 export function bodyText(content: string | null): string {
-  return (content ?? '').replace(/^\s*#{1,6}\s[^\n]*\n+/, '').trim();
+  return (content ?? '').replace(/^(?:\s*#{1,6}\s[^\n]*(?:\n+|$))+/, '').trim();
 }
 
 /** True when the answer is empty or the Worker itself doubts it is on topic. */
 export function looksOffTopic(summary: SearchSummary): boolean {
   return summary.returned === 0 || summary.confidence?.rating === 'none' || summary.confidence?.low_confidence === true || (summary.warnings ?? []).some((w) => w.code === 'no_match');
 }
+
+// A task list's box after a list marker ("- [ ] Take meter readings"): markup, as the marker is; the
+// book's page shows a checkbox there, a preview of "[ ] Take…" reads as noise.
+const TASK_BOX = /^(\s*(?:[-*+]|\d+[.)])\s+)\[[ xX]\]\s+/gm;
 
 /**
  * What a result shows first: its highlight (the sentence that matches the question) when the Worker
@@ -66,7 +74,7 @@ export function previewOf(result: SearchResult, max: number): { text: string; te
   const highlight = result.highlight;
   const content = bodyText(result.content);
   if (highlight) return { text: linesPlain(highlight.text), terms: highlight.terms, cut: highlight.text !== content };
-  const text = inlinePlain(unwrapped(content));
+  const text = inlinePlain(unwrapped(content).replace(TASK_BOX, '$1'));
   return text.length > max ? { text: `${text.slice(0, max).trimEnd()}…`, terms: [], cut: true } : { text, terms: [], cut: content !== text };
 }
 
@@ -101,7 +109,7 @@ function linesPlain(text: string): string {
     .split('\n')
     .map((line) => {
       const row = /^\s*\|(.*?)\|?\s*$/.exec(line);
-      const plain = row ? row[1]!.split('|').map((cell) => cell.trim()).filter(Boolean).join(' · ') : line.replace(/^\s*(?:>\s*)*(?:(?:[-*+]|\d+[.)])\s+)?/, '');
+      const plain = row ? row[1]!.split('|').map((cell) => cell.trim()).filter(Boolean).join(' · ') : line.replace(/^\s*(?:>\s*)*(?:(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?)?/, '');
       return inlinePlain(plain);
     })
     .join('\n');

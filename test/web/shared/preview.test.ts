@@ -1,6 +1,6 @@
 /** What the demo page and the widget show first for a result of a book that hard-wraps its prose. */
 import { describe, expect, it } from 'vitest';
-import { previewOf, unwrapped } from '../../../src/web/shared/plain-words';
+import { bodyText, previewOf, unwrapped } from '../../../src/web/shared/plain-words';
 import type { SearchResult } from '../../../src/client/index';
 
 const result = (content: string, highlight: SearchResult['highlight'] = null): SearchResult => ({ content, highlight }) as SearchResult;
@@ -14,6 +14,21 @@ describe('previewOf', () => {
   it('shows a quoted highlight without its quote marker', () => {
     const highlight = { text: '> "I shall leave a name execrated by every monopolist …', start: 0, end: 10, terms: ['name'] };
     expect(previewOf(result('> "I shall leave a name execrated by every monopolist … but"', highlight), 320).text).toBe('"I shall leave a name execrated by every monopolist …');
+  });
+
+  it('starts below both headings of a page\'s first chunk (the page title and its first section)', () => {
+    const content = '# Notice Periods\n\n## Giving notice as a tenant\n\n**Notice** is the written warning one side gives the other.';
+    expect(previewOf(result(content), 320).text).toBe('Notice is the written warning one side gives the other.');
+    expect(bodyText(content)).toBe('**Notice** is the written warning one side gives the other.');
+    expect(bodyText('## Only a heading')).toBe('');
+  });
+
+  it('leaves out a task list\'s box, as it leaves out the list marker', () => {
+    const highlight = { text: '- [ ] Take meter readings for gas', start: 0, end: 33, terms: ['meter'] };
+    expect(previewOf(result('- [ ] Take meter readings for gas', highlight), 320).text).toBe('Take meter readings for gas');
+    const checked = { text: '* [x] Count the keys', start: 0, end: 20, terms: ['keys'] };
+    expect(previewOf(result('* [x] Count the keys', checked), 320).text).toBe('Count the keys');
+    expect(previewOf(result('## In the first month\n\n- [ ] Confirm the deposit\n- [X] Insure your things\n- [link](a.md) stays'), 320).text).toBe('- Confirm the deposit\n- Insure your things\n- link stays');
   });
 });
 
