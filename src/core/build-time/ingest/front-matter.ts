@@ -35,7 +35,8 @@ export function parseFrontMatter(raw: string): FrontMatterResult {
     // (the opening `---`). The message's own position is replaced by the file's.
     const [line, column] = error.linePos?.[0] ? [error.linePos[0].line + 1, error.linePos[0].col] : [null, null];
     const message = firstLine(error.message).replace(/\s+at line \d+, column \d+:?$/, '');
-    return { ok: false, reason: `invalid front matter YAML${line ? ` at line ${line}, column ${column}` : ''}: ${message}` };
+    const hint = error.code === 'BLOCK_AS_IMPLICIT_KEY' ? quotingHint(raw, error.linePos?.[0]?.line) : '';
+    return { ok: false, reason: `invalid front matter YAML${line ? ` at line ${line}, column ${column}` : ''}: ${message}${hint}` };
   }
   const value: unknown = doc.toJS();
   if (value === null || value === undefined) return { ok: true, data: { tags: [], sidebarPosition: null }, warnings: [] };
@@ -78,6 +79,17 @@ export function frontMatterFields(fm: Record<string, unknown>): { data: DocFront
     warnings.push('front matter `sidebar_position` is not a number: ignored');
   }
   return { data, warnings };
+}
+
+/**
+ * The usual cause of YAML's "Nested mappings are not allowed in compact mappings": a title with a
+ * colon in it (`title: Renting a Home: A Tenant's Guide`), which YAML reads as a key inside a value.
+ * The message names neither the cause nor the fix, so the line is shown as it should be written.
+ */
+function quotingHint(raw: string, yamlLine: number | undefined): string {
+  const text = yamlLine ? raw.split(/\r?\n/)[yamlLine - 1] : undefined;
+  const field = text ? /^([\w-]+):[ \t]+(\S.*?)[ \t]*$/.exec(text) : null;
+  return field ? ` (a value holding ": " needs quotes: ${field[1]}: ${JSON.stringify(field[2])})` : '';
 }
 
 function firstLine(message: string): string {

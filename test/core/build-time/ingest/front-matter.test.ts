@@ -64,4 +64,15 @@ describe('parseFrontMatter: where the YAML is broken', () => {
       expect(result.reason).not.toMatch(/at line \d+, column \d+:?$/);
     }
   });
+
+  it('shows how to quote a value holding ": ", the usual cause of "Nested mappings are not allowed"', () => {
+    const result = parseFrontMatter('title: Renting a Home: A Tenant\'s Guide\nsidebar_position: 1');
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.reason).toMatch(/^invalid front matter YAML at line 2, column 8: Nested mappings/);
+      expect(result.reason).toContain('(a value holding ": " needs quotes: title: "Renting a Home: A Tenant\'s Guide")');
+    }
+    const other = parseFrontMatter('title: A\ntags: [a, b');
+    expect(!other.ok && other.reason).not.toContain('needs quotes');
+  });
 });
