@@ -47,6 +47,10 @@ export function previewLine(content: string | null, section: string | null = nul
   let text = content;
   const heading = /^\s*#{1,6}\s+(.*)\n/.exec(text);
   if (heading && section !== null && heading[1]!.trim() === section.trim()) text = text.slice(heading[0].length);
+  // A task list's box is markup, as the demo page and the widget read it ("- [ ] Take meter readings"
+  // read "- [ ] Take…"); a one-line text is a highlight, one list item, shown without its marker too.
+  text = text.replace(/^([ \t]*(?:[-*+]|\d+[.)])[ \t]+)\[[ xX]\][ \t]+/gm, '$1');
+  if (!text.includes('\n')) text = text.replace(/^[ \t]*(?:[-*+]|\d+[.)])[ \t]+/, '');
   // Links read as their labels, emphasis and quotes without their markers, as the demo page's
   // preview shows them (a quoted source read "> \"I shall leave a name…").
   const line = inlinePlain(text.replace(/^[ \t]*(?:>[ \t]?)+/gm, '')).replace(/\s+/g, ' ').trim();

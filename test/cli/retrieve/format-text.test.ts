@@ -19,4 +19,10 @@ describe('previewLine', () => {
     expect(long.endsWith('…')).toBe(true);
     expect(long.length).toBeLessThan(200);
   });
+
+  it('reads a list item as the demo page does: a highlight without its marker, a task list without its boxes', () => {
+    expect(previewLine('- [ ] Take meter readings for gas')).toBe('Take meter readings for gas');
+    expect(previewLine('- Condensation happens when warm air meets a cold wall.')).toBe('Condensation happens when warm air meets a cold wall.');
+    expect(previewLine('## In the first month\n\n- [ ] Confirm the deposit\n- [x] Insure your things', 'In the first month')).toBe('- Confirm the deposit - Insure your things');
+  });
 });
