@@ -9,6 +9,13 @@ const BOUNDARY = /[.!?…]+["'”’)\]*_]*(?=\s)|[。！？]+/g;
 // "e.g." "i.e." "etc." "Fig." or a single initial ("J.") do not end a sentence.
 const ABBREVIATION = /(?:^|[\s(])(?:e\.g|i\.e|etc|vs|cf|al|approx|fig|eq|no|dr|mr|mrs|ms|st|[a-z])\.$/i;
 
+// An ordered list's number at the start of a line ("\n2. launch the node") opens an item; it does
+// not end the item before it, which often has no full stop of its own.
+// Read in the 12 characters before the cut (a bounded look-back: a line's start is not searched
+// for, which on a 100,000-word line would cost a scan per sentence); `^` is the text's start.
+const LIST_NUMBER = /\n[ \t]*\d{1,9}\.$/;
+const LIST_NUMBER_AT_START = /^[ \t]*\d{1,9}\.$/;
+
 /** A half-open `[start, end)` range of offsets into the source text. */
 export type Span = [start: number, end: number];
 
@@ -18,13 +25,17 @@ export type Span = [start: number, end: number];
  * `elisions`, an ellipsis before a lowercase word is words left out of a quotation ("a name
  * execrated by every monopolist … but it may be"), not a sentence's end: the highlight reads it so.
  * The chunker does not: GUI manuals write "Scale Image… to open" too, and moving their chunk
- * boundaries cost the seventeen sets' hit@3 .812 → .808 (KiCad .750 → .679).
+ * boundaries cost the seventeen sets' hit@3 .812 → .808 (KiCad .750 → .679). With `listNumbers`,
+ * a number that opens a line ("\n2. ") is an ordered list item's, not a sentence end: the highlight
+ * read "install the driver\n2. launch it" as "install the driver 2." and "launch it". Highlight
+ * only, as `elisions`: the chunker's boundaries, and so the ranking, stay as measured.
  *
  * @example
  * sentenceSpans('One. Two!', 0, 9); // [[0, 4], [5, 9]]
  * sentenceSpans('A … b. C', 0, 8, { elisions: true }); // [[0, 6], [7, 8]]
+ * sentenceSpans('a\n2. b', 0, 6, { listNumbers: true }); // [[0, 6]]
  */
-export function sentenceSpans(text: string, start: number, end: number, { elisions = false } = {}): Span[] {
+export function sentenceSpans(text: string, start: number, end: number, { elisions = false, listNumbers = false } = {}): Span[] {
   const spans: Span[] = [];
   const slice = text.slice(start, end);
   let from = 0;
@@ -39,6 +50,7 @@ export function sentenceSpans(text: string, start: number, end: number, { elisio
     if (backticks % 2 === 1) continue;
     if (ABBREVIATION.test(slice.slice(Math.max(from, cut - 12), cut))) continue;
     if (elisions && match[0].startsWith('…') && /^\s+\p{Ll}/u.test(slice.slice(cut, cut + 8))) continue;
+    if (listNumbers && opensListItem(slice, cut)) continue;
     pushTrimmed(spans, slice, from, cut, start);
     from = cut;
   }
@@ -63,6 +75,12 @@ export function lineSpans(text: string, start: number, end: number): Span[] {
   }
   pushTrimmed(spans, slice, from, slice.length, start);
   return spans;
+}
+
+/** Whether the terminator ending at `cut` is an ordered list item's number at a line's start. */
+function opensListItem(slice: string, cut: number): boolean {
+  const before = slice.slice(Math.max(0, cut - 12), cut);
+  return LIST_NUMBER.test(before) || (cut <= 12 && LIST_NUMBER_AT_START.test(before));
 }
 
 function countBackticks(text: string, from: number, to: number): number {

@@ -45,19 +45,22 @@ const WRAPPED_SENTENCE_CHARS = 2 * HIGHLIGHT_CHARS;
 /**
  * Candidate spans of `content`: sentences, or lines where the text is a list, a table or code;
  * `gap` when a skipped line (a heading, a fence) lies before it, so it is not joined to the one before;
- * `row` when it is a table row.
+ * `row` when it is a table row; `code` when it lies inside a fenced code block.
  */
-function candidateSpans(content: string): { span: Span; gap: boolean; row: boolean }[] {
-  const out: { span: Span; gap: boolean; row: boolean }[] = [];
+function candidateSpans(content: string): { span: Span; gap: boolean; row: boolean; code: boolean }[] {
+  const out: { span: Span; gap: boolean; row: boolean; code: boolean }[] = [];
   let gap = false;
-  for (const [s, e] of sentenceSpans(content, 0, content.length, { elisions: true }).flatMap(([s, e]) => (FENCE.test(content.slice(s, e)) ? [[s, e] as Span] : apartFromHeadings(content, s, e)))) {
+  let code = false;
+  for (const [s, e] of sentenceSpans(content, 0, content.length, { elisions: true, listNumbers: true }).flatMap(([s, e]) => (FENCE.test(content.slice(s, e)) ? [[s, e] as Span] : apartFromHeadings(content, s, e)))) {
     const text = content.slice(s, e);
     const lines = text.length > WRAPPED_SENTENCE_CHARS || LINE_BLOCK.test(`\n${text}`) ? lineSpans(content, s, e) : [[s, e] as Span];
     for (const span of lines) {
       const line = content.slice(span[0], span[1]);
-      if (SKIPPED_LINE.test(line)) gap = true;
-      else {
-        out.push({ span, gap, row: TABLE_ROW.test(line) });
+      if (SKIPPED_LINE.test(line)) {
+        gap = true;
+        if (FENCE_LINE.test(line)) code = !code;
+      } else {
+        out.push({ span, gap, row: TABLE_ROW.test(line), code });
         gap = false;
       }
     }
@@ -72,6 +75,11 @@ const HEADING_LINE = /^[ \t]*#{1,6}[ \t][^\n]*$/gm;
 
 // Code is read line by line as before: its `# comment` lines are not headings.
 const FENCE = /(?:^|\n)\s*(?:```|~~~)/;
+const FENCE_LINE = /^\s*(?:```|~~~)/;
+// A bullet that opens a later line of the highlight: the item's own line in the book, but inside
+// the whitespace-collapsed text it read as a stray dash ("three structures (Figure 1.2): - a cell
+// wall of cellulose"; "… break it down; - in yeast and plants"). Numbers are kept: they say the order.
+const LATER_BULLET = /\n[ \t]*[-*+][ \t]+/g;
 
 /** `[s, e)` cut around its heading lines (each heading line its own span, which the caller skips). */
 function apartFromHeadings(content: string, s: number, e: number): Span[] {
@@ -190,18 +198,18 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
   const spans = candidateSpans(content);
   const found = stemsPerSpan(content, spans, weights, stems);
   const weightOf = (list: readonly string[]): number => list.reduce((sum, stem) => sum + weights.get(stem)!, 0);
-  let best: { score: number; start: number; end: number; table: boolean } | null = null;
-  // `table`: the span (or pair) starts with a table row.
-  const consider = (score: number, start: number, end: number, table: boolean): void => {
+  let best: { score: number; start: number; end: number; table: boolean; code: boolean } | null = null;
+  // `table`: the span (or pair) starts with a table row; `code`: it lies in a code block.
+  const consider = (score: number, start: number, end: number, table: boolean, code: boolean): void => {
     if (score <= 0 || (best && score < best.score)) return;
     // Of equals, the first wins, and prose before a table row (it reads better).
     if (best && score === best.score && !(best.table && !table)) return;
-    best = { score, start, end, table };
+    best = { score, start, end, table, code };
   };
   for (let i = 0; i < spans.length; i++) {
-    const { span, row } = spans[i]!;
+    const { span, row, code } = spans[i]!;
     const own = weightOf(found[i]!);
-    consider(own, span[0], span[1], row);
+    consider(own, span[0], span[1], row, code);
     // Two neighbouring sentences when they fit: each may hold a different part of the question, but
     // the second must earn its length (the pair counts PAIR_PENALTY less). Never a table's last row
     // and the prose after it: they are not one thought ("| 69–71 °C | … full-bodied beer | Hold the
@@ -209,14 +217,16 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
     const next = spans[i + 1];
     if (next && !next.gap && next.span[1] - span[0] <= max && row === next.row) {
       const added = weightOf(found[i + 1]!.filter((stem) => !found[i]!.includes(stem)));
-      if (added > 0) consider((own + added) / (1 + PAIR_PENALTY), span[0], next.span[1], row);
+      if (added > 0) consider((own + added) / (1 + PAIR_PENALTY), span[0], next.span[1], row, code);
     }
   }
   if (!best) return null;
-  const { start, end } = best;
+  const { start, end, code } = best;
   // A quotation the book wraps repeats its "> " on each line: inside the text it read as a stray
   // ">" ("hew a way > through naked held-up hands"); the first line's stays, for a reader to drop.
-  const whole = content.slice(start, end).replace(/\n[ \t]*(?:>[ \t]*)+/g, ' ').replace(/\s+/g, ' ').trim();
+  // So does a later list item's bullet (LATER_BULLET), except in code, where "- " is the code's own.
+  const lines = content.slice(start, end).replace(/\n[ \t]*(?:>[ \t]*)+/g, ' ');
+  const whole = (code ? lines : lines.replace(LATER_BULLET, ' ')).replace(/\s+/g, ' ').trim();
   const matchedAt = (text: string): { at: number; terms: string[] } => {
     let at = -1;
     const terms = new Set<string>();

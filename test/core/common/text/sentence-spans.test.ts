@@ -26,6 +26,13 @@ describe('sentenceSpans', () => {
     ]);
   });
 
+  it('reads a number opening a line as a list item\'s only when asked (the highlight asks, the chunker does not)', () => {
+    const text = 'Steps:\n1. install the driver\n2. launch the node. Then 3. is a number.\n  10. ten';
+    expect(texts(text, sentenceSpans(text, 0, text.length))).toEqual(['Steps:\n1.', 'install the driver\n2.', 'launch the node.', 'Then 3.', 'is a number.', '10.', 'ten']);
+    expect(texts(text, sentenceSpans(text, 0, text.length, { listNumbers: true }))).toEqual(['Steps:\n1. install the driver\n2. launch the node.', 'Then 3.', 'is a number.', '10. ten']);
+    expect(texts('2. first', sentenceSpans('2. first', 0, 8, { listNumbers: true }))).toEqual(['2. first']);
+  });
+
   it('reads an ellipsis before a lowercase word as an elision only when asked (the highlight asks, the chunker does not)', () => {
     const text = 'I shall leave a name execrated by every monopolist … but remembered by labourers. Then … Peel resigned.';
     expect(texts(text, sentenceSpans(text, 0, text.length, { elisions: true }))).toEqual([

@@ -86,6 +86,18 @@ describe('highlightPassage', () => {
     expect(highlightPassage(quote, questionWeights('sabres held-up hands'))!.text).toBe('> "The Yeomanry cut their way through the people, and their sabres were plied to hew a way through naked held-up hands and defenceless heads."');
   });
 
+  it('leaves out the bullet of a later list item, as of a quotation\'s later lines, but not in code', () => {
+    const list = 'Plant cells have three more structures (*Figure 1.2*):\n\n- a **cell wall** of cellulose, which stops the cell bursting;\n- chloroplasts.';
+    const h = highlightPassage(list, questionWeights('why do plant cells not burst'))!;
+    expect(h.text).toBe('Plant cells have three more structures (*Figure 1.2*): a **cell wall** of cellulose, which stops the cell bursting;');
+    const items = '- **Codominance:** both alleles show.\n* **Incomplete dominance:** the heterozygote is in between.';
+    expect(highlightPassage(items, questionWeights('codominance heterozygote'))!.text).toBe('- **Codominance:** both alleles show. **Incomplete dominance:** the heterozygote is in between.');
+    const steps = 'Steps:\n1. install the driver\n2. launch the driver node';
+    expect(highlightPassage(steps, questionWeights('install launch node'))!.text).toBe('1. install the driver 2. launch the driver node');
+    const yaml = '```yaml\nplugins:\n  - name: driver\n```';
+    expect(highlightPassage(yaml, questionWeights('plugins driver'))!.text).toBe('plugins: - name: driver');
+  });
+
   it('reads lists, tables and code line by line, and prefers prose to a table row of equal weight', () => {
     const text = ['Steps:', '- install the driver', '- launch the camera node', '', '| Mode | Topic |', '|---|---|', '| depth | /camera/depth |', '', 'The depth image is aligned to colour.'].join('\n');
     expect(highlightPassage(text, questionWeights('launch camera'))!.text).toBe('- launch the camera node');
