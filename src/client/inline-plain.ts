@@ -33,3 +33,23 @@ export function inlinePlain(text: string): string {
     )
     .join('');
 }
+
+/**
+ * A highlight's lines as a reader sees them: a list item or a quoted line without its marker, a
+ * table row as its cells ("RELIABLE · BEST_EFFORT" for `| RELIABLE | BEST_EFFORT |`), each line's inline markup
+ * read by {@link inlinePlain}. The demo page, the widget and the CLI show a highlight through it.
+ *
+ * @example
+ * linesPlain('| RELIABLE | **BEST_EFFORT** |'); // 'RELIABLE · BEST_EFFORT'
+ * linesPlain('- a **cell wall** of cellulose'); // 'a cell wall of cellulose'
+ */
+export function linesPlain(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      const row = /^\s*\|(.*?)\|?\s*$/.exec(line);
+      const plain = row ? row[1]!.split('|').map((cell) => cell.trim()).filter(Boolean).join(' · ') : line.replace(/^\s*(?:>\s*)*(?:(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?)?/, '');
+      return inlinePlain(plain);
+    })
+    .join('\n');
+}

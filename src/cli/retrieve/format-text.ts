@@ -4,7 +4,7 @@
  * sentence that matches the question, else the start of the text), a timing line, and with
  * `--verbose` the timing breakdown, cache status, filters, confidence summary and every warning.
  */
-import { inlinePlain } from '../../client/inline-plain';
+import { inlinePlain, linesPlain } from '../../client/inline-plain';
 import type { SearchOutcome } from '../../core/query/search/search-pipeline';
 
 /** Longest preview, in characters. */
@@ -53,9 +53,32 @@ export function previewLine(content: string | null, section: string | null = nul
   if (!text.includes('\n')) text = text.replace(/^[ \t]*(?:[-*+]|\d+[.)])[ \t]+/, '');
   // Links read as their labels, emphasis and quotes without their markers, as the demo page's
   // preview shows them (a quoted source read "> \"I shall leave a name…").
-  const line = inlinePlain(text.replace(/^[ \t]*(?:>[ \t]?)+/gm, '')).replace(/\s+/g, ' ').trim();
+  return clipped(inlinePlain(text.replace(/^[ \t]*(?:>[ \t]?)+/gm, '')));
+}
+
+/**
+ * A highlight as the demo page and the widget show it ({@link linesPlain}: a list item without its
+ * bullet, a table row as its cells), on one line: the CLI printed "| | Mitosis | Meiosis |" and
+ * "- Meiosis II separates …" where the page shows "Mitosis · Meiosis" and "Meiosis II separates …".
+ *
+ * @example
+ * highlightLine('| | Mitosis | Meiosis |'); // "Mitosis · Meiosis"
+ */
+export function highlightLine(text: string): string {
+  return clipped(linesPlain(text));
+}
+
+/** `text` on one line, cut to {@link PREVIEW_CHARS}. */
+function clipped(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
   if (line.length <= PREVIEW_CHARS) return line;
   return `${line.slice(0, PREVIEW_CHARS - 1).trimEnd()}…`;
+}
+
+/** The preview line: the result's highlight when it has one, else the start of its text. */
+function previewOf(result: SearchOutcome['results'][number]): string {
+  const highlight = highlightText(result);
+  return highlight === null ? previewLine(result.content, result.section) : highlightLine(highlight);
 }
 
 /** The sentence of a result that matches the question (`highlight`), when the answer has one. */
@@ -99,7 +122,7 @@ export function formatSearchText(doc: SearchOutcome, options: TextOptions): stri
       `   Section: ${result.section ?? 'n/a'}`,
       `   URL: ${result.section_url ?? result.source_url ?? 'n/a'}`,
       `   Source: ${result.source ?? 'n/a'}`,
-      `   Preview: ${previewLine(highlightText(result) ?? result.content, result.section)}`,
+      `   Preview: ${previewOf(result)}`,
     );
   }
   lines.push('', `Timing: embed ${ms(timing.embed_ms)} / search ${ms(timing.search_ms)} / total ${ms(timing.total_ms)}`);

@@ -3,7 +3,7 @@
  * warnings (the Worker's own messages are kept; a short lead says what the code means).
  */
 import type { SearchResult, SearchSummary } from '../../client/index';
-import { inlinePlain } from '../../client/inline-plain';
+import { inlinePlain, linesPlain } from '../../client/inline-plain';
 
 const RATINGS: Record<string, string> = {
   high: 'High confidence: the best results match the question closely.',
@@ -97,22 +97,6 @@ export function unwrapped(content: string): string {
   let out = lines[0]!;
   for (let i = 1; i < lines.length; i++) out += prose[i - 1] && prose[i] ? ` ${lines[i]!.trim()}` : `\n${lines[i]}`;
   return out;
-}
-
-/**
- * A highlight's lines as a reader sees them: a list item or a quoted line without its marker, a
- * table row as its cells ("RELIABLE · BEST_EFFORT" for `| RELIABLE | BEST_EFFORT |`), each line's inline markup
- * read by {@link inlinePlain}.
- */
-function linesPlain(text: string): string {
-  return text
-    .split('\n')
-    .map((line) => {
-      const row = /^\s*\|(.*?)\|?\s*$/.exec(line);
-      const plain = row ? row[1]!.split('|').map((cell) => cell.trim()).filter(Boolean).join(' · ') : line.replace(/^\s*(?:>\s*)*(?:(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?)?/, '');
-      return inlinePlain(plain);
-    })
-    .join('\n');
 }
 
 /**

@@ -1,6 +1,7 @@
 /** The CLI's one-line preview reads markdown as the demo page's preview does. */
 import { describe, expect, it } from 'vitest';
-import { previewLine } from '../../../src/cli/retrieve/format-text';
+import { highlightLine, previewLine } from '../../../src/cli/retrieve/format-text';
+import { linesPlain } from '../../../src/client/inline-plain';
 
 describe('previewLine', () => {
   it('shows a link as its label and drops bold and code markers', () => {
@@ -24,5 +25,16 @@ describe('previewLine', () => {
     expect(previewLine('- [ ] Take meter readings for gas')).toBe('Take meter readings for gas');
     expect(previewLine('- Condensation happens when warm air meets a cold wall.')).toBe('Condensation happens when warm air meets a cold wall.');
     expect(previewLine('## In the first month\n\n- [ ] Confirm the deposit\n- [x] Insure your things', 'In the first month')).toBe('- Confirm the deposit - Insure your things');
+  });
+});
+
+describe('highlightLine', () => {
+  it('shows a highlight as the demo page does: a table row as its cells, a list item without its bullet', () => {
+    expect(highlightLine('| | Mitosis | Meiosis |')).toBe('Mitosis · Meiosis');
+    expect(highlightLine('- **Meiosis II** separates the sister chromatids.')).toBe('Meiosis II separates the sister chromatids.');
+    expect(highlightLine('2. The **Krebs cycle** breaks pyruvate down.')).toBe('The Krebs cycle breaks pyruvate down.');
+    expect(highlightLine('> "I sell here, sir"')).toBe('"I sell here, sir"');
+    for (const text of ['| | Mitosis | Meiosis |', '- a **cell wall** of cellulose', '…energy and use it to build glucose']) expect(highlightLine(text)).toBe(linesPlain(text));
+    expect(highlightLine(`- ${'word '.repeat(200)}`).endsWith('…')).toBe(true);
   });
 });
