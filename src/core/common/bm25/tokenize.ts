@@ -30,9 +30,21 @@ export function tokenizeWords(text: string): string[] {
 /**
  * The same words as {@link tokenizeWords}, as written (case kept), e.g. to tell names by their capitals.
  *
+ * Each word is NFKC-normalised, as every question is (`normalizeQuery`): a book's "CO₂", "Pᵢ",
+ * "¹⁵N" or "ﬁle" is indexed as "co2", "pi", "15n" and "file", the words a reader types and the
+ * question arrives as; indexed as written, "CO2" and "CO₂" both found nothing in a biology book
+ * that writes CO₂ on every page. The words, not the whole text: NFKC also spells out symbols that
+ * separate words ("KMyMoney™" would be one word "KMyMoneyTM"), and a word it folds into a
+ * separator ("½" is "1⁄2") is split again.
+ *
  * @example
  * splitWords("Canonical's snap"); // ['Canonical', 's', 'snap']
+ * splitWords('6 CO₂ and KStars™'); // ['6', 'CO2', 'and', 'KStars']
  */
 export function splitWords(text: string): string[] {
-  return text.split(SEPARATORS).filter((raw) => raw.length > 0);
+  return text.split(SEPARATORS).flatMap((raw) => {
+    if (raw.length === 0) return [];
+    const folded = raw.normalize('NFKC');
+    return folded === raw ? [raw] : folded.split(SEPARATORS).filter((word) => word.length > 0);
+  });
 }

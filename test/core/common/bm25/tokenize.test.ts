@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { tokenizeWords } from '../../../../src/core/common/bm25/tokenize';
+import { normalizeQuery } from '../../../../src/core/common/text/normalize-query';
+import { splitWords, tokenizeWords } from '../../../../src/core/common/bm25/tokenize';
 
 describe('tokenizeWords', () => {
   it('splits on underscores (Rust is_alphanumeric is false for _)', () => {
@@ -17,13 +18,20 @@ describe('tokenizeWords', () => {
   });
 
   it('keeps accented Latin letters and lowercases without ASCII folding', () => {
-    // µ (U+00B5) is a letter; ± and ° are symbols and split.
-    expect(tokenizeWords('Café naïve µm ±5°C')).toEqual(['café', 'naïve', 'µm', '5', 'c']);
+    // µ (U+00B5) is a letter (NFKC reads it as Greek μ); ± and ° are symbols and split.
+    expect(tokenizeWords('Café naïve µm ±5°C')).toEqual(['café', 'naïve', 'μm', '5', 'c']);
   });
 
-  it('keeps other-numeric and letter-numeric characters (No, Nl)', () => {
-    // ² is No, Ⅻ is Nl (lowercases to ⅻ), ٣ is Arabic-Indic digit three (Nd).
-    expect(tokenizeWords('x² Ⅻ ٣')).toEqual(['x²', 'ⅻ', '٣']);
+  it('keeps other-numeric and letter-numeric characters (No, Nl), each word read as NFKC reads it', () => {
+    // ² is No, Ⅻ is Nl, ٣ is Arabic-Indic digit three (Nd, which NFKC keeps).
+    expect(tokenizeWords('x² Ⅻ ٣')).toEqual(['x2', 'xii', '٣']);
+  });
+
+  it('reads each word as the question arrives (NFKC): a book\'s CO₂ is the reader\'s CO2, and a symbol still separates', () => {
+    expect(tokenizeWords('6 CO₂ + 6 H₂O, ATP → ADP + Pᵢ; ¹⁵N; ﬁle; ｔｆ２')).toEqual(['6', 'co2', '6', 'h2o', 'atp', 'adp', 'pi', '15n', 'file', 'tf2']);
+    expect(tokenizeWords(normalizeQuery('CO₂ uptake'))).toEqual(tokenizeWords('co2 uptake'));
+    // NFKC spells ™ out as "TM", but only words are folded: the mark still ends the word before it.
+    expect(splitWords('KStars™ ½')).toEqual(['KStars', '1', '2']);
   });
 
   it('uses full Unicode lowercasing, including Greek final sigma', () => {
