@@ -131,9 +131,10 @@ function candidateWords(content: string, weights: ReadonlyMap<string, number>): 
     const opening = stem.slice(0, 3).toLowerCase();
     return opening.endsWith('i') ? [opening, `${opening.slice(0, -1)}y`] : [opening];
   }));
-  if (lower.length !== content.length) {
-    // A letter whose lowercase is longer ("İ") would shift every offset: read word by word instead.
-    return [...content.matchAll(WORD_RUNS)].map((m) => ({ index: m.index, word: m[0].toLowerCase() })).filter(({ word }) => openings.has(word.slice(0, 3)));
+  if (lower.length !== content.length || content.normalize('NFKC') !== content) {
+    // A letter whose lowercase is longer ("İ") would shift every offset, and a word NFKC reads
+    // otherwise ("CO₂", indexed and asked as "co2") opens otherwise: read word by word instead.
+    return [...content.matchAll(WORD_RUNS)].map((m) => ({ index: m.index, word: m[0].toLowerCase() })).filter(({ word }) => openings.has(word.slice(0, 3)) || openings.has(word.normalize('NFKC').slice(0, 3)));
   }
   const starts = new Set<number>();
   for (const opening of openings) {

@@ -63,10 +63,12 @@ export function withSynonymStems(weights: ReadonlyMap<string, number>, payload: 
 /**
  * The stem `word` counts as: its own, or, when that is not the question's, the stem of its other
  * spelling that is (the book's "randomisation" for the reader's "randomization": ingest indexed
- * each chunk with both, so that is how this chunk matched).
+ * each chunk with both, so that is how this chunk matched). A word is read as NFKC reads it, as
+ * the tokenizer indexed it: the book's "co₂" is the question's "co2".
  */
 export function questionStem(word: string, weights: ReadonlyMap<string, number>): string {
-  const own = stemWord(word);
+  // The book's "co₂" is indexed as "co2" (NFKC, as the question arrives), and counts as that.
+  const own = stemWord(word.normalize('NFKC'));
   if (weights.has(own)) return own;
   for (const variant of spellingVariants(word)) {
     const stem = stemWord(variant);

@@ -98,6 +98,13 @@ describe('highlightPassage', () => {
     expect(highlightPassage(yaml, questionWeights('plugins driver'))!.text).toBe('plugins: - name: driver');
   });
 
+  it('finds the book\'s CO₂ for the question\'s CO2, as the search indexed it (NFKC), and marks it as the book writes it', () => {
+    const text = 'Plants take in carbon dioxide. Greenhouse growers add CO₂ to raise yields.';
+    const h = highlightPassage(text, questionWeights('why add CO2'))!;
+    expect(h.text).toBe('Greenhouse growers add CO₂ to raise yields.');
+    expect(h.terms).toEqual(['add', 'co₂']);
+  });
+
   it('reads lists, tables and code line by line, and prefers prose to a table row of equal weight', () => {
     const text = ['Steps:', '- install the driver', '- launch the camera node', '', '| Mode | Topic |', '|---|---|', '| depth | /camera/depth |', '', 'The depth image is aligned to colour.'].join('\n');
     expect(highlightPassage(text, questionWeights('launch camera'))!.text).toBe('- launch the camera node');
