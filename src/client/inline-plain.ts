@@ -36,7 +36,8 @@ export function inlinePlain(text: string): string {
 
 /**
  * A highlight's lines as a reader sees them: a list item or a quoted line without its marker, a
- * table row as its cells ("RELIABLE · BEST_EFFORT" for `| RELIABLE | BEST_EFFORT |`), each line's inline markup
+ * table row as its cells ("RELIABLE · BEST_EFFORT" for `| RELIABLE | BEST_EFFORT |`), a task item without its
+ * `[ ]` box, each line's inline markup
  * read by {@link inlinePlain}. The demo page, the widget and the CLI show a highlight through it.
  *
  * @example

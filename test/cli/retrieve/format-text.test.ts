@@ -34,6 +34,7 @@ describe('highlightLine', () => {
     expect(highlightLine('- **Meiosis II** separates the sister chromatids.')).toBe('Meiosis II separates the sister chromatids.');
     expect(highlightLine('2. The **Krebs cycle** breaks pyruvate down.')).toBe('The Krebs cycle breaks pyruvate down.');
     expect(highlightLine('> "I sell here, sir"')).toBe('"I sell here, sir"');
+    expect(highlightLine('- [ ] Take meter readings on the day you move in.')).toBe('Take meter readings on the day you move in.'); // a task item's box too
     for (const text of ['| | Mitosis | Meiosis |', '- a **cell wall** of cellulose', '…energy and use it to build glucose']) expect(highlightLine(text)).toBe(linesPlain(text));
     expect(highlightLine(`- ${'word '.repeat(200)}`).endsWith('…')).toBe(true);
   });
