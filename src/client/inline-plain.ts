@@ -35,6 +35,18 @@ export function inlinePlain(text: string): string {
 }
 
 /**
+ * `text` with each task list's box left out after its list marker ("- [ ] Take meter readings" →
+ * "- Take meter readings"): markup, as the marker is; the book's page shows a checkbox there, and a
+ * preview of "[ ] Take…" reads as noise. The marker stays, for the caller to keep or drop.
+ *
+ * @example
+ * withoutTaskBoxes('- [x] Photograph every room'); // '- Photograph every room'
+ */
+export function withoutTaskBoxes(text: string): string {
+  return text.replace(/^([ \t]*(?:[-*+]|\d+[.)])[ \t]+)\[[ xX]\][ \t]+/gm, '$1');
+}
+
+/**
  * A highlight's lines as a reader sees them: a list item or a quoted line without its marker, a
  * table row as its cells ("RELIABLE · BEST_EFFORT" for `| RELIABLE | BEST_EFFORT |`), a task item without its
  * `[ ]` box, each line's inline markup

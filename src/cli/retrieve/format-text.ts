@@ -4,7 +4,7 @@
  * sentence that matches the question, else the start of the text), a timing line, and with
  * `--verbose` the timing breakdown, cache status, filters, confidence summary and every warning.
  */
-import { inlinePlain, linesPlain } from '../../client/inline-plain';
+import { inlinePlain, linesPlain, withoutTaskBoxes } from '../../client/inline-plain';
 import type { SearchOutcome } from '../../core/query/search/search-pipeline';
 
 /** Longest preview, in characters. */
@@ -48,8 +48,8 @@ export function previewLine(content: string | null, section: string | null = nul
   const heading = /^\s*#{1,6}\s+(.*)\n/.exec(text);
   if (heading && section !== null && heading[1]!.trim() === section.trim()) text = text.slice(heading[0].length);
   // A task list's box is markup, as the demo page and the widget read it ("- [ ] Take meter readings"
-  // read "- [ ] Take…"); a one-line text is a highlight, one list item, shown without its marker too.
-  text = text.replace(/^([ \t]*(?:[-*+]|\d+[.)])[ \t]+)\[[ xX]\][ \t]+/gm, '$1');
+  // read "- [ ] Take…"); a text of one line is one list item, shown without its marker too.
+  text = withoutTaskBoxes(text);
   if (!text.includes('\n')) text = text.replace(/^[ \t]*(?:[-*+]|\d+[.)])[ \t]+/, '');
   // Links read as their labels, emphasis and quotes without their markers, as the demo page's
   // preview shows them (a quoted source read "> \"I shall leave a name…").

@@ -3,7 +3,7 @@
  * warnings (the Worker's own messages are kept; a short lead says what the code means).
  */
 import type { SearchResult, SearchSummary } from '../../client/index';
-import { inlinePlain, linesPlain } from '../../client/inline-plain';
+import { inlinePlain, linesPlain, withoutTaskBoxes } from '../../client/inline-plain';
 
 const RATINGS: Record<string, string> = {
   high: 'High confidence: the best results match the question closely.',
@@ -62,10 +62,6 @@ export function looksOffTopic(summary: SearchSummary): boolean {
   return summary.returned === 0 || summary.confidence?.rating === 'none' || summary.confidence?.low_confidence === true || (summary.warnings ?? []).some((w) => w.code === 'no_match');
 }
 
-// A task list's box after a list marker ("- [ ] Take meter readings"): markup, as the marker is; the
-// book's page shows a checkbox there, a preview of "[ ] Take…" reads as noise.
-const TASK_BOX = /^(\s*(?:[-*+]|\d+[.)])\s+)\[[ xX]\]\s+/gm;
-
 /**
  * What a result shows first: its highlight (the sentence that matches the question) when the Worker
  * sent one, else the start of its text, cut to `max` characters.
@@ -74,7 +70,7 @@ export function previewOf(result: SearchResult, max: number): { text: string; te
   const highlight = result.highlight;
   const content = bodyText(result.content);
   if (highlight) return { text: linesPlain(highlight.text), terms: highlight.terms, cut: highlight.text !== content };
-  const text = inlinePlain(unwrapped(content).replace(TASK_BOX, '$1'));
+  const text = inlinePlain(withoutTaskBoxes(unwrapped(content)));
   return text.length > max ? { text: `${text.slice(0, max).trimEnd()}…`, terms: [], cut: true } : { text, terms: [], cut: content !== text };
 }
 
