@@ -25,16 +25,21 @@ export function editDistance(a: string, b: string): number {
  * closestName('textbook_chunk', ['textbook_chunks', 'other']); // 'textbook_chunks'
  */
 export function closestName(name: string, candidates: readonly string[]): string | null {
-  let best: string | null = null;
-  let bestDistance = Infinity;
+  const found = nearest(name.toLowerCase(), candidates, (candidate) => candidate.toLowerCase());
+  return found !== null && found.distance <= Math.max(2, Math.ceil(name.length / 2)) ? found.name : null;
+}
+
+/**
+ * The candidate closest to `typed` by edit distance (as `key` spells it), ties to the first in
+ * alphabetical order, with its distance; null for no candidates. The argmin both suggestions share.
+ */
+function nearest(typed: string, candidates: readonly string[], key: (candidate: string) => string = (candidate) => candidate): { name: string; distance: number } | null {
+  let best: { name: string; distance: number } | null = null;
   for (const candidate of candidates) {
-    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
-    if (distance < bestDistance || (distance === bestDistance && best !== null && candidate < best)) {
-      best = candidate;
-      bestDistance = distance;
-    }
+    const distance = editDistance(typed, key(candidate));
+    if (best === null || distance < best.distance || (distance === best.distance && candidate < best.name)) best = { name: candidate, distance };
   }
-  return best !== null && bestDistance <= Math.max(2, Math.ceil(name.length / 2)) ? best : null;
+  return best;
 }
 
 /**
@@ -48,14 +53,6 @@ export function closestName(name: string, candidates: readonly string[]): string
  * typoOf('x', ['k', 'mode']); // null
  */
 export function typoOf(typed: string, names: readonly string[]): string | null {
-  let best: string | null = null;
-  let bestDistance = Infinity;
-  for (const name of names) {
-    const distance = editDistance(typed, name);
-    if (distance < bestDistance || (distance === bestDistance && best !== null && name < best)) {
-      best = name;
-      bestDistance = distance;
-    }
-  }
-  return best !== null && bestDistance <= Math.min(2, typed.length / 2) ? best : null;
+  const found = nearest(typed, names);
+  return found !== null && found.distance <= Math.min(2, typed.length / 2) ? found.name : null;
 }
