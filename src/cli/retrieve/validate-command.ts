@@ -58,8 +58,8 @@ export async function runValidateCommand(args: RetrieveArgs, makeSearcher: () =>
   const first = runs[0]!;
   const p3 = first.report.criteria.find((c) => c.key === 'minP3');
   if (!args.compare && p3 && !p3.pass && !p3.short_pages && (first.params.diversity ?? 'pages') !== 'none') {
-    const { k: _k, ...params } = specs[0]!.params;
-    const plain = await validateRun(items, makeSearcher(), `${first.name} diversity=none`, { k: args.k, params: { ...params, diversity: 'none' }, summarize });
+    // The run's own parameters (k already left out, as the loop above passed them), without diversity.
+    const plain = await validateRun(items, makeSearcher(), `${first.name} diversity=none`, { k: args.k, params: { ...first.params, diversity: 'none' }, summarize });
     p3.without_diversity = { mean_p3: plain.report.summary.mean_p3, hit_rate: plain.report.summary.hit_rate };
   }
 
