@@ -23,8 +23,10 @@ export function inlinePlain(text: string): string {
         ? part.slice(1, -1)
         : part
             .replace(/!?\[([^\]\n]*)\]\([^)\s]*(?:\s+"[^"\n]*")?\)/g, '$1')
-            // A footnote's mark and a definition's label ("massacre.[^1]", "[^1]: Shelley's poem").
-            .replace(/\[\^[^\]\s]+\](?::[ \t]*)?/g, '')
+            // A footnote's definition label ("[^1]: Shelley's poem"), then a mark ("massacre.[^1]") with
+            // the space before it, so "the mill [^2] was" reads "the mill was", not with two spaces.
+            .replace(/\[\^[^\]\s]+\]:[ \t]*/g, '')
+            .replace(/[ \t]*\[\^[^\]\s]+\]/g, '')
             .replace(/(?<![\p{L}\p{N}_])(\*\*|__)(?=\S)([^\n]*?\S)\1(?![\p{L}\p{N}_])/gu, '$2')
             // Then *italic* and _italic_: titles of works and ships (*The Rocket*) in a history book.
             // Not a list's "* " nor "2 * 3" (a space after the opening), nor snake_case, nor a file
