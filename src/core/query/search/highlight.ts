@@ -30,6 +30,10 @@ export interface Highlight {
 // a fence line is markup.
 const SKIPPED_LINE = /^\s*(?:#{1,6}\s|```|~~~|:::|<\/?[A-Za-z])/;
 const TABLE_ROW = /^\s*\|/;
+// A table's header row (the row above its `|---|` line) names the columns, as a heading names a
+// section: "Mitosis · Meiosis" held both words of "mitosis or meiosis" and won, saying nothing.
+// Group 1 is the indent, so the match's index plus its length is where the row's span starts.
+const TABLE_HEADER = /^([ \t]*)\|[^\n]*\n[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/gm;
 /** How much less a pair of sentences counts than one holding the same words (per extra sentence). */
 const PAIR_PENALTY = 0.25;
 // A span holding list items, table rows or code is read line by line: each line stands alone. A
@@ -49,6 +53,7 @@ const WRAPPED_SENTENCE_CHARS = 2 * HIGHLIGHT_CHARS;
  */
 function candidateSpans(content: string): { span: Span; gap: boolean; row: boolean; code: boolean }[] {
   const out: { span: Span; gap: boolean; row: boolean; code: boolean }[] = [];
+  const headerRows = new Set([...content.matchAll(TABLE_HEADER)].map((m) => m.index + m[1]!.length));
   let gap = false;
   let code = false;
   for (const [s, e] of sentenceSpans(content, 0, content.length, { elisions: true, listNumbers: true }).flatMap(([s, e]) => (FENCE.test(content.slice(s, e)) ? [[s, e] as Span] : apartFromHeadings(content, s, e)))) {
@@ -56,7 +61,7 @@ function candidateSpans(content: string): { span: Span; gap: boolean; row: boole
     const lines = text.length > WRAPPED_SENTENCE_CHARS || LINE_BLOCK.test(`\n${text}`) ? lineSpans(content, s, e) : [[s, e] as Span];
     for (const span of lines) {
       const line = content.slice(span[0], span[1]);
-      if (SKIPPED_LINE.test(line)) {
+      if (SKIPPED_LINE.test(line) || headerRows.has(span[0])) {
         gap = true;
         if (FENCE_LINE.test(line)) code = !code;
       } else {

@@ -111,6 +111,14 @@ describe('highlightPassage', () => {
     expect(highlightPassage(text, questionWeights('depth'))!.text).toBe('The depth image is aligned to colour.');
   });
 
+  it('never takes a table\'s header row, which names the columns and says nothing', () => {
+    const text = ['Both divide a cell.', '', '| Feature | Mitosis | Meiosis |', '| :--- | --- | ---: |', '| Daughter cells | 2, identical | 4, each different |', '', 'Meiosis makes gametes.'].join('\n');
+    expect(highlightPassage(text, questionWeights('mitosis or meiosis'))!.text).toBe('Meiosis makes gametes.');
+    expect(highlightPassage(text, questionWeights('how many daughter cells'))!.text).toBe('| Daughter cells | 2, identical | 4, each different |');
+    // A row that is not above a `|---|` line is a body row, and may be the highlight.
+    expect(highlightPassage('| Mitosis | 2 cells |\n| Meiosis | 4 cells |', questionWeights('mitosis'))!.text).toBe('| Mitosis | 2 cells |');
+  });
+
   it('never joins a table row to the prose after it', () => {
     const text = ['| Temp | Wort |', '|---|---|', '| 63 °C | thin |', 'Hold the temperature for an hour.'].join('\n');
     // Joined, the row and the sentence would hold both words and beat each alone.
