@@ -7,13 +7,24 @@
  * question's words, has no highlight.
  */
 import { isStopword, WORD_RUNS } from '../../common/bm25/index';
-import { lineSpans, sentenceSpans, type Span } from '../../common/text/sentence-spans';
+import type { Span } from '../../common/text/sentence-spans';
 import { spellingVariants } from '../../common/text/word-variants';
+import { candidateSpans } from './highlight-spans';
 import { matchedKey, questionStem } from './question-weights';
-
 
 /** Longest highlight, in characters (about two sentences). */
 export const HIGHLIGHT_CHARS = 240;
+/** How much less a pair of sentences counts than one holding the same words (per extra sentence). */
+const PAIR_PENALTY = 0.25;
+// Up to this length a sentence a book hard-wraps stays whole and is cut around its first match, as
+// the same sentence on one line is: a wrapped 250-character sentence had shown one line of it ("In
+// the event the crowd was smaller than feared,"). Longer, it is read line by line.
+const WRAPPED_SENTENCE_CHARS = 2 * HIGHLIGHT_CHARS;
+
+// A bullet that opens a later line of the highlight: the item's own line in the book, but inside
+// the whitespace-collapsed text it read as a stray dash ("three structures (Figure 1.2): - a cell
+// wall of cellulose"; "… break it down; - in yeast and plants"). Numbers are kept: they say the order.
+const LATER_BULLET = /\n[ \t]*[-*+][ \t]+/g;
 
 /** The part of a result's `content` that matches the question best. */
 export interface Highlight {
@@ -24,86 +35,6 @@ export interface Highlight {
   end: number;
   /** The words of `text` that match the question, lowercased, for bold or `<mark>`. */
   terms: string[];
-}
-
-// Lines that are structure, not prose: a heading names the section (the reader sees it already),
-// a fence line is markup.
-const SKIPPED_LINE = /^\s*(?:#{1,6}\s|```|~~~|:::|<\/?[A-Za-z])/;
-const TABLE_ROW = /^\s*\|/;
-// A table's header row (the row above its `|---|` line) names the columns, as a heading names a
-// section: "Mitosis · Meiosis" held both words of "mitosis or meiosis" and won, saying nothing.
-// Group 1 is the indent, so the match's index plus its length is where the row's span starts.
-const TABLE_HEADER = /^([ \t]*)\|[^\n]*\n[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/gm;
-/** How much less a pair of sentences counts than one holding the same words (per extra sentence). */
-const PAIR_PENALTY = 0.25;
-// A span holding list items, table rows or code is read line by line: each line stands alone. A
-// list marker is followed by a space: a wrapped line that opens with emphasis ("*Manchester
-// Observer* coined the name") is prose, and was cut at its line ends.
-const LINE_BLOCK = /\n\s*(?:[-*+]\s|[>|#]|\d+[.)]\s|```|~~~)/;
-// A sentence longer than a highlight is read line by line too (a run-on without sentence ends: a
-// list of values, one a line), unless it is prose a book hard-wraps: up to this length it stays
-// whole and is cut around its first match, as the same sentence on one line is. A wrapped 250-
-// character sentence showed one line of it ("In the event the crowd was smaller than feared,").
-const WRAPPED_SENTENCE_CHARS = 2 * HIGHLIGHT_CHARS;
-
-/**
- * Candidate spans of `content`: sentences, or lines where the text is a list, a table or code;
- * `gap` when a skipped line (a heading, a fence) lies before it, so it is not joined to the one before;
- * `row` when it is a table row; `code` when it lies inside a fenced code block.
- */
-function candidateSpans(content: string): { span: Span; gap: boolean; row: boolean; code: boolean }[] {
-  const out: { span: Span; gap: boolean; row: boolean; code: boolean }[] = [];
-  const headerRows = new Set([...content.matchAll(TABLE_HEADER)].map((m) => m.index + m[1]!.length));
-  let gap = false;
-  let code = false;
-  for (const [s, e] of sentenceSpans(content, 0, content.length, { elisions: true, listNumbers: true }).flatMap(([s, e]) => (FENCE.test(content.slice(s, e)) ? [[s, e] as Span] : apartFromHeadings(content, s, e)))) {
-    const text = content.slice(s, e);
-    const lines = text.length > WRAPPED_SENTENCE_CHARS || LINE_BLOCK.test(`\n${text}`) ? lineSpans(content, s, e) : [[s, e] as Span];
-    for (const span of lines) {
-      const line = content.slice(span[0], span[1]);
-      if (SKIPPED_LINE.test(line) || headerRows.has(span[0])) {
-        gap = true;
-        if (FENCE_LINE.test(line)) code = !code;
-      } else {
-        out.push({ span, gap, row: TABLE_ROW.test(line), code });
-        gap = false;
-      }
-    }
-  }
-  return out;
-}
-
-// A heading line: it has no sentence end, so the sentence splitter runs it into the first sentence
-// under it, and that sentence, holding a `#` line, was then read line by line (cut at its first
-// line break when the book wraps its prose).
-const HEADING_LINE = /^[ \t]*#{1,6}[ \t][^\n]*$/gm;
-
-// Code is read line by line as before: its `# comment` lines are not headings.
-const FENCE = /(?:^|\n)\s*(?:```|~~~)/;
-const FENCE_LINE = /^\s*(?:```|~~~)/;
-// A bullet that opens a later line of the highlight: the item's own line in the book, but inside
-// the whitespace-collapsed text it read as a stray dash ("three structures (Figure 1.2): - a cell
-// wall of cellulose"; "… break it down; - in yeast and plants"). Numbers are kept: they say the order.
-const LATER_BULLET = /\n[ \t]*[-*+][ \t]+/g;
-
-/** `[s, e)` cut around its heading lines (each heading line its own span, which the caller skips). */
-function apartFromHeadings(content: string, s: number, e: number): Span[] {
-  const text = content.slice(s, e);
-  const out: Span[] = [];
-  let from = 0;
-  const keep = (a: number, b: number): void => {
-    const piece = text.slice(a, b);
-    const lead = piece.length - piece.trimStart().length;
-    const trail = piece.length - piece.trimEnd().length;
-    if (b - trail > a + lead) out.push([s + a + lead, s + b - trail]);
-  };
-  for (const match of text.matchAll(HEADING_LINE)) {
-    keep(from, match.index);
-    keep(match.index, match.index + match[0].length);
-    from = match.index + match[0].length;
-  }
-  keep(from, text.length);
-  return out;
 }
 
 // The stem each word of the results counts as, per question (its results share most words).
@@ -201,16 +132,34 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
   if (!content || weights.size === 0) return null;
   let stems = stemsByQuestion.get(weights);
   if (!stems) stemsByQuestion.set(weights, (stems = new Map()));
-  const spans = candidateSpans(content);
+  const spans = candidateSpans(content, WRAPPED_SENTENCE_CHARS);
   const found = stemsPerSpan(content, spans, weights, stems);
   const weightOf = (list: readonly string[]): number => list.reduce((sum, stem) => sum + weights.get(stem)!, 0);
-  let best: { score: number; start: number; end: number; table: boolean; code: boolean } | null = null;
+  let best: { score: number; start: number; end: number; table: boolean; code: boolean; leads: boolean } | null = null;
+  // Whether the span opens with a word of the question: of equals, the line that leads with the
+  // term defines it ("- **Mitosis**: one division, two cells"), where the first of a glossary's two
+  // lines holding "mitosis" was "- **Meiosis**: … unlike mitosis".
+  // An article or other function word before it still leads ("A topic is a named channel").
+  const leads = (start: number): boolean => {
+    WORD_AT.lastIndex = start;
+    for (let first = WORD_AT.exec(content); first; first = WORD_AT.exec(content)) {
+      const word = first[0].toLowerCase();
+      const stem = stems.get(word);
+      const key = stem === undefined ? null : matchedKey(first[0], stem, weights);
+      // As in stemsPerSpan: the article "a" is no match for "AED", which stems to it.
+      if (key !== null && !(key === stem && isStopword(word))) return true;
+      if (!isStopword(word)) return false;
+    }
+    return false;
+  };
   // `table`: the span (or pair) starts with a table row; `code`: it lies in a code block.
   const consider = (score: number, start: number, end: number, table: boolean, code: boolean): void => {
     if (score <= 0 || (best && score < best.score)) return;
-    // Of equals, the first wins, and prose before a table row (it reads better).
-    if (best && score === best.score && !(best.table && !table)) return;
-    best = { score, start, end, table, code };
+    const opens = leads(start);
+    // Of equals, prose before a table row (it reads better), then the one that leads with a word of
+    // the question, then the first.
+    if (best && score === best.score && !(best.table && !table) && !(best.table === table && opens && !best.leads)) return;
+    best = { score, start, end, table, code, leads: opens };
   };
   for (let i = 0; i < spans.length; i++) {
     const { span, row, code } = spans[i]!;

@@ -54,7 +54,7 @@ describe('highlightPassage', () => {
   it('joins two neighbouring sentences when each holds another word of the question, never across a heading', () => {
     const text = 'QoS sets reliability. Reliability can be best effort. Durability keeps late messages.';
     expect(highlightPassage(text, questionWeights('reliability durability'))!.text).toBe('Reliability can be best effort. Durability keeps late messages.');
-    expect(highlightPassage(text, questionWeights('reliability'))!.text).toBe('QoS sets reliability.');
+    expect(highlightPassage(text, questionWeights('reliability'))!.text).toBe('Reliability can be best effort.'); // of equals, the one that leads with it
     const headed = 'Reliability can be best effort.\n\n### Durability\n\nDurability keeps late messages.';
     expect(highlightPassage(headed, questionWeights('reliability durability'))!.text).toBe('Reliability can be best effort.');
   });
@@ -117,6 +117,17 @@ describe('highlightPassage', () => {
     expect(highlightPassage(text, questionWeights('how many daughter cells'))!.text).toBe('| Daughter cells | 2, identical | 4, each different |');
     // A row that is not above a `|---|` line is a body row, and may be the highlight.
     expect(highlightPassage('| Mitosis | 2 cells |\n| Meiosis | 4 cells |', questionWeights('mitosis'))!.text).toBe('| Mitosis | 2 cells |');
+  });
+
+  it('of two lines holding the same words, takes the one that leads with them (a glossary\'s definition)', () => {
+    const text = ['- **Meiosis**: two divisions; unlike mitosis, it halves the chromosomes.', '- **Mitosis**: one division that makes two identical cells.'].join('\n');
+    expect(highlightPassage(text, questionWeights('what is mitosis'))!.text).toBe('- **Mitosis**: one division that makes two identical cells.');
+    expect(highlightPassage(text, questionWeights('what is meiosis'))!.text).toBe('- **Meiosis**: two divisions; unlike mitosis, it halves the chromosomes.');
+    // With neither leading, the first still wins.
+    expect(highlightPassage('Cells use mitosis to grow. Skin renews by mitosis.', questionWeights('mitosis'))!.text).toBe('Cells use mitosis to grow.');
+    // A function word before the term still leads; a stopword the stems hold ("a" for "AED") is no lead.
+    expect(highlightPassage('Nodes publish on a topic. A topic is a named channel.', questionWeights('topic'))!.text).toBe('A topic is a named channel.');
+    expect(highlightPassage('Call for help and an AED. A bystander fetches the AED.', questionWeights('AED'))!.text).toBe('Call for help and an AED.');
   });
 
   it('never joins a table row to the prose after it', () => {

@@ -1,0 +1,76 @@
+/**
+ * The spans of a chunk a highlight may be: its sentences, or its lines where the text is a list, a
+ * table or code, never a heading, a fence or a table's header row. Apart from the highlight's
+ * scoring (highlight.ts) because what counts as a line of structure is its own question.
+ */
+import { lineSpans, sentenceSpans, type Span } from '../../common/text/sentence-spans';
+
+// Lines that are structure, not prose: a heading names the section (the reader sees it already),
+// a fence line is markup.
+const SKIPPED_LINE = /^\s*(?:#{1,6}\s|```|~~~|:::|<\/?[A-Za-z])/;
+const TABLE_ROW = /^\s*\|/;
+// A table's header row (the row above its `|---|` line) names the columns, as a heading names a
+// section: "Mitosis · Meiosis" held both words of "mitosis or meiosis" and won, saying nothing.
+// Group 1 is the indent, so the match's index plus its length is where the row's span starts.
+const TABLE_HEADER = /^([ \t]*)\|[^\n]*\n[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/gm;
+// A span holding list items, table rows or code is read line by line: each line stands alone. A
+// list marker is followed by a space: a wrapped line that opens with emphasis ("*Manchester
+// Observer* coined the name") is prose, and was cut at its line ends.
+const LINE_BLOCK = /\n\s*(?:[-*+]\s|[>|#]|\d+[.)]\s|```|~~~)/;
+/**
+ * Candidate spans of `content`: sentences, or lines where the text is a list, a table or code;
+ * `gap` when a skipped line (a heading, a fence, a table's header row) lies before it, so it is not
+ * joined to the one before; `row` when it is a table row; `code` when it lies inside a fenced code
+ * block. A sentence longer than `wrappedSentenceChars` is read line by line too (a run-on without
+ * sentence ends: a list of values, one a line); up to it, prose a book hard-wraps stays whole.
+ */
+export function candidateSpans(content: string, wrappedSentenceChars: number): { span: Span; gap: boolean; row: boolean; code: boolean }[] {
+  const out: { span: Span; gap: boolean; row: boolean; code: boolean }[] = [];
+  const headerRows = new Set([...content.matchAll(TABLE_HEADER)].map((m) => m.index + m[1]!.length));
+  let gap = false;
+  let code = false;
+  for (const [s, e] of sentenceSpans(content, 0, content.length, { elisions: true, listNumbers: true }).flatMap(([s, e]) => (FENCE.test(content.slice(s, e)) ? [[s, e] as Span] : apartFromHeadings(content, s, e)))) {
+    const text = content.slice(s, e);
+    const lines = text.length > wrappedSentenceChars || LINE_BLOCK.test(`\n${text}`) ? lineSpans(content, s, e) : [[s, e] as Span];
+    for (const span of lines) {
+      const line = content.slice(span[0], span[1]);
+      if (SKIPPED_LINE.test(line) || headerRows.has(span[0])) {
+        gap = true;
+        if (FENCE_LINE.test(line)) code = !code;
+      } else {
+        out.push({ span, gap, row: TABLE_ROW.test(line), code });
+        gap = false;
+      }
+    }
+  }
+  return out;
+}
+
+// A heading line: it has no sentence end, so the sentence splitter runs it into the first sentence
+// under it, and that sentence, holding a `#` line, was then read line by line (cut at its first
+// line break when the book wraps its prose).
+const HEADING_LINE = /^[ \t]*#{1,6}[ \t][^\n]*$/gm;
+
+// Code is read line by line as before: its `# comment` lines are not headings.
+const FENCE = /(?:^|\n)\s*(?:```|~~~)/;
+const FENCE_LINE = /^\s*(?:```|~~~)/;
+
+/** `[s, e)` cut around its heading lines (each heading line its own span, which the caller skips). */
+function apartFromHeadings(content: string, s: number, e: number): Span[] {
+  const text = content.slice(s, e);
+  const out: Span[] = [];
+  let from = 0;
+  const keep = (a: number, b: number): void => {
+    const piece = text.slice(a, b);
+    const lead = piece.length - piece.trimStart().length;
+    const trail = piece.length - piece.trimEnd().length;
+    if (b - trail > a + lead) out.push([s + a + lead, s + b - trail]);
+  };
+  for (const match of text.matchAll(HEADING_LINE)) {
+    keep(from, match.index);
+    keep(match.index, match.index + match[0].length);
+    from = match.index + match[0].length;
+  }
+  keep(from, text.length);
+  return out;
+}
