@@ -212,6 +212,16 @@ describe('the widget on a hostile page of another origin', () => {
     expect(labels.some((label) => !label.includes(' › '))).toBe(true); // the page's own opening
     for (const label of labels) expect(label).not.toMatch(/^(.+) › \1$/);
   });
+
+  it('says, as the demo page does, that the book may not answer an off-topic question', async () => {
+    const { page } = desktop;
+    await page.evaluate(() => (document.querySelector('edge-retriever-search') as unknown as Panel).search('best pizza recipe in Naples'));
+    await waitForEvents(page, 9);
+    expect((await events(page))[8]).toMatchObject({ type: 'results', query: 'best pizza recipe in Naples', rating: 'low' });
+    const status = await page.evaluate(() => document.querySelector('edge-retriever-search')!.shadowRoot!.querySelector('.status')!.textContent);
+    expect(status).toMatch(/^\d passages? · low confidence: the book may not answer this$/);
+    expect(await input(page).getAttribute('aria-label')).toBe('Search the book');
+  });
 });
 
 describe('typing on while a search is in flight', () => {

@@ -41,7 +41,7 @@ export class EdgeRetrieverSearch extends HTMLElement {
 
   connectedCallback(): void {
     this.#input.placeholder = this.getAttribute('placeholder') ?? 'Ask a question…';
-    this.#input.setAttribute('aria-label', this.getAttribute('label') ?? 'Search the documentation');
+    this.#input.setAttribute('aria-label', this.getAttribute('label') ?? 'Search the book');
   }
 
   disconnectedCallback(): void {
@@ -122,7 +122,7 @@ export class EdgeRetrieverSearch extends HTMLElement {
     if (controller.signal.aborted) return;
     this.#running = null;
     const done = summary as SearchSummary | null;
-    const low = done?.confidence?.low_confidence ? ' · low confidence: the docs may not answer this' : '';
+    const low = done?.confidence?.low_confidence ? ' · low confidence: the book may not answer this' : '';
     const readAs = done ? readAsInWords(done) : '';
     const count = `${results.length} passage${results.length === 1 ? '' : 's'}${low}${readAs ? ` · ${readAs}` : ''}`;
     this.#show(results, results.length ? count : (done?.message ?? 'No passages found'));
