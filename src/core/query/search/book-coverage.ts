@@ -17,7 +17,7 @@
  * off-topic ones. The book's word statistics separate them instead. Cohere's cosines do have a
  * scale (relevant passages typically 0.4–0.8); its cut could not be re-measured offline here.
  */
-import { MIN_COVERAGE } from '../book-terms/term-evidence';
+import { isEverydayWord, MIN_COVERAGE } from '../book-terms/term-evidence';
 import type { TermEvidence } from '../ports';
 import { summarizeConfidence, type ConfidenceInput, type ConfidenceSummary, type ScoreScale } from './confidence';
 import type { SearchWarning } from './warnings';
@@ -70,16 +70,21 @@ const list = (words: readonly string[]): string => words.slice(0, 5).map((w) => 
  */
 export function noMatchWarning(terms: TermEvidence): SearchWarning | null {
   if (terms.covered) return null;
+  // The words the message names as what the question asks about: not everyday speech ("feel",
+  // "best"), which the term rule never counts as a missing subject and `retrieve --gaps` leaves out,
+  // unless there is nothing else to name. `details.unknown_terms` keeps them all.
+  const subject = terms.unknown.filter((word) => !isEverydayWord(word));
+  const asked = subject.length > 0 ? subject : terms.unknown;
   let message: string;
   if (terms.onlyGuesses) {
     message = `No word of this question is written as the book writes it (${list(terms.unknown)} only resemble book words): it probably does not cover this question.`;
   } else if (terms.foreign.length > 0) {
     message = `The book never mentions ${list(terms.foreign)}: it probably does not cover this question.`;
   } else if (terms.unknown.length > 0 && terms.coverage < MIN_COVERAGE) {
-    message = `Most of what this question asks about (${list(terms.unknown)}) never appears in the book (${Math.round(terms.coverage * 100)}% of its informative words do): it probably does not cover this question.`;
+    message = `Most of what this question asks about (${list(asked)}) never appears in the book (${Math.round(terms.coverage * 100)}% of its informative words do): it probably does not cover this question.`;
   } else if (terms.unknown.length > 0) {
     // Several unfamiliar words holding a good share of the question (the term rule's second cut).
-    message = `Several words of this question (${list(terms.unknown)}) never appear in the book (${Math.round(terms.coverage * 100)}% of its informative words do): it probably does not cover this question.`;
+    message = `Several words of this question (${list(asked)}) never appear in the book (${Math.round(terms.coverage * 100)}% of its informative words do): it probably does not cover this question.`;
   } else {
     message = 'The question has no informative word to match against the book.';
   }

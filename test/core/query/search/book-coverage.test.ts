@@ -64,6 +64,11 @@ describe('noMatchWarning', () => {
     expect(several.message).toBe('Several words of this question ("record", "microphone") never appear in the book (72% of its informative words do): it probably does not cover this question.');
     expect(several.details).toMatchObject({ query_coverage: 0.72, unknown_terms: ['record', 'microphone'] });
     expect(noMatchWarning({ coverage: 0, unknown: [], foreign: [], covered: false })!.message).toMatch(/no informative word/);
+    // Everyday speech is not what a question asks about: the message names the rest, the details keep all.
+    const chatty = noMatchWarning({ coverage: 0.3, unknown: ['feel', 'pizza', 'best', 'recipe'], foreign: [], covered: false })!;
+    expect(chatty.message).toBe('Most of what this question asks about ("pizza", "recipe") never appears in the book (30% of its informative words do): it probably does not cover this question.');
+    expect(chatty.details).toMatchObject({ unknown_terms: ['feel', 'pizza', 'best', 'recipe'] });
+    expect(noMatchWarning({ coverage: 0.4, unknown: ['feel'], foreign: [], covered: false })!.message).toMatch(/^Most of what this question asks about \("feel"\)/);
     // Every word only resembles a book word: the coverage (1) must not be quoted as if it were the book's.
     const guesses = noMatchWarning({ coverage: 1, unknown: ['xyzzy', 'plugh'], foreign: [], covered: false, onlyGuesses: true })!;
     expect(guesses.message).toBe('No word of this question is written as the book writes it ("xyzzy", "plugh" only resemble book words): it probably does not cover this question.');
