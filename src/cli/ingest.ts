@@ -62,7 +62,7 @@ export async function runIngest(argv: string[], env: Record<string, string> = lo
       // index as up to date instead of rebuilding it on their next run.
       if (result.written && stamp !== null) markIndexBuilt(resolve(args.out), stamp);
       const written = result.written ? { bytes: result.bytes, gzip_bytes: result.gzipBytes, embedder: result.embedder, ...(result.dimsNotice ? { dims_notice: result.dimsNotice } : {}), ...sizeWarning(result.gzipBytes) } : {};
-      printReport(output, args.json, buildReport(base(), book, result.plan, { out: args.out, ...written }), args.quiet);
+      printReport(output, args.json, buildReport(base(), book, result.plan, { out: args.out, ...(embedder === 'lsa' ? { retrained: true } : {}), ...written }), args.quiet);
     } else {
       // Before the first call, so it stands above the connection error a missing port leads to.
       const portWarning = qdrantCloudPortWarning((config as Config).QDRANT_URL ?? '');

@@ -30,6 +30,11 @@ export interface IngestReport {
   embedder?: string;
   /** Set when `--dims` asked for more LSA dimensions than the book allows: what was used and why. */
   dims_notice?: string;
+  /**
+   * Set by a local build with the LSA model, which is trained on the whole book: when anything
+   * changed, the chunks counted `unchanged` (same text) have new vectors too.
+   */
+  retrained?: boolean;
   /** The synonyms file applied: its rules, and how many chunks gained readers' phrases. */
   synonyms?: { file: string; rules: number; chunks: number };
 }
@@ -75,6 +80,11 @@ export function formatReport(report: IngestReport): string {
   // since "delete 263" among the counts is easy to miss before a run that cannot be undone.
   if (report.deleted > 0 && report.unchanged + report.changed === 0) {
     lines.push(`  notice: none of the collection's ${report.deleted} chunk(s) is in this book: ${report.dry_run ? 'this run would replace' : 'this run replaced'} what it held, another book or every page renamed (give --collection NAME to keep both books)`);
+  }
+  // "unchanged 40" read as if those chunks were left alone, but the local model learns how the
+  // book's words go together from every chunk: an edit anywhere retrains it and moves every vector.
+  if (report.retrained && report.unchanged > 0 && report.added + report.changed + report.deleted > 0) {
+    lines.push(`  notice: the local model ${report.dry_run ? 'would be' : 'was'} trained again on the whole book, so the ${report.unchanged} chunk(s) whose text is unchanged ${report.dry_run ? 'would get' : 'got'} new vectors too`);
   }
   if (report.dims_notice) lines.push(`  notice: ${report.dims_notice}`);
   if (report.size_warning) lines.push(`  warning: ${report.size_warning}`);

@@ -17,6 +17,14 @@ describe('formatReport', () => {
     expect(formatReport(report({ deleted: 263, dry_run: false }))).toContain('this run replaced what it held');
   });
 
+  it('says that a local build\'s retrained model gives the chunks of unchanged text new vectors too', () => {
+    const edit = { target: 'local' as const, retrained: true, added: 1, unchanged: 39 };
+    expect(formatReport(report({ ...edit, dry_run: false }))).toContain('notice: the local model was trained again on the whole book, so the 39 chunk(s) whose text is unchanged got new vectors too');
+    expect(formatReport(report(edit))).toContain('would be trained again');
+    expect(formatReport(report({ ...edit, added: 0 }))).not.toContain('trained again'); // nothing changed: the same model
+    expect(formatReport(report({ ...edit, retrained: undefined }))).not.toContain('trained again'); // Cohere vectors stay
+  });
+
   it('says nothing of the kind for a first run or an edit of the same book', () => {
     expect(formatReport(report({}))).not.toContain('notice');
     expect(formatReport(report({ added: 2, changed: 3, unchanged: 35, deleted: 4 }))).not.toContain('notice');
