@@ -12,7 +12,8 @@ export const SAMPLE_BOOK_QUESTION = 'What is a ROS 2 topic?';
 const GENERIC = /^(introduction|overview|summary|conclusions?|see also|references|resources|further reading|next steps|prerequisites|getting started|table of contents)\b/i;
 
 /**
- * The first section heading of a content chunk (not an overview page) that reads like a topic:
+ * The first heading a content chunk (not an overview page) starts under that reads like a topic —
+ * often a page's title, since a page's first chunk starts under its H1:
  * two to six words, not a generic part of a book ("Introduction", "See also"). Null when the book
  * has none, and the caller suggests a placeholder instead.
  *
