@@ -1,7 +1,7 @@
 /**
  * The text a reader sees, from a chunk's markdown source: what is embedded, BM25-indexed and
  * returned. MDX `import`/`export` lines, JSX component tags (their inner text is kept; a tab's
- * opening tag reads as its label, "Python:"), HTML
+ * opening tag reads as its label, "Python:", a figure's as its caption), HTML
  * comments, MDX `{/* comments *\/}`, heading ids (`## Install {#setup}`) and admonition fences
  * go; `:::tip Title` becomes "Tip: Title", as do GitHub's `> [!TIP]` ("> Tip:") and MkDocs's
  * `!!! tip "Title"` (see admonitions.ts). Fenced code and inline code stay verbatim (a `<Node>`
@@ -54,7 +54,7 @@ export function cleanChunkText(source: string): string {
       if (admonition.mkdocs) bodies.open();
       continue;
     }
-    const tab = tabLabel(line);
+    const tab = tabLabel(line) ?? shownAttribute(line);
     if (tab) {
       out.push(tab);
       continue;
@@ -116,6 +116,25 @@ function tabLabel(line: string): string | null {
   const attributes = new Map([...open[1]!.matchAll(TAB_ATTRIBUTE)].map((m) => [m[1]!, (m[2] ?? m[3] ?? '').trim()]));
   const name = attributes.get('label') || attributes.get('title') || attributes.get('value');
   return name ? `${name}${/[.:?!]$/.test(name) ? '' : ':'}` : null;
+}
+
+// A line that holds one opening or self-closing component tag (`<Figure src="…" caption="…" />`).
+const TAG_LINE = /^\s*<[A-Z][\w.]*((?:\s+[\w-]+(?:=(?:"[^"]*"|'[^']*'|\{[^{}]*\}))?)*)\s*\/?>\s*$/;
+
+/**
+ * What a line holding one component tag reads as when the page shows one of its attributes as
+ * text: a figure's `caption` or a card's or a code block's `title`; null otherwise. Dropped with
+ * the tag, the caption a reader sees under a diagram ("The cell cycle: G1, S, G2 and M") was in
+ * no chunk's text.
+ *
+ * @example
+ * shownAttribute('<Figure src="/img/cycle.png" caption="The cell cycle" />'); // 'The cell cycle'
+ */
+function shownAttribute(line: string): string | null {
+  const tag = TAG_LINE.exec(line);
+  if (!tag) return null;
+  const attributes = new Map([...tag[1]!.matchAll(TAB_ATTRIBUTE)].map((m) => [m[1]!, (m[2] ?? m[3] ?? '').trim()]));
+  return attributes.get('caption') || attributes.get('title') || null;
 }
 
 /** Removes JSX/HTML tags from a prose line (`\<` is a literal `<`), leaving inline code spans untouched. */

@@ -106,6 +106,24 @@ describe('MDX files', () => {
     expect(chunks[0]!.payload.content).toContain('import os\nfrom x import y');
   });
 
+  it("reads a component the page shows with a caption or title as that text: a figure's caption, a card's title", async () => {
+    const text = [
+      '# The cell cycle',
+      '',
+      'A cell grows, copies its DNA and divides.',
+      '',
+      '<Figure src="/img/cycle.png" alt="" caption="Interphase (G1, S, G2) takes most of the cycle" />',
+      '',
+      '<Card title=\'Checkpoints\' icon={<Icon />}>',
+      '',
+      'Each phase waits for a signal.',
+      '',
+      '</Card>',
+    ].join('\n');
+    const [chunk] = await chunksOf('cycle.mdx', text);
+    expect(chunk!.payload.content).toBe('# The cell cycle\n\nA cell grows, copies its DNA and divides.\n\nInterphase (G1, S, G2) takes most of the cycle\n\nCheckpoints\n\nEach phase waits for a signal.');
+  });
+
   it('shows no MDX expression source: a raw-loader <CodeBlock>, a {/* comment */}', async () => {
     const text = [
       "import script from '!!raw-loader!/src/script.sh';",
