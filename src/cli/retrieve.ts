@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseConfig } from '../core/common/config/parse-config';
 import { contextNotes, formatContext } from '../core/query/search/context-format';
-import type { SearchOutcome } from '../core/query/search/search-pipeline';
+import type { SearchOutcome } from '../core/query/search/search-outcome';
 import { buildIndexIfStale } from './build-index';
 import { loadCliEnv } from './env-file';
 import { bookDocsDir, bookIndexPath, docsDirProblem } from './index-paths';

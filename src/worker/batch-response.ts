@@ -6,7 +6,7 @@
  * `summary`.
  */
 import type { Context } from 'hono';
-import type { SearchOutcome } from '../core/query/search/search-pipeline';
+import type { SearchOutcome } from '../core/query/search/search-outcome';
 import { sendBody, sseEvent, type StreamFormat } from './stream-response';
 
 /** One query's answer in request order: its outcome, or its error object (as `errorObject` builds it). */

@@ -7,7 +7,7 @@
 import type { Context } from 'hono';
 import { accepts } from 'hono/accepts';
 import { contextNotes, formatContext } from '../core/query/search/context-format';
-import type { SearchOutcome } from '../core/query/search/search-pipeline';
+import type { SearchOutcome } from '../core/query/search/search-outcome';
 import { negotiateEncoding } from './content-encoding';
 import { serverTiming } from './server-timing';
 

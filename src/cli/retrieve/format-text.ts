@@ -5,7 +5,7 @@
  * `--verbose` the timing breakdown, cache status, filters, confidence summary and every warning.
  */
 import { inlinePlain, linesPlain, withoutTaskBoxes } from '../../client/inline-plain';
-import type { SearchOutcome } from '../../core/query/search/search-pipeline';
+import type { SearchOutcome } from '../../core/query/search/search-outcome';
 
 /** Longest preview, in characters. */
 export const PREVIEW_CHARS = 120;

@@ -8,7 +8,7 @@ import { parseQuerySet, type QueryItem } from '../../core/build-time/eval/query-
 import type { EvalResult } from '../../core/build-time/eval/relevance';
 import { summarizeRuns, type QueryRun, type SummarizeOptions } from '../../core/build-time/eval/summarize';
 import type { ValidationReport } from '../../core/build-time/eval/validation-report';
-import type { SearchOutcome } from '../../core/query/search/search-pipeline';
+import type { SearchOutcome } from '../../core/query/search/search-outcome';
 import { isRetrieverError } from '../../core/common/errors';
 import { describeFailure, EXIT, usageError, withContext } from '../cli-failure';
 import type { Searcher } from './run-query';

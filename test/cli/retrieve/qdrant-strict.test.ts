@@ -7,7 +7,7 @@
  * `invalid_request`, and re-running ingest adds the missing indexes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchOutcome } from '../../../src/core/query/search/search-pipeline';
+import type { SearchOutcome } from '../../../src/core/query/search/search-outcome';
 import { PAYLOAD_INDEXES } from '../../../src/core/build-time/qdrant-admin';
 import { startFakeUpstream, type FakeUpstream } from '../../support/fake-upstream';
 import { MINI_BOOK, runCli, tenant, type Tenant } from '../ingest/ingest-harness';

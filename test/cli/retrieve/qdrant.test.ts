@@ -4,7 +4,7 @@
  * upstream failures and a missing collection map onto exit codes 3 and 2.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchOutcome } from '../../../src/core/query/search/search-pipeline';
+import type { SearchOutcome } from '../../../src/core/query/search/search-outcome';
 import { startFakeUpstream, type FakeUpstream } from '../../support/fake-upstream';
 import { MINI_BOOK, runCli, tenant, type Tenant } from '../ingest/ingest-harness';
 import { TEST_INDEX } from '../../support/test-index';

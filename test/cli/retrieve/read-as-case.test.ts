@@ -3,7 +3,7 @@
  * passages returned write it, with the capital they give it when the reader wrote one.
  */
 import { expect, it } from 'vitest';
-import type { SearchOutcome } from '../../../src/core/query/search/search-pipeline';
+import type { SearchOutcome } from '../../../src/core/query/search/search-outcome';
 import { retrieve } from './support';
 
 async function readAs(question: string): Promise<SearchOutcome['summary']['read_as']> {

@@ -4,7 +4,7 @@
  */
 import { linesPlain } from '../../../src/client/inline-plain';
 import { describe, expect, it } from 'vitest';
-import type { SearchOutcome } from '../../../src/core/query/search/search-pipeline';
+import type { SearchOutcome } from '../../../src/core/query/search/search-outcome';
 import { PREVIEW_CHARS } from '../../../src/cli/retrieve/format-text';
 import { runRetrieve } from '../../../src/cli/retrieve';
 import { deadPort, retrieve } from './support';

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ValidationReport } from '../../../src/core/build-time/eval/validation-report';
-import type { SearchOutcome } from '../../../src/core/query/search/search-pipeline';
+import type { SearchOutcome } from '../../../src/core/query/search/search-outcome';
 import { startWranglerDev, type WranglerDev } from '../../support/wrangler-dev';
 import { retrieve, SMALL_QUERIES } from './support';
 

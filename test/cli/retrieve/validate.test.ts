@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ValidationReport } from '../../../src/core/build-time/eval/validation-report';
-import type { SearchOutcome } from '../../../src/core/query/search/search-pipeline';
+import type { SearchOutcome } from '../../../src/core/query/search/search-outcome';
 import { decodeIndex } from '../../../src/core/query/local-index/index-format';
 import { TEST_INDEX } from '../../support/test-index';
 import { retrieve, SAMPLE_QUERIES, SMALL_QUERIES } from './support';

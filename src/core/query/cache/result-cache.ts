@@ -11,7 +11,7 @@
  * shared tier's digest is computed only when that tier is consulted. `onLocalMiss` lets the
  * caller start work a miss will need (the embedding read) while the shared tier is asked.
  */
-import type { SearchOutcome } from '../search/search-pipeline';
+import type { SearchOutcome } from '../search/search-outcome';
 import { CACHE_READ_TIMEOUT_MS, withTimeout } from '../../common/with-timeout';
 import { LruCache } from './lru-cache';
 import { SingleFlight } from './single-flight';

@@ -12,7 +12,7 @@ import { READING_KINDS } from '../book-terms/in-book-words';
 import type { Passage } from './expand-context';
 import type { Highlight } from './highlight';
 import type { SearchWarning } from './warnings';
-import type { SearchOutcome } from './search-pipeline';
+import type { SearchOutcome } from './search-outcome';
 import type { SearchResult } from './result-mapping';
 
 const nullableText = z.nullable(z.string());

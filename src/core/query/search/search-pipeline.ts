@@ -8,37 +8,18 @@
  * here, before the Worker opens its response stream.
  */
 import { asRetrieverError, RetrieverError } from '../../common/errors';
-import { roundMs } from '../../common/round-ms';
 import { embedQueriesCached, prefetchEmbedding } from '../embedders/cached-embedder';
-import type { CacheStatus, SearchContext, TermEvidence } from '../ports';
+import type { CacheStatus, SearchContext } from '../ports';
 import { judgeTerms, readInBookWords } from './book-terms-stage';
-import { highlightPassage } from './highlight';
-import { questionWeights, withSynonymStems } from './question-weights';
+import { questionWeights } from './question-weights';
 import { checkedQueries } from './checked-query';
-import { expandWarningFor, expansionPassages, fetchNeighbours, planExpansion, type ExpandReport, type ExpansionPlan } from './expand-context';
-import { summarizeOutcome, type OutcomeSummary } from './outcome-summary';
+import { expandWarningFor, fetchNeighbours, planExpansion } from './expand-context';
 import { markSearchedUnread } from './storable-outcome';
 import { subjectModifierWeights } from './definition-query';
-import { mapResults, type SearchResult } from './result-mapping';
 import type { SearchParams } from './search-params';
 import { planSearch } from './search-plan';
-import { prepareQueries, rankLists, type Embedded, type Prepared, type Ranked } from './search-stages';
-import type { SearchWarning } from './warnings';
-
-/** The whole answer, ready to serialise in any format. */
-export interface SearchOutcome {
-  query: string;
-  collection: string;
-  top_k: number;
-  top_k_requested: number;
-  top_k_clamped: boolean;
-  mode: SearchParams['mode'];
-  embedder: { kind: string; model: string } | null;
-  store: { kind: string };
-  results: SearchResult[];
-  summary: OutcomeSummary;
-  timing: { embed_ms: number; search_ms: number; total_ms: number; upstream_calls: number; [key: string]: number };
-}
+import { assembleOutcome, type SearchOutcome } from './search-outcome';
+import { prepareQueries, rankLists, type Embedded, type Ranked } from './search-stages';
 
 /** One search of a batch: its outcome, or the error that concerns it alone. */
 export type SearchAnswer = { outcome: SearchOutcome } | { error: RetrieverError };
@@ -164,82 +145,13 @@ export async function runSearches(list: readonly SearchParams[], context: Search
     const weights = questionWeights(prepared[i]!.text, rarity);
     const expandFailed = expandWarningFor(expandWarning, expansions[i]!);
     const own = expandFailed ? { ...prepared[i]!, warnings: [...prepared[i]!.warnings, expandFailed] } : prepared[i]!;
-    const outcome = assemble(params, plans[i]!, own, terms[i], weights, ranked[i]!, embedded[i]!, expansions[i]!, fetched, timing, embedder, context);
+    const outcome = assembleOutcome(params, plans[i]!, own, terms[i], weights, ranked[i]!, embedded[i]!, expansions[i]!, fetched, timing, embedder, context);
     // The vocabulary arrived after the query was sent (learnt alongside it): a word the book does
     // not use may be a misspelling the next search will read, and a definition's subject words
     // ("ROS 2") weigh half once it is known, so this answer is not remembered.
     const unread = bookWords[i] === null && ((terms[i]?.unknown.length ?? 0) > 0 || (chunkShare !== undefined && subjectModifierWeights(params.q, chunkShare).size > 0));
     return { outcome: unread ? markSearchedUnread(outcome) : outcome };
   });
-}
-
-interface StageTiming {
-  embedMs: number;
-  searchMs: number;
-  expandMs: number | null;
-  started: number;
-  now: () => number;
-}
-
-function assemble(
-  params: SearchParams,
-  plan: ReturnType<typeof planSearch>,
-  prepared: Prepared,
-  terms: TermEvidence | undefined,
-  weights: ReadonlyMap<string, number>,
-  ranked: Ranked,
-  embedded: Embedded | null,
-  expansion: ExpansionPlan | null,
-  fetched: Parameters<typeof expansionPassages>[1],
-  timing: StageTiming,
-  embedder: ReturnType<SearchContext['embedder']> | null,
-  context: SearchContext,
-): SearchOutcome {
-  const { kept, dropped } = ranked;
-  const usedEmbedder = embedded && embedder ? embedder : null;
-  const expanded = expansion ? expansionPassages(expansion, fetched) : null;
-  const results = mapResults(kept, context.config.payloadFields, params.includeMetadata).map((result, i) => {
-    const passage = expanded?.passages[i];
-    const highlight = result.content === null ? null : highlightPassage(result.content, withSynonymStems(weights, kept[i]!.payload));
-    return { ...result, highlight, ...kept[i]!.extras, ...(passage ? { passage } : {}) };
-  });
-  const summary = summarizeOutcome({
-    params,
-    plan: { ...plan, scale: ranked.scale },
-    results,
-    dropped,
-    totalCandidates: ranked.totalCandidates,
-    filterEmpty: ranked.filterEmpty,
-    warnings: prepared.warnings,
-    cache: embedded?.cache ?? 'none',
-    config: context.config,
-    collection: context.store.collection,
-    embedderKind: usedEmbedder?.descriptor.kind ?? null,
-    ...(terms ? { terms } : {}),
-    readAs: prepared.readAs,
-  });
-  if (params.groupBy) summary.group_by = params.groupBy;
-  if (params.expand > 0) summary.expand = expanded?.report ?? ({ expand: params.expand, expanded: 0, not_expandable: 0, fetched: 0 } satisfies ExpandReport);
-  return {
-    query: params.q,
-    collection: context.store.collection,
-    top_k: params.k,
-    top_k_requested: params.kRequested,
-    top_k_clamped: params.clamped,
-    mode: params.mode,
-    embedder: usedEmbedder ? { kind: usedEmbedder.descriptor.kind, model: usedEmbedder.descriptor.model } : null,
-    store: { kind: context.store.kind },
-    results,
-    summary,
-    timing: {
-      embed_ms: roundMs(embedded ? timing.embedMs : 0),
-      search_ms: roundMs(timing.searchMs),
-      ...(ranked.rerankMs !== undefined ? { rerank_ms: roundMs(ranked.rerankMs) } : {}),
-      ...(expansion && timing.expandMs !== null ? { expand_ms: roundMs(timing.expandMs) } : {}),
-      total_ms: roundMs(timing.now() - timing.started),
-      upstream_calls: context.upstreamCalls(),
-    },
-  };
 }
 
 /** The searches that need no query vector, answered; the others get the embedding's error. */

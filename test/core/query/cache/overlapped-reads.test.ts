@@ -11,7 +11,7 @@ import { LruCache } from '../../../../src/core/query/cache/lru-cache';
 import { embedQueryCached, prefetchEmbedding } from '../../../../src/core/query/embedders/cached-embedder';
 import { encodeVector } from '../../../../src/core/query/embedders/vector-codec';
 import type { CachedEmbedOptions, EmbeddingCacheStore, QueryEmbedder } from '../../../../src/core/query/ports';
-import type { SearchOutcome } from '../../../../src/core/query/search/search-pipeline';
+import type { SearchOutcome } from '../../../../src/core/query/search/search-outcome';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CACHE_READ_TIMEOUT_MS } from '../../../../src/core/common/with-timeout';
 import { cachedSearch, ResultCacheMemory, type CachedResult, type ResultStore } from '../../../../src/core/query/cache/result-cache';
-import type { SearchOutcome } from '../../../../src/core/query/search/search-pipeline';
+import type { SearchOutcome } from '../../../../src/core/query/search/search-outcome';
 import { markSearchedUnread } from '../../../../src/core/query/search/storable-outcome';
 
 function outcome(id: number, warnings: { code: string; message: string }[] = []): SearchOutcome {
