@@ -68,3 +68,42 @@ export function linesPlain(text: string): string {
     })
     .join('\n');
 }
+
+const TABLE_LINE = /^\s*\|/;
+const DELIMITER_ROW = /^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$/;
+// Longer than this, a row with its column names reads worse than the row alone (the page shows it whole under "Show all").
+const LABELLED_ROW_CHARS = 320;
+
+/** A table row's cells, trimmed (an escaped `\|` stays inside its cell). */
+function rowCells(line: string): string[] {
+  return line.trim().replace(/^\|/, '').replace(/(?<!\\)\|$/, '').split(/(?<!\\)\|/).map((cell) => cell.trim());
+}
+
+/**
+ * The table row of `content` that `[start, end)` spans (a highlight's offsets), each cell after its
+ * column's name ("Reliability: Reliable · Durability: Volatile"), when the row's table has a header
+ * row of as many cells; null for a span that is not one body row of a table. A row alone ("qos_profile_services_default · Reliable ·
+ * Volatile · Keep last, 10") says nothing without its columns, and a highlight is often one row.
+ *
+ * @example
+ * labelledRow('| Profile | History |\n|---|---|\n| default | Keep last, 10 |', 30, 55); // 'Profile: default · History: Keep last, 10'
+ */
+export function labelledRow(content: string, start: number, end: number): string | null {
+  if (content.slice(start, end).includes('\n')) return null; // two rows, or a row and the prose after it
+  const lines = content.split('\n');
+  let offset = 0;
+  let at = 0;
+  while (at < lines.length - 1 && offset + lines[at]!.length < start) offset += lines[at++]!.length + 1;
+  if (!TABLE_LINE.test(lines[at] ?? '') || DELIMITER_ROW.test(lines[at]!)) return null;
+  let top = at;
+  while (top > 0 && TABLE_LINE.test(lines[top - 1]!)) top--;
+  if (top + 1 >= at || !DELIMITER_ROW.test(lines[top + 1]!)) return null; // the header itself, or a table without one
+  const names = rowCells(lines[top]!);
+  const cells = rowCells(lines[at]!);
+  if (names.length !== cells.length) return null;
+  const text = cells
+    .map((cell, i) => (cell === '' ? '' : names[i] === '' ? inlinePlain(cell) : `${inlinePlain(names[i]!)}: ${inlinePlain(cell)}`))
+    .filter(Boolean)
+    .join(' · ');
+  return text.length <= LABELLED_ROW_CHARS ? text : null;
+}

@@ -195,7 +195,7 @@ describe('the demo page on the embedded default', () => {
     const shown = await results(desktop.page);
     expect(shown[0]?.text).toBe('With best effort, a lost packet is simply gone.');
     for (const result of shown) expect(result.text).not.toMatch(/\*\*|`|\]\(|^\s*[-|]\s|\|\s*$/);
-    expect(shown.map((result) => result.text)).toContain('Reliability · RELIABLE, BEST_EFFORT · Whether lost samples are retransmitted');
+    expect(shown.map((result) => result.text)).toContain('Policy: Reliability · Options: RELIABLE, BEST_EFFORT · What it controls: Whether lost samples are retransmitted'); // a row with its columns' names
     // The whole chunk behind "Show all" is the text as the model gets it, markers kept.
     const whole = await desktop.page.$$eval('#results .result details .text', (items) => items.map((item) => item.textContent ?? ''));
     expect(whole.join('\n')).toContain('**best effort**');

@@ -1,6 +1,6 @@
 /** How a line of markdown reads in a preview: the demo page, the widget and the CLI share these functions. */
 import { describe, expect, it } from 'vitest';
-import { inlinePlain } from '../../src/client/inline-plain';
+import { inlinePlain, labelledRow } from '../../src/client/inline-plain';
 
 describe('inlinePlain', () => {
   it('leaves a footnote mark out without leaving two spaces where it stood', () => {
@@ -13,5 +13,32 @@ describe('inlinePlain', () => {
   it('keeps a bracket that is not a footnote, and a mark inside code, as written', () => {
     expect(inlinePlain('a mark [^0] outside code, `x [^1]` inside')).toBe('a mark outside code, x [^1] inside');
     expect(inlinePlain('see [1] and [a]')).toBe('see [1] and [a]');
+  });
+});
+
+describe('labelledRow', () => {
+  const table = ['Profiles below.', '', '| Profile | Reliability | Durability |', '| :--- | --- | --- |', '| services_default | **Reliable** | Volatile |', '| sensor_data | Best effort | |', '', 'After.'].join('\n');
+  const at = (line: string): [number, number] => [table.indexOf(line), table.indexOf('\n', table.indexOf(line))];
+
+  it("reads a body row with its columns' names, leaving out empty cells", () => {
+    expect(labelledRow(table, ...at('| services_default'))).toBe('Profile: services_default · Reliability: Reliable · Durability: Volatile');
+    expect(labelledRow(table, ...at('| sensor_data'))).toBe('Profile: sensor_data · Reliability: Best effort');
+  });
+
+  it('is null for the header, the delimiter, prose, and a table whose header has another number of cells', () => {
+    expect(labelledRow(table, ...at('| Profile'))).toBeNull();
+    expect(labelledRow(table, ...at('| :---'))).toBeNull();
+    expect(labelledRow(table, ...at('After.'))).toBeNull();
+    expect(labelledRow('| a | b |\n|---|---|\n| 1 | 2 | 3 |', 20, 33)).toBeNull();
+    expect(labelledRow('| 1 | 2 |\n| 3 | 4 |', 10, 19)).toBeNull(); // no header row
+  });
+
+  it('is null for two rows (a highlight may join neighbours)', () => {
+    expect(labelledRow(table, at('| services_default')[0], at('| sensor_data')[1])).toBeNull();
+  });
+
+  it('names a column with an empty header by its cell alone', () => {
+    const compared = '| | Mitosis | Meiosis |\n|---|---|---|\n| Cells made | 2 | 4 |';
+    expect(labelledRow(compared, compared.indexOf('| Cells'), compared.length)).toBe('Cells made · Mitosis: 2 · Meiosis: 4');
   });
 });

@@ -4,7 +4,7 @@
  * sentence that matches the question, else the start of the text), a timing line, and with
  * `--verbose` the timing breakdown, cache status, filters, confidence summary and every warning.
  */
-import { inlinePlain, linesPlain, withoutTaskBoxes } from '../../client/inline-plain';
+import { inlinePlain, labelledRow, linesPlain, withoutTaskBoxes } from '../../client/inline-plain';
 import type { SearchOutcome } from '../../core/query/search/search-outcome';
 
 /** Longest preview, in characters. */
@@ -75,16 +75,23 @@ function clipped(text: string): string {
   return `${line.slice(0, PREVIEW_CHARS - 1).trimEnd()}…`;
 }
 
-/** The preview line: the result's highlight when it has one, else the start of its text. */
+/**
+ * The preview line: the result's highlight when it has one (a table row with its columns' names, as
+ * the demo page shows it), else the start of its text.
+ */
 function previewOf(result: SearchOutcome['results'][number]): string {
-  const highlight = highlightText(result);
-  return highlight === null ? previewLine(result.content, result.section) : highlightLine(highlight);
+  const highlight = highlightOf(result);
+  if (highlight === null) return previewLine(result.content, result.section);
+  const row = result.content === null || highlight.start === undefined || highlight.end === undefined ? null : labelledRow(result.content, highlight.start, highlight.end);
+  return row === null ? highlightLine(highlight.text) : clipped(row);
 }
 
 /** The sentence of a result that matches the question (`highlight`), when the answer has one. */
-function highlightText(result: SearchOutcome['results'][number]): string | null {
-  const highlight = result.highlight as { text?: unknown } | null | undefined;
-  return typeof highlight?.text === 'string' ? highlight.text : null;
+function highlightOf(result: SearchOutcome['results'][number]): { text: string; start?: number; end?: number } | null {
+  const highlight = result.highlight as { text?: unknown; start?: unknown; end?: unknown } | null | undefined;
+  if (typeof highlight?.text !== 'string') return null;
+  const at = (n: unknown): number | undefined => (typeof n === 'number' ? n : undefined);
+  return { text: highlight.text, start: at(highlight.start), end: at(highlight.end) };
 }
 
 /**

@@ -3,7 +3,7 @@
  * warnings (the Worker's own messages are kept; a short lead says what the code means).
  */
 import type { SearchResult, SearchSummary } from '../../client/index';
-import { inlinePlain, linesPlain, withoutTaskBoxes } from '../../client/inline-plain';
+import { inlinePlain, labelledRow, linesPlain, withoutTaskBoxes } from '../../client/inline-plain';
 
 const RATINGS: Record<string, string> = {
   high: 'High confidence: the best results match the question closely.',
@@ -63,13 +63,16 @@ export function looksOffTopic(summary: SearchSummary): boolean {
 }
 
 /**
- * What a result shows first: its highlight (the sentence that matches the question) when the Worker
- * sent one, else the start of its text, cut to `max` characters.
+ * What a result shows first: its highlight (the sentence that matches the question, a table row with
+ * its columns' names) when the Worker sent one, else the start of its text, cut to `max` characters.
  */
 export function previewOf(result: SearchResult, max: number): { text: string; terms: string[]; cut: boolean } {
   const highlight = result.highlight;
   const content = bodyText(result.content);
-  if (highlight) return { text: linesPlain(highlight.text), terms: highlight.terms, cut: highlight.text !== content };
+  if (highlight) {
+    const row = result.content === null ? null : labelledRow(result.content, highlight.start, highlight.end);
+    return { text: row ?? linesPlain(highlight.text), terms: highlight.terms, cut: highlight.text !== content };
+  }
   const text = inlinePlain(withoutTaskBoxes(unwrapped(content)));
   return text.length > max ? { text: `${text.slice(0, max).trimEnd()}…`, terms: [], cut: true } : { text, terms: [], cut: content !== text };
 }

@@ -1,6 +1,7 @@
 /** The CLI's one-line preview reads markdown as the demo page's preview does. */
 import { describe, expect, it } from 'vitest';
-import { highlightLine, previewLine } from '../../../src/cli/retrieve/format-text';
+import { formatSearchText, highlightLine, previewLine } from '../../../src/cli/retrieve/format-text';
+import type { SearchOutcome } from '../../../src/core/query/search/search-outcome';
 import { linesPlain } from '../../../src/client/inline-plain';
 
 describe('previewLine', () => {
@@ -37,5 +38,15 @@ describe('highlightLine', () => {
     expect(highlightLine('- [ ] Take meter readings on the day you move in.')).toBe('Take meter readings on the day you move in.'); // a task item's box too
     for (const text of ['| | Mitosis | Meiosis |', '- a **cell wall** of cellulose', '…energy and use it to build glucose']) expect(highlightLine(text)).toBe(linesPlain(text));
     expect(highlightLine(`- ${'word '.repeat(200)}`).endsWith('…')).toBe(true);
+  });
+});
+
+describe('formatSearchText', () => {
+  it("previews a highlighted table row with its columns' names, as the demo page does", () => {
+    const content = '## Profiles\n\n| Profile | Reliability | Durability |\n|---|---|---|\n| sensor_data | Best effort | Volatile |';
+    const start = content.indexOf('| sensor_data');
+    const result = { rank: 1, score: 0.9, title: 'QoS', section: 'Profiles', section_url: '/qos#profiles', source: 'qos.md:1-5', content, highlight: { text: content.slice(start), start, end: content.length, terms: ['sensor'] } };
+    const doc = { query: 'sensor data', mode: 'hybrid', collection: 'c', store: { kind: 'embedded' }, top_k: 1, top_k_requested: 1, top_k_clamped: false, results: [result], summary: { warnings: [] }, timing: { embed_ms: 0, search_ms: 1, total_ms: 1 } } as unknown as SearchOutcome;
+    expect(formatSearchText(doc, { elapsedMs: 1 })).toContain('   Preview: Profile: sensor_data · Reliability: Best effort · Durability: Volatile\n');
   });
 });

@@ -2,7 +2,7 @@
  * One search through `runRetrieve`, in-process against the embedded default: the text, JSON and
  * context outputs, the filters and the threshold, and every exit code (0, 1, 2, 3).
  */
-import { linesPlain } from '../../../src/client/inline-plain';
+import { labelledRow, linesPlain } from '../../../src/client/inline-plain';
 import { describe, expect, it } from 'vitest';
 import type { SearchOutcome } from '../../../src/core/query/search/search-outcome';
 import { PREVIEW_CHARS } from '../../../src/cli/retrieve/format-text';
@@ -127,7 +127,9 @@ describe('retrieve (text)', () => {
       expect(lines[at + 3]).toBe(`   Source: ${r.source}`);
       expect(lines[at + 4]).toMatch(/^ {3}Preview: \S/);
       // The preview opens with the sentence that matches the question, its markdown read as prose.
-      expect(lines[at + 4]!.slice('   Preview: '.length, '   Preview: '.length + 30)).toBe(linesPlain((r.highlight as { text: string }).text).slice(0, 30));
+      const highlight = r.highlight as { text: string; start: number; end: number };
+      const shown = labelledRow(r.content!, highlight.start, highlight.end) ?? linesPlain(highlight.text); // a table row with its columns' names
+      expect(lines[at + 4]!.slice('   Preview: '.length, '   Preview: '.length + 30)).toBe(shown.slice(0, 30));
       expect(lines[at + 4]!.length - '   Preview: '.length).toBeLessThanOrEqual(PREVIEW_CHARS);
     });
     expect(lines.at(-1)).toMatch(/^Timing: embed \d+\.\d ms \/ search \d+\.\d ms \/ total \d+\.\d ms$/);
