@@ -82,8 +82,9 @@ function rowCells(line: string): string[] {
 /**
  * The table row of `content` that `[start, end)` spans (a highlight's offsets), each cell after its
  * column's name ("Reliability: Reliable · Durability: Volatile"), when the row's table has a header
- * row of as many cells; null for a span that is not one body row of a table. A row alone ("qos_profile_services_default · Reliable ·
- * Volatile · Keep last, 10") says nothing without its columns, and a highlight is often one row.
+ * row of as many cells; null for a span that is not one body row of a table. A row alone
+ * ("qos_profile_services_default · Reliable · Volatile · Keep last, 10") says nothing without its
+ * columns, and a highlight is often one row.
  *
  * @example
  * labelledRow('| Profile | History |\n|---|---|\n| default | Keep last, 10 |', 30, 55); // 'Profile: default · History: Keep last, 10'
