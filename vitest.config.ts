@@ -1,6 +1,7 @@
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
+import { localVarsMasked } from './test/support/local-vars-masked';
 
 // The tests' own index module (test/support/test-index-paths.ts names the same file; a relative
 // import here would make vite warn on every run about its native config loader).
@@ -37,7 +38,9 @@ export default defineConfig({
           cloudflareTest(({ inject }) => ({
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
-              bindings: { FAKE_URL: inject('fakeUrl') },
+              // wrangler also loads the developer's .dev.vars (their Cohere key, API_KEYS, CORS_ORIGINS…):
+              // the tests see wrangler.toml's [vars] alone, whatever that file holds.
+              bindings: { ...localVarsMasked('wrangler.toml'), FAKE_URL: inject('fakeUrl') },
               // Small limits for the rate-limit tests (the real ones come from wrangler.toml).
               ratelimits: { TEST_LIMIT_3: { namespace_id: '9003', simple: { limit: 3, period: 60 } } },
             },
