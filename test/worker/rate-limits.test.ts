@@ -39,6 +39,20 @@ describe('rate limits (Workers Rate Limiting binding)', () => {
     expect((await t.call('/search?q=topics', ip(a + 100), vars())).status).toBe(200);
   });
 
+  it('the widget script, the demo page and the OpenAPI document cost no budget and still load once it is spent', async () => {
+    await insideOneWindow();
+    const ip = { headers: { 'cf-connecting-ip': `198.51.100.${200 + (Number(run) % 50)}` } };
+    const page = { headers: { ...ip.headers, accept: 'text/html' } };
+    // A class behind one address opening the course page: these loads must not spend its searches.
+    for (const path of ['/widget.js', '/widget.js', '/openapi.json', '/']) expect((await t.call(path, page, vars())).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await t.call('/search?q=topics', ip, vars())).status).toBe(200);
+    expect((await t.call('/search?q=topics', ip, vars())).status).toBe(429);
+    // Spent: the script still loads, so the panel is there to say so instead of vanishing.
+    const script = await t.call('/widget.js', ip, vars());
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toMatch(/javascript/);
+  });
+
   it('callers with a key are counted per key', async () => {
     await insideOneWindow();
     const key = `rate-key-${run}-aaaaaaaa`;

@@ -1,8 +1,8 @@
 /**
  * Who may call, and how often. With API_KEYS set, a request must carry a valid key
  * (`Authorization: Bearer …` or `X-API-Key`) unless ALLOW_ANONYMOUS=true; a wrong key is a 401,
- * counted against the sender's IP so keys cannot be guessed at will. Every request then passes
- * Cloudflare's Workers Rate Limiting binding: KEY_RATE_LIMITER per key, IP_RATE_LIMITER per
+ * counted against the sender's IP so keys cannot be guessed at will. Every request but the fixed
+ * assets (demo page, widget script, OpenAPI document) then passes Cloudflare's Workers Rate Limiting binding: KEY_RATE_LIMITER per key, IP_RATE_LIMITER per
  * CF-Connecting-IP for callers without one (a batch is charged per search once its body is read:
  * see rate-limit.ts). Cloudflare counts per location and approximately; that is what it is for
  * (abuse and runaway clients), not billing.
@@ -19,6 +19,14 @@ import { rateLimit } from './rate-limit';
 /** Paths anyone may read without a key (the health route decides for itself how much to show). */
 // The widget script is loaded by a <script> tag, which cannot send a key; the API description is public.
 const OPEN_PATHS = new Set(['/', '/health', '/widget.js', '/openapi.json']);
+
+/**
+ * Fixed bytes built into the Worker, which call no upstream: the limiters bound the Cohere and Qdrant
+ * work a caller can cause, and charging these would spend a shared address's budget on page loads
+ * (a class behind one NAT opening the course page) and, once spent, turn the widget's script into a
+ * 429 JSON body: the panel would vanish from the page without a word, instead of saying the limit.
+ */
+const UNCHARGED_PATHS = new Set(['/', '/widget.js', '/openapi.json']);
 
 /** Routes with their own credential (ADMIN_API_KEY): their Bearer token is not an API key. */
 const OWN_AUTH_PREFIX = '/admin/';
@@ -57,7 +65,7 @@ export function accessControl(): MiddlewareHandler<AppEnv> {
         reason: 'missing_key',
       });
     }
-    await rateLimit(c, config, caller);
+    if (!UNCHARGED_PATHS.has(path)) await rateLimit(c, config, caller);
     return next();
   };
 }
