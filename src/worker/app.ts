@@ -9,6 +9,7 @@ import { RetrieverError } from '../core/common/errors';
 import { accessControl } from './access/access-control';
 import type { AppEnv } from './bindings';
 import { limitBody } from './body-limit';
+import { allowedOrigins } from './cors-origins';
 import { allowOnly } from './method-guard';
 import { toErrorResponse } from './on-error';
 import { requestContext } from './request-context';
@@ -37,7 +38,7 @@ const corsByOrigins = new Map<string, MiddlewareHandler<AppEnv>>();
 function corsFor(origins: string): MiddlewareHandler<AppEnv> {
   let handler = corsByOrigins.get(origins);
   if (!handler) {
-    const list = origins.split(',').map((origin) => origin.trim()).filter(Boolean);
+    const list = allowedOrigins(origins);
     handler = cors({
       origin: list.includes('*') ? '*' : list,
       allowMethods: ['GET', 'POST', 'OPTIONS'],

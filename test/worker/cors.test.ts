@@ -44,6 +44,17 @@ describe('CORS', () => {
     expect(error.headers.get('access-control-allow-origin')).toBe(ORIGIN);
   });
 
+  it('matches origins written with capitals or a default port, as the browser sends them', async () => {
+    // A browser sends "https://course.example": the entries below once passed the config check and matched nothing.
+    const t = tenant('cors-case', { CORS_ORIGINS: 'https://Course.EXAMPLE:443,http://LOCALHOST:80,http://localhost:3000' });
+    for (const origin of ['https://course.example', 'http://localhost', 'http://localhost:3000']) {
+      const res = await t.call('/search?q=', { headers: { Origin: origin } });
+      expect(res.headers.get('access-control-allow-origin'), origin).toBe(origin);
+    }
+    const refused = await t.call('/search?q=', { headers: { Origin: 'https://course.example:8443' } });
+    expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   it('also on a refusal by access control, before any route ran (a widget must read the 401)', async () => {
     const t = tenant('cors-keys', { API_KEYS: 'key-a-0123456789abcdef' });
     const res = await t.call('/search?q=topics', { headers: { Origin: ORIGIN } });
