@@ -7,6 +7,7 @@ import { EventEmitter } from 'node:events';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stopQuietlyOnClosedPipe } from '../../src/cli/closed-pipe';
+import { repoLocalVarsMasked } from '../support/local-vars-masked';
 import { TEST_INDEX } from '../support/test-index';
 import { ROOT } from './retrieve/support';
 
@@ -21,7 +22,7 @@ describe('stopQuietlyOnClosedPipe', () => {
   });
 
   it('lets `retrieve --json -k 50 | head -c 100` end with status 0 and nothing on stderr', () => {
-    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1' };
+    const env = { ...repoLocalVarsMasked(), PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1' };
     // A real shell pipe, as a user types it; pipefail reports retrieve's own status, not head's.
     const script = 'set -o pipefail; "$NODE" bin/retrieve.mjs "What is a ROS 2 topic?" -k 50 --json --index "$INDEX" | head -c 100 > /dev/null';
     const run = spawnSync('bash', ['-c', script], { cwd: ROOT, env: { ...env, NODE: process.execPath, INDEX: TEST_INDEX }, encoding: 'utf8', timeout: 60_000 });

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './free-port';
+import { repoLocalVarsMasked } from './local-vars-masked';
 import { TEST_INDEX } from './test-index';
 
 /** The repository root (where wrangler.toml and node_modules are). */
@@ -51,7 +52,8 @@ export async function startWranglerDev(options: WranglerDevOptions = {}): Promis
   const state = mkdtempSync(join(tmpdir(), 'wrangler-dev-'));
   const url = `http://127.0.0.1:${port}`;
   // wrangler splits --var on the first colon only, so URLs with ports pass through intact.
-  const vars = Object.entries(options.vars ?? {}).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
+  // The developer's .dev.vars is masked first (wrangler.toml's [vars] or unset): a test sets what it needs.
+  const vars = Object.entries({ ...repoLocalVarsMasked(), ...options.vars }).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
   const args = ['src/cli/dev.ts', '--ip', '127.0.0.1', '--port', String(port), '--index', TEST_INDEX, '--persist-to', state, ...vars];
   // Own process group, so stop() ends wrangler and the workerd it starts, and nothing else.
   const child: ChildProcess = spawn(tsx, args, {

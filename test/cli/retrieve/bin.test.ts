@@ -5,11 +5,12 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { repoLocalVarsMasked } from '../../support/local-vars-masked';
 import { TEST_INDEX } from '../../support/test-index';
 import { ROOT } from './support';
 
 // No keys from the developer's shell: the embedded default answers.
-const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1' };
+const env = { ...repoLocalVarsMasked(), PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1' };
 
 describe('retrieve as a process', () => {
   it('bin/retrieve.mjs prints JSON and exits 0; npm run retrieve exits 1 for no results and 2 for a bad flag', () => {
