@@ -84,10 +84,29 @@ describe('collection and vector problems', () => {
     const error = errorOf(await other.call('/search?q=topics'));
     expect(error).toMatchObject({ status: 409, code: 'embedder_mismatch' });
     expect(error.index_embedder.model).toBe('embed-multilingual-v3.0');
+    expect(error.message).toContain('EMBED_MODEL be "embed-multilingual-v3.0"');
     // /health does not call that deployment healthy: every default search is refused.
     const health = await other.call('/health');
     expect(health.status).toBe(503);
     expect(health.json().search.error.code).toBe('embedder_mismatch');
+  });
+
+  it('409 embedder_mismatch naming COHERE_API_KEY when the Cohere key is missing (the local model stands in)', async () => {
+    // A deploy whose `wrangler secret put COHERE_API_KEY` was forgotten: only "lsa-…" named the cause.
+    const recorded = tenant('no-key');
+    await recorded.qdrant('PUT', '/collections/textbook_chunks', {
+      vectors: { size: 1024, distance: 'Cosine' },
+      metadata: { embedder: { kind: 'cohere', model: 'embed-english-v3.0' } },
+    });
+    const error = errorOf(await recorded.call('/search?q=topics', {}, { COHERE_API_KEY: '', SEARCH_MODE: 'semantic' }));
+    expect(error).toMatchObject({ status: 409, code: 'embedder_mismatch', query_embedder: { kind: 'lsa' } });
+    expect(error.message).toMatch(/COHERE_API_KEY must be set \(without it queries use the local model\)/);
+    const health = await recorded.call('/health', {}, { COHERE_API_KEY: '' });
+    expect(health.json().search.error.message).toContain('COHERE_API_KEY must be set');
+    // A collection that records no embedder (another pipeline's) says it through the vector size.
+    const size = errorOf(await t.call('/search?q=topics', {}, { COHERE_API_KEY: '', SEARCH_MODE: 'semantic' }));
+    expect(size).toMatchObject({ status: 409, code: 'dimension_mismatch' });
+    expect(size.message).toContain('COHERE_API_KEY is not set, so queries use the local model');
   });
 
   it.each([

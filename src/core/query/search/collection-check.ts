@@ -39,7 +39,7 @@ export function checkQueryVector(info: CollectionInfo, vectorName: string | null
   if (recorded && recordedModel && (recorded.kind !== embedder.kind || recordedModel !== embedder.model)) {
     throw new RetrieverError(
       'embedder_mismatch',
-      `Collection "${info.name}" was indexed with ${recorded.kind} model "${recordedModel}" but queries are embedded with ${embedder.kind} model "${embedder.model}"`,
+      `Collection "${info.name}" was indexed with ${recorded.kind} model "${recordedModel}" but queries are embedded with ${embedder.kind} model "${embedder.model}": ${mismatchRemedy(recorded.kind, recordedModel)}`,
       { index_embedder: { kind: recorded.kind, model: recordedModel }, query_embedder: { kind: embedder.kind, model: embedder.model } },
     );
   }
@@ -47,10 +47,23 @@ export function checkQueryVector(info: CollectionInfo, vectorName: string | null
   if (expected !== undefined && expected !== length) {
     throw new RetrieverError(
       'dimension_mismatch',
-      `Query vector has ${length} dimensions but collection "${info.name}" expects ${expected}; embed with the model the collection was built with`,
+      `Query vector has ${length} dimensions but collection "${info.name}" expects ${expected}; embed with the model the collection was built with` +
+        (embedder.kind === 'lsa' ? ' (COHERE_API_KEY is not set, so queries use the local model)' : ''),
       { expected, got: length, embedder: embedder.model },
     );
   }
+}
+
+/**
+ * What the operator changes. The usual cause on a Qdrant deployment is a missing Cohere key (a
+ * `wrangler secret put` forgotten, or set for another environment): the Worker then falls back to
+ * the embedded index's local model, whose name alone ("lsa-128-…") would not tell them so.
+ */
+function mismatchRemedy(recordedKind: string | undefined, recordedModel: string): string {
+  if (recordedKind === 'cohere') {
+    return `COHERE_API_KEY must be set (without it queries use the local model) and EMBED_MODEL be "${recordedModel}", or re-ingest the book with this configuration (npm run ingest -- <docs> --recreate)`;
+  }
+  return 'the collection was built by the local model: unset COHERE_API_KEY, or re-ingest the book with Cohere (npm run ingest -- <docs> --recreate)';
 }
 
 /** Throws `mode_unavailable` when the collection has no BM25 sparse vector for keyword/hybrid search. */
