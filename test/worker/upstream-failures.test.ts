@@ -84,7 +84,7 @@ describe('collection and vector problems', () => {
     const error = errorOf(await other.call('/search?q=topics'));
     expect(error).toMatchObject({ status: 409, code: 'embedder_mismatch' });
     expect(error.index_embedder.model).toBe('embed-multilingual-v3.0');
-    expect(error.message).toContain('EMBED_MODEL be "embed-multilingual-v3.0"');
+    expect(error.message).toContain('set EMBED_MODEL to "embed-multilingual-v3.0"');
     // /health does not call that deployment healthy: every default search is refused.
     const health = await other.call('/health');
     expect(health.status).toBe(503);

@@ -39,7 +39,7 @@ export function checkQueryVector(info: CollectionInfo, vectorName: string | null
   if (recorded && recordedModel && (recorded.kind !== embedder.kind || recordedModel !== embedder.model)) {
     throw new RetrieverError(
       'embedder_mismatch',
-      `Collection "${info.name}" was indexed with ${recorded.kind} model "${recordedModel}" but queries are embedded with ${embedder.kind} model "${embedder.model}": ${mismatchRemedy(recorded.kind, recordedModel)}`,
+      `Collection "${info.name}" was indexed with ${recorded.kind} model "${recordedModel}" but queries are embedded with ${embedder.kind} model "${embedder.model}": ${mismatchRemedy(recorded.kind, recordedModel, embedder.kind)}`,
       { index_embedder: { kind: recorded.kind, model: recordedModel }, query_embedder: { kind: embedder.kind, model: embedder.model } },
     );
   }
@@ -59,9 +59,12 @@ export function checkQueryVector(info: CollectionInfo, vectorName: string | null
  * `wrangler secret put` forgotten, or set for another environment): the Worker then falls back to
  * the embedded index's local model, whose name alone ("lsa-128-…") would not tell them so.
  */
-function mismatchRemedy(recordedKind: string | undefined, recordedModel: string): string {
+function mismatchRemedy(recordedKind: string | undefined, recordedModel: string, queryKind: EmbedderDescriptor['kind']): string {
+  if (recordedKind === 'cohere' && queryKind === 'lsa') {
+    return `COHERE_API_KEY must be set (without it queries use the local model), with EMBED_MODEL "${recordedModel}"`;
+  }
   if (recordedKind === 'cohere') {
-    return `COHERE_API_KEY must be set (without it queries use the local model) and EMBED_MODEL be "${recordedModel}", or re-ingest the book with this configuration (npm run ingest -- <docs> --recreate)`;
+    return `set EMBED_MODEL to "${recordedModel}", or re-ingest the book with this model (npm run ingest -- <docs> --recreate)`;
   }
   return 'the collection was built by the local model: unset COHERE_API_KEY, or re-ingest the book with Cohere (npm run ingest -- <docs> --recreate)';
 }
