@@ -55,7 +55,7 @@ function forCaller(error: RetrieverError, c: Context<AppEnv>, logTo: Record<stri
   if (mayListCollections(c)) return body;
   const { available: _available, suggestion: _suggestion, ...rest } = body;
   // The message names the suggestion (and the embedded index's own collection) too.
-  const message = `Collection "${String(error.details.collection)}" does not exist; to see which collections exist, read this request's log line (by its request_id, in wrangler tail or Workers Logs), or ask with an API key or on a local dev server`;
+  const message = `Collection "${String(error.details.collection)}" does not exist (QDRANT_COLLECTION; npm run ingest creates it); to see which collections exist, read this request's log line (by its request_id, in wrangler tail or Workers Logs), or ask with an API key or on a local dev server`;
   return { ...rest, message };
 }
 

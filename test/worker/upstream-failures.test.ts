@@ -34,7 +34,7 @@ describe('collection and vector problems', () => {
     expect(error).not.toHaveProperty('suggestion');
     expect(res.text).not.toContain('someone_elses_docs');
     expect(res.text).not.toContain('textbook_chunks');
-    expect(error.message).toMatch(/^Collection "textbook_chunk" does not exist; to see which collections exist, read this request's log line/);
+    expect(error.message).toMatch(/^Collection "textbook_chunk" does not exist \(QDRANT_COLLECTION; npm run ingest creates it\); to see which collections exist, read this request's log line/);
     expect(error.message).not.toContain('[redacted]');
     expect(requestLogs()[0]!.error_detail).toContain('"someone_elses_docs"');
     // A key sent to a deployment without keys is ignored, so it does not unlock the list either.
@@ -56,6 +56,8 @@ describe('collection and vector problems', () => {
     expect(JSON.stringify(batch.json())).not.toContain('textbook_chunks');
     const keyed = errorOf(await t.call('/search?q=topics', { headers: { 'x-api-key': key } }, vars));
     expect(keyed).toMatchObject({ status: 404, suggestion: 'textbook_chunks', available: ['textbook_chunks'] });
+    // The operator's message says which setting names it, and what creates a collection.
+    expect(keyed.message).toBe('Collection "textbook_chunk" does not exist; did you mean "textbook_chunks"? (QDRANT_COLLECTION; npm run ingest -- <docs> --collection textbook_chunk creates it)');
   });
 
   it('/health of a deployment without API keys does not name the cluster\'s collections either (the suggestion is in the log)', async () => {

@@ -58,7 +58,7 @@ function forThisCaller(body: Record<string, unknown>, c: Context<AppEnv>): Recor
   if (mayListCollections(c)) return body;
   const { host: _host, ...store } = body.store as { host?: string; collection?: unknown; error?: { code: string; message: string } };
   if (store.error?.code !== 'collection_not_found') return { ...body, store };
-  const message = `Collection "${String(store.collection)}" does not exist; to see which collections exist, read the Worker's log (wrangler tail or Workers Logs), or ask with an API key or on a local dev server`;
+  const message = `Collection "${String(store.collection)}" does not exist (QDRANT_COLLECTION; npm run ingest creates it); to see which collections exist, read the Worker's log (wrangler tail or Workers Logs), or ask with an API key or on a local dev server`;
   return { ...body, store: { ...store, error: { ...store.error, message } } };
 }
 

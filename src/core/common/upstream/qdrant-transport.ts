@@ -89,7 +89,10 @@ export function createQdrantTransport(options: QdrantTransportOptions): QdrantTr
       const suggestion = closestName(options.collection, available);
       return new RetrieverError(
         'collection_not_found',
-        `Collection "${options.collection}" does not exist${suggestion ? `; did you mean "${suggestion}"?` : ''}`,
+        // Named from QDRANT_COLLECTION, which the Worker and the CLI read: say which setting to fix,
+        // and that ingest is what creates it (a book never ingested, or ingested under another --collection).
+        `Collection "${options.collection}" does not exist${suggestion ? `; did you mean "${suggestion}"?` : ''} ` +
+          `(QDRANT_COLLECTION; npm run ingest -- <docs> --collection ${options.collection} creates it)`,
         { collection: options.collection, available, suggestion },
       );
     }
