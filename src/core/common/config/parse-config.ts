@@ -67,7 +67,10 @@ export function parseConfig(env: Record<string, unknown>): Config {
     if (value !== undefined && value !== null && value !== '') input[key] = typeof value === 'string' ? value.trim() : value;
   }
   const parsed = z.safeParse(configSchema, input);
-  if (!parsed.success) throw invalidConfig(parsed.error.issues, input);
+  // Every problem at once: a deployer who fixes the one named would otherwise meet the next on the
+  // next deploy (API_KEYS and the cross-variable rules are checked outside the schema).
+  const keysProblem = apiKeysProblem(typeof input.API_KEYS === 'string' ? input.API_KEYS : undefined);
+  if (!parsed.success) throw invalidConfig(parsed.error.issues, input, keysProblem);
   const embedderKind = parsed.data.COHERE_API_KEY ? 'cohere' : 'local';
   const defaults = EMBEDDER_DEFAULTS[embedderKind];
   const raw = {
@@ -78,7 +81,7 @@ export function parseConfig(env: Record<string, unknown>): Config {
     HYBRID_KEYWORD_WEIGHT: parsed.data.HYBRID_KEYWORD_WEIGHT ?? defaults.HYBRID_KEYWORD_WEIGHT,
     RRF_KEYWORD_WEIGHT: parsed.data.RRF_KEYWORD_WEIGHT ?? defaults.RRF_KEYWORD_WEIGHT,
   };
-  checkConsistency(raw);
+  checkConsistency(raw, keysProblem);
   const { PAYLOAD_FIELDS, ALLOW_ANONYMOUS, LOG_QUERIES, RATE_LIMIT_PERIOD_SECONDS, ...rest } = raw;
   return Object.freeze({
     ...rest,
@@ -92,8 +95,14 @@ export function parseConfig(env: Record<string, unknown>): Config {
   });
 }
 
+/** A problem outside the schema: the variables at fault and what is wrong. */
+interface Problem {
+  variables: string[];
+  message: string;
+}
+
 /** One problem per variable (a value can fail several checks that expect the same thing). */
-function invalidConfig(issues: z.core.$ZodIssue[], input: Record<string, unknown>): RetrieverError {
+function invalidConfig(issues: z.core.$ZodIssue[], input: Record<string, unknown>, keysProblem: Problem | null): RetrieverError {
   const expected = new Map<string, string>();
   for (const issue of issues) {
     const name = String(issue.path[0]);
@@ -103,7 +112,12 @@ function invalidConfig(issues: z.core.$ZodIssue[], input: Record<string, unknown
     const value = shownValue(name, input[name]);
     return value === null ? `${name}: ${message}` : `${name}: ${message}, got ${value}`;
   });
-  return new RetrieverError('config_error', `Invalid configuration: ${problems.join('; ')}`, { variables: [...expected.keys()] });
+  const variables = [...expected.keys()];
+  if (keysProblem) {
+    problems.push(keysProblem.message);
+    variables.push(...keysProblem.variables);
+  }
+  return new RetrieverError('config_error', `Invalid configuration: ${problems.join('; ')}`, { variables });
 }
 
 // Names of variables whose value is or may hold a credential (a URL can: user:password@host).
@@ -130,10 +144,9 @@ function shownValue(name: string, value: unknown): string | null {
   return text.length > MAX_SHOWN_VALUE ? `${text.slice(0, MAX_SHOWN_VALUE)}…` : text;
 }
 
-function checkConsistency(raw: RawConfig & { HYBRID_SEMANTIC_WEIGHT: number; HYBRID_KEYWORD_WEIGHT: number }): void {
-  const fail = (variables: string[], message: string): never => {
-    throw new RetrieverError('config_error', message, { variables });
-  };
+function checkConsistency(raw: RawConfig & { HYBRID_SEMANTIC_WEIGHT: number; HYBRID_KEYWORD_WEIGHT: number }, keysProblem: Problem | null): void {
+  const problems: Problem[] = keysProblem ? [keysProblem] : [];
+  const fail = (variables: string[], message: string): void => void problems.push({ variables, message });
   if (raw.TOP_K_MIN > raw.TOP_K_MAX) fail(['TOP_K_MIN', 'TOP_K_MAX'], 'TOP_K_MIN must not exceed TOP_K_MAX');
   if (raw.TOP_K_DEFAULT < raw.TOP_K_MIN || raw.TOP_K_DEFAULT > raw.TOP_K_MAX) {
     fail(['TOP_K_DEFAULT'], 'TOP_K_DEFAULT must lie within [TOP_K_MIN, TOP_K_MAX]');
@@ -148,26 +161,25 @@ function checkConsistency(raw: RawConfig & { HYBRID_SEMANTIC_WEIGHT: number; HYB
   if (raw.HYBRID_SEMANTIC_WEIGHT + raw.HYBRID_KEYWORD_WEIGHT <= 0) {
     fail(['HYBRID_SEMANTIC_WEIGHT', 'HYBRID_KEYWORD_WEIGHT'], 'hybrid weights must not both be zero');
   }
+  if (problems.length > 0) {
+    throw new RetrieverError('config_error', problems.map((problem) => problem.message).join('; '), { variables: problems.flatMap((problem) => problem.variables) });
+  }
+}
+
+/** Splits API_KEYS into entries (checked by apiKeysProblem). */
+function parseApiKeys(value: string | undefined): string[] {
+  return (value ?? '').split(/[\s,]+/).filter(Boolean);
 }
 
 /**
- * Splits API_KEYS into entries. A raw key must have at least 16 characters (a short key can be
- * guessed despite rate limits); a hashed one is `sha256:` and 64 hex digits. Messages never quote
- * an entry: it is a secret.
+ * The first invalid API_KEYS entry, by its position, or null. A raw key must have at least 16
+ * characters (a short key can be guessed despite rate limits); a hashed one is `sha256:` and 64 hex
+ * digits. Messages never quote an entry: it is a secret.
  */
-function parseApiKeys(value: string | undefined): string[] {
-  const entries = (value ?? '').split(/[\s,]+/).filter(Boolean);
-  entries.forEach((entry, i) => {
-    const hashed = /^sha256:/i.test(entry);
-    if (hashed ? !/^sha256:[0-9a-f]{64}$/i.test(entry) : entry.length < 16) {
-      throw new RetrieverError(
-        'config_error',
-        `API_KEYS entry ${i + 1} is invalid: use a key of at least 16 characters or sha256:<64 hex digits>`,
-        { variables: ['API_KEYS'] },
-      );
-    }
-  });
-  return entries;
+function apiKeysProblem(value: string | undefined): Problem | null {
+  const bad = parseApiKeys(value).findIndex((entry) => (/^sha256:/i.test(entry) ? !/^sha256:[0-9a-f]{64}$/i.test(entry) : entry.length < 16));
+  if (bad < 0) return null;
+  return { variables: ['API_KEYS'], message: `API_KEYS entry ${bad + 1} is invalid: use a key of at least 16 characters or sha256:<64 hex digits>` };
 }
 
 /**

@@ -39,6 +39,17 @@ describe('parseConfig: an invalid variable says what is wrong and what is expect
     expect(error.details).toEqual({ variables: ['TOP_K_DEFAULT', 'RRF_K'] });
   });
 
+  it('names every problem at once: the schema\'s, API_KEYS\' and the rules between variables', () => {
+    // A deployer fixing the one problem named met the next only on the next deploy.
+    const both = refusal({ CORS_ORIGINS: 'https://site.example/', API_KEYS: 'short' });
+    expect(both.message).toMatch(/^Invalid configuration: CORS_ORIGINS: .*; API_KEYS entry 1 is invalid: use a key of at least 16 characters/);
+    expect(both.message).not.toContain('short');
+    expect(both.details).toEqual({ variables: ['CORS_ORIGINS', 'API_KEYS'] });
+    const rules = refusal({ TOP_K_MIN: '9', TOP_K_MAX: '8', QDRANT_API_KEY: 'k', API_KEYS: 'a-key-of-sixteen-chars,sha256:beef' });
+    expect(rules.message).toBe('API_KEYS entry 2 is invalid: use a key of at least 16 characters or sha256:<64 hex digits>; TOP_K_MIN must not exceed TOP_K_MAX; TOP_K_DEFAULT must lie within [TOP_K_MIN, TOP_K_MAX]; QDRANT_API_KEY is set but QDRANT_URL is missing');
+    expect(rules.details).toEqual({ variables: ['API_KEYS', 'TOP_K_MIN', 'TOP_K_MAX', 'TOP_K_DEFAULT', 'QDRANT_URL'] });
+  });
+
   it('never quotes a value that may be a secret: names with KEY, TOKEN or SECRET, and URLs', () => {
     const secrets = { COHERE_API_KEY: 12345678901234, QDRANT_URL: 'ftp://user:hunter2@qdrant.example', COHERE_BASE_URL: 'https://user:hunter2 @x' };
     const error = refusal(secrets);
