@@ -77,9 +77,14 @@ export function describeFailure(error: unknown, command: CliCommand): { code: nu
         const variables = (error.details.variables as string[] | undefined) ?? [];
         return { code: EXIT.config, hint: variables.length ? `set ${variables.join(', ')} in the environment or .dev.vars` : 'check your configuration' };
       }
+      case 'vector_store_unavailable':
+        // No connection at all: most often a QDRANT_URL without Qdrant Cloud's :6333, or a mistyped host.
+        if (error.details.network === true) {
+          return { code: EXIT.upstream, hint: 'nothing answered at QDRANT_URL: check its host and port (Qdrant Cloud: https://<cluster>.<region>.cloud.qdrant.io:6333) and the network' };
+        }
+        return { code: EXIT.upstream, hint: 'check the network, the URLs and the API keys (COHERE_API_KEY, QDRANT_URL, QDRANT_API_KEY)' };
       case 'embedding_failed':
       case 'rerank_failed':
-      case 'vector_store_unavailable':
       case 'vector_store_error':
       case 'upstream_timeout':
         return { code: EXIT.upstream, hint: 'check the network, the URLs and the API keys (COHERE_API_KEY, QDRANT_URL, QDRANT_API_KEY)' };

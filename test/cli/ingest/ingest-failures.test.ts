@@ -77,7 +77,9 @@ describe('ingest exit code 3: upstream fails for good', () => {
     const t = tenant(fake.url, 'fail-qdrant-dead');
     const run = await runCli(args, { ...t.env, QDRANT_URL: `http://127.0.0.1:${await deadPort()}` });
     expect(run.code).toBe(3);
-    expect(run.err).toMatch(/Qdrant could not be reached/);
+    // Node's fetch says "fetch failed" alone: the cause's code says why (nothing listens there).
+    expect(run.err).toMatch(/Qdrant could not be reached: fetch failed \(ECONNREFUSED\)/);
+    expect(run.err).toMatch(/hint: nothing answered at QDRANT_URL: check its host and port \(Qdrant Cloud: .*:6333\)/);
     expect(embedCalls(await t.calls())).toEqual([]);
   });
 

@@ -206,5 +206,9 @@ export function credentialsIn(headers: RequestInit['headers']): string[] {
 function describeNetworkError(error: unknown, secrets: readonly string[]): string {
   // Messages from fetch can quote the URL; keep only the error's class and first line.
   const message = error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error);
-  return redactSecrets(message.replace(/https?:\/\/\S+/g, '<url>'), secrets).slice(0, 160) || 'network error';
+  // Node's fetch says only "fetch failed"; the reason is its cause's code (ECONNREFUSED: nothing on
+  // that port, ENOTFOUND: a mistyped host). The code alone, never the cause's text, which names the address.
+  const code = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  const reason = typeof code === 'string' && /^[A-Z][A-Z0-9_]{2,39}$/.test(code) ? ` (${code})` : '';
+  return (redactSecrets(message.replace(/https?:\/\/\S+/g, '<url>'), secrets).slice(0, 160) || 'network error') + reason;
 }
