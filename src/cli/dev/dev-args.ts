@@ -4,6 +4,7 @@
 import { configSchema } from '../../core/common/config/config-schema';
 import { mayHoldSecret, parseConfig } from '../../core/common/config/parse-config';
 import { closestName } from '../../core/common/upstream/closest-name';
+import { qdrantCloudPortWarning } from '../ingest/qdrant-cloud-port';
 import { parseFlags } from '../parse-flags';
 
 /** Parsed dev-server options. */
@@ -110,7 +111,7 @@ const OTHER_VARIABLES = ['DOCS_DIR'];
 /**
  * What to tell the developer before the server starts, about the variables its Worker gets
  * (`.dev.vars` and `--var`): a configuration every request would refuse (`config_error`, said once
- * here instead of on the first request), and a `--var` name the Worker never reads (a typo is
+ * here instead of on the first request), a Qdrant Cloud URL without its port, and a `--var` name the Worker never reads (a typo is
  * otherwise silently ignored). Warnings, not errors: the server still starts, so a deliberate
  * misconfiguration can be tried.
  *
@@ -130,5 +131,8 @@ export function devVarWarnings(workerVars: Record<string, string>, fromFlags: re
   } catch (error) {
     warnings.push(`every search will answer config_error until this is fixed: ${(error as Error).message}`);
   }
+  // As ingest says it: the Worker's own QDRANT_URL without Qdrant Cloud's :6333 fails every search.
+  const port = qdrantCloudPortWarning(workerVars.QDRANT_URL ?? '');
+  if (port) warnings.push(port);
   return warnings;
 }

@@ -44,6 +44,13 @@ describe('devVarWarnings', () => {
     expect(warning).toMatch(/^every search will answer config_error until this is fixed: Invalid configuration: TOP_K_MIN: expected an integer/);
   });
 
+  it('warns, as ingest does, about a Qdrant Cloud URL without its :6333 (every search would fail to connect)', () => {
+    expect(devVarWarnings({ QDRANT_URL: 'https://xyz.eu-central-1-0.aws.cloud.qdrant.io', COHERE_API_KEY: 'k' }, [])).toEqual([
+      expect.stringMatching(/listens on 6333 \(https:\/\/xyz\.eu-central-1-0\.aws\.cloud\.qdrant\.io:6333\)/),
+    ]);
+    expect(devVarWarnings({ QDRANT_URL: 'https://xyz.eu-central-1-0.aws.cloud.qdrant.io:6333', COHERE_API_KEY: 'k' }, [])).toEqual([]);
+  });
+
   it('never quotes a secret it warns about', () => {
     const warnings = devVarWarnings({ COHERE_API_KEY: 'sk-live-secret', QDRANT_URL: 'not a url with sk-live-secret' }, []);
     expect(warnings).toHaveLength(1);
