@@ -183,7 +183,8 @@ describe('configuration errors', () => {
 
   it('reports inconsistent settings', async () => {
     const error = expectError(await t.call('/search?q=topics', {}, { TOP_K_MIN: '10', TOP_K_MAX: '5' }), 500, 'config_error');
-    expect(error.variables).toEqual(['TOP_K_MIN', 'TOP_K_MAX']);
+    // Every problem at once: the default 5 lies outside [10, 5] as well.
+    expect(error.variables).toEqual(['TOP_K_MIN', 'TOP_K_MAX', 'TOP_K_DEFAULT']);
     const ttl = expectError(await t.call('/search?q=topics', {}, { EMBED_CACHE_TTL_SECONDS: '30' }), 500, 'config_error');
     expect(ttl.variables).toEqual(['EMBED_CACHE_TTL_SECONDS']);
     const key = expectError(await t.call('/search?q=topics', {}, { QDRANT_URL: '', QDRANT_API_KEY: 'k' }), 500, 'config_error');
