@@ -26,7 +26,7 @@ const SUFFIX_PAIRS: readonly (readonly [string, string])[] = [
 
 /**
  * The Greek and Latin "ae" and "oe" that British spelling keeps and American drops (haemoglobin,
- * paediatric, oesophagus), and "ph" for "f" in sulphur: American first, each tried in both
+ * paediatric, oesophagus), "ph" for "f" in sulphur and "ou" for "o" in mould: American first, each tried in both
  * directions. `start`: only at the word's start ("fetus", but "effete" is no "effoete"). `after`:
  * the letters that may come before ("-aemia" follows h, n, k…: "anaemia", "leukaemia"; never d, so a
  * "daemon" is no "demon"). The medical and scientific words of a first-aid book
@@ -39,6 +39,9 @@ const INFIX_PAIRS: readonly { us: string; uk: string; start?: boolean; after?: R
   { us: 'anes', uk: 'anaes' },
   ...['esoph', 'edem', 'estr'].map((us) => ({ us, uk: `o${us}`, start: true })),
   ...[['fet', 'foet'], ['ces', 'caes'], ['cel', 'coel'], ['fec', 'faec'], ['ameb', 'amoeb'], ['mediev', 'mediaev'], ['paleo', 'palaeo'], ['gynec', 'gynaec'], ['sulf', 'sulph']].map(([us, uk]) => ({ us: us!, uk: uk!, start: true })),
+  // "mould" / "moult" / "smoulder": only these, at the word's start; "ould" → "old" in general
+  // would make "could" a "cold". A food-safety book's "mouldy" went unmatched for a reader's "mold".
+  ...[['mold', 'mould'], ['molt', 'moult'], ['smold', 'smould']].map(([us, uk]) => ({ us: us!, uk: uk!, start: true })),
 ];
 
 /**

@@ -25,6 +25,10 @@ describe('spellingVariants', () => {
     ['diarrhoea', 'diarrhea'],
     ['maneuver', 'manoeuvre'],
     ['sulphur', 'sulfur'],
+    ['mouldy', 'moldy'],
+    ['mold', 'mould'],
+    ['moulting', 'molting'],
+    ['smoulder', 'smolder'],
   ])('%s → %s', (word, other) => {
     expect(spellingVariants(word)).toContain(other);
   });
@@ -41,6 +45,12 @@ describe('spellingVariants', () => {
     expect(spellingVariants('effete')).toEqual([]); // foet- opens a word
     expect(spellingVariants('poet')).toEqual([]);
     expect(spellingVariants('shoe')).toEqual([]);
+  });
+
+  it('drops the "u" of "ould" only in mould, moult and smoulder ("could" is no "cold")', () => {
+    expect(spellingVariants('could')).toEqual([]);
+    expect(spellingVariants('shoulder')).not.toContain('sholder');
+    expect(spellingVariants('boulder')).not.toContain('bolder');
   });
 
   it('proposes candidates only: a non-word like "errour" is for the caller to reject', () => {
