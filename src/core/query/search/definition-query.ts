@@ -32,7 +32,9 @@ const LEADS: RegExp[] = [
   // what is / what's / what are / who is … (actually|exactly|really) (a|an|the) X
   /^(?:so\s+|ok\s+|and\s+)?(?:what|who)(?:\s+(?:actually|exactly|really))?(?:'s|\s+is|\s+are|\s+was|\s+were)\s+(?:(?:actually|exactly|really|basically)\s+)?(?:(?:a|an|the)\s+)?(.+)$/i,
   /^(?:what\s+(?:do|does)\s+(?:people|you|they|we|authors|books)\s+mean\s+by|what\s+is\s+meant\s+by|meaning\s+of|definition\s+of|define|explain\s+what)\s+(?:(?:a|an|the)\s+)?(.+)$/i,
-  /^what\s+does\s+(?:(?:a|an|the)\s+)?(.+?)\s+(?:mean|stand\s+for)$/i,
+  // "what does NPSH mean", and with the context the reader adds after it: "what does hydration
+  // mean in a bread recipe", "what do the flags mean for chmod" (the term is still before the verb).
+  /^what\s+(?:does|do)\s+(?:(?:a|an|the)\s+)?(.+?)\s+(?:mean|stand\s+for)(?:\s+(?:in|for|on|when|with|here|to)\b.*)?$/i,
   /^(.+?)\s+(?:meaning|definition)$/i,
 ];
 /**

@@ -11,6 +11,10 @@ describe('definition questions', () => {
     ['define cavitation', ['cavit']],
     ['What does NPSH mean?', ['npsh']],
     ['cavitation meaning', ['cavit']],
+    // The context a reader adds after "mean" is not the term.
+    ['What does NPSH mean in a pump curve?', ['npsh']],
+    ['what do the flags mean for chmod', ['flag']],
+    ['what does cavitation mean when the pump is running', ['cavit']],
     // An adverb before the verb is not part of the term.
     ['what does an IP address actually mean', ['ip', 'address']],
     // An adverb or "good for" after the term ends it, even before a comma; so does "and" + a verb.
