@@ -8,7 +8,8 @@
  *   and subscribe");
  * - `defines`: a bold or italic term in a defining sentence (`A **topic** is …`, `… is called a
  *   **frame**`, `the **Unified Robot Description Format (URDF)**, an XML format …`, the name and its
- *   abbreviation both; a glossary item `- **Term**: …` / `**Term:** …` / `**Term** — …`), or the subject
+ *   abbreviation both; a glossary item `- **Term**: …` / `**Term:** …` / `**Term** — …`, or a
+ *   definition list's term line, `**Term**` or `Term` over a `: …` line), or the subject
  *   of a sentence that opens with it and a copula (`Docker is a …`, `An action is built from …`),
  *   or the term of its own heading when that heading is a definition question (`## What is an IP
  *   address?`, read as the search reads a question: `definitionTerms`), or a heading whose first
@@ -50,6 +51,8 @@ const ABBREVIATED = /^(.+?)\s*\(([\p{L}\d][\p{L}\d.+-]{0,11})\)$/u;
 const NAMING_BEFORE = /\b(?:called|named|known\s+as|termed|dubbed)\s+(?:an?\s+|the\s+)?$/i;
 const GLOSSARY_ITEM = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?$/;
 const GLOSSARY_AFTER = /^\s*(?::|—|–|-\s)/;
+/** A definition list's detail line: `: The weight of water …` under its term line. */
+const DEFINITION_LIST_DETAIL = /^\s{0,3}:\s+\S/;
 const SUBJECT_COPULA = /^(?:(?:an?|the)\s+)?([A-Za-z][\w.+#/-]*(?:\s+[A-Za-z0-9][\w.+#/-]*){0,3}?)\s+(?:is|are)\s+(?:an?|the|one|used|what|how|built|made|defined|called|responsible)\b/i;
 /**
  * A subject that points back or counts ("This table is a …", "One node is the server", "Each row
@@ -183,13 +186,28 @@ function openedBy(content: string): string[][] {
  */
 export function definitionsIn(content: string): Defined[] {
   const found: Defined[] = [];
-  for (const line of proseLines(content)) {
+  const lines = proseLines(content);
+  lines.forEach((line, at) => {
+    const term = DEFINITION_LIST_DETAIL.test(lines[at + 1] ?? '') ? definitionListTerm(line) : null;
+    if (term) found.push(...term.map((phrase) => ({ phrase, listed: true })));
     found.push(...emphasisedDefinitions(line));
     const plain = line.replace(/^\s*(?:[-*+>]\s+|\d+[.)]\s+)/, '').replace(INLINE_MARKS, '');
     for (const sentence of plain.match(SENTENCE) ?? []) {
       const subject = SUBJECT_COPULA.exec(sentence.trim())?.[1];
       if (subject && !POINTING_SUBJECT.test(subject) && wordCount(subject) <= MAX_TERM_WORDS) found.push({ phrase: subject, listed: false });
     }
-  }
+  });
   return found;
+}
+
+/**
+ * The term of a definition list's term line (`**Hydration**` or `Hydration`, then `: The weight of
+ * …` on the next line: PHP Markdown Extra, Pandoc and MkDocs' `def_list`, the shape many glossaries
+ * take), the name and its abbreviation both; null when the line is too long to be a term.
+ */
+function definitionListTerm(line: string): string[] | null {
+  const raw = line.trim().replace(INLINE_MARKS, '').replace(/(^|\s)[*_]+|[*_]+(?=\s|$)/g, '$1').trim();
+  if (raw === '' || DEFINITION_LIST_DETAIL.test(raw)) return null;
+  const [, name = raw, short] = ABBREVIATED.exec(raw) ?? [];
+  return wordCount(name) > MAX_TERM_WORDS ? null : [name, ...(short ? [short] : [])];
 }

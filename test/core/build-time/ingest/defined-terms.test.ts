@@ -28,6 +28,14 @@ describe('definedTerms (what a chunk defines)', () => {
     expect(definedTerms(glossary).sort()).toEqual(['cavit', 'head', 'prime'].sort());
   });
 
+  it('finds a definition list\'s terms: "**Term**" or "Term" over a ": …" line, with its abbreviation', () => {
+    const list = ['**Head**', ': the height the pump lifts water.', '', 'Net positive suction head (NPSH)', ': the margin above boiling.', '', '*Priming*', '  : filling the casing first.'].join('\n');
+    expect(definedTerms(list).sort()).toEqual(['head', 'npsh', 'net posit suction head', 'prime'].sort());
+    // A line that is not followed by a ": …" line, or is too long to be a term, defines nothing.
+    expect(definedTerms('**Head**\nthe height the pump lifts water.')).toEqual([]);
+    expect(definedTerms('Check the pump and the valve before you start\n: then open it.')).toEqual([]);
+  });
+
   it('finds a sentence that opens with its subject and a copula', () => {
     expect(definedTerms('Anti-windup is a technique that stops the integrator from growing.')).toEqual(['anti windup']);
   });
