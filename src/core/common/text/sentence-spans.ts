@@ -77,6 +77,39 @@ export function lineSpans(text: string, start: number, end: number): Span[] {
   return spans;
 }
 
+// A line that opens a block of its own: a list item, a quote, a table row, a heading, a fence, an
+// admonition fence or a JSX/HTML tag. Any other line right under a line of prose (no blank line
+// between) continues it.
+const BLOCK_START = /^\s*(?:[-*+]\s|\d{1,9}[.)]\s|[>|#]|```|~~~|:::|<\/?[A-Za-z])/;
+const FENCE_LINE = /^\s*(?:```|~~~)/;
+
+/**
+ * The lines of `text.slice(start, end)` (see {@link lineSpans}), with a hard-wrapped list item or
+ * paragraph read whole: a line that opens no block joins the line of prose right above it, outside
+ * code and never after a table row, and a joined item is then cut into its sentences
+ * ({@link sentenceSpans}, `listNumbers`, and `elisions` when asked). Read line by line, a book that wraps its list items showed
+ * the second line alone ("harm someone with coeliac disease.") or the first cut mid-sentence
+ * ("Hold the blade at a shallow angle, about 30°, to the surface for an ear; hold it").
+ *
+ * @example
+ * itemSpans('- one\n  two.\n- three', 0, 20); // [[0, 12], [13, 20]]
+ */
+export function itemSpans(text: string, start: number, end: number, options: { elisions?: boolean } = {}): Span[] {
+  const items: Span[] = [];
+  let code = false;
+  let joinable = false;
+  for (const span of lineSpans(text, start, end)) {
+    const line = text.slice(span[0], span[1]);
+    const fence = FENCE_LINE.test(line);
+    const last = items[items.length - 1];
+    if (last && joinable && !code && !fence && !BLOCK_START.test(line) && !/\n[ \t]*\r?\n/.test(text.slice(last[1], span[0]))) last[1] = span[1];
+    else items.push([span[0], span[1]]);
+    if (fence) code = !code;
+    joinable = !code && !fence && !/^\s*(?:\||#{1,6}\s|:::|<\/?[A-Za-z])/.test(line);
+  }
+  return items.flatMap(([s, e]) => (/[\r\n]/.test(text.slice(s, e)) ? sentenceSpans(text, s, e, { ...options, listNumbers: true }) : [[s, e] as Span]));
+}
+
 /** Whether the terminator ending at `cut` is an ordered list item's number at a line's start. */
 function opensListItem(slice: string, cut: number): boolean {
   const before = slice.slice(Math.max(0, cut - 12), cut);

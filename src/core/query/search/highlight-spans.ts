@@ -3,7 +3,7 @@
  * table or code, never a heading, a fence or a table's header row. Apart from the highlight's
  * scoring (highlight.ts) because what counts as a line of structure is its own question.
  */
-import { lineSpans, sentenceSpans, type Span } from '../../common/text/sentence-spans';
+import { itemSpans, lineSpans, sentenceSpans, type Span } from '../../common/text/sentence-spans';
 
 // Lines that are structure, not prose: a heading names the section (the reader sees it already),
 // a fence line is markup.
@@ -31,7 +31,9 @@ export function candidateSpans(content: string, wrappedSentenceChars: number): {
   let code = false;
   for (const [s, e] of sentenceSpans(content, 0, content.length, { elisions: true, listNumbers: true }).flatMap(([s, e]) => (FENCE.test(content.slice(s, e)) ? [[s, e] as Span] : apartFromHeadings(content, s, e)))) {
     const text = content.slice(s, e);
-    const lines = text.length > wrappedSentenceChars || LINE_BLOCK.test(`\n${text}`) ? lineSpans(content, s, e) : [[s, e] as Span];
+    // A list's items are read whole, a wrapped one's lines joined (itemSpans); a long run-on
+    // without a list, one value a line, line by line.
+    const lines = LINE_BLOCK.test(`\n${text}`) ? itemSpans(content, s, e, { elisions: true }) : text.length > wrappedSentenceChars ? lineSpans(content, s, e) : [[s, e] as Span];
     for (const span of lines) {
       const line = content.slice(span[0], span[1]);
       if (SKIPPED_LINE.test(line) || headerRows.has(span[0])) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineSpans, sentenceSpans } from '../../../../src/core/common/text/sentence-spans';
+import { itemSpans, lineSpans, sentenceSpans } from '../../../../src/core/common/text/sentence-spans';
 
 const texts = (text: string, spans: [number, number][]): string[] => spans.map(([s, e]) => text.slice(s, e));
 
@@ -60,5 +60,23 @@ describe('lineSpans', () => {
   it('splits on any line ending and drops blank lines', () => {
     const text = 'a b\r\n\r\nc\nd';
     expect(texts(text, lineSpans(text, 0, text.length))).toEqual(['a b', 'c', 'd']);
+  });
+});
+
+describe('itemSpans', () => {
+  it('joins a hard-wrapped list item\'s lines and cuts the item into its sentences', () => {
+    const text = '- **Poolish**: flour and water with a pinch of yeast,\n  left 12 hours. Liquid and bubbly.\n- **Biga**: a stiff one.';
+    expect(texts(text, itemSpans(text, 0, text.length))).toEqual(['- **Poolish**: flour and water with a pinch of yeast,\n  left 12 hours.', 'Liquid and bubbly.', '- **Biga**: a stiff one.']);
+    const numbered = '1. Keep a separate toaster; crumbs are enough to\n   harm someone.\n2. Store the flour apart.';
+    expect(texts(numbered, itemSpans(numbered, 0, numbered.length))).toEqual(['1. Keep a separate toaster; crumbs are enough to\n   harm someone.', '2. Store the flour apart.']);
+  });
+
+  it('keeps table rows, code lines and lines after a blank line apart', () => {
+    const table = '| a | b |\n|---|---|\n| 1 | 2 |\nProse under the table\nwraps here.';
+    expect(texts(table, itemSpans(table, 0, table.length))).toEqual(['| a | b |', '|---|---|', '| 1 | 2 |', 'Prose under the table\nwraps here.']);
+    const code = '- item\n```\nline one\nline two\n```';
+    expect(texts(code, itemSpans(code, 0, code.length))).toEqual(['- item', '```', 'line one', 'line two', '```']);
+    const apart = '- item\n\nNew paragraph.';
+    expect(texts(apart, itemSpans(apart, 0, apart.length))).toEqual(['- item', 'New paragraph.']);
   });
 });

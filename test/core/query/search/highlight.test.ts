@@ -76,6 +76,15 @@ describe('highlightPassage', () => {
     expect(collapse(long.slice(cut.start, cut.end))).toMatch(/^In the event .* spring\.$/);
   });
 
+  it('reads a hard-wrapped list item whole, not its lines one by one', () => {
+    const list = 'To reduce the risk:\n\n1. Make the safe bread first.\n2. Keep a separate toaster for gluten-free bread; crumbs in a shared toaster are enough to\n   harm someone with coeliac disease.\n3. Wash your hands.';
+    const h = highlightPassage(list, questionWeights('toaster coeliac disease'))!;
+    expect(h.text).toBe('2. Keep a separate toaster for gluten-free bread; crumbs in a shared toaster are enough to harm someone with coeliac disease.');
+    expect(collapse(list.slice(h.start, h.end))).toBe(h.text);
+    const scoring = '- Hold the blade at a shallow angle, about 30°, to the surface for an ear; hold it\n  vertically for a symmetrical burst.\n- Cut quickly.';
+    expect(highlightPassage(scoring, questionWeights('scoring angle ear'))!.text).toBe('- Hold the blade at a shallow angle, about 30°, to the surface for an ear; hold it vertically for a symmetrical burst.');
+  });
+
   it('reads a quotation with words left out ("…") as one sentence', () => {
     const quote = 'Peel resigned. "I shall leave a name execrated by every monopolist … but it may be that I shall leave a name remembered in the abodes of those who labour."';
     expect(highlightPassage(quote, questionWeights('leave a name'))!.text).toMatch(/^"I shall leave a name .* labour\."$/);
