@@ -1,7 +1,8 @@
 /**
  * The text a reader sees, from a chunk's markdown source: what is embedded, BM25-indexed and
  * returned. MDX `import`/`export` lines, JSX component tags (their inner text is kept; a tab's
- * opening tag reads as its label, "Python:", a figure's as its caption), HTML
+ * opening tag reads as its label, "Python:", a figure's as its caption, and a `<details>` box's
+ * `<summary>` line as its title with a colon), HTML
  * comments, MDX `{/* comments *\/}`, heading ids (`## Install {#setup}`) and admonition fences
  * go; `:::tip Title` becomes "Tip: Title", as do GitHub's `> [!TIP]` ("> Tip:") and MkDocs's
  * `!!! tip "Title"` (see admonitions.ts). Fenced code and inline code stay verbatim (a `<Node>`
@@ -54,7 +55,7 @@ export function cleanChunkText(source: string): string {
       if (admonition.mkdocs) bodies.open();
       continue;
     }
-    const tab = tabLabel(line) ?? shownAttribute(line);
+    const tab = tabLabel(line) ?? summaryLabel(line) ?? shownAttribute(line);
     if (tab) {
       out.push(tab);
       continue;
@@ -128,13 +129,34 @@ const TAG_LINE = /^\s*<[A-Z][\w.]*((?:\s+[\w-]+(?:=(?:"[^"]*"|'[^']*'|\{[^{}]*\}
  * no chunk's text.
  *
  * @example
- * shownAttribute('<Figure src="/img/cycle.png" caption="The cell cycle" />'); // 'The cell cycle'
+ * shownAttribute('<Figure src="/img/cycle.png" caption="The cell cycle" />'); // 'The cell cycle.'
  */
 function shownAttribute(line: string): string | null {
   const tag = TAG_LINE.exec(line);
   if (!tag) return null;
   const attributes = new Map([...tag[1]!.matchAll(TAB_ATTRIBUTE)].map((m) => [m[1]!, (m[2] ?? m[3] ?? '').trim()]));
-  return attributes.get('caption') || attributes.get('title') || null;
+  // Ended as a sentence (a caption) or as a label (a title, as a tab's), so that neither runs into
+  // the text under it: "… takes most of the cycle Each phase waits …" read as one sentence.
+  const ended = (text: string | undefined, end: string): string | null => (text ? `${text}${/[.:?!]$/.test(text) ? '' : end}` : null);
+  return ended(attributes.get('caption'), '.') ?? ended(attributes.get('title'), ':');
+}
+
+// A `<details>` box's title on a line of its own: `<summary>My loaf is dense</summary>`.
+const SUMMARY = /^\s*<summary(?:\s[^>]*)?>(.*)<\/summary>\s*$/i;
+
+/**
+ * What a `<details>` box's one-line `<summary>` reads as: its text, then a colon, as a tab's label
+ * does (null for any other line). Its tags gone, the title ran into the answer under it, one
+ * sentence with no stop between ("My sourdough loaf is dense and gummy The most common cause is …"),
+ * in previews and in the text a prompt gets.
+ *
+ * @example
+ * summaryLabel('<summary>My loaf is dense</summary>'); // 'My loaf is dense:'
+ */
+function summaryLabel(line: string): string | null {
+  const text = SUMMARY.exec(line)?.[1];
+  const name = text === undefined ? '' : stripTags(text).trim();
+  return name ? `${name}${/[.:?!]$/.test(name) ? '' : ':'}` : null;
 }
 
 /** Removes JSX/HTML tags from a prose line (`\<` is a literal `<`), leaving inline code spans untouched. */

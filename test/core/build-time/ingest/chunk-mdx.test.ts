@@ -121,7 +121,7 @@ describe('MDX files', () => {
       '</Card>',
     ].join('\n');
     const [chunk] = await chunksOf('cycle.mdx', text);
-    expect(chunk!.payload.content).toBe('# The cell cycle\n\nA cell grows, copies its DNA and divides.\n\nInterphase (G1, S, G2) takes most of the cycle\n\nCheckpoints\n\nEach phase waits for a signal.');
+    expect(chunk!.payload.content).toBe('# The cell cycle\n\nA cell grows, copies its DNA and divides.\n\nInterphase (G1, S, G2) takes most of the cycle.\n\nCheckpoints:\n\nEach phase waits for a signal.');
   });
 
   it('shows no MDX expression source: a raw-loader <CodeBlock>, a {/* comment */}', async () => {

@@ -41,6 +41,14 @@ describe('cleanChunkText', () => {
     expect(cleanChunkText('<TabItem label={name}>\nText')).toBe('Text');
   });
 
+  it('reads a <details> box\'s one-line <summary> as its title with a colon, so it does not run into the answer', () => {
+    const source = '<details>\n<summary>My loaf is dense and gummy</summary>\n\nThe bulk was too short.\n\n</details>';
+    expect(cleanChunkText(source)).toBe('My loaf is dense and gummy:\n\nThe bulk was too short.');
+    // A title that ends a sentence gets no colon; inline tags inside it go; an empty one vanishes.
+    expect(cleanChunkText('  <summary class="q">Why is it <b>flat</b>?</summary>\nToo wet.')).toBe('Why is it flat?\nToo wet.');
+    expect(cleanChunkText('<summary></summary>\nText')).toBe('Text');
+  });
+
   it('keeps a backslash-escaped `<` as the literal text it is, without its backslash (CommonMark)', () => {
     expect(cleanChunkText('a hard break (\\<br> element)')).toBe('a hard break (<br> element)');
     expect(cleanChunkText('if a \\< b, <b>swap</b> them')).toBe('if a < b, swap them');
