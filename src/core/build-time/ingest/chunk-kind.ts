@@ -56,11 +56,18 @@ export function isListOrTable(content: string): boolean {
   const inFence = fenceTracker(true);
   let listChars = 0;
   let total = 0;
+  // An item's wrapped lines (indented, right under it) are the item's: counted as prose, a landing
+  // page's hard-wrapped list of chapters read as mostly prose.
+  let inItem = false;
   for (const line of content.split('\n')) {
-    if (inFence(line) || /^\s*#/.test(line) || line.trim() === '') continue;
+    if (inFence(line) || /^\s*#/.test(line) || line.trim() === '') {
+      inItem = false;
+      continue;
+    }
     const chars = line.trim().length;
     total += chars;
-    if (LIST_OR_TABLE_LINE.test(line)) listChars += chars;
+    inItem = LIST_OR_TABLE_LINE.test(line) || (inItem && /^\s+\S/.test(line));
+    if (inItem) listChars += chars;
   }
   return total > 0 && listChars / total > 0.6;
 }

@@ -104,6 +104,20 @@ describe('chunk kind', () => {
     expect(chunkKind('01-ros2/02-nodes.md', 'A topic is a named channel.')).toBe('content');
   });
 
+  it('counts a list item\'s wrapped lines as the list\'s, not as prose', () => {
+    const wrapped = [
+      'The pages of this chapter:',
+      '',
+      '- *Nodes* covers what a node is,',
+      '  how it starts, how it reads its parameters and how it shuts down cleanly.',
+      '- *Topics* explains publishers and subscribers,',
+      '  message types, queue sizes and how to choose the quality of service.',
+    ].join('\n');
+    expect(chunkKind('01-ros2/index.md', wrapped)).toBe('overview');
+    // A paragraph under the list, not indented, is still prose.
+    expect(chunkKind('01-ros2/index.md', `${wrapped}\nWhen a node starts it reads its parameters, and when it shuts down it\nreleases them; the next chapter shows how to declare parameters and read them back.`)).toBe('content');
+  });
+
   it('marks a chunk carried by links as overview, not prose that cites a link or two', () => {
     const list = '## Chapters\n\n- [Nodes and topics](./nodes)\n- [Quality of service](./qos)\n- [Launch files](./launch)';
     expect(isLinkDominated(list)).toBe(true);
