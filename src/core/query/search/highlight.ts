@@ -25,6 +25,8 @@ const WRAPPED_SENTENCE_CHARS = 2 * HIGHLIGHT_CHARS;
 // the whitespace-collapsed text it read as a stray dash ("three structures (Figure 1.2): - a cell
 // wall of cellulose"; "… break it down; - in yeast and plants"). Numbers are kept: they say the order.
 const LATER_BULLET = /\n[ \t]*[-*+][ \t]+/g;
+// A definition list's detail line under its term (`**Term**` then `: What it is.`).
+const DEFINITION_DETAIL = /[ \t]*\n[ \t]{0,3}:[ \t]+/g;
 
 /** The part of a result's `content` that matches the question best. */
 export interface Highlight {
@@ -179,9 +181,10 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
   const { start, end, code } = best;
   // A quotation the book wraps repeats its "> " on each line: inside the text it read as a stray
   // ">" ("hew a way > through naked held-up hands"); the first line's stays, for a reader to drop.
-  // So does a later list item's bullet (LATER_BULLET), except in code, where "- " is the code's own.
+  // So does a later list item's bullet (LATER_BULLET), except in code, where "- " is the code's own;
+  // and a definition list's ": " under its term joins it as a colon ("Banneton : A basket" read so).
   const lines = content.slice(start, end).replace(/\n[ \t]*(?:>[ \t]*)+/g, ' ');
-  const whole = (code ? lines : lines.replace(LATER_BULLET, ' ')).replace(/\s+/g, ' ').trim();
+  const whole = (code ? lines : lines.replace(LATER_BULLET, ' ').replace(DEFINITION_DETAIL, ': ')).replace(/\s+/g, ' ').trim();
   const matchedAt = (text: string): { at: number; terms: string[] } => {
     let at = -1;
     const terms = new Set<string>();

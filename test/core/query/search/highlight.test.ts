@@ -85,6 +85,11 @@ describe('highlightPassage', () => {
     expect(highlightPassage(scoring, questionWeights('scoring angle ear'))!.text).toBe('- Hold the blade at a shallow angle, about 30°, to the surface for an ear; hold it vertically for a symmetrical burst.');
   });
 
+  it('joins a definition list\'s term and its ": …" line as "Term: …"', () => {
+    const glossary = '**Banneton** (brotform)\n: A proofing basket of cane that holds a shaped loaf.\n\n**Biga**\n: A stiff preferment.';
+    expect(highlightPassage(glossary, questionWeights('what is a banneton'))!.text).toBe('**Banneton** (brotform): A proofing basket of cane that holds a shaped loaf.');
+  });
+
   it('reads a quotation with words left out ("…") as one sentence', () => {
     const quote = 'Peel resigned. "I shall leave a name execrated by every monopolist … but it may be that I shall leave a name remembered in the abodes of those who labour."';
     expect(highlightPassage(quote, questionWeights('leave a name'))!.text).toMatch(/^"I shall leave a name .* labour\."$/);
