@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { candidateSpans } from '../../../../src/core/query/search/highlight-spans';
+
+const texts = (content: string): string[] => candidateSpans(content, 480).map(({ span }) => content.slice(span[0], span[1]));
+
+describe('candidateSpans', () => {
+  it('gives sentences of prose and skips headings, marking the span after one as a gap', () => {
+    const content = '## Storage\n\nKeep it dry. Freeze the rest.';
+    expect(texts(content)).toEqual(['Keep it dry.', 'Freeze the rest.']);
+    expect(candidateSpans(content, 480).map((c) => c.gap)).toEqual([true, false]);
+  });
+
+  it('marks a table\'s rows, and as its header only the row over the delimiter row', () => {
+    const content = '| Method | Keeps |\n|---|:---:|\n| Bag | 2 days |\n| Freezer | 3 months |';
+    const spans = candidateSpans(content, 480);
+    expect(spans.map((c) => c.row)).toEqual([true, true, true, true]);
+    expect(spans.map((c) => c.header)).toEqual([true, false, false, false]);
+  });
+
+  it('reads a hard-wrapped list item as one span and code line by line', () => {
+    const content = 'Steps:\n\n- Feed the starter and\n  leave it overnight.\n- Mix.\n\n```sh\nmake\nmake install\n```';
+    expect(texts(content)).toEqual(['Steps:', '- Feed the starter and\n  leave it overnight.', '- Mix.', 'make', 'make install']);
+    expect(candidateSpans(content, 480).filter((c) => c.code).length).toBe(2);
+  });
+});
