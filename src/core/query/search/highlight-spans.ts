@@ -6,12 +6,13 @@
 import { itemSpans, lineSpans, sentenceSpans, type Span } from '../../common/text/sentence-spans';
 
 // Lines that are structure, not prose: a heading names the section (the reader sees it already),
-// a fence line is markup.
+// a fence line and a table's `|---|` delimiter row are markup.
 const SKIPPED_LINE = /^\s*(?:#{1,6}\s|```|~~~|:::|<\/?[A-Za-z])/;
 const TABLE_ROW = /^\s*\|/;
 // A table's header row (the row above its `|---|` line) names the columns, as a heading names a
 // section: "Mitosis · Meiosis" held both words of "mitosis or meiosis" and won, saying nothing.
 // Group 1 is the indent, so the match's index plus its length is where the row's span starts.
+const DELIMITER_ROW = /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
 const TABLE_HEADER = /^([ \t]*)\|[^\n]*\n[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/gm;
 // A span holding list items, table rows or code is read line by line: each line stands alone. A
 // list marker is followed by a space: a wrapped line that opens with emphasis ("*Manchester
@@ -36,7 +37,7 @@ export function candidateSpans(content: string, wrappedSentenceChars: number): {
     const lines = LINE_BLOCK.test(`\n${text}`) ? itemSpans(content, s, e, { elisions: true }) : text.length > wrappedSentenceChars ? lineSpans(content, s, e) : [[s, e] as Span];
     for (const span of lines) {
       const line = content.slice(span[0], span[1]);
-      if (SKIPPED_LINE.test(line) || headerRows.has(span[0])) {
+      if (SKIPPED_LINE.test(line) || headerRows.has(span[0]) || DELIMITER_ROW.test(line)) {
         gap = true;
         if (FENCE_LINE.test(line)) code = !code;
       } else {

@@ -10,11 +10,13 @@ describe('candidateSpans', () => {
     expect(candidateSpans(content, 480).map((c) => c.gap)).toEqual([true, false]);
   });
 
-  it('marks a table\'s rows, and as its header only the row over the delimiter row', () => {
+  it('marks a table\'s body rows, and skips its header row and delimiter row as structure', () => {
     const content = '| Method | Keeps |\n|---|:---:|\n| Bag | 2 days |\n| Freezer | 3 months |';
     const spans = candidateSpans(content, 480);
-    expect(spans.map((c) => c.row)).toEqual([true, true, true, true]);
-    expect(spans.map((c) => c.header)).toEqual([true, false, false, false]);
+    expect(texts(content)).toEqual(['| Bag | 2 days |', '| Freezer | 3 months |']);
+    expect(spans.map((c) => [c.row, c.gap])).toEqual([[true, true], [true, false]]);
+    // A row that is not over a delimiter row is a body row.
+    expect(texts('| Bag | 2 days |\n| Freezer | 3 months |')).toEqual(['| Bag | 2 days |', '| Freezer | 3 months |']);
   });
 
   it('reads a hard-wrapped list item as one span and code line by line', () => {
