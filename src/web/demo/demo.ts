@@ -4,7 +4,7 @@
  * The form state lives in the address (`/?q=…&mode=…`) so a search can be shared or reloaded.
  */
 import { createClient, type SearchParams, type SearchStreamEvent } from '../../client/index';
-import { confidenceInWords, looksOffTopic, readAsInWords, warningsInWords } from '../shared/plain-words';
+import { confidenceInWords, countInWords, looksOffTopic, readAsInWords, warningsInWords } from '../shared/plain-words';
 import { el, renderResult, scaleBars } from './render-result';
 
 const form = document.querySelector<HTMLFormElement>('#search')!;
@@ -61,11 +61,10 @@ function onEvent(event: SearchStreamEvent): void {
     setStatus(`Receiving… ${list.children.length} so far`);
   } else if (event.type === 'summary') {
     const { summary, timing } = event;
-    const count = `${summary.returned} result${summary.returned === 1 ? '' : 's'}`;
     // Passages the Worker doubts are said to be off-topic once, in one note with the Worker's reason;
     // the rating and the same warning would only say it twice more.
     const offTopic = summary.returned > 0 && looksOffTopic(summary);
-    setStatus(`${count} in ${Math.round(timing.total_ms ?? 0)} ms.${offTopic ? '' : ` ${confidenceInWords(summary)}`}`);
+    setStatus(`${countInWords(summary.returned, timing.total_ms)}${offTopic ? '' : ` ${confidenceInWords(summary)}`}`);
     const readAs = readAsInWords(summary);
     if (readAs) note(readAs);
     const warnings = summary.warnings ?? [];

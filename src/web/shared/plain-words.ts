@@ -30,6 +30,17 @@ export function confidenceInWords(summary: SearchSummary): string {
   return rating ? (RATINGS[rating] ?? `Confidence: ${rating}.`) : '';
 }
 
+/**
+ * The status line's count and time: "3 results in 12 ms.", or "3 results." when the Worker timed
+ * nothing. A Worker's clock moves only across I/O (it stands still while the isolate computes, a
+ * Spectre defence), so a search of the embedded index always reports 0 ms, which read as a fault.
+ */
+export function countInWords(returned: number, totalMs: number | null | undefined): string {
+  const count = `${returned} result${returned === 1 ? '' : 's'}`;
+  const ms = Math.round(totalMs ?? 0);
+  return ms > 0 ? `${count} in ${ms} ms.` : `${count}.`;
+}
+
 /** Each warning as "lead — the Worker's message". */
 export function warningsInWords(summary: SearchSummary): string[] {
   return (summary.warnings ?? []).map((w) => {
