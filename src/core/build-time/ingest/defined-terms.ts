@@ -39,7 +39,11 @@ const MAX_TERM_WORDS = 4;
 const MAX_STEMS = 16;
 
 const EMPHASIS = /(\*\*|__|\*|_)([^*_\n]{1,60}?)\1/g;
-const COPULA_AFTER = /^\s*(?:\([^)]{0,60}\)\s*)?(?:,[^,.]{0,60},\s*)?(?:is|are|was|means|refers\s+to|stands\s+for|describes|denotes)\b/i;
+/**
+ * The copula after a term, past an aside in brackets, commas or a pair of dashes ("The **tritone** —
+ * six half steps — is …", as prose sets an aside off; dashes spaced or not, em or en).
+ */
+const COPULA_AFTER = /^\s*(?:\([^)]{0,60}\)\s*)?(?:,[^,.]{0,60},\s*)?(?:[—–][^—–.\n]{1,60}[—–]\s*)?(?:is|are|was|means|refers\s+to|stands\s+for|describes|denotes)\b/i;
 /**
  * A term glossed by an indefinite noun phrase after a comma ("**Whisper**, an open-source speech
  * model"). Not after a colon: "**Alpha channel**: the …" is as often a manual's option list, and

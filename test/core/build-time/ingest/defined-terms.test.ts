@@ -15,6 +15,14 @@ describe('definedTerms (what a chunk defines)', () => {
     expect(definedTerms('Its **impeller** (the rotating part) is made of bronze.')).toEqual(['impel']);
   });
 
+  it('finds the copula past an aside set off by a pair of dashes, and not past a sentence end', () => {
+    expect(definedTerms('The **impeller** — the rotating part, cast in bronze — is the heart of the pump.')).toEqual(['impel']);
+    expect(definedTerms('The **impeller**–the rotating part–is cast in bronze.')).toEqual(['impel']);
+    // One dash, or a dash pair across a full stop, sets off no aside.
+    expect(definedTerms('Turn the **impeller** — slowly. It is fragile — is it not?')).toEqual([]);
+    expect(definedTerms('Turn the **impeller** — it is fragile.')).toEqual([]);
+  });
+
   it('reads a bold name with its abbreviation in brackets as both, and a term glossed by "an …" after a comma', () => {
     expect(definedTerms('Pumps follow the **Net Positive Suction Head (NPSH)**, a margin against boiling.')).toEqual(['net posit suction head', 'npsh']);
     expect(definedTerms('The **impeller**, a wheel with vanes, spins inside.')).toEqual(['impel']);
