@@ -62,9 +62,10 @@ const SUBJECT_COPULA = /^(?:(?:an?|the)\s+)?([A-Za-z][\w.+#/-]*(?:\s+[A-Za-z0-9]
  * A subject that points back or counts ("This table is a …", "One node is the server", "Each row
  * is …") names nothing new: the sentence says something about a thing already introduced. Over the
  * fifteen measured books such subjects made 111 chunks "define" words like one, table, feature and
- * tool; no ranking figure moved without them (docs/retrieval-quality.md).
+ * tool; no ranking figure moved without them (docs/retrieval-quality.md). A quantifier counts too:
+ * "Most music is built from major and minor triads" made a chunk about triads define "music".
  */
-const POINTING_SUBJECT = /^(?:one|each|every|some|any|all|both|no|another|other|such|this|that|these|those|it|its|there|here|which|what|our|your|their|my|his|her)\b/i;
+const POINTING_SUBJECT = /^(?:one|each|every|some|any|all|both|no|another|other|such|most|many|much|few|several|this|that|these|those|it|its|there|here|which|what|our|your|their|my|his|her)\b/i;
 const SENTENCE = /[^.!?\n]+(?:[.!?]+|$)/g;
 const ARTICLE = /^(?:a|an|the)$/;
 /** The name a heading leads with before a colon or a spaced dash ("Services: request and response"). */

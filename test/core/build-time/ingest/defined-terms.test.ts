@@ -56,6 +56,7 @@ describe('definedTerms (what a chunk defines)', () => {
   it('reads no definition in a subject that points back or counts ("This table is a …", "One pump is the spare")', () => {
     expect(definedTerms('This table is a summary of the pump sizes.')).toEqual([]);
     expect(definedTerms('One pump is the spare; each valve is used twice. These seals are called lips.')).toEqual([]);
+    expect(definedTerms('Most pumps are made of cast iron. Many valves are built to last.')).toEqual([]);
     // The same sentence with a subject of its own defines it.
     expect(definedTerms('A spare pump is the one kept dry.')).toEqual(['spare pump']);
   });
