@@ -65,5 +65,8 @@ export function mkdocsBodies(): { dedent: (line: string) => string; open: () => 
 
 function label(kind: string, title: string | undefined): string {
   const text = (title ?? '').trim();
-  return `${kind[0]!.toUpperCase()}${kind.slice(1).toLowerCase()}:${text ? ` ${text}` : ''}`;
+  // A title ends where the box's body begins: without a full stop, the body's first sentence read
+  // as its continuation ("Caution: A common reading mistake Beginners often forget …").
+  const ended = text && !/[.!?…:;]["'”’)\]*_]*$/.test(text) ? `${text}.` : text;
+  return `${kind[0]!.toUpperCase()}${kind.slice(1).toLowerCase()}:${ended ? ` ${ended}` : ''}`;
 }

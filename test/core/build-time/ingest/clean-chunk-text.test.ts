@@ -5,9 +5,9 @@ import { chunksOf, expectLineRangesMatch, paragraphs } from './chunk-test-helper
 
 describe('cleanChunkText', () => {
   it('turns admonition fences into "Kind: Title" and drops the closing fence', () => {
-    expect(cleanChunkText(':::tip Use a container\nMount the workspace.\n:::')).toBe('Tip: Use a container\nMount the workspace.');
+    expect(cleanChunkText(':::tip Use a container\nMount the workspace.\n:::')).toBe('Tip: Use a container.\nMount the workspace.');
     expect(cleanChunkText(':::warning\nHot.\n:::')).toBe('Warning:\nHot.');
-    expect(cleanChunkText(':::note[Read this]\nText.\n:::')).toBe('Note: Read this\nText.');
+    expect(cleanChunkText(':::note[Read this]\nText.\n:::')).toBe('Note: Read this.\nText.');
   });
 
   it('drops JSX/HTML tags but keeps their inner text, and removes tag-only lines', () => {
@@ -83,7 +83,7 @@ describe('chunk text and labels in chunks', () => {
     const chunks = await chunksOf('g.mdx', text);
     const all = chunks.map((c) => c.payload.content).join('\n');
     expect(all).not.toMatch(/import|<!--|editors|:::/);
-    expect(all).toContain('Tip: Use a container\nMount your workspace as a volume.');
+    expect(all).toContain('Tip: Use a container.\nMount your workspace as a volume.');
     expect(chunks.at(-1)!.payload).toMatchObject({ section: 'Topics', headings: ['Guide', 'Topics'], kind: 'content' });
     expectLineRangesMatch(text, chunks);
   });
@@ -137,7 +137,7 @@ describe('code inside a longer fence', () => {
 describe('nested admonitions', () => {
   it('reads fences of four or five colons as fences too', () => {
     const source = ['::::warning Outer warning', 'Careful here.', ':::tip[Inner tip]', 'Do this.', ':::', '::::', ':::::danger', 'Stop.', ':::::'].join('\n');
-    expect(cleanChunkText(source).split('\n')).toEqual(['Warning: Outer warning', 'Careful here.', 'Tip: Inner tip', 'Do this.', 'Danger:', 'Stop.']);
+    expect(cleanChunkText(source).split('\n')).toEqual(['Warning: Outer warning.', 'Careful here.', 'Tip: Inner tip.', 'Do this.', 'Danger:', 'Stop.']);
   });
 });
 
