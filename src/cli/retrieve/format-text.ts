@@ -132,9 +132,21 @@ export function formatSearchText(doc: SearchOutcome, options: TextOptions): stri
       `   Preview: ${previewOf(result)}`,
     );
   }
-  lines.push('', `Timing: embed ${ms(timing.embed_ms)} / search ${ms(timing.search_ms)} / total ${ms(timing.total_ms)}`);
+  lines.push('', timingLine(timing));
   if (options.verbose) lines.push(...verboseLines(doc, options));
   return lines.join('\n');
+}
+
+/**
+ * The answer's own timings. A Worker's clock moves only across I/O, so one searching its embedded
+ * index (`--url`) reports 0 ms throughout: that is said, not printed as "total 0.0 ms".
+ *
+ * @example
+ * timingLine({ embed_ms: 0, search_ms: 0, total_ms: 0 }); // 'Timing: not measured by the Worker (its clock stands still without I/O); the count line gives the wall clock'
+ */
+export function timingLine(timing: { embed_ms?: number; search_ms?: number; total_ms?: number }): string {
+  if (!timing.total_ms && !timing.embed_ms && !timing.search_ms) return 'Timing: not measured by the Worker (its clock stands still without I/O); the count line gives the wall clock';
+  return `Timing: embed ${ms(timing.embed_ms)} / search ${ms(timing.search_ms)} / total ${ms(timing.total_ms)}`;
 }
 
 function verboseLines(doc: SearchOutcome, options: TextOptions): string[] {

@@ -1,6 +1,6 @@
 /** The CLI's one-line preview reads markdown as the demo page's preview does. */
 import { describe, expect, it } from 'vitest';
-import { formatSearchText, highlightLine, previewLine } from '../../../src/cli/retrieve/format-text';
+import { formatSearchText, highlightLine, previewLine, timingLine } from '../../../src/cli/retrieve/format-text';
 import type { SearchOutcome } from '../../../src/core/query/search/search-outcome';
 import { linesPlain } from '../../../src/client/inline-plain';
 
@@ -48,5 +48,12 @@ describe('formatSearchText', () => {
     const result = { rank: 1, score: 0.9, title: 'QoS', section: 'Profiles', section_url: '/qos#profiles', source: 'qos.md:1-5', content, highlight: { text: content.slice(start), start, end: content.length, terms: ['sensor'] } };
     const doc = { query: 'sensor data', mode: 'hybrid', collection: 'c', store: { kind: 'embedded' }, top_k: 1, top_k_requested: 1, top_k_clamped: false, results: [result], summary: { warnings: [] }, timing: { embed_ms: 0, search_ms: 1, total_ms: 1 } } as unknown as SearchOutcome;
     expect(formatSearchText(doc, { elapsedMs: 1 })).toContain('   Preview: Profile: sensor_data · Reliability: Best effort · Durability: Volatile\n');
+  });
+});
+
+describe('timingLine', () => {
+  it('gives the answer\'s timings, or says the Worker measured none instead of "total 0.0 ms"', () => {
+    expect(timingLine({ embed_ms: 1.25, search_ms: 4, total_ms: 6.5 })).toBe('Timing: embed 1.3 ms / search 4.0 ms / total 6.5 ms');
+    expect(timingLine({ embed_ms: 0, search_ms: 0, total_ms: 0 })).toMatch(/^Timing: not measured by the Worker \(its clock stands still without I\/O\)/);
   });
 });
