@@ -139,7 +139,8 @@ export function formatSearchText(doc: SearchOutcome, options: TextOptions): stri
 
 /**
  * The answer's own timings. A Worker's clock moves only across I/O, so one searching its embedded
- * index (`--url`) reports 0 ms throughout: that is said, not printed as "total 0.0 ms".
+ * index (`--url`) times up to its last I/O only, and a result-cache hit reports 0 ms throughout:
+ * that is said, not printed as "total 0.0 ms".
  *
  * @example
  * timingLine({ embed_ms: 0, search_ms: 0, total_ms: 0 }); // 'Timing: not measured by the Worker (its clock stands still without I/O); the count line gives the wall clock'

@@ -33,7 +33,8 @@ export function confidenceInWords(summary: SearchSummary): string {
 /**
  * The status line's count and time: "3 results in 12 ms.", or "3 results." when the Worker timed
  * nothing. A Worker's clock moves only across I/O (it stands still while the isolate computes, a
- * Spectre defence), so a search of the embedded index always reports 0 ms, which read as a fault.
+ * Spectre defence), so a search of the embedded index times only up to its last I/O (the result
+ * cache's lookup): a few ms, or 0 ms on a cache hit, which read as a fault.
  */
 export function countInWords(returned: number, totalMs: number | null | undefined): string {
   const count = `${returned} result${returned === 1 ? '' : 's'}`;
