@@ -82,6 +82,8 @@ export function lineSpans(text: string, start: number, end: number): Span[] {
 // between) continues it.
 const BLOCK_START = /^\s*(?:[-*+]\s|\d{1,9}[.)]\s|[>|#]|```|~~~|:::|<\/?[A-Za-z])/;
 const FENCE_LINE = /^\s*(?:```|~~~)/;
+// A table's delimiter row with at least one inner pipe ("--- | ---"; its outer pipes optional).
+const PIPED_DELIMITER_ROW = /^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*$/m;
 
 /**
  * The lines of `text.slice(start, end)` (see {@link lineSpans}), with a hard-wrapped list item or
@@ -98,14 +100,18 @@ export function itemSpans(text: string, start: number, end: number, options: { e
   const items: Span[] = [];
   let code = false;
   let joinable = false;
+  // A table may leave out its outer pipes ("Key | Action" over "--- | ---"): then any line with a
+  // pipe is a row, which neither joins the line above nor is joined.
+  const pipeless = PIPED_DELIMITER_ROW.test(text.slice(start, end));
   for (const span of lineSpans(text, start, end)) {
     const line = text.slice(span[0], span[1]);
     const fence = FENCE_LINE.test(line);
+    const row = pipeless && !code && line.includes('|');
     const last = items[items.length - 1];
-    if (last && joinable && !code && !fence && !BLOCK_START.test(line) && !/\n[ \t]*\r?\n/.test(text.slice(last[1], span[0]))) last[1] = span[1];
+    if (last && joinable && !code && !fence && !row && !BLOCK_START.test(line) && !/\n[ \t]*\r?\n/.test(text.slice(last[1], span[0]))) last[1] = span[1];
     else items.push([span[0], span[1]]);
     if (fence) code = !code;
-    joinable = !code && !fence && !/^\s*(?:\||#{1,6}\s|:::|<\/?[A-Za-z])/.test(line);
+    joinable = !code && !fence && !row && !/^\s*(?:\||#{1,6}\s|:::|<\/?[A-Za-z])/.test(line);
   }
   return items.flatMap(([s, e]) => (/[\r\n]/.test(text.slice(s, e)) ? sentenceSpans(text, s, e, { ...options, listNumbers: true }) : [[s, e] as Span]));
 }

@@ -17,6 +17,8 @@ const TABLE_HEADER = /^([ \t]*)\|[^\n]*\n[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:
 // A span holding list items, table rows or code is read line by line: each line stands alone. A
 // list marker is followed by a space: a wrapped line that opens with emphasis ("*Manchester
 // Observer* coined the name") is prose, and was cut at its line ends.
+// A table written without its outer pipes: its `--- | ---` delimiter row says it is one.
+const PIPELESS_TABLE = /^[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+$/m;
 const LINE_BLOCK = /\n\s*(?:[-*+]\s|[>|#]|\d+[.)]\s|```|~~~)/;
 /**
  * Candidate spans of `content`: sentences, or lines where the text is a list, a table or code;
@@ -34,7 +36,7 @@ export function candidateSpans(content: string, wrappedSentenceChars: number): {
     const text = content.slice(s, e);
     // A list's items are read whole, a wrapped one's lines joined (itemSpans); a long run-on
     // without a list, one value a line, line by line.
-    const lines = LINE_BLOCK.test(`\n${text}`) ? itemSpans(content, s, e, { elisions: true }) : text.length > wrappedSentenceChars ? lineSpans(content, s, e) : [[s, e] as Span];
+    const lines = LINE_BLOCK.test(`\n${text}`) || PIPELESS_TABLE.test(text) ? itemSpans(content, s, e, { elisions: true }) : text.length > wrappedSentenceChars ? lineSpans(content, s, e) : [[s, e] as Span];
     for (const span of lines) {
       const line = content.slice(span[0], span[1]);
       if (SKIPPED_LINE.test(line) || headerRows.has(span[0]) || DELIMITER_ROW.test(line)) {

@@ -1,0 +1,64 @@
+/**
+ * Highlights in books that hard-wrap their lines: a wrapped list item or paragraph is read whole,
+ * never across a blank line, into a table row (with or without outer pipes) or inside code. Cases
+ * from three new users' books (music theory, bookkeeping, baking).
+ */
+import { describe, expect, it } from 'vitest';
+import { highlightPassage } from '../../../../src/core/query/search/highlight';
+import { questionWeights } from '../../../../src/core/query/search/question-weights';
+
+const collapse = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+describe('highlightPassage on wrapped lines', () => {
+  it('reads a wrapped list item to its end: its later lines, indented or not, continue it', () => {
+    const steps = '3. Listen to the bass: it tells you the root.\n4. Try the likely chords until one fits the\n   melody.\n5. Write them down.';
+    const h = highlightPassage(steps, questionWeights('likely chords'))!;
+    expect(h.text).toBe('4. Try the likely chords until one fits the melody.');
+    expect(collapse(steps.slice(h.start, h.end))).toBe(h.text);
+    const lazy = 'Check:\n- the chain is clean and\nlightly oiled\n- the tyres hold air';
+    expect(highlightPassage(lazy, questionWeights('clean chain'))!.text).toBe('- the chain is clean and lightly oiled');
+    // A blank line, a new item, a table row or code ends the item; a new sentence in it stays its own.
+    const parted = '- the chain is clean and\n\nlightly oiled\n- the tyres hold air';
+    expect(highlightPassage(parted, questionWeights('oiled'))!.text).toBe('lightly oiled');
+    const sentences = '- Oil the chain. Wipe it\n  afterwards.\n- Pump the tyres.';
+    expect(highlightPassage(sentences, questionWeights('wipe'))!.text).toBe('Wipe it afterwards.');
+    expect(highlightPassage(sentences, questionWeights('oil'))!.text).toBe('- Oil the chain.');
+    const yaml = '```yaml\n- name: driver\n  plugin: camera\n```';
+    expect(highlightPassage(yaml, questionWeights('camera plugin'))!.text).toBe('plugin: camera');
+  });
+
+  it('reads a wrapped paragraph before a table or a list whole, not its last line alone', () => {
+    const table = 'Build a triad on every note and you get the chords of the key. Their qualities come in the same\norder in every key:\n\n| Degree | I |\n|---|---|\n| Quality | major |';
+    expect(highlightPassage(table, questionWeights('in what order'))!.text).toBe('Their qualities come in the same order in every key:');
+    // A run-on read by lines for its length alone keeps its lines apart (one value a line).
+    const values = Array.from({ length: 40 }, (_, i) => `value${i} setting`).join('\n');
+    expect(highlightPassage(values, questionWeights('value7'))!.text).toBe('value7 setting');
+  });
+
+  it('reads a hard-wrapped list item, and the wrapped prose around a list or code, whole instead of cut at a line end', () => {
+    const item = '- Purchases from unregistered suppliers carry no tax.\n- Imported services fall under the **reverse charge**: you\n  account for both the output and the input tax yourself.';
+    const h = highlightPassage(item, questionWeights('what is the reverse charge'))!;
+    expect(h.text).toBe('- Imported services fall under the **reverse charge**: you account for both the output and the input tax yourself.');
+    expect(collapse(item.slice(h.start, h.end))).toBe(h.text);
+    const numbered = 'Steps:\n\n1. Take the bank statement and the closing balance of the\n   ledger at that date.\n2. Tick off every transaction.';
+    expect(highlightPassage(numbered, questionWeights('closing balance ledger'))!.text).toBe('1. Take the bank statement and the closing balance of the ledger at that date.');
+    const leadIn = 'That is why a profitable year makes the\nbalance sheet grow, and why the two statements\nare views of the same books:\n\n- The **balance sheet** is a snapshot.';
+    expect(highlightPassage(leadIn, questionWeights('why does the balance sheet grow'))!.text).toBe('That is why a profitable year makes the balance sheet grow, and why the two statements are views of the same books:');
+    const afterCode = 'Estimate it:\n\n```\nDebit Utilities 180\n```\n\nWhen the real bill arrives, post it against the accrual (or reverse it\nand enter the bill normally).';
+    expect(highlightPassage(afterCode, questionWeights('reverse the accrual'))!.text).toBe('When the real bill arrives, post it against the accrual (or reverse it and enter the bill normally).');
+  });
+
+  it('joins no line across a blank line, into a table row or heading, or inside code', () => {
+    const loose = '- Keep receipts for six years\n\n  scanned copies are accepted.';
+    expect(highlightPassage(loose, questionWeights('receipts'))!.text).toBe('- Keep receipts for six years');
+    const table = ['| Rate | Use |', '|---|---|', '| 20% | standard |', 'reduced rates apply to fuel.'].join('\n');
+    expect(highlightPassage(table, new Map([['standard', 2], ['fuel', 1]]))!.text).toBe('| 20% | standard |');
+    const pipeless = ['- In the pager:', '', 'Key | Action', '--- | ---', 'space | scroll forward one page', 'b | scroll back one page'].join('\n');
+    expect(highlightPassage(pipeless, questionWeights('scroll back'))!.text).toBe('b | scroll back one page');
+    // An admonition's title as ingest writes it, with the full stop it lacked (clean-chunk-text.ts).
+    const admonition = ['Tip: Mesh paths.', 'Use package URIs for meshes so that both', 'viewers resolve them:', '- in RViz', '- in Gazebo'].join('\n');
+    expect(highlightPassage(admonition, questionWeights('package URIs for meshes'))!.text).toBe('Use package URIs for meshes so that both viewers resolve them:');
+    const code = 'Run:\n\n```\n- debit bank\n  credit sales\n```';
+    expect(highlightPassage(code, questionWeights('debit bank'))!.text).toBe('- debit bank');
+  });
+});
