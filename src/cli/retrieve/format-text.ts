@@ -60,19 +60,51 @@ export function previewLine(content: string | null, section: string | null = nul
  * A highlight as the demo page and the widget show it ({@link linesPlain}: a list item without its
  * bullet, a table row as its cells), on one line: the CLI printed "| | Mitosis | Meiosis |" and
  * "- Meiosis II separates …" where the page shows "Mitosis · Meiosis" and "Meiosis II separates …".
+ * A highlight runs to 240 characters, twice a preview: when the first of its marked `terms` lies past
+ * the cut, the preview starts shortly before it ("…"), so the line still shows why the result matched.
  *
  * @example
  * highlightLine('| | Mitosis | Meiosis |'); // "Mitosis · Meiosis"
  */
-export function highlightLine(text: string): string {
-  return clipped(linesPlain(text));
+export function highlightLine(text: string, terms: readonly string[] = []): string {
+  const line = linesPlain(text).replace(/\s+/g, ' ').trim();
+  return clipped(line, firstTerm(line, terms));
 }
 
-/** `text` on one line, cut to {@link PREVIEW_CHARS}. */
-function clipped(text: string): string {
+/** Where the first of `terms` (lowercased words) opens a word of `line`, and its length; null if none does. */
+function firstTerm(line: string, terms: readonly string[]): { at: number; length: number } | null {
+  const lower = line.toLowerCase();
+  let first: { at: number; length: number } | null = null;
+  for (const term of terms) {
+    for (let at = lower.indexOf(term); at >= 0 && (first === null || at < first.at); at = lower.indexOf(term, at + 1)) {
+      if (at > 0 && /[\p{L}\p{N}_]/u.test(lower[at - 1]!)) continue;
+      first = { at, length: term.length };
+      break;
+    }
+  }
+  return first;
+}
+
+/**
+ * `text` on one line, cut to {@link PREVIEW_CHARS} between words ("refers t…" read as a typo), and
+ * from shortly before `focus` when the cut would leave it out.
+ */
+function clipped(text: string, focus: { at: number; length: number } | null = null): string {
   const line = text.replace(/\s+/g, ' ').trim();
   if (line.length <= PREVIEW_CHARS) return line;
-  return `${line.slice(0, PREVIEW_CHARS - 1).trimEnd()}…`;
+  let from = 0;
+  if (focus && focus.at + focus.length > PREVIEW_CHARS - 2) {
+    from = Math.max(0, Math.min(focus.at - Math.floor(PREVIEW_CHARS / 4), line.length - (PREVIEW_CHARS - 1)));
+    // Start at a word, never after the focus word's own start.
+    if (from > 0) from = Math.min(line.indexOf(' ', from) + 1 || from, focus.at);
+  }
+  const lead = from > 0 ? '…' : '';
+  const rest = line.slice(from);
+  const room = PREVIEW_CHARS - lead.length;
+  if (rest.length <= room) return `${lead}${rest}`;
+  const cut = rest.lastIndexOf(' ', room - 1);
+  // A word longer than half the line (a path, a URL) is cut inside it, as before.
+  return `${lead}${rest.slice(0, cut > room / 2 ? cut : room - 1).trimEnd()}…`;
 }
 
 /**
@@ -83,15 +115,16 @@ function previewOf(result: SearchOutcome['results'][number]): string {
   const highlight = highlightOf(result);
   if (highlight === null) return previewLine(result.content, result.section);
   const row = result.content === null || highlight.start === undefined || highlight.end === undefined ? null : labelledRow(result.content, highlight.start, highlight.end);
-  return row === null ? highlightLine(highlight.text) : clipped(row);
+  return row === null ? highlightLine(highlight.text, highlight.terms) : clipped(row, firstTerm(row, highlight.terms));
 }
 
-/** The sentence of a result that matches the question (`highlight`), when the answer has one. */
-function highlightOf(result: SearchOutcome['results'][number]): { text: string; start?: number; end?: number } | null {
-  const highlight = result.highlight as { text?: unknown; start?: unknown; end?: unknown } | null | undefined;
+/** The sentence of a result that matches the question (`highlight`), its marked words and offsets, when the answer has one. */
+function highlightOf(result: SearchOutcome['results'][number]): { text: string; terms: string[]; start?: number; end?: number } | null {
+  const highlight = result.highlight as { text?: unknown; terms?: unknown; start?: unknown; end?: unknown } | null | undefined;
   if (typeof highlight?.text !== 'string') return null;
+  const terms = Array.isArray(highlight.terms) ? highlight.terms.filter((t): t is string => typeof t === 'string' && t !== '') : [];
   const at = (n: unknown): number | undefined => (typeof n === 'number' ? n : undefined);
-  return { text: highlight.text, start: at(highlight.start), end: at(highlight.end) };
+  return { text: highlight.text, terms, start: at(highlight.start), end: at(highlight.end) };
 }
 
 /**

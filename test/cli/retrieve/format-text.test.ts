@@ -1,6 +1,6 @@
 /** The CLI's one-line preview reads markdown as the demo page's preview does. */
 import { describe, expect, it } from 'vitest';
-import { formatSearchText, highlightLine, previewLine, timingLine } from '../../../src/cli/retrieve/format-text';
+import { formatSearchText, highlightLine, PREVIEW_CHARS, previewLine, timingLine } from '../../../src/cli/retrieve/format-text';
 import type { SearchOutcome } from '../../../src/core/query/search/search-outcome';
 import { linesPlain } from '../../../src/client/inline-plain';
 
@@ -38,6 +38,20 @@ describe('highlightLine', () => {
     expect(highlightLine('- [ ] Take meter readings on the day you move in.')).toBe('Take meter readings on the day you move in.'); // a task item's box too
     for (const text of ['| | Mitosis | Meiosis |', '- a **cell wall** of cellulose', '…energy and use it to build glucose']) expect(highlightLine(text)).toBe(linesPlain(text));
     expect(highlightLine(`- ${'word '.repeat(200)}`).endsWith('…')).toBe(true);
+  });
+
+  it('cuts a long highlight between words, and from shortly before its first marked word when the cut would leave that out', () => {
+    const sentence = 'In manual systems the busy types of transaction have their own **day books** (special journals): a sales day book for credit sales invoices, a purchases day book for supplier bills, a cash book for bank receipts and payments.';
+    const head = highlightLine(sentence, ['day', 'books']);
+    expect(head).toBe('In manual systems the busy types of transaction have their own day books (special journals): a sales day book for…');
+    expect(head.length).toBeLessThanOrEqual(PREVIEW_CHARS);
+    const late = highlightLine(sentence, ['bank']);
+    expect(late.startsWith('…')).toBe(true);
+    expect(late).toContain('a cash book for bank receipts and payments.');
+    expect(late.length).toBeLessThanOrEqual(PREVIEW_CHARS);
+    expect(highlightLine(sentence)).toBe(head); // no marked words: the start, as before
+    const url = highlightLine(`See ${'x'.repeat(300)}`);
+    expect(url.length).toBe(PREVIEW_CHARS); // one word longer than the line is cut inside it
   });
 });
 
