@@ -144,6 +144,12 @@ describe('highlightPassage', () => {
     expect(highlightPassage('Call for help and an AED. A bystander fetches the AED.', questionWeights('AED'))!.text).toBe('Call for help and an AED.');
   });
 
+  it('reads a definition list\'s term and definition as "term: definition", not "term : definition"', () => {
+    const list = '**Accrual**\n: An expense incurred but not yet billed.\n\n**Bad debt**\n: A receivable written off.';
+    expect(highlightPassage(list, questionWeights('what is an accrual'))!.text).toBe('**Accrual**: An expense incurred but not yet billed.');
+    expect(highlightPassage('```\nkey\n: value\n```', questionWeights('key value'))!.text).toBe('key : value'); // code is read as written
+  });
+
   it('never joins a table row to the prose after it', () => {
     const text = ['| Temp | Wort |', '|---|---|', '| 63 °C | thin |', 'Hold the temperature for an hour.'].join('\n');
     // Joined, the row and the sentence would hold both words and beat each alone.
