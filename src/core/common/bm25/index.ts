@@ -15,6 +15,7 @@ export {
   qdrantIdf,
 } from './bm25-vectors';
 export { capitalStopwordShare, capitalStopwords } from './capital-stopwords';
+export { joinedStopwordRuns, joinedStopwords } from './joined-stopwords';
 export { murmur3X86_32, tokenId } from './murmur3';
 export { stemWord } from './stemmer';
 export { ENGLISH_STOPWORDS, isStopword } from './stopwords';

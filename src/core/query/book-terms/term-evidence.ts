@@ -26,7 +26,7 @@
  *   {@link SEVERAL_GUESSES} or more of its words are read as book words and none is written as the
  *   book writes it ("xyzzy plugh" read as "xyz plugs").
  */
-import { isStopword, qdrantIdf, splitWords, stemWord, tokenizeWords } from '../../common/bm25/index';
+import { isStopword, joinedStopwords, qdrantIdf, splitWords, stemWord, tokenizeWords } from '../../common/bm25/index';
 import type { BookVocabulary, TermEvidence } from '../ports';
 import { bookWordReader, withGreekLetters } from './book-forms';
 import { EVERYDAY_WORDS } from './everyday-words';
@@ -142,6 +142,17 @@ export function assessQueryTerms(v: BookVocabulary, text: string): TermEvidence 
     const ordinary = derived !== null || v.isOrdinary(stem);
     total += ordinary ? ORDINARY_WORD_WEIGHT * unseen : unseen;
     if (!ordinary || name) foreign.push(word);
+  }
+  // Stopwords joined by hyphens ("O-O", chess's castling) are one word the keyword search reads
+  // whole (joined-stopwords.ts): one the book writes is the book's, as any word it uses; one it
+  // never writes weighs nothing, as the stopwords it is made of (the question "O-O-O" was said
+  // to have "no informative word" while the search found the pages that write it).
+  for (const joined of new Set(joinedStopwords(text))) {
+    const df = v.df(joined);
+    if (df === 0) continue;
+    known += idf(df);
+    total += idf(df);
+    asWritten++;
   }
   const coverage = total > 0 ? known / total : 0;
   // Two or more words read as book words and not one written as the book writes it: nothing the reader

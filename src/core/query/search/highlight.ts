@@ -6,7 +6,7 @@
  * says exactly why the chunk matched; a chunk found by the local model alone, with none of the
  * question's words, has no highlight.
  */
-import { isStopword, WORD_RUNS } from '../../common/bm25/index';
+import { isStopword, joinedStopwordRuns, WORD_RUNS } from '../../common/bm25/index';
 import type { Span } from '../../common/text/sentence-spans';
 import { spellingVariants } from '../../common/text/word-variants';
 import { candidateSpans } from './highlight-spans';
@@ -107,6 +107,13 @@ function stemsPerSpan(content: string, spans: readonly { span: Span }[], weights
     if (key === stem && isStopword(word)) continue;
     if (key !== null && !found[i]!.includes(key)) found[i]!.push(key);
   }
+  // Stopwords the question joins by hyphens ("o-o") are no word of the scan above: they match whole.
+  if ([...weights.keys()].some((key) => key.includes('-'))) {
+    for (const { index, run } of joinedStopwordRuns(content)) {
+      const at = spans.findIndex(({ span }) => index >= span[0] && index < span[1]);
+      if (at >= 0 && weights.has(run) && !found[at]!.includes(run)) found[at]!.push(run);
+    }
+  }
   return found;
 }
 
@@ -194,6 +201,11 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
       if (stem === undefined || matchedKey(match[0], stem, weights) === null) continue;
       if (at < 0) at = match.index;
       terms.add(word);
+    }
+    for (const { index, run } of joinedStopwordRuns(text)) {
+      if (!weights.has(run)) continue;
+      if (at < 0 || index < at) at = index;
+      terms.add(run);
     }
     return { at, terms: [...terms] };
   };

@@ -3,7 +3,7 @@
  * by stem, by the book's other spelling, by a stopword the question writes in capitals, or through
  * the owner's synonyms file.
  */
-import { analyzeText, capitalStopwords, stemWord } from '../../common/bm25/index';
+import { analyzeText, capitalStopwords, joinedStopwords, stemWord } from '../../common/bm25/index';
 import { synonymPairs } from '../../common/text/synonym-pairs';
 import { spellingVariants } from '../../common/text/word-variants';
 
@@ -13,6 +13,7 @@ import { spellingVariants } from '../../common/text/word-variants';
  * (SQL's `WHERE`, as the keyword search reads them: capital-stopwords.ts): those are keyed by the
  * stem in capitals, so only a word the chunk writes in capitals matches them, and each weighs as
  * much as the question's rarest other word (the book's vocabulary holds no stopword to weigh).
+ * So does a run of stopwords the question joins by hyphens (chess's "O-O"), keyed whole ("o-o").
  *
  * @example
  * questionWeights('How do I publish a message?'); // Map { 'publish' => 1, 'messag' => 1 }
@@ -26,9 +27,12 @@ export function questionWeights(question: string, rarity?: (stem: string) => num
     weights.set(stem, w > 0 ? w : 1);
   }
   const capitals = capitalStopwords(question);
-  if (capitals.length > 0) {
+  const joined = joinedStopwords(question);
+  if (capitals.length > 0 || joined.length > 0) {
     const weight = Math.max(1, ...weights.values());
     for (const stem of capitals) weights.set(stem.toUpperCase(), weight);
+    // Stopwords joined by hyphens ("o-o", joined-stopwords.ts) are keyed whole, as the search reads them.
+    for (const run of joined) weights.set(run, weight);
   }
   return weights;
 }
