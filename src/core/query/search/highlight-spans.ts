@@ -32,7 +32,7 @@ export function candidateSpans(content: string, wrappedSentenceChars: number): {
   const headerRows = new Set([...content.matchAll(TABLE_HEADER)].map((m) => m.index + m[1]!.length));
   let gap = false;
   let code = false;
-  for (const [s, e] of sentenceSpans(content, 0, content.length, { elisions: true, listNumbers: true }).flatMap(([s, e]) => (FENCE.test(content.slice(s, e)) ? [[s, e] as Span] : apartFromHeadings(content, s, e)))) {
+  for (const [s, e] of sentenceSpans(content, 0, content.length, { elisions: true, listNumbers: true }).flatMap(([s, e]) => (FENCE.test(content.slice(s, e)) ? [[s, e] as Span] : apartFromParagraphs(content, s, e).flatMap(([a, b]) => apartFromHeadings(content, a, b))))) {
     const text = content.slice(s, e);
     // A list's items are read whole, a wrapped one's lines joined (itemSpans); a long run-on
     // without a list, one value a line, line by line.
@@ -59,6 +59,25 @@ const HEADING_LINE = /^[ \t]*#{1,6}[ \t][^\n]*$/gm;
 // Code is read line by line as before: its `# comment` lines are not headings.
 const FENCE = /(?:^|\n)\s*(?:```|~~~)/;
 const FENCE_LINE = /^\s*(?:```|~~~)/;
+
+// A blank line ends a paragraph, so no sentence runs across one. A paragraph that ends without a
+// full stop (a lead-in "…lies from the mean:" over a `$$` formula, a caption, a label) ran into the
+// next one: a statistics book's highlight read "from the mean: $$ z = \frac{x - \mu}{\sigma} $$
+// Standardising turns any normal distribution…", two paragraphs and a formula as one sentence.
+const BLANK_LINE = /\n[ \t]*\r?\n/g;
+
+/** `[s, e)` cut at its blank lines, each paragraph its own span (whitespace between left out). */
+function apartFromParagraphs(content: string, s: number, e: number): Span[] {
+  const text = content.slice(s, e);
+  const out: Span[] = [];
+  let from = 0;
+  for (const match of text.matchAll(BLANK_LINE)) {
+    out.push([s + from, s + match.index]);
+    from = match.index + match[0].length;
+  }
+  out.push([s + from, e]);
+  return out;
+}
 
 /** `[s, e)` cut around its heading lines (each heading line its own span, which the caller skips). */
 function apartFromHeadings(content: string, s: number, e: number): Span[] {

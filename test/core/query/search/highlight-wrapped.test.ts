@@ -61,4 +61,17 @@ describe('highlightPassage on wrapped lines', () => {
     const code = 'Run:\n\n```\n- debit bank\n  credit sales\n```';
     expect(highlightPassage(code, questionWeights('debit bank'))!.text).toBe('- debit bank');
   });
+
+  it('reads no sentence across a blank line: a lead-in without a full stop, a display formula and the next paragraph stay apart', () => {
+    // A statistics book's pages: a lead-in ending in a colon over a `$$` formula, then prose.
+    const zScore = '## z-scores\n\nA **z-score** says how many standard deviations a value lies from the mean:\n\n$$\nz = \\frac{x - \\mu}{\\sigma}\n$$\n\nStandardising turns any normal distribution into the **standard normal**, so one\ntable covers them all.';
+    const h = highlightPassage(zScore, questionWeights('how many standard deviations from the mean'))!;
+    expect(h.text).toBe('A **z-score** says how many standard deviations a value lies from the mean:');
+    expect(zScore.slice(h.start, h.end)).toBe(h.text);
+    const rSquared = '$$\nR^2 = 1 - \\frac{SS_{res}}{SS_{tot}}\n$$\n\n$R^2$ is the fraction of the variation in $y$ explained by the line.';
+    expect(highlightPassage(rSquared, questionWeights('fraction of variation explained'))!.text).toBe('$R^2$ is the fraction of the variation in $y$ explained by the line.');
+    // Prose without a full stop before the next paragraph (a caption, a label) ends at the blank line too.
+    const caption = 'Figure 2: residuals against fitted values\n\nA fan shape means the variance is not constant.';
+    expect(highlightPassage(caption, questionWeights('what does a fan shape mean'))!.text).toBe('A fan shape means the variance is not constant.');
+  });
 });
