@@ -5,6 +5,7 @@
  * `--verbose` the timing breakdown, cache status, filters, confidence summary and every warning.
  */
 import { inlinePlain, labelledRow, linesPlain, withoutTaskBoxes } from '../../client/inline-plain';
+import { mathPlain } from '../../core/common/text/math-plain';
 import type { SearchOutcome } from '../../core/query/search/search-outcome';
 
 /** Longest preview, in characters. */
@@ -159,7 +160,7 @@ export function formatSearchText(doc: SearchOutcome, options: TextOptions): stri
       '',
       // The page's title, as the demo page and the widget name it ("The Luddites", not the slug "luddites").
       `${result.rank}. [${formatScore(result.score)}] ${result.title ?? result.chapter ?? 'n/a'}`,
-      `   Section: ${result.section ?? 'n/a'}`,
+      `   Section: ${result.section === null ? 'n/a' : mathPlain(result.section)}`,
       `   URL: ${result.section_url ?? result.source_url ?? 'n/a'}`,
       `   Source: ${result.source ?? 'n/a'}`,
       `   Preview: ${previewOf(result)}`,

@@ -7,6 +7,7 @@
  * question's words, has no highlight.
  */
 import { isStopword, joinedStopwordRuns, WORD_RUNS } from '../../common/bm25/index';
+import { mathPlain } from '../../common/text/math-plain';
 import type { Span } from '../../common/text/sentence-spans';
 import { spellingVariants } from '../../common/text/word-variants';
 import { candidateSpans } from './highlight-spans';
@@ -30,7 +31,7 @@ const DEFINITION_DETAIL = /[ \t]*\n[ \t]{0,3}:[ \t]+/g;
 
 /** The part of a result's `content` that matches the question best. */
 export interface Highlight {
-  /** The sentence (or two), whitespace collapsed, cut to {@link HIGHLIGHT_CHARS} around its first match ("…" where cut). */
+  /** The sentence (or two), whitespace collapsed, TeX math as plain text, cut to {@link HIGHLIGHT_CHARS} around its first match ("…" where cut). */
   text: string;
   /** Where the sentence(s) lie in `content`: `content.slice(start, end)`. */
   start: number;
@@ -191,7 +192,9 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
   // So does a later list item's bullet (LATER_BULLET), except in code, where "- " is the code's own;
   // and a definition list's ": " under its term joins it as a colon ("Banneton : A basket" read so).
   const lines = content.slice(start, end).replace(/\n[ \t]*(?:>[ \t]*)+/g, ' ');
-  const whole = (code ? lines : lines.replace(LATER_BULLET, ' ').replace(DEFINITION_DETAIL, ': ')).replace(/\s+/g, ' ').trim();
+  // TeX math reads as plain text ("σ/√n" for `$\sigma/\sqrt{n}$`): every client shows the highlight
+  // as text, and a statistics book's previews were full of backslashes. Code keeps its dollars.
+  const whole = (code ? lines : mathPlain(lines.replace(LATER_BULLET, ' ').replace(DEFINITION_DETAIL, ': '))).replace(/\s+/g, ' ').trim();
   const matchedAt = (text: string): { at: number; terms: string[] } => {
     let at = -1;
     const terms = new Set<string>();

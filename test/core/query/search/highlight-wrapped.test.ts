@@ -69,7 +69,7 @@ describe('highlightPassage on wrapped lines', () => {
     expect(h.text).toBe('A **z-score** says how many standard deviations a value lies from the mean:');
     expect(zScore.slice(h.start, h.end)).toBe(h.text);
     const rSquared = '$$\nR^2 = 1 - \\frac{SS_{res}}{SS_{tot}}\n$$\n\n$R^2$ is the fraction of the variation in $y$ explained by the line.';
-    expect(highlightPassage(rSquared, questionWeights('fraction of variation explained'))!.text).toBe('$R^2$ is the fraction of the variation in $y$ explained by the line.');
+    expect(highlightPassage(rSquared, questionWeights('fraction of variation explained'))!.text).toBe('R² is the fraction of the variation in y explained by the line.');
     // Prose without a full stop before the next paragraph (a caption, a label) ends at the blank line too.
     const caption = 'Figure 2: residuals against fitted values\n\nA fan shape means the variance is not constant.';
     expect(highlightPassage(caption, questionWeights('what does a fan shape mean'))!.text).toBe('A fan shape means the variance is not constant.');
