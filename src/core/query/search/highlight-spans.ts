@@ -29,7 +29,8 @@ const LINE_BLOCK = /\n\s*(?:[-*+]\s|[>|#]|\d+[.)]\s|```|~~~)/;
  */
 export function candidateSpans(content: string, wrappedSentenceChars: number): { span: Span; gap: boolean; row: boolean; code: boolean }[] {
   const out: { span: Span; gap: boolean; row: boolean; code: boolean }[] = [];
-  const headerRows = new Set([...content.matchAll(TABLE_HEADER)].map((m) => m.index + m[1]!.length));
+  const pipeless = pipelessTables(content);
+  const headerRows = new Set([...[...content.matchAll(TABLE_HEADER)].map((m) => m.index + m[1]!.length), ...pipeless.headers]);
   let gap = false;
   let code = false;
   for (const [s, e] of sentenceSpans(content, 0, content.length, { elisions: true, listNumbers: true }).flatMap(([s, e]) => (FENCE.test(content.slice(s, e)) ? [[s, e] as Span] : apartFromParagraphs(content, s, e).flatMap(([a, b]) => apartFromHeadings(content, a, b))))) {
@@ -43,12 +44,41 @@ export function candidateSpans(content: string, wrappedSentenceChars: number): {
         gap = true;
         if (FENCE_LINE.test(line)) code = !code;
       } else {
-        out.push({ span, gap, row: TABLE_ROW.test(line), code });
+        out.push({ span, gap, row: TABLE_ROW.test(line) || pipeless.rows.has(span[0]), code });
         gap = false;
       }
     }
   }
   return out;
+}
+
+const PIPELESS_DELIMITER = new RegExp(PIPELESS_TABLE.source);
+
+/**
+ * Where the header rows and the body rows of `content`'s tables written without outer pipes start
+ * (past their indent): the line with a pipe above a `--- | ---` row, and the lines with a pipe under
+ * it up to a blank line. Outside code. Such a header names the columns as a piped one does
+ * ("Feature | Mitosis | Meiosis" won "mitosis or meiosis"), and such a row is no more one thought
+ * with the prose after it than a piped row is.
+ */
+function pipelessTables(content: string): { headers: Set<number>; rows: Set<number> } {
+  const headers = new Set<number>();
+  const rows = new Set<number>();
+  const lines: { at: number; text: string }[] = [];
+  let at = 0;
+  for (const text of content.split('\n')) {
+    lines.push({ at: at + (text.length - text.trimStart().length), text });
+    at += text.length + 1;
+  }
+  let code = false;
+  lines.forEach(({ text }, i) => {
+    if (FENCE_LINE.test(text)) code = !code;
+    if (code || !PIPELESS_DELIMITER.test(text.trimEnd())) return;
+    const header = lines[i - 1];
+    if (header && header.text.includes('|')) headers.add(header.at);
+    for (let j = i + 1; j < lines.length && lines[j]!.text.trim() !== '' && lines[j]!.text.includes('|'); j++) rows.add(lines[j]!.at);
+  });
+  return { headers, rows };
 }
 
 // A heading line: it has no sentence end, so the sentence splitter runs it into the first sentence

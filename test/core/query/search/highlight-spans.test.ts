@@ -19,6 +19,12 @@ describe('candidateSpans', () => {
     expect(texts('| Bag | 2 days |\n| Freezer | 3 months |')).toEqual(['| Bag | 2 days |', '| Freezer | 3 months |']);
   });
 
+  it('treats a table without outer pipes as a piped one: its header row skipped, its body rows marked', () => {
+    const content = 'Keys:\r\n\r\nKey | Action\r\n--- | ---\r\nspace | scroll forward\r\nb | scroll back\r\nPress q to quit.';
+    const spans = candidateSpans(content, 480).map((c) => [content.slice(c.span[0], c.span[1]).trim(), c.row]);
+    expect(spans).toEqual([['Keys:', false], ['space | scroll forward', true], ['b | scroll back', true], ['Press q to quit.', false]]);
+  });
+
   it('reads a hard-wrapped list item as one span and code line by line', () => {
     const content = 'Steps:\n\n- Feed the starter and\n  leave it overnight.\n- Mix.\n\n```sh\nmake\nmake install\n```';
     expect(texts(content)).toEqual(['Steps:', '- Feed the starter and\n  leave it overnight.', '- Mix.', 'make', 'make install']);

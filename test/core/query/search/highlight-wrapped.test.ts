@@ -55,6 +55,12 @@ describe('highlightPassage on wrapped lines', () => {
     expect(highlightPassage(table, new Map([['standard', 2], ['fuel', 1]]))!.text).toBe('| 20% | standard |');
     const pipeless = ['- In the pager:', '', 'Key | Action', '--- | ---', 'space | scroll forward one page', 'b | scroll back one page'].join('\n');
     expect(highlightPassage(pipeless, questionWeights('scroll back'))!.text).toBe('b | scroll back one page');
+    // Its header row is never the highlight, and its last row does not pair with the prose under it,
+    // as for a piped table.
+    const compared = ['Both divide a cell.', '', 'Feature | Mitosis | Meiosis', '--- | --- | ---', 'Daughter cells | 2 | 4', '', 'Meiosis makes gametes.'].join('\n');
+    expect(highlightPassage(compared, questionWeights('mitosis or meiosis'))!.text).toBe('Meiosis makes gametes.');
+    const quit = ['Key | Action', '--- | ---', 'b | scroll back one page', 'Press q to quit the pager.'].join('\n');
+    expect(highlightPassage(quit, questionWeights('scroll back or quit'))!.text).toBe('b | scroll back one page');
     // An admonition's title as ingest writes it, with the full stop it lacked (clean-chunk-text.ts).
     const admonition = ['Tip: Mesh paths.', 'Use package URIs for meshes so that both', 'viewers resolve them:', '- in RViz', '- in Gazebo'].join('\n');
     expect(highlightPassage(admonition, questionWeights('package URIs for meshes'))!.text).toBe('Use package URIs for meshes so that both viewers resolve them:');
