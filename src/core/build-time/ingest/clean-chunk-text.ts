@@ -141,8 +141,9 @@ function shownAttribute(line: string): string | null {
   return ended(attributes.get('caption'), '.') ?? ended(attributes.get('title'), ':');
 }
 
-// A `<details>` box's title on a line of its own: `<summary>My loaf is dense</summary>`.
-const SUMMARY = /^\s*<summary(?:\s[^>]*)?>(.*)<\/summary>\s*$/i;
+// A `<details>` box's title on a line of its own: `<summary>My loaf is dense</summary>`, or after
+// the box's opening tag, as GitHub READMEs often write it (`<details><summary>Build</summary>`).
+const SUMMARY = /^\s*(?:<details(?:\s[^>]*)?>\s*)?<summary(?:\s[^>]*)?>(.*)<\/summary>\s*$/i;
 
 /**
  * What a `<details>` box's one-line `<summary>` reads as: its text, then a colon, as a tab's label

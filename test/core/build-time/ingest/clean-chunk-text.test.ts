@@ -47,6 +47,8 @@ describe('cleanChunkText', () => {
     // A title that ends a sentence gets no colon; inline tags inside it go; an empty one vanishes.
     expect(cleanChunkText('  <summary class="q">Why is it <b>flat</b>?</summary>\nToo wet.')).toBe('Why is it flat?\nToo wet.');
     expect(cleanChunkText('<summary></summary>\nText')).toBe('Text');
+    // Opened on the same line as its box, as GitHub READMEs write it.
+    expect(cleanChunkText('<details open><summary>Build from source</summary>\nRun make.\n</details>')).toBe('Build from source:\nRun make.');
   });
 
   it('keeps a backslash-escaped `<` as the literal text it is, without its backslash (CommonMark)', () => {
