@@ -27,7 +27,7 @@ const WRAPPED_SENTENCE_CHARS = 2 * HIGHLIGHT_CHARS;
 // wall of cellulose"; "… break it down; - in yeast and plants"). Numbers are kept: they say the order.
 const LATER_BULLET = /\n[ \t]*[-*+][ \t]+/g;
 // A definition list's detail line under its term (`**Term**` then `: What it is.`).
-const DEFINITION_DETAIL = /[ \t]*\n[ \t]{0,3}:[ \t]+/g;
+const DEFINITION_DETAIL = /[ \t]*\r?\n[ \t]{0,3}:[ \t]+/g;
 
 /** The part of a result's `content` that matches the question best. */
 export interface Highlight {

@@ -147,6 +147,7 @@ describe('highlightPassage', () => {
   it('reads a definition list\'s term and definition as "term: definition", not "term : definition"', () => {
     const list = '**Accrual**\n: An expense incurred but not yet billed.\n\n**Bad debt**\n: A receivable written off.';
     expect(highlightPassage(list, questionWeights('what is an accrual'))!.text).toBe('**Accrual**: An expense incurred but not yet billed.');
+    expect(highlightPassage(list.replace(/\n/g, '\r\n'), questionWeights('what is an accrual'))!.text).toBe('**Accrual**: An expense incurred but not yet billed.');
     expect(highlightPassage('```\nkey\n: value\n```', questionWeights('key value'))!.text).toBe('key : value'); // code is read as written
   });
 
