@@ -9,16 +9,18 @@ import { itemSpans, lineSpans, sentenceSpans, type Span } from '../../common/tex
 // a fence line and a table's `|---|` delimiter row are markup.
 const SKIPPED_LINE = /^\s*(?:#{1,6}\s|```|~~~|:::|<\/?[A-Za-z])/;
 const TABLE_ROW = /^\s*\|/;
+// A table's `|---|` delimiter row, outer pipes optional.
+const DELIMITER_ROW = /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
 // A table's header row (the row above its `|---|` line) names the columns, as a heading names a
 // section: "Mitosis · Meiosis" held both words of "mitosis or meiosis" and won, saying nothing.
 // Group 1 is the indent, so the match's index plus its length is where the row's span starts.
-const DELIMITER_ROW = /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
 const TABLE_HEADER = /^([ \t]*)\|[^\n]*\n[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/gm;
-// A span holding list items, table rows or code is read line by line: each line stands alone. A
-// list marker is followed by a space: a wrapped line that opens with emphasis ("*Manchester
-// Observer* coined the name") is prose, and was cut at its line ends.
 // A table written without its outer pipes: its `--- | ---` delimiter row says it is one.
 const PIPELESS_TABLE = /^[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+$/m;
+// A span holding list items, table rows or code is read by its items (itemSpans: a wrapped item's
+// lines joined, each row and code line alone). A list marker is followed by a space: a wrapped line
+// that opens with emphasis ("*Manchester Observer* coined the name") is prose, and was cut at its
+// line ends.
 const LINE_BLOCK = /\n\s*(?:[-*+]\s|[>|#]|\d+[.)]\s|```|~~~)/;
 /**
  * Candidate spans of `content`: sentences, or lines where the text is a list, a table or code;
