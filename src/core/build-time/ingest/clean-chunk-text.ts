@@ -134,7 +134,10 @@ const TAG_LINE = /^\s*<[A-Z][\w.]*((?:\s+[\w-]+(?:=(?:"[^"]*"|'[^']*'|\{[^{}]*\}
 function shownAttribute(line: string): string | null {
   const tag = TAG_LINE.exec(line);
   if (!tag) return null;
-  const attributes = new Map([...tag[1]!.matchAll(TAB_ATTRIBUTE)].map((m) => [m[1]!, (m[2] ?? m[3] ?? '').trim()]));
+  // Only the tag's own attributes: a `{…}` expression may hold another tag's ("icon={<Icon title="gear" />}"),
+  // which, read too, replaced the card's title.
+  const own = tag[1]!.replace(/\{[^{}]*\}/g, '');
+  const attributes = new Map([...own.matchAll(TAB_ATTRIBUTE)].map((m) => [m[1]!, (m[2] ?? m[3] ?? '').trim()]));
   // Ended as a sentence (a caption) or as a label (a title, as a tab's), so that neither runs into
   // the text under it: "… takes most of the cycle Each phase waits …" read as one sentence.
   const ended = (text: string | undefined, end: string): string | null => (text ? `${text}${/[.:?!]$/.test(text) ? '' : end}` : null);

@@ -41,6 +41,12 @@ describe('cleanChunkText', () => {
     expect(cleanChunkText('<TabItem label={name}>\nText')).toBe('Text');
   });
 
+  it('reads a figure\'s caption or a card\'s title from the tag\'s own attributes, not from a tag inside an {…} expression', () => {
+    expect(cleanChunkText('<Figure src="/a.png" caption="The cell cycle" />')).toBe('The cell cycle.');
+    expect(cleanChunkText('<Card title="Checkpoints" icon={<Icon title="gear" />}>\nEach phase waits.\n</Card>')).toBe('Checkpoints:\nEach phase waits.');
+    expect(cleanChunkText('<Figure caption="The cycle" alt={t("caption=\'x\'")} />')).toBe('The cycle.');
+  });
+
   it('reads a <details> box\'s one-line <summary> as its title with a colon, so it does not run into the answer', () => {
     const source = '<details>\n<summary>My loaf is dense and gummy</summary>\n\nThe bulk was too short.\n\n</details>';
     expect(cleanChunkText(source)).toBe('My loaf is dense and gummy:\n\nThe bulk was too short.');
