@@ -95,10 +95,15 @@ export function labelledRow(content: string, start: number, end: number): string
   let offset = 0;
   let at = 0;
   while (at < lines.length - 1 && offset + lines[at]!.length < start) offset += lines[at++]!.length + 1;
-  if (!TABLE_LINE.test(lines[at] ?? '') || DELIMITER_ROW.test(lines[at]!)) return null;
+  // A table may leave out its outer pipes ("Key | Action" over "--- | ---"): then its lines are the
+  // ones with a pipe, and its delimiter row must have an inner pipe (a bare "---" is a rule).
+  const piped = TABLE_LINE.test(lines[at] ?? '');
+  const inTable = (line: string): boolean => (piped ? TABLE_LINE.test(line) : line.includes('|') && line.trim() !== '');
+  if (!inTable(lines[at] ?? '') || DELIMITER_ROW.test(lines[at]!)) return null;
   let top = at;
-  while (top > 0 && TABLE_LINE.test(lines[top - 1]!)) top--;
-  if (top + 1 >= at || !DELIMITER_ROW.test(lines[top + 1]!)) return null; // the header itself, or a table without one
+  while (top > 0 && inTable(lines[top - 1]!)) top--;
+  const delimiter = lines[top + 1] ?? '';
+  if (top + 1 >= at || !DELIMITER_ROW.test(delimiter) || (!piped && !delimiter.includes('|'))) return null; // the header itself, or a table without one
   const names = rowCells(lines[top]!);
   const cells = rowCells(lines[at]!);
   if (names.length !== cells.length) return null;

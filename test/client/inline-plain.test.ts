@@ -33,6 +33,17 @@ describe('labelledRow', () => {
     expect(labelledRow('| 1 | 2 |\n| 3 | 4 |', 10, 19)).toBeNull(); // no header row
   });
 
+  it('reads a table written without its outer pipes as a piped one', () => {
+    const pager = ['In the pager:', '', 'Key | Action', '--- | ---', 'space | scroll forward', 'b | scroll back one page', '', 'Press q.'].join('\n');
+    const row = (line: string): string | null => labelledRow(pager, pager.indexOf(line), pager.indexOf(line) + line.length);
+    expect(row('b | scroll back one page')).toBe('Key: b · Action: scroll back one page');
+    expect(row('Key | Action')).toBeNull();
+    expect(row('Press q.')).toBeNull();
+    // Prose with a pipe over a rule is no table.
+    const ruled = 'Type a | b here\n---\nthen c | d';
+    expect(labelledRow(ruled, ruled.indexOf('then'), ruled.length)).toBeNull();
+  });
+
   it('is null for two rows (a highlight may join neighbours)', () => {
     expect(labelledRow(table, at('| services_default')[0], at('| sensor_data')[1])).toBeNull();
   });
