@@ -116,7 +116,10 @@ function previewOf(result: SearchOutcome['results'][number]): string {
   const highlight = highlightOf(result);
   if (highlight === null) return previewLine(result.content, result.section);
   const row = result.content === null || highlight.start === undefined || highlight.end === undefined ? null : labelledRow(result.content, highlight.start, highlight.end);
-  return row === null ? highlightLine(highlight.text, highlight.terms) : clipped(row, firstTerm(row, highlight.terms));
+  if (row === null) return highlightLine(highlight.text, highlight.terms);
+  // The marked word's offset on the line as clipped() cuts it: whitespace runs in a cell collapsed.
+  const line = row.replace(/\s+/g, ' ').trim();
+  return clipped(line, firstTerm(line, highlight.terms));
 }
 
 /** The sentence of a result that matches the question (`highlight`), its marked words and offsets, when the answer has one. */

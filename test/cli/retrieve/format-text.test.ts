@@ -63,6 +63,16 @@ describe('formatSearchText', () => {
     const doc = { query: 'sensor data', mode: 'hybrid', collection: 'c', store: { kind: 'embedded' }, top_k: 1, top_k_requested: 1, top_k_clamped: false, results: [result], summary: { warnings: [] }, timing: { embed_ms: 0, search_ms: 1, total_ms: 1 } } as unknown as SearchOutcome;
     expect(formatSearchText(doc, { elapsedMs: 1 })).toContain('   Preview: Profile: sensor_data · Reliability: Best effort · Durability: Volatile\n');
   });
+
+  it('keeps the marked word of a long labelled row in the preview when its cells hold runs of spaces', () => {
+    const cell = `a${' '.repeat(41)}b`;
+    const content = `| One | Two | Three |\n|---|---|---|\n| ${cell} | ${'word '.repeat(10)}| the sensor value ${'more '.repeat(22)}|`;
+    const start = content.lastIndexOf('\n') + 1;
+    const result = { rank: 1, score: 0.9, title: 'T', section: 'S', content, highlight: { text: content.slice(start), start, end: content.length, terms: ['sensor'] } };
+    const doc = { query: 'sensor', mode: 'hybrid', collection: 'c', store: { kind: 'embedded' }, top_k: 1, top_k_requested: 1, top_k_clamped: false, results: [result], summary: { warnings: [] }, timing: { embed_ms: 0, search_ms: 1, total_ms: 1 } } as unknown as SearchOutcome;
+    const preview = formatSearchText(doc, { elapsedMs: 1 }).split('\n').find((line) => line.startsWith('   Preview: '))!;
+    expect(preview).toContain('the sensor value');
+  });
 });
 
 describe('timingLine', () => {
