@@ -1,5 +1,5 @@
 /**
- * Callout boxes, as a reader sees them: "Note: Title". Three notations reach ingest —
+ * Callout boxes, as a reader sees them: "Note: Title.". Three notations reach ingest —
  * Docusaurus's `:::note Title` … `:::`, GitHub's alerts (`> [!NOTE]` opening a blockquote) and
  * MkDocs's admonitions (`!!! note "Title"` over a body indented four spaces; `???` folds it) —
  * and a reader of any of the three sites sees a labelled box, never the markup.
@@ -17,13 +17,13 @@ const GITHUB_ALERT = /^([ \t]*(?:>[ \t]?)+)\[!([A-Za-z][\w-]*)\][+-]?[ \t]*(.*?)
 const MKDOCS_OPEN = /^[ \t]*(?:!!!|\?\?\?\+?)[ \t]*([A-Za-z][\w-]*)(?:[ \t]+[\w-]+)*(?:[ \t]+"(.*?)")?[ \t]*$/;
 
 /**
- * The line an admonition's opening line reads as ("Tip: Title", "> Note:"), with whether it opens
+ * The line an admonition's opening line reads as ("Tip: Title.", "> Note:"), with whether it opens
  * an MkDocs body; null for any other line.
  *
  * @example
- * admonitionLabel(':::tip Use a container'); // { text: 'Tip: Use a container', mkdocs: false }
+ * admonitionLabel(':::tip Use a container'); // { text: 'Tip: Use a container.', mkdocs: false }
  * admonitionLabel('> [!WARNING]'); // { text: '> Warning:', mkdocs: false }
- * admonitionLabel('!!! note "Read this"'); // { text: 'Note: Read this', mkdocs: true }
+ * admonitionLabel('!!! note "Read this"'); // { text: 'Note: Read this.', mkdocs: true }
  */
 export function admonitionLabel(line: string): { text: string; mkdocs: boolean } | null {
   const docusaurus = DOCUSAURUS_OPEN.exec(line);

@@ -1,10 +1,10 @@
 /**
  * The text a reader sees, from a chunk's markdown source: what is embedded, BM25-indexed and
  * returned. MDX `import`/`export` lines, JSX component tags (their inner text is kept; a tab's
- * opening tag reads as its label, "Python:", a figure's as its caption, and a `<details>` box's
+ * opening tag reads as its label, "Python:", a figure's as its caption, a card's as its title, and a `<details>` box's
  * `<summary>` line as its title with a colon), HTML
  * comments, MDX `{/* comments *\/}`, heading ids (`## Install {#setup}`) and admonition fences
- * go; `:::tip Title` becomes "Tip: Title", as do GitHub's `> [!TIP]` ("> Tip:") and MkDocs's
+ * go; `:::tip Title` becomes "Tip: Title.", as do GitHub's `> [!TIP]` ("> Tip:") and MkDocs's
  * `!!! tip "Title"` (see admonitions.ts). Fenced code and inline code stay verbatim (a `<Node>`
  * inside code is code). The chunk's line range is not changed by this: it still names the exact
  * source lines.
@@ -32,7 +32,7 @@ const PROSE_COMMENT = /(`+)(?:(?!\n[ \t]*\n)[\s\S])*?\1|<!--[\s\S]*?-->|\{\/\*[\
  * Cleans one chunk's markdown source (see the file comment).
  *
  * @example
- * cleanChunkText(':::tip Use a container\nMount the workspace.\n:::'); // 'Tip: Use a container\nMount the workspace.'
+ * cleanChunkText(':::tip Use a container\nMount the workspace.\n:::'); // 'Tip: Use a container.\nMount the workspace.'
  * cleanChunkText('<Tabs>\n  <TabItem value="py" label="Python">\n\nText\n\n  </TabItem>\n</Tabs>'); // 'Python:\n\nText'
  */
 export function cleanChunkText(source: string): string {
