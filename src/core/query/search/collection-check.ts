@@ -66,10 +66,11 @@ function mismatchRemedy(recordedKind: string | undefined, recordedModel: string,
   if (recordedKind === 'cohere') {
     return `set EMBED_MODEL to "${recordedModel}", or re-ingest the book with this model (npm run ingest -- <docs> --recreate)`;
   }
-  // Both local: the model is trained anew on each build of the book, and the Worker queries with the
-  // one its embedded index bundles. Unsetting COHERE_API_KEY, which is already unset, cannot help.
+  // Both local, from different builds of the book (the model is trained anew on each): unsetting
+  // COHERE_API_KEY, which is already unset, cannot help. ingest writes Qdrant collections with Cohere
+  // only, so a local-model collection there is an older or foreign one.
   if (queryKind === 'lsa') {
-    return 'both are the local model, trained on different builds of the book: re-ingest the collection (npm run ingest -- <docs> --embedder lsa --recreate) and build the Worker\'s index from the same docs, or ingest it with Cohere';
+    return 'both are the local model, from different builds of the book: build the index again from the same docs (npm run build:index), or re-ingest a Qdrant collection with Cohere (npm run ingest -- <docs> --recreate)';
   }
   return 'the collection was built by the local model: unset COHERE_API_KEY, or re-ingest the book with Cohere (npm run ingest -- <docs> --recreate)';
 }

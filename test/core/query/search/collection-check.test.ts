@@ -34,7 +34,8 @@ describe('checkQueryVector remedies', () => {
     const message = messageOf(collection({ kind: 'lsa', model: 'lsa', model_id: 'lsa-128-aa' }, 128), lsa('lsa-128-bb'), 128);
     expect(message).toContain('different builds of the book');
     expect(message).not.toContain('unset COHERE_API_KEY');
-    expect(message).toContain('--embedder lsa --recreate');
+    expect(message).toContain('npm run build:index');
+    expect(message).not.toContain('--embedder lsa'); // ingest refuses it for Qdrant
   });
 
   it('accepts the recorded model', () => {
