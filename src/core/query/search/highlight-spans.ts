@@ -66,6 +66,8 @@ const PIPELESS_DELIMITER = new RegExp(PIPELESS_TABLE.source);
 function pipelessTables(content: string): { headers: Set<number>; rows: Set<number> } {
   const headers = new Set<number>();
   const rows = new Set<number>();
+  // Most chunks have none: one scan then, not a split per highlighted result (the hot path).
+  if (!PIPELESS_TABLE.test(content)) return { headers, rows };
   const lines: { at: number; text: string }[] = [];
   let at = 0;
   for (const text of content.split('\n')) {
