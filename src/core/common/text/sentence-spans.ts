@@ -82,6 +82,9 @@ export function lineSpans(text: string, start: number, end: number): Span[] {
 // between) continues it.
 const BLOCK_START = /^\s*(?:[-*+]\s|\d{1,9}[.)]\s|[>|#]|```|~~~|:::|<\/?[A-Za-z])/;
 const FENCE_LINE = /^\s*(?:```|~~~)/;
+// A thematic break (`---`, `***`, `___`, spaced or not) or a setext heading's `===` underline:
+// markup between blocks, never an item's wrapped line ("- fold twice --- Next section" read as one).
+const THEMATIC_BREAK = /^[ \t]{0,3}(?:([-*_])(?:[ \t]*\1){2,}|=+)[ \t]*$/;
 // A table's delimiter row with at least one inner pipe ("--- | ---"; its outer pipes optional).
 const PIPED_DELIMITER_ROW = /^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*$/m;
 
@@ -108,10 +111,11 @@ export function itemSpans(text: string, start: number, end: number, options: { e
     const fence = FENCE_LINE.test(line);
     const row = pipeless && !code && line.includes('|');
     const last = items[items.length - 1];
-    if (last && joinable && !code && !fence && !row && !BLOCK_START.test(line) && !/\n[ \t]*\r?\n/.test(text.slice(last[1], span[0]))) last[1] = span[1];
+    const rule = !code && THEMATIC_BREAK.test(line);
+    if (last && joinable && !code && !fence && !row && !rule && !BLOCK_START.test(line) && !/\n[ \t]*\r?\n/.test(text.slice(last[1], span[0]))) last[1] = span[1];
     else items.push([span[0], span[1]]);
     if (fence) code = !code;
-    joinable = !code && !fence && !row && !/^\s*(?:\||#{1,6}\s|:::|<\/?[A-Za-z])/.test(line);
+    joinable = !code && !fence && !row && !rule && !/^\s*(?:\||#{1,6}\s|:::|<\/?[A-Za-z])/.test(line);
   }
   return items.flatMap(([s, e]) => (/[\r\n]/.test(text.slice(s, e)) ? sentenceSpans(text, s, e, { ...options, listNumbers: true }) : [[s, e] as Span]));
 }

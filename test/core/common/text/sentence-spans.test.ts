@@ -78,5 +78,10 @@ describe('itemSpans', () => {
     expect(texts(code, itemSpans(code, 0, code.length))).toEqual(['- item', '```', 'line one', 'line two', '```']);
     const apart = '- item\n\nNew paragraph.';
     expect(texts(apart, itemSpans(apart, 0, apart.length))).toEqual(['- item', 'New paragraph.']);
+    // A thematic break right under an item is a rule, not the item's wrapped line.
+    for (const rule of ['---', '***', '_ _ _', '===']) {
+      const ruled = `- item\n${rule}\nNext section.`;
+      expect(texts(ruled, itemSpans(ruled, 0, ruled.length))).toEqual(['- item', rule, 'Next section.']);
+    }
   });
 });

@@ -64,6 +64,8 @@ describe('highlightPassage on wrapped lines', () => {
     // An admonition's title as ingest writes it, with the full stop it lacked (clean-chunk-text.ts).
     const admonition = ['Tip: Mesh paths.', 'Use package URIs for meshes so that both', 'viewers resolve them:', '- in RViz', '- in Gazebo'].join('\n');
     expect(highlightPassage(admonition, questionWeights('package URIs for meshes'))!.text).toBe('Use package URIs for meshes so that both viewers resolve them:');
+    const ruled = '- keep the dough warm\n- fold twice\n---\nNext section text.';
+    expect(highlightPassage(ruled, questionWeights('fold twice'))!.text).toBe('- fold twice');
     const code = 'Run:\n\n```\n- debit bank\n  credit sales\n```';
     expect(highlightPassage(code, questionWeights('debit bank'))!.text).toBe('- debit bank');
   });
