@@ -2,6 +2,7 @@
  * Where a block of prose may be cut: after sentence ends. Only offsets are computed, the text is
  * never rewritten, so a chunk is always an exact slice of the source.
  */
+import { INNER_PIPE_DELIMITER_ROW } from './table-rows';
 
 // A terminator (plus closing quotes/brackets/emphasis) followed by whitespace; CJK full stops
 // need no space after them.
@@ -85,8 +86,6 @@ const FENCE_LINE = /^\s*(?:```|~~~)/;
 // A thematic break (`---`, `***`, `___`, spaced or not) or a setext heading's `===` underline:
 // markup between blocks, never an item's wrapped line ("- fold twice --- Next section" read as one).
 const THEMATIC_BREAK = /^[ \t]{0,3}(?:([-*_])(?:[ \t]*\1){2,}|=+)[ \t]*$/;
-// A table's delimiter row with at least one inner pipe ("--- | ---"; its outer pipes optional).
-const PIPED_DELIMITER_ROW = /^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*$/m;
 
 /**
  * The lines of `text.slice(start, end)` (see {@link lineSpans}), with a hard-wrapped list item or
@@ -105,7 +104,7 @@ export function itemSpans(text: string, start: number, end: number, options: { e
   let joinable = false;
   // A table may leave out its outer pipes ("Key | Action" over "--- | ---"): then any line with a
   // pipe is a row, which neither joins the line above nor is joined.
-  const pipeless = PIPED_DELIMITER_ROW.test(text.slice(start, end));
+  const pipeless = INNER_PIPE_DELIMITER_ROW.test(text.slice(start, end));
   for (const span of lineSpans(text, start, end)) {
     const line = text.slice(span[0], span[1]);
     const fence = FENCE_LINE.test(line);

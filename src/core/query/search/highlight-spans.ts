@@ -4,19 +4,16 @@
  * scoring (highlight.ts) because what counts as a line of structure is its own question.
  */
 import { itemSpans, lineSpans, sentenceSpans, type Span } from '../../common/text/sentence-spans';
+import { DELIMITER_ROW, HEADER_OVER_DELIMITER, PIPELESS_DELIMITER_ROW } from '../../common/text/table-rows';
 
 // Lines that are structure, not prose: a heading names the section (the reader sees it already),
 // a fence line and a table's `|---|` delimiter row are markup.
 const SKIPPED_LINE = /^\s*(?:#{1,6}\s|```|~~~|:::|<\/?[A-Za-z])/;
 const TABLE_ROW = /^\s*\|/;
-// A table's `|---|` delimiter row, outer pipes optional.
-const DELIMITER_ROW = /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
 // A table's header row (the row above its `|---|` line) names the columns, as a heading names a
 // section: "Mitosis · Meiosis" held both words of "mitosis or meiosis" and won, saying nothing.
-// Group 1 is the indent, so the match's index plus its length is where the row's span starts.
-const TABLE_HEADER = /^([ \t]*)\|[^\n]*\n[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/gm;
-// A table written without its outer pipes: its `--- | ---` delimiter row says it is one.
-const PIPELESS_TABLE = /^[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+$/m;
+// A table written without its outer pipes is known by its `--- | ---` row (table-rows.ts).
+
 // A span holding list items, table rows or code is read by its items (itemSpans: a wrapped item's
 // lines joined, each row and code line alone). A list marker is followed by a space: a wrapped line
 // that opens with emphasis ("*Manchester Observer* coined the name") is prose, and was cut at its
@@ -32,14 +29,14 @@ const LINE_BLOCK = /\n\s*(?:[-*+]\s|[>|#]|\d+[.)]\s|```|~~~)/;
 export function candidateSpans(content: string, wrappedSentenceChars: number): { span: Span; gap: boolean; row: boolean; code: boolean }[] {
   const out: { span: Span; gap: boolean; row: boolean; code: boolean }[] = [];
   const pipeless = pipelessTables(content);
-  const headerRows = new Set([...[...content.matchAll(TABLE_HEADER)].map((m) => m.index + m[1]!.length), ...pipeless.headers]);
+  const headerRows = new Set([...[...content.matchAll(HEADER_OVER_DELIMITER)].map((m) => m.index + m[1]!.length), ...pipeless.headers]);
   let gap = false;
   let code = false;
   for (const [s, e] of sentenceSpans(content, 0, content.length, { elisions: true, listNumbers: true }).flatMap(([s, e]) => (FENCE.test(content.slice(s, e)) ? [[s, e] as Span] : apartFromParagraphs(content, s, e).flatMap(([a, b]) => apartFromHeadings(content, a, b))))) {
     const text = content.slice(s, e);
     // A list's items are read whole, a wrapped one's lines joined (itemSpans); a long run-on
     // without a list, one value a line, line by line.
-    const lines = LINE_BLOCK.test(`\n${text}`) || PIPELESS_TABLE.test(text) ? itemSpans(content, s, e, { elisions: true }) : text.length > wrappedSentenceChars ? lineSpans(content, s, e) : [[s, e] as Span];
+    const lines = LINE_BLOCK.test(`\n${text}`) || PIPELESS_DELIMITER_ROW.test(text) ? itemSpans(content, s, e, { elisions: true }) : text.length > wrappedSentenceChars ? lineSpans(content, s, e) : [[s, e] as Span];
     for (const span of lines) {
       const line = content.slice(span[0], span[1]);
       if (SKIPPED_LINE.test(line) || headerRows.has(span[0]) || DELIMITER_ROW.test(line)) {
@@ -54,7 +51,8 @@ export function candidateSpans(content: string, wrappedSentenceChars: number): {
   return out;
 }
 
-const PIPELESS_DELIMITER = new RegExp(PIPELESS_TABLE.source);
+// The same row tested one line at a time (no `m` flag: the line is the whole input).
+const PIPELESS_DELIMITER = new RegExp(PIPELESS_DELIMITER_ROW.source);
 
 /**
  * Where the header rows and the body rows of `content`'s tables written without outer pipes start
@@ -67,7 +65,7 @@ function pipelessTables(content: string): { headers: Set<number>; rows: Set<numb
   const headers = new Set<number>();
   const rows = new Set<number>();
   // Most chunks have none: one scan then, not a split per highlighted result (the hot path).
-  if (!PIPELESS_TABLE.test(content)) return { headers, rows };
+  if (!PIPELESS_DELIMITER_ROW.test(content)) return { headers, rows };
   const lines: { at: number; text: string }[] = [];
   let at = 0;
   for (const text of content.split('\n')) {
