@@ -1,7 +1,8 @@
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
-import { localVarsMasked } from './test/support/local-vars-masked';
+// With its extension: vite's native config loader (its planned default) resolves no bare path.
+import { localVarsMasked } from './test/support/local-vars-masked.ts';
 
 // The tests' own index module (test/support/test-index-paths.ts names the same file; a relative
 // import here would make vite warn on every run about its native config loader).
