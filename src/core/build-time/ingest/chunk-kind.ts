@@ -56,8 +56,9 @@ export function isListOrTable(content: string): boolean {
   const inFence = fenceTracker(true);
   let listChars = 0;
   let total = 0;
-  // An item's wrapped lines (indented, right under it) are the item's: counted as prose, a landing
-  // page's hard-wrapped list of chapters read as mostly prose.
+  // An item's wrapped lines (right under it, indented or not: markdown's lazy continuation, as the
+  // highlight reads them) are the item's: counted as prose, a landing page's hard-wrapped list of
+  // chapters read as mostly prose. A table's rows go on to the first blank line, as GFM's do.
   let inItem = false;
   for (const line of content.split('\n')) {
     if (inFence(line) || /^\s*#/.test(line) || line.trim() === '') {
@@ -66,7 +67,7 @@ export function isListOrTable(content: string): boolean {
     }
     const chars = line.trim().length;
     total += chars;
-    inItem = LIST_OR_TABLE_LINE.test(line) || (inItem && /^\s+\S/.test(line));
+    inItem = LIST_OR_TABLE_LINE.test(line) || (inItem && /\S/.test(line));
     if (inItem) listChars += chars;
   }
   return total > 0 && listChars / total > 0.6;

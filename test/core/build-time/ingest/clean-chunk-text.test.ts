@@ -122,8 +122,12 @@ describe('chunk kind', () => {
       '  message types, queue sizes and how to choose the quality of service.',
     ].join('\n');
     expect(chunkKind('01-ros2/index.md', wrapped)).toBe('overview');
-    // A paragraph under the list, not indented, is still prose.
-    expect(chunkKind('01-ros2/index.md', `${wrapped}\nWhen a node starts it reads its parameters, and when it shuts down it\nreleases them; the next chapter shows how to declare parameters and read them back.`)).toBe('content');
+    // A paragraph after a blank line is prose; right under an item, unindented, it is the item's
+    // lazy continuation, as markdown renders it (the highlight joins it to the item too).
+    const paragraph = 'When a node starts it reads its parameters, and when it shuts down it\nreleases them; the next chapter shows how to declare parameters and read them back.';
+    expect(chunkKind('01-ros2/index.md', `${wrapped}\n\n${paragraph}`)).toBe('content');
+    const lazy = ['- *Nodes* covers what a node is,', 'how it starts and how it stops.', '- *Topics* explains publishers,', 'subscribers and message types.'].join('\n');
+    expect(chunkKind('01-ros2/index.md', lazy)).toBe('overview');
   });
 
   it('marks a chunk carried by links as overview, not prose that cites a link or two', () => {
