@@ -181,6 +181,10 @@ describe('queries the book does not cover (the embedded index\'s term rule)', ()
     expect(body.summary.warnings).toContainEqual(expect.objectContaining({ code: 'filter_matched_nothing', details: { filters: ['module = "01-ros"'] } }));
     const prompt = (await t.call('/search?q=What%20is%20a%20ROS%202%20topic%3F&module=01-ros&format=context', {}, offline)).text;
     expect(prompt).toMatch(/No chunk of the book matches the filter \(module = "01-ros"\)/);
+    // A module written as the page URLs write it, without its folder's number, is told so.
+    const slug = (await t.call('/search?q=What%20is%20a%20ROS%202%20topic%3F&module=ros2', {}, offline)).json();
+    expect(slug.summary.warnings.find((w: { code: string }) => w.code === 'filter_matched_nothing').message).toMatch(/If the folder of "ros2" has a number prefix, as page URLs leave out, write it too \("NN-ros2"/);
+    expect(body.summary.warnings.find((w: { code: string }) => w.code === 'filter_matched_nothing').message).not.toMatch(/number prefix, as page URLs/); // "01-ros" has one
     // A filter that lets chunks through says nothing of the kind.
     const found = (await t.call('/search?q=What%20is%20a%20ROS%202%20topic%3F&module=01-ros2', {}, offline)).json();
     expect(found.results.length).toBeGreaterThan(0);

@@ -7,6 +7,7 @@ import type { QdrantFilter } from '../../common/types';
 import type { CacheStatus, TermEvidence } from '../ports';
 import { judgeConfidence, noMatchWarning } from './book-coverage';
 import { buildWarnings, type SearchWarning } from './warnings';
+import { clauseList } from './filter-clauses';
 import { describeFilter } from './filter-describe';
 import type { RankedHit } from './rank-candidates';
 import type { SearchResult } from './result-mapping';
@@ -99,11 +100,27 @@ export function summarizeOutcome(input: SummaryInput) {
 /** The warning for a filter that no chunk of the collection passes. */
 function filterMatchedNothing(filter: QdrantFilter): SearchWarning {
   const described = describeFilter(filter).join(' AND ');
+  // A module asked for as the page URLs write it ("sourdough", since Docusaurus drops the folder's
+  // number) matches no chunk: two new users wrote `module=sourdough` for "03-sourdough" and read
+  // the general advice without seeing that it meant them.
+  const unprefixed = moduleValues(filter).filter((value) => !/^\d+[-_.]/.test(value));
+  const hint = unprefixed.length
+    ? ` If the folder of "${unprefixed[0]}" has a number prefix, as page URLs leave out, write it too ("NN-${unprefixed[0]}", as each result's \`module\` field shows).`
+    : '';
   return {
     code: 'filter_matched_nothing',
-    message: `No chunk of the book matches the filter (${described}): check the field names and values (a module is a top-level folder as written on disk, a chapter a file name without its number prefix).`,
+    message: `No chunk of the book matches the filter (${described}): check the field names and values (a module is a top-level folder as written on disk, a chapter a file name without its number prefix).${hint}`,
     details: { filters: describeFilter(filter) },
   };
+}
+
+/** The values the filter's top-level conditions ask of `module` (`module = …` or `module in […]`). */
+function moduleValues(filter: QdrantFilter): string[] {
+  const conditions = [...clauseList(filter.must), ...clauseList(filter.should)] as unknown as { key?: unknown; match?: { value?: unknown; any?: unknown } }[];
+  return conditions
+    .filter((c) => c && c.key === 'module' && c.match)
+    .flatMap((c) => (typeof c.match!.value === 'string' ? [c.match!.value] : Array.isArray(c.match!.any) ? c.match!.any : []))
+    .filter((v): v is string => typeof v === 'string');
 }
 
 /**
