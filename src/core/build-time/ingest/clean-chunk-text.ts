@@ -114,9 +114,21 @@ const TAB_ATTRIBUTE = /([\w-]+)=(?:"([^"]*)"|'([^']*)')/g;
 function tabLabel(line: string): string | null {
   const open = TAB_OPEN.exec(line);
   if (!open) return null;
-  const attributes = new Map([...open[1]!.matchAll(TAB_ATTRIBUTE)].map((m) => [m[1]!, (m[2] ?? m[3] ?? '').trim()]));
-  const name = attributes.get('label') || attributes.get('title') || attributes.get('value');
-  return name ? `${name}${/[.:?!]$/.test(name) ? '' : ':'}` : null;
+  const attributes = attributeMap(open[1]!);
+  return ended(attributes.get('label') || attributes.get('title') || attributes.get('value'), ':');
+}
+
+/** A tag's quoted attributes by name, their values trimmed. */
+function attributeMap(source: string): Map<string, string> {
+  return new Map([...source.matchAll(TAB_ATTRIBUTE)].map((m) => [m[1]!, (m[2] ?? m[3] ?? '').trim()]));
+}
+
+/**
+ * `text` with `mark` after it unless it ends a sentence or a label already (null when empty): a
+ * label or title that does not run into the text under it.
+ */
+function ended(text: string | undefined, mark: '.' | ':'): string | null {
+  return text ? `${text}${/[.:?!]$/.test(text) ? '' : mark}` : null;
 }
 
 // A line that holds one opening or self-closing component tag (`<Figure src="…" caption="…" />`).
@@ -137,10 +149,9 @@ function shownAttribute(line: string): string | null {
   // Only the tag's own attributes: a `{…}` expression may hold another tag's ("icon={<Icon title="gear" />}"),
   // which, read too, replaced the card's title.
   const own = tag[1]!.replace(/\{[^{}]*\}/g, '');
-  const attributes = new Map([...own.matchAll(TAB_ATTRIBUTE)].map((m) => [m[1]!, (m[2] ?? m[3] ?? '').trim()]));
+  const attributes = attributeMap(own);
   // Ended as a sentence (a caption) or as a label (a title, as a tab's), so that neither runs into
   // the text under it: "… takes most of the cycle Each phase waits …" read as one sentence.
-  const ended = (text: string | undefined, end: string): string | null => (text ? `${text}${/[.:?!]$/.test(text) ? '' : end}` : null);
   return ended(attributes.get('caption'), '.') ?? ended(attributes.get('title'), ':');
 }
 
@@ -159,8 +170,7 @@ const SUMMARY = /^\s*(?:<details(?:\s[^>]*)?>\s*)?<summary(?:\s[^>]*)?>(.*)<\/su
  */
 function summaryLabel(line: string): string | null {
   const text = SUMMARY.exec(line)?.[1];
-  const name = text === undefined ? '' : stripTags(text).trim();
-  return name ? `${name}${/[.:?!]$/.test(name) ? '' : ':'}` : null;
+  return text === undefined ? null : ended(stripTags(text).trim(), ':');
 }
 
 /** Removes JSX/HTML tags from a prose line (`\<` is a literal `<`), leaving inline code spans untouched. */
