@@ -90,6 +90,18 @@ function candidateWords(content: string, weights: ReadonlyMap<string, number>): 
     });
 }
 
+/**
+ * The question's key a chunk's word (`written`, lowercased `word`, stemmed `stem`) matches, or null.
+ * A stopword of the chunk is no word of the question, though a question's word may stem to it:
+ * the stemmer reads "AED" as "a" (and "IED" as "i"), which BM25 keeps, having dropped the article
+ * "a" before stemming; the highlight marked every "a" of the chunk. A stopword the question writes
+ * in capitals matches under its capital key (matchedKey), and still does.
+ */
+function chunkWordKey(written: string, word: string, stem: string, weights: ReadonlyMap<string, number>): string | null {
+  const key = matchedKey(written, stem, weights);
+  return key === stem && isStopword(word) ? null : key;
+}
+
 /** The question's stems in each span (each once), found with one scan of `content`. */
 function stemsPerSpan(content: string, spans: readonly { span: Span }[], weights: ReadonlyMap<string, number>, stems: Map<string, string>): string[][] {
   const found = spans.map(() => [] as string[]);
@@ -100,12 +112,7 @@ function stemsPerSpan(content: string, spans: readonly { span: Span }[], weights
     if (index < spans[i]!.span[0]) continue; // between spans (a skipped heading)
     let stem = stems.get(word);
     if (stem === undefined) stems.set(word, (stem = questionStem(word, weights)));
-    const key = matchedKey(content.slice(index, index + word.length), stem, weights);
-    // A stopword of the chunk is no word of the question, though a question's word may stem to it:
-    // the stemmer reads "AED" as "a" (and "IED" as "i"), which BM25 keeps, having dropped the
-    // article "a" before stemming; the highlight marked every "a" of the chunk. A stopword the
-    // question writes in capitals matches under its capital key (matchedKey), and still does.
-    if (key === stem && isStopword(word)) continue;
+    const key = chunkWordKey(content.slice(index, index + word.length), word, stem, weights);
     if (key !== null && !found[i]!.includes(key)) found[i]!.push(key);
   }
   // Stopwords the question joins by hyphens ("o-o") are no word of the scan above: they match whole.
@@ -145,7 +152,7 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
   const spans = candidateSpans(content, WRAPPED_SENTENCE_CHARS);
   const found = stemsPerSpan(content, spans, weights, stems);
   const weightOf = (list: readonly string[]): number => list.reduce((sum, stem) => sum + weights.get(stem)!, 0);
-  let best: { score: number; start: number; end: number; table: boolean; code: boolean; leads: boolean } | null = null;
+  let best: { score: number; start: number; end: number; table: boolean; code: boolean } | null = null;
   // Whether the span opens with a word of the question: of equals, the line that leads with the
   // term defines it ("- **Mitosis**: one division, two cells"), where the first of a glossary's two
   // lines holding "mitosis" was "- **Meiosis**: … unlike mitosis".
@@ -155,9 +162,7 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
     for (let first = WORD_AT.exec(content); first; first = WORD_AT.exec(content)) {
       const word = first[0].toLowerCase();
       const stem = stems.get(word);
-      const key = stem === undefined ? null : matchedKey(first[0], stem, weights);
-      // As in stemsPerSpan: the article "a" is no match for "AED", which stems to it.
-      if (key !== null && !(key === stem && isStopword(word))) return true;
+      if (stem !== undefined && chunkWordKey(first[0], word, stem, weights) !== null) return true;
       if (!isStopword(word)) return false;
     }
     return false;
@@ -165,11 +170,10 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
   // `table`: the span (or pair) starts with a table row; `code`: it lies in a code block.
   const consider = (score: number, start: number, end: number, table: boolean, code: boolean): void => {
     if (score <= 0 || (best && score < best.score)) return;
-    const opens = leads(start);
     // Of equals, prose before a table row (it reads better), then the one that leads with a word of
-    // the question, then the first.
-    if (best && score === best.score && !(best.table && !table) && !(best.table === table && opens && !best.leads)) return;
-    best = { score, start, end, table, code, leads: opens };
+    // the question, then the first. Who leads is read only for a tie: most candidates are none.
+    if (best && score === best.score && !(best.table && !table) && !(best.table === table && leads(start) && !leads(best.start))) return;
+    best = { score, start, end, table, code };
   };
   for (let i = 0; i < spans.length; i++) {
     const { span, row, code } = spans[i]!;
