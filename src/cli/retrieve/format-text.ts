@@ -5,6 +5,7 @@
  * `--verbose` the timing breakdown, cache status, filters, confidence summary and every warning.
  */
 import { inlinePlain, labelledRow, linesPlain, withoutTaskBoxes } from '../../client/inline-plain';
+import { markedSpans } from '../../client/marked-spans';
 import { mathPlain } from '../../core/common/text/math-plain';
 import type { SearchOutcome } from '../../core/query/search/search-outcome';
 
@@ -72,18 +73,10 @@ export function highlightLine(text: string, terms: readonly string[] = []): stri
   return clipped(line, firstTerm(line, terms));
 }
 
-/** Where the first of `terms` (lowercased words) opens a word of `line`, and its length; null if none does. */
+/** Where the first of `terms` stands in `line`, and its length, by the rule the page marks them with; null if none does. */
 function firstTerm(line: string, terms: readonly string[]): { at: number; length: number } | null {
-  const lower = line.toLowerCase();
-  let first: { at: number; length: number } | null = null;
-  for (const term of terms) {
-    for (let at = lower.indexOf(term); at >= 0 && (first === null || at < first.at); at = lower.indexOf(term, at + 1)) {
-      if (at > 0 && /[\p{L}\p{N}_]/u.test(lower[at - 1]!)) continue;
-      first = { at, length: term.length };
-      break;
-    }
-  }
-  return first;
+  const [first] = markedSpans(line, terms);
+  return first ? { at: first[0], length: first[1] - first[0] } : null;
 }
 
 /**
