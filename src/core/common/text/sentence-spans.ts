@@ -82,7 +82,8 @@ export function lineSpans(text: string, start: number, end: number): Span[] {
 // admonition fence or a JSX/HTML tag. Any other line right under a line of prose (no blank line
 // between) continues it.
 const BLOCK_START = /^\s*(?:[-*+]\s|\d{1,9}[.)]\s|[>|#]|```|~~~|:::|<\/?[A-Za-z])/;
-const FENCE_LINE = /^\s*(?:```|~~~)/;
+/** A line that opens or closes a fenced code block. */
+export const FENCE_LINE = /^\s*(?:```|~~~)/;
 // A thematic break (`---`, `***`, `___`, spaced or not) or a setext heading's `===` underline:
 // markup between blocks, never an item's wrapped line ("- fold twice --- Next section" read as one).
 const THEMATIC_BREAK = /^[ \t]{0,3}(?:([-*_])(?:[ \t]*\1){2,}|=+)[ \t]*$/;

@@ -3,7 +3,7 @@
  * table or code, never a heading, a fence or a table's header row. Apart from the highlight's
  * scoring (highlight.ts) because what counts as a line of structure is its own question.
  */
-import { itemSpans, lineSpans, sentenceSpans, type Span } from '../../common/text/sentence-spans';
+import { FENCE_LINE, itemSpans, lineSpans, sentenceSpans, type Span } from '../../common/text/sentence-spans';
 import { DELIMITER_ROW, HEADER_OVER_DELIMITER, PIPELESS_DELIMITER_ROW } from '../../common/text/table-rows';
 
 // Lines that are structure, not prose: a heading names the section (the reader sees it already),
@@ -90,7 +90,6 @@ const HEADING_LINE = /^[ \t]*#{1,6}[ \t][^\n]*$/gm;
 
 // Code is read line by line as before: its `# comment` lines are not headings.
 const FENCE = /(?:^|\n)\s*(?:```|~~~)/;
-const FENCE_LINE = /^\s*(?:```|~~~)/;
 
 // A blank line ends a paragraph, so no sentence runs across one. A paragraph that ends without a
 // full stop (a lead-in "…lies from the mean:" over a `$$` formula, a caption, a label) ran into the
