@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { RetrieverError } from '../errors';
 import { configSchema, type RawConfig } from './config-schema';
+import { crossVariableProblems, EMBED_MODEL_DIMENSIONS, type Problem } from './cross-variable-rules';
 import { parsePayloadFields, type PayloadFieldMap } from './payload-fields';
 
 type PerEmbedder = 'SEARCH_MODE' | 'HYBRID_FUSION' | 'HYBRID_SEMANTIC_WEIGHT' | 'HYBRID_KEYWORD_WEIGHT' | 'RRF_KEYWORD_WEIGHT';
@@ -43,15 +44,6 @@ export interface Config extends Readonly<Omit<RawConfig, 'PAYLOAD_FIELDS' | PerE
   readonly RATE_LIMIT_PERIOD_SECONDS: number;
 }
 
-/** Cohere embedding models and their output sizes (v4 takes `output_dimension`). */
-export const EMBED_MODEL_DIMENSIONS: Record<string, { default: number; allowed: number[] }> = {
-  'embed-english-v3.0': { default: 1024, allowed: [1024] },
-  'embed-multilingual-v3.0': { default: 1024, allowed: [1024] },
-  'embed-english-light-v3.0': { default: 384, allowed: [384] },
-  'embed-multilingual-light-v3.0': { default: 384, allowed: [384] },
-  'embed-v4.0': { default: 1536, allowed: [256, 512, 1024, 1536] },
-};
-
 /**
  * Validates raw variables (strings, as Workers and the shell provide them) into a `Config`.
  *
@@ -68,20 +60,28 @@ export function parseConfig(env: Record<string, unknown>): Config {
   }
   const parsed = z.safeParse(configSchema, input);
   // Every problem at once: a deployer who fixes the one named would otherwise meet the next on the
-  // next deploy (API_KEYS and the cross-variable rules are checked outside the schema).
+  // next deploy. So the rules between variables are checked even when the schema failed, on the
+  // variables that passed it (a failed one falls back to its default, and its rules are skipped).
+  const problems = parsed.success ? [] : schemaProblems(parsed.error.issues, input);
+  const invalid = new Set(problems.flatMap((problem) => problem.variables));
+  const data = parsed.success ? parsed.data : z.parse(configSchema, Object.fromEntries(Object.entries(input).filter(([key]) => !invalid.has(key))));
   const keysProblem = apiKeysProblem(typeof input.API_KEYS === 'string' ? input.API_KEYS : undefined);
-  if (!parsed.success) throw invalidConfig(parsed.error.issues, input, keysProblem);
-  const embedderKind = parsed.data.COHERE_API_KEY ? 'cohere' : 'local';
+  if (keysProblem) problems.push(keysProblem);
+  const embedderKind = data.COHERE_API_KEY ? 'cohere' : 'local';
   const defaults = EMBEDDER_DEFAULTS[embedderKind];
   const raw = {
-    ...parsed.data,
-    SEARCH_MODE: parsed.data.SEARCH_MODE ?? defaults.SEARCH_MODE,
-    HYBRID_FUSION: parsed.data.HYBRID_FUSION ?? defaults.HYBRID_FUSION,
-    HYBRID_SEMANTIC_WEIGHT: parsed.data.HYBRID_SEMANTIC_WEIGHT ?? defaults.HYBRID_SEMANTIC_WEIGHT,
-    HYBRID_KEYWORD_WEIGHT: parsed.data.HYBRID_KEYWORD_WEIGHT ?? defaults.HYBRID_KEYWORD_WEIGHT,
-    RRF_KEYWORD_WEIGHT: parsed.data.RRF_KEYWORD_WEIGHT ?? defaults.RRF_KEYWORD_WEIGHT,
+    ...data,
+    SEARCH_MODE: data.SEARCH_MODE ?? defaults.SEARCH_MODE,
+    HYBRID_FUSION: data.HYBRID_FUSION ?? defaults.HYBRID_FUSION,
+    HYBRID_SEMANTIC_WEIGHT: data.HYBRID_SEMANTIC_WEIGHT ?? defaults.HYBRID_SEMANTIC_WEIGHT,
+    HYBRID_KEYWORD_WEIGHT: data.HYBRID_KEYWORD_WEIGHT ?? defaults.HYBRID_KEYWORD_WEIGHT,
+    RRF_KEYWORD_WEIGHT: data.RRF_KEYWORD_WEIGHT ?? defaults.RRF_KEYWORD_WEIGHT,
   };
-  checkConsistency(raw, keysProblem);
+  problems.push(...crossVariableProblems(raw, invalid));
+  if (problems.length > 0) {
+    const variables = [...new Set(problems.flatMap((problem) => problem.variables))];
+    throw new RetrieverError('config_error', `Invalid configuration: ${problems.map((problem) => problem.message).join('; ')}`, { variables });
+  }
   const { PAYLOAD_FIELDS, ALLOW_ANONYMOUS, LOG_QUERIES, RATE_LIMIT_PERIOD_SECONDS, ...rest } = raw;
   return Object.freeze({
     ...rest,
@@ -95,29 +95,17 @@ export function parseConfig(env: Record<string, unknown>): Config {
   });
 }
 
-/** A problem outside the schema: the variables at fault and what is wrong. */
-interface Problem {
-  variables: string[];
-  message: string;
-}
-
 /** One problem per variable (a value can fail several checks that expect the same thing). */
-function invalidConfig(issues: z.core.$ZodIssue[], input: Record<string, unknown>, keysProblem: Problem | null): RetrieverError {
+function schemaProblems(issues: z.core.$ZodIssue[], input: Record<string, unknown>): Problem[] {
   const expected = new Map<string, string>();
   for (const issue of issues) {
     const name = String(issue.path[0]);
     if (!expected.has(name)) expected.set(name, issue.message);
   }
-  const problems = [...expected].map(([name, message]) => {
+  return [...expected].map(([name, message]) => {
     const value = shownValue(name, input[name]);
-    return value === null ? `${name}: ${message}` : `${name}: ${message}, got ${value}`;
+    return { variables: [name], message: value === null ? `${name}: ${message}` : `${name}: ${message}, got ${value}` };
   });
-  const variables = [...expected.keys()];
-  if (keysProblem) {
-    problems.push(keysProblem.message);
-    variables.push(...keysProblem.variables);
-  }
-  return new RetrieverError('config_error', `Invalid configuration: ${problems.join('; ')}`, { variables });
 }
 
 // Names of variables whose value is or may hold a credential (a URL can: user:password@host).
@@ -142,28 +130,6 @@ function shownValue(name: string, value: unknown): string | null {
   if (mayHoldSecret(name)) return null;
   const text = JSON.stringify(value) ?? String(value);
   return text.length > MAX_SHOWN_VALUE ? `${text.slice(0, MAX_SHOWN_VALUE)}…` : text;
-}
-
-function checkConsistency(raw: RawConfig & { HYBRID_SEMANTIC_WEIGHT: number; HYBRID_KEYWORD_WEIGHT: number }, keysProblem: Problem | null): void {
-  const problems: Problem[] = keysProblem ? [keysProblem] : [];
-  const fail = (variables: string[], message: string): void => void problems.push({ variables, message });
-  if (raw.TOP_K_MIN > raw.TOP_K_MAX) fail(['TOP_K_MIN', 'TOP_K_MAX'], 'TOP_K_MIN must not exceed TOP_K_MAX');
-  if (raw.TOP_K_DEFAULT < raw.TOP_K_MIN || raw.TOP_K_DEFAULT > raw.TOP_K_MAX) {
-    fail(['TOP_K_DEFAULT'], 'TOP_K_DEFAULT must lie within [TOP_K_MIN, TOP_K_MAX]');
-  }
-  if (raw.QDRANT_API_KEY && !raw.QDRANT_URL) {
-    fail(['QDRANT_URL'], 'QDRANT_API_KEY is set but QDRANT_URL is missing');
-  }
-  const known = EMBED_MODEL_DIMENSIONS[raw.EMBED_MODEL];
-  if (raw.EMBED_DIMENSION !== undefined && known && !known.allowed.includes(raw.EMBED_DIMENSION)) {
-    fail(['EMBED_DIMENSION'], `EMBED_DIMENSION for ${raw.EMBED_MODEL} must be one of ${known.allowed.join(', ')}`);
-  }
-  if (raw.HYBRID_SEMANTIC_WEIGHT + raw.HYBRID_KEYWORD_WEIGHT <= 0) {
-    fail(['HYBRID_SEMANTIC_WEIGHT', 'HYBRID_KEYWORD_WEIGHT'], 'hybrid weights must not both be zero');
-  }
-  if (problems.length > 0) {
-    throw new RetrieverError('config_error', problems.map((problem) => problem.message).join('; '), { variables: problems.flatMap((problem) => problem.variables) });
-  }
 }
 
 /** Splits API_KEYS into entries (checked by apiKeysProblem). */

@@ -46,8 +46,24 @@ describe('parseConfig: an invalid variable says what is wrong and what is expect
     expect(both.message).not.toContain('short');
     expect(both.details).toEqual({ variables: ['CORS_ORIGINS', 'API_KEYS'] });
     const rules = refusal({ TOP_K_MIN: '9', TOP_K_MAX: '8', QDRANT_API_KEY: 'k', API_KEYS: 'a-key-of-sixteen-chars,sha256:beef' });
-    expect(rules.message).toBe('API_KEYS entry 2 is invalid: use a key of at least 16 characters or sha256:<64 hex digits>; TOP_K_MIN must not exceed TOP_K_MAX; TOP_K_DEFAULT must lie within [TOP_K_MIN, TOP_K_MAX]; QDRANT_API_KEY is set but QDRANT_URL is missing');
+    expect(rules.message).toBe('Invalid configuration: API_KEYS entry 2 is invalid: use a key of at least 16 characters or sha256:<64 hex digits>; TOP_K_MIN must not exceed TOP_K_MAX; TOP_K_DEFAULT must lie within [TOP_K_MIN, TOP_K_MAX]; QDRANT_API_KEY is set but QDRANT_URL is missing');
     expect(rules.details).toEqual({ variables: ['API_KEYS', 'TOP_K_MIN', 'TOP_K_MAX', 'TOP_K_DEFAULT', 'QDRANT_URL'] });
+  });
+
+  it('checks the rules between variables even when the schema refuses another variable', () => {
+    const error = refusal({ CORS_ORIGINS: 'example.com', TOP_K_MIN: '9', TOP_K_MAX: '8', EMBED_MODEL: 'embed-v4.0', EMBED_DIMENSION: '300' });
+    expect(error.message).toBe(
+      'Invalid configuration: CORS_ORIGINS: expected "*" or comma-separated origins such as https://site.example (scheme and host, no path or trailing slash), got "example.com"; ' +
+        'TOP_K_MIN must not exceed TOP_K_MAX; TOP_K_DEFAULT must lie within [TOP_K_MIN, TOP_K_MAX]; EMBED_DIMENSION for embed-v4.0 must be one of 256, 512, 1024, 1536',
+    );
+    expect(error.details).toEqual({ variables: ['CORS_ORIGINS', 'TOP_K_MIN', 'TOP_K_MAX', 'TOP_K_DEFAULT', 'EMBED_DIMENSION'] });
+  });
+
+  it('skips a rule that reads a variable the schema refused: its stand-in default is not what was set', () => {
+    // TOP_K_MAX's default (50) is below TOP_K_MIN here, but the operator's TOP_K_MAX was "abc".
+    const error = refusal({ TOP_K_MIN: '60', TOP_K_DEFAULT: '60', TOP_K_MAX: 'abc', QDRANT_URL: 'qdrant:6333', QDRANT_API_KEY: 'k' });
+    expect(error.message).toBe('Invalid configuration: QDRANT_URL: expected an http(s) URL; TOP_K_MAX: expected an integer in [1, 1000], got "abc"');
+    expect(error.details).toEqual({ variables: ['QDRANT_URL', 'TOP_K_MAX'] });
   });
 
   it('never quotes a value that may be a secret: names with KEY, TOKEN or SECRET, and URLs', () => {
