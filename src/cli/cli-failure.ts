@@ -78,16 +78,11 @@ export function describeFailure(error: unknown, command: CliCommand): { code: nu
         return { code: EXIT.config, hint: variables.length ? `set ${variables.join(', ')} in the environment or .dev.vars` : 'check your configuration' };
       }
       case 'vector_store_unavailable':
-        // No connection at all: most often a QDRANT_URL without Qdrant Cloud's :6333, or a mistyped host.
-        if (error.details.network === true) {
-          return { code: EXIT.upstream, hint: 'nothing answered at QDRANT_URL: check its host and port (Qdrant Cloud: https://<cluster>.<region>.cloud.qdrant.io:6333) and the network' };
-        }
-        return { code: EXIT.upstream, hint: 'check the network, the URLs and the API keys (COHERE_API_KEY, QDRANT_URL, QDRANT_API_KEY)' };
       case 'embedding_failed':
       case 'rerank_failed':
       case 'vector_store_error':
       case 'upstream_timeout':
-        return { code: EXIT.upstream, hint: 'check the network, the URLs and the API keys (COHERE_API_KEY, QDRANT_URL, QDRANT_API_KEY)' };
+        return { code: EXIT.upstream, hint: connectionHint(error.details) ?? 'check the network, the URLs and the API keys (COHERE_API_KEY, QDRANT_URL, QDRANT_API_KEY)' };
       case 'collection_not_found':
       case 'dimension_mismatch':
       case 'embedder_mismatch':
@@ -108,6 +103,23 @@ export function describeFailure(error: unknown, command: CliCommand): { code: nu
     }
   })();
   return { code: mapped.code, message: error.message, hint: own ?? mapped.hint };
+}
+
+/**
+ * The hint for a connection that failed, by what is known of it: nothing answered (a wrong URL or
+ * port, a server that is down) or a connection accepted and closed before the answer was complete
+ * (where the URL is right and checking it would send the user the wrong way). Null when unknown.
+ */
+function connectionHint(details: Record<string, unknown>): string | null {
+  if (details.network !== true) return null;
+  const qdrant = details.upstream === 'qdrant';
+  if (details.connection === 'dropped') {
+    return `${qdrant ? 'Qdrant' : 'Cohere'} accepted the connection and closed it before it finished answering (retried already): it may be restarting or overloaded, or a proxy cut the request; try again, and check its status`;
+  }
+  if (details.connection !== 'unreachable') return null;
+  // Most often a QDRANT_URL without Qdrant Cloud's :6333, or a mistyped host.
+  if (qdrant) return 'nothing answered at QDRANT_URL: check its host and port (Qdrant Cloud: https://<cluster>.<region>.cloud.qdrant.io:6333) and the network';
+  return 'nothing answered at COHERE_BASE_URL (unset: https://api.cohere.com): check it and the network';
 }
 
 /** Prints a failure as `command: message` and its hint on stderr; returns the exit code. */

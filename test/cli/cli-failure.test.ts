@@ -34,6 +34,20 @@ describe('the CLI error mapper', () => {
     expect(describeFailure(new WorkerUnavailable('no Worker', 'start it'), 'retrieve')).toEqual({ code: 3, message: 'no Worker', hint: 'start it' });
   });
 
+  it('a failed connection: "nothing answered" only when nothing did; a connection closed mid-answer says so', () => {
+    const hint = (code: 'vector_store_unavailable' | 'embedding_failed', upstream: string, connection?: string) =>
+      describeFailure(new RetrieverError(code, 'x', { upstream, network: true, ...(connection ? { connection } : {}) }), 'ingest').hint;
+    expect(hint('vector_store_unavailable', 'qdrant', 'unreachable')).toMatch(/^nothing answered at QDRANT_URL: check its host and port/);
+    expect(hint('embedding_failed', 'cohere', 'unreachable')).toMatch(/^nothing answered at COHERE_BASE_URL/);
+    for (const [code, upstream, service] of [['vector_store_unavailable', 'qdrant', 'Qdrant'], ['embedding_failed', 'cohere', 'Cohere']] as const) {
+      const dropped = hint(code, upstream, 'dropped');
+      expect(dropped).toMatch(new RegExp(`^${service} accepted the connection and closed it before it finished answering`));
+      expect(dropped).not.toMatch(/nothing answered|check its host/);
+    }
+    // Unknown (no cause code): neither story is told.
+    expect(hint('vector_store_unavailable', 'qdrant')).toMatch(/^check the network, the URLs and the API keys/);
+  });
+
   it('a usage error is core\'s invalid_request, its own hint replacing "--help"', () => {
     expect(usageError('--out is a folder')).toMatchObject({ name: 'RetrieverError', code: 'invalid_request' });
     expect(describeFailure(usageError('--out is a folder', 'pass a file'), 'ingest')).toEqual({ code: EXIT.config, message: '--out is a folder', hint: 'pass a file' });

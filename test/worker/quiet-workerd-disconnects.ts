@@ -1,12 +1,13 @@
 /**
  * workerd logs every outbound connection that fails at *info* level ("exception = kj/async-io…
- * disconnected", "uncaught exception; … Network connection lost" and their `stack:` lines) even when
- * the Worker catches the error — a bare `try { await fetch(deadPort) } catch {}` logs them too. The
- * fault tests drop and refuse connections on purpose, and the pool prints workerd's info lines to
- * stdout, so a passing run showed six such traces. Errors and warnings go to stderr and are left
- * alone; only these info lines on stdout are dropped.
+ * disconnected", kj/compat/http's for a body cut short, "uncaught exception; … Network connection
+ * lost" and their `stack:` lines) even when the Worker catches the error — a bare
+ * `try { await fetch(deadPort) } catch {}` logs them too. The fault tests drop and refuse
+ * connections on purpose, and the pool prints workerd's info lines to stdout, so a passing run
+ * showed six such traces. Errors and warnings go to stderr and are left alone; only these info
+ * lines on stdout are dropped.
  */
-const DISCONNECT_INFO = /^(exception = kj\/async-io[^\n]*disconnected|uncaught exception; [^\n]*(Network connection lost|disconnected))/;
+const DISCONNECT_INFO = /^(exception = kj\/(async-io|compat\/http)[^\n]*disconnected|uncaught exception; [^\n]*(Network connection lost|disconnected))/;
 
 /** Filters process.stdout for the rest of the run; returns the function that restores it. */
 export function quietWorkerdDisconnects(): () => void {

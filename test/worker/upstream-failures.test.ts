@@ -196,6 +196,19 @@ describe('Qdrant failures', () => {
     expect(errorOf(res)).toMatchObject({ status: 503, code: 'vector_store_unavailable' });
   });
 
+  it('an answer cut short says the connection was closed, in Qdrant\'s and Cohere\'s case, never "could not be reached"', async () => {
+    // workerd says "Network connection lost." for a refused and a dropped connection alike: a body
+    // that broke off after the headers is what tells them apart.
+    await t.faults([{ path: '/points/query$', status: 200, cutBody: true, times: 5 }]);
+    const qdrant = errorOf(await t.call('/search?q=topics'));
+    expect(qdrant).toMatchObject({ status: 503, code: 'vector_store_unavailable', network: true, connection: 'dropped' });
+    expect(qdrant.message).toMatch(/^Qdrant closed the connection before it finished answering: /);
+    await t.faults([{ path: '/v2/embed', status: 200, cutBody: true, times: 5 }]);
+    const cohere = errorOf(await t.call('/search?q=topics+again'));
+    expect(cohere).toMatchObject({ status: 502, code: 'embedding_failed', network: true, connection: 'dropped' });
+    expect(cohere.message).toMatch(/^Cohere closed the connection before it finished answering: /);
+  });
+
   it('keeps every request within REQUEST_BUDGET_MS', async () => {
     await t.faults([{ path: '/points/query$', delayMs: 5000, times: 3 }]);
     const res = await t.call('/search?q=topics', {}, { REQUEST_BUDGET_MS: '800' });

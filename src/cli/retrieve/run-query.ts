@@ -173,6 +173,11 @@ function remoteError(base: string, error: unknown): Error {
     return new WorkerUnavailable(`The Worker at ${base} ${why}`, 'start it with `npm run dev` (or check --url)');
   }
   const { code, status } = error;
+  // A status means the Worker answered and the connection closed before the answer was whole: it
+  // is running, so "start it" would send the user the wrong way.
+  if (code === 'network_error' && status > 0) {
+    return new WorkerUnavailable(`The Worker at ${base} broke off its answer (HTTP ${status}): ${error.message}`, 'it closed the connection before the answer was complete: try again, and check the Worker logs (wrangler tail or the dev console)');
+  }
   if (code === 'network_error') {
     return new WorkerUnavailable(`The Worker at ${base} cannot be reached`, 'start it with `npm run dev` (or check --url)');
   }

@@ -1,6 +1,6 @@
 /**
  * Exit codes of `ingest --target qdrant` when configuration is missing (2) or an upstream fails
- * for good (3), and a transient Cohere 429 that is retried.
+ * for good (3) — refused, or accepted and dropped, told apart — and a transient Cohere 429 that is retried.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../../support/fake-upstream';
@@ -81,6 +81,16 @@ describe('ingest exit code 3: upstream fails for good', () => {
     expect(run.err).toMatch(/Qdrant could not be reached: fetch failed \(ECONNREFUSED\)/);
     expect(run.err).toMatch(/hint: nothing answered at QDRANT_URL: check its host and port \(Qdrant Cloud: .*:6333\)/);
     expect(embedCalls(await t.calls())).toEqual([]);
+  });
+
+  it('Qdrant accepting connections and closing them unanswered: says so, not "nothing answered"', async () => {
+    const t = tenant(fake.url, 'fail-qdrant-drop');
+    await t.faults([{ path: '^/collections', drop: true, times: 50 }]);
+    const run = await runCli(args, t.env);
+    expect(run.code).toBe(3);
+    expect(run.err).toMatch(/Qdrant closed the connection before answering: fetch failed \((UND_ERR_SOCKET|ECONNRESET)\)/);
+    expect(run.err).toMatch(/hint: Qdrant accepted the connection and closed it before it finished answering/);
+    expect(run.err).not.toMatch(/nothing answered/);
   });
 
   it('Cohere rejecting the API key (401): names the variable, never its value', async () => {

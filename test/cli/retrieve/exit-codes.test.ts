@@ -98,6 +98,8 @@ describe('exit codes', () => {
       COHERE_API_KEY: 'k', COHERE_BASE_URL: dead, QDRANT_URL: dead, REQUEST_BUDGET_MS: '2000', UPSTREAM_TIMEOUT_MS: '500',
     });
     expect(run.code).toBe(3);
-    expect(run.err).toMatch(/hint: check the network, the URLs and the API keys/);
+    // Cohere is asked first (the query vector); nothing listens there, and the hint says where to look.
+    expect(run.err).toMatch(/Cohere could not be reached: fetch failed \(ECONNREFUSED\)/);
+    expect(run.err).toMatch(/hint: nothing answered at COHERE_BASE_URL/);
   });
 });

@@ -78,4 +78,21 @@ describe('retrieve --url: exit codes from the Worker answer', () => {
     expect(run.err).toMatch(/cannot be reached/);
     expect(run.err).toMatch(/hint: start it with `npm run dev`/);
   });
+
+  it('3 when the Worker answers and the connection closes mid-answer: it is running, so no "start it"', async () => {
+    const cut = (async () => {
+      const body = new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"query":"q","results":['));
+          controller.error(new TypeError('terminated'));
+        },
+      });
+      return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as typeof fetch;
+    const run = await retrieve(['q', '--url', URL_BASE], {}, cut);
+    expect(run.code).toBe(3);
+    expect(run.err).toMatch(/The Worker at http:\/\/worker\.test broke off its answer \(HTTP 200\)/);
+    expect(run.err).toMatch(/hint: it closed the connection before the answer was complete/);
+    expect(run.err).not.toMatch(/cannot be reached|start it/);
+  });
 });

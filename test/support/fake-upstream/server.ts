@@ -135,10 +135,13 @@ function answerFault(req: IncomingMessage, res: ServerResponse, fault: FaultSpec
   }
   const status = fault.status ?? 500;
   const headers = fault.headers ?? {};
-  if (fault.stallBody) {
-    // Headers and a first chunk, then silence: the client must time out on the body itself.
-    res.writeHead(status, { 'content-type': 'application/json', ...headers });
-    res.write(typeof fault.body === 'string' ? fault.body : '{"result":');
+  if (fault.stallBody || fault.cutBody) {
+    // Headers and a first chunk, then silence (the client must time out on the body itself) or a
+    // closed connection (an answer cut short; the length promised says more was coming).
+    const first = typeof fault.body === 'string' ? fault.body : '{"result":';
+    res.writeHead(status, { 'content-type': 'application/json', ...(fault.cutBody ? { 'content-length': String(first.length + 100) } : {}), ...headers });
+    res.write(first);
+    if (fault.cutBody) setTimeout(() => req.socket.destroy(), 10);
     return;
   }
   if (typeof fault.body === 'string') return sendText(res, status, fault.body, headers);

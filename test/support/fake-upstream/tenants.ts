@@ -32,6 +32,8 @@ export interface FaultSpec {
   drop?: boolean;
   /** Send the status, headers and the first part of `body` (a string), then never finish. */
   stallBody?: boolean;
+  /** Send the status, headers and the first part of `body` (a string), then destroy the socket. */
+  cutBody?: boolean;
 }
 
 /** A queued fault with its compiled pattern and remaining uses. */
@@ -68,7 +70,7 @@ export function parseFaults(value: unknown): Fault[] {
   if (!Array.isArray(value)) throw new Error('faults must be a JSON array');
   return value.map((item, i) => {
     if (!isObject(item) || typeof item.path !== 'string') throw new Error(`faults[${i}].path must be a string`);
-    const known = ['method', 'path', 'status', 'body', 'headers', 'delayMs', 'times', 'drop', 'stallBody'];
+    const known = ['method', 'path', 'status', 'body', 'headers', 'delayMs', 'times', 'drop', 'stallBody', 'cutBody'];
     const unknown = Object.keys(item).find((k) => !known.includes(k));
     if (unknown) throw new Error(`faults[${i}] has an unknown key "${unknown}"`);
     const spec = item as unknown as FaultSpec;
@@ -109,5 +111,5 @@ export function takeFault(tenant: TenantState, method: string, path: string): Fa
 
 /** True when the fault answers (or drops) instead of only delaying. */
 export function faultResponds(spec: FaultSpec): boolean {
-  return spec.drop === true || spec.stallBody === true || spec.status !== undefined || spec.body !== undefined || spec.headers !== undefined;
+  return spec.drop === true || spec.stallBody === true || spec.cutBody === true || spec.status !== undefined || spec.body !== undefined || spec.headers !== undefined;
 }

@@ -8,7 +8,8 @@
  */
 import { RetrieverError, type ErrorCode } from '../errors';
 import type { Deadline } from './deadline';
-import { loggableText, redactSecrets, sanitizeReason } from './redact';
+import { describeNetworkError, networkFailure, type CallPhase } from './network-failure';
+import { loggableText, sanitizeReason } from './redact';
 import { backoffMs, retryAfterMs } from './retry-after';
 
 /** The fetch signature core code depends on (the Worker's or Node's global, or a test's). */
@@ -121,20 +122,17 @@ async function attemptOnce(
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   options.onAttempt?.();
+  let phase: CallPhase = 'headers';
   try {
     const response = await options.fetch(url, { ...init, signal: controller.signal });
+    phase = 'body';
     // The body is read inside the same timer: an upstream that sends headers and then stalls (or
     // drops the connection mid-body) is a timeout (or a network failure), not a hang.
     const body = NULL_BODY_STATUSES.has(response.status) ? null : await response.arrayBuffer();
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   } catch (error) {
     if (controller.signal.aborted) throw timeoutError(options, attempt + 1, timeoutMs);
-    throw new RetrieverError(
-      options.unreachableCode,
-      `${options.service} could not be reached: ${describeNetworkError(error, secrets)}`,
-      { upstream: options.service.toLowerCase(), network: true },
-      { cause: error },
-    );
+    throw networkFailure(error, phase, options.service, options.unreachableCode, secrets);
   } finally {
     clearTimeout(timer);
   }
@@ -201,14 +199,4 @@ export function credentialsIn(headers: RequestInit['headers']): string[] {
     else if (name === 'api-key' || name === 'x-api-key') found.push(value);
   });
   return found.filter(Boolean);
-}
-
-function describeNetworkError(error: unknown, secrets: readonly string[]): string {
-  // Messages from fetch can quote the URL; keep only the error's class and first line.
-  const message = error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error);
-  // Node's fetch says only "fetch failed"; the reason is its cause's code (ECONNREFUSED: nothing on
-  // that port, ENOTFOUND: a mistyped host). The code alone, never the cause's text, which names the address.
-  const code = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
-  const reason = typeof code === 'string' && /^[A-Z][A-Z0-9_]{2,39}$/.test(code) ? ` (${code})` : '';
-  return (redactSecrets(message.replace(/https?:\/\/\S+/g, '<url>'), secrets).slice(0, 160) || 'network error') + reason;
 }
