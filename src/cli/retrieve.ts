@@ -105,7 +105,7 @@ async function searchOnce(args: RetrieveArgs, searcher: Searcher, io: RetrieveIo
   else if (args.context) {
     // With no results too: the [Note] the Worker's format=context sends, so a prompt is never empty.
     io.stdout(formatContext(doc.results, contextNotes(doc.summary.warnings)));
-  } else io.stdout(formatSearchText(doc, { verbose: args.verbose, elapsedMs, source: searcher.label }));
+  } else io.stdout(formatSearchText(doc, { verbose: args.verbose, elapsedMs, source: searcher.label, fromWorker: searcher.remote === true }));
 
   if (doc.results.length > 0) return EXIT.ok;
   io.stderr(`retrieve: no results${typeof doc.summary.message === 'string' ? `: ${doc.summary.message}` : ''}\n  hint: ${noResultsHint(args, doc)}`);

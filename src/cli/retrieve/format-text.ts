@@ -19,6 +19,8 @@ export interface TextOptions {
   elapsedMs: number;
   /** Who answered, e.g. "in-process (embedded store, local embedder)". */
   source?: string;
+  /** The answer came from a Worker (`--url`): its timings are read on the Worker's clock. */
+  fromWorker?: boolean;
 }
 
 /**
@@ -162,22 +164,26 @@ export function formatSearchText(doc: SearchOutcome, options: TextOptions): stri
       `   Preview: ${previewOf(result)}`,
     );
   }
-  lines.push('', timingLine(timing));
+  lines.push('', timingLine(timing, options.fromWorker === true));
   if (options.verbose) lines.push(...verboseLines(doc, options));
   return lines.join('\n');
 }
 
 /**
- * The answer's own timings. A Worker's clock moves only across I/O, so one searching its embedded
- * index (`--url`) times up to its last I/O only, and a result-cache hit reports 0 ms throughout:
- * that is said, not printed as "total 0.0 ms".
+ * The answer's own timings, as reported. Whether they were measured is read from whether they are
+ * there, never from their values: a cache hit can take 0.0 ms. A Worker's clock moves only across
+ * I/O, so its timings leave out compute (an embedded-index search can read 0 ms): a Worker's line
+ * says whose clock it is, whatever the values.
  *
  * @example
- * timingLine({ embed_ms: 0, search_ms: 0, total_ms: 0 }); // 'Timing: not measured by the Worker (its clock stands still without I/O); the count line gives the wall clock'
+ * timingLine({ embed_ms: 0, search_ms: 0.4, total_ms: 0.5 }, false); // 'Timing: embed 0.0 ms / search 0.4 ms / total 0.5 ms'
+ * timingLine({}, true); // 'Timing: not reported by the Worker; the count line gives the wall clock'
  */
-export function timingLine(timing: { embed_ms?: number; search_ms?: number; total_ms?: number }): string {
-  if (!timing.total_ms && !timing.embed_ms && !timing.search_ms) return 'Timing: not measured by the Worker (its clock stands still without I/O); the count line gives the wall clock';
-  return `Timing: embed ${ms(timing.embed_ms)} / search ${ms(timing.search_ms)} / total ${ms(timing.total_ms)}`;
+export function timingLine(timing: { embed_ms?: number; search_ms?: number; total_ms?: number }, fromWorker: boolean): string {
+  const reported = [timing.embed_ms, timing.search_ms, timing.total_ms].some((value) => typeof value === 'number');
+  if (!reported) return `Timing: not reported${fromWorker ? ' by the Worker' : ''}; the count line gives the wall clock`;
+  const clock = fromWorker ? " (the Worker's clock, which moves only across I/O)" : '';
+  return `Timing${clock}: embed ${ms(timing.embed_ms)} / search ${ms(timing.search_ms)} / total ${ms(timing.total_ms)}`;
 }
 
 function verboseLines(doc: SearchOutcome, options: TextOptions): string[] {

@@ -25,6 +25,8 @@ import { bookDocsDir, bookIndexPath, DEFAULT_DOCS_DIR, WORKER_INDEX } from '../i
 export interface Searcher {
   /** Human description for headers and `--verbose`, e.g. "in-process (embedded store, local embedder)". */
   readonly label: string;
+  /** A Worker answers (`--url`), not this process: its timings are on the Worker's clock. */
+  readonly remote?: boolean;
   /** The mode used when a search names none (SEARCH_MODE), when known (in-process only). */
   readonly defaultMode?: string;
   /** Every chunk the index holds (payload only), when it can say (an embedded index, in-process). */
@@ -155,6 +157,7 @@ export function remoteSearcher(options: RemoteOptions): Searcher {
   const client = createClient({ baseUrl: base, ...headers, ...(options.fetch ? { fetch: options.fetch } : {}) });
   return {
     label: `Worker at ${base}`,
+    remote: true,
     async search(raw) {
       try {
         // The wire document has the pipeline's shape (response-schema.ts checks that at compile time).

@@ -76,8 +76,16 @@ describe('formatSearchText', () => {
 });
 
 describe('timingLine', () => {
-  it('gives the answer\'s timings, or says the Worker measured none instead of "total 0.0 ms"', () => {
-    expect(timingLine({ embed_ms: 1.25, search_ms: 4, total_ms: 6.5 })).toBe('Timing: embed 1.3 ms / search 4.0 ms / total 6.5 ms');
-    expect(timingLine({ embed_ms: 0, search_ms: 0, total_ms: 0 })).toMatch(/^Timing: not measured by the Worker \(its clock stands still without I\/O\)/);
+  it('gives the answer\'s timings, a measured 0 ms included: whether they were measured is whether they were reported', () => {
+    expect(timingLine({ embed_ms: 1.25, search_ms: 4, total_ms: 6.5 }, false)).toBe('Timing: embed 1.3 ms / search 4.0 ms / total 6.5 ms');
+    expect(timingLine({ embed_ms: 0, search_ms: 0, total_ms: 0 }, false)).toBe('Timing: embed 0.0 ms / search 0.0 ms / total 0.0 ms');
+    expect(timingLine({}, false)).toBe('Timing: not reported; the count line gives the wall clock');
+  });
+
+  it('names the Worker\'s clock on a Worker\'s line, whatever the values, and says when the Worker reported none', () => {
+    const clock = "Timing (the Worker's clock, which moves only across I/O)";
+    expect(timingLine({ embed_ms: 0, search_ms: 0, total_ms: 0 }, true)).toBe(`${clock}: embed 0.0 ms / search 0.0 ms / total 0.0 ms`);
+    expect(timingLine({ embed_ms: 2, search_ms: 30, total_ms: 33 }, true)).toBe(`${clock}: embed 2.0 ms / search 30.0 ms / total 33.0 ms`);
+    expect(timingLine({}, true)).toBe('Timing: not reported by the Worker; the count line gives the wall clock');
   });
 });

@@ -50,6 +50,9 @@ describe('retrieve --url against wrangler dev', () => {
     expect(blocks(remote.out)).toEqual(blocks(local.out));
     expect(blocks(remote.out)).toHaveLength(15);
     expect(remote.out).toContain(`answered by: Worker at ${url}`);
+    // Whose clock timed the answer is said on every Worker answer, never guessed from its values.
+    expect(remote.out).toMatch(/^Timing \(the Worker's clock, which moves only across I\/O\): embed [\d.]+ ms \/ search [\d.]+ ms \/ total [\d.]+ ms$/m);
+    expect(local.out).toMatch(/^Timing: embed [\d.]+ ms \/ search [\d.]+ ms \/ total [\d.]+ ms$/m);
   });
 
   it('--context equals both the in-process context and the Worker\'s own format=context', async () => {
