@@ -1,45 +1,19 @@
 /**
  * Re-ingesting into Qdrant: unchanged docs write nothing, edits rewrite only their chunks,
- * removed/shrunk files lose their stale points, --dry-run writes nothing, --recreate rebuilds.
+ * removed/shrunk files lose their stale points. --dry-run, --recreate and another model are in
+ * ingest-qdrant-rebuild.test.ts.
  */
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { indexingText } from '../../../src/core/build-time/ingest/ingest-plan';
 import { pointIdFor } from '../../../src/core/common/point-id';
 import { analyzeText, bm25DocumentVectorFromTokens } from '../../../src/core/common/bm25/index';
-import { startFakeUpstream, type FakeUpstream } from '../../support/fake-upstream';
 import { storedVocabulary } from '../../../src/core/query/book-terms/book-vocabulary';
-import { callsSince, copyBook, embedCalls, runCli, tenant, writeCalls, type Tenant } from './ingest-harness';
+import { callsSince, embedCalls, writeCalls, type Tenant } from './ingest-harness';
+import { deletedIds, ingested, upsertedIds, useFakeUpstream } from './sync-harness';
 
-let fake: FakeUpstream;
-const dirs: string[] = [];
-
-beforeAll(async () => {
-  fake = await startFakeUpstream();
-});
-
-afterAll(async () => {
-  await fake.close();
-  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
-});
-
-/** A fresh tenant with the mini book (a private copy) ingested once. */
-async function ingested(name: string): Promise<{ t: Tenant; dir: string; ids: string[]; ingest: (...extra: string[]) => ReturnType<typeof runCli> }> {
-  const dir = await copyBook();
-  dirs.push(dir);
-  const t = tenant(fake.url, name);
-  const ingest = (...extra: string[]) => runCli([dir, '--target', 'qdrant', '--collection', 'mini', '--quiet', ...extra], t.env);
-  const first = await ingest();
-  expect(first.code, first.err).toBe(0);
-  const ids = (await t.scroll('mini')).map((p) => String(p.id)).sort();
-  return { t, dir, ids, ingest };
-}
-
-const upsertedIds = (calls: Awaited<ReturnType<typeof callsSince>>) =>
-  calls.filter((c) => c.method === 'PUT' && /\/points$/.test(c.path)).flatMap((c) => (c.body as { points: { id: string }[] }).points.map((p) => p.id)).sort();
-const deletedIds = (calls: Awaited<ReturnType<typeof callsSince>>) =>
-  calls.filter((c) => c.method === 'POST' && /\/points\/delete$/.test(c.path)).flatMap((c) => (c.body as { points: string[] }).points).sort();
+useFakeUpstream();
 
 describe('ingest --target qdrant, second runs', () => {
   it('writes nothing when nothing changed: no embeds, no upserts, "unchanged N"', async () => {
@@ -202,95 +176,5 @@ describe('ingest --target qdrant, second runs', () => {
     const all = (await t.scroll('mini')).map((p) => String(p.id));
     for (const id of expectedStale) expect(all).not.toContain(id);
     expect(all).toHaveLength(ids.length - (oldCount - 1));
-  });
-
-  it('--dry-run reports what would change and writes nothing', async () => {
-    const { t, dir, ids, ingest } = await ingested('sync-dry');
-    const introCount = (await t.scroll('mini')).filter((p) => p.payload.file_path === 'intro.md').length;
-    await rm(join(dir, 'intro.md'));
-    const file = join(dir, '01-sensing/index.md');
-    await writeFile(file, (await readFile(file, 'utf8')).replace('timing reflected light pulses', 'timing reflected laser pulses'));
-    const before = (await t.calls()).length;
-    const run = await ingest('--dry-run');
-    expect(run.code, run.err).toBe(0);
-    expect(run.out).toMatch(/^Dry run: /);
-    expect(run.out).toContain(`would add 0 · update 1 · delete ${introCount} · unchanged ${ids.length - 1 - introCount}`);
-    const calls = await callsSince(t, before);
-    expect(writeCalls(calls)).toEqual([]);
-    expect(embedCalls(calls)).toEqual([]);
-    expect((await t.scroll('mini')).map((p) => String(p.id)).sort()).toEqual(ids);
-  });
-
-  it('--dry-run on a missing collection does not create it', async () => {
-    const t = tenant(fake.url, 'sync-dry-new');
-    const dir = await copyBook();
-    dirs.push(dir);
-    const run = await runCli([dir, '--target', 'qdrant', '--collection', 'mini', '--dry-run', '--json'], t.env);
-    expect(run.code, run.err).toBe(0);
-    const report = JSON.parse(run.out) as { dry_run: boolean; added: number; chunks: number };
-    expect(report.dry_run).toBe(true);
-    expect(report.added).toBe(report.chunks);
-    expect(writeCalls(await t.calls())).toEqual([]);
-    expect((await t.qdrant<{ result: { exists: boolean } }>('GET', '/collections/mini/exists')).json.result.exists).toBe(false);
-  });
-
-  it('--recreate drops the collection and rebuilds every point', async () => {
-    const { t, ids, ingest } = await ingested('sync-recreate');
-    // A point the ingester did not write, to show the old collection is really gone.
-    const stray = await t.qdrant('PUT', '/collections/mini/points?wait=true', { points: [{ id: 424242, vector: { '': new Array(1024).fill(0.1), bm25: { indices: [1], values: [1] } }, payload: { note: 'stray' } }] });
-    expect(stray.status).toBe(200);
-    const before = (await t.calls()).length;
-    const run = await ingest('--recreate', '--json');
-    expect(run.code, run.err).toBe(0);
-    const calls = await callsSince(t, before);
-    const drop = calls.findIndex((c) => c.method === 'DELETE' && c.path === '/collections/mini');
-    const create = calls.findIndex((c) => c.method === 'PUT' && c.path === '/collections/mini');
-    expect(drop).toBeGreaterThanOrEqual(0);
-    expect(create).toBeGreaterThan(drop);
-    expect(upsertedIds(calls)).toEqual(ids);
-    expect(embedCalls(calls).flatMap((c) => (c.body as { texts: string[] }).texts)).toHaveLength(ids.length);
-    expect(JSON.parse(run.out)).toMatchObject({ added: ids.length, changed: 0, deleted: 0, unchanged: 0 });
-    expect((await t.scroll('mini')).map((p) => String(p.id)).sort()).toEqual(ids);
-  });
-
-  it('--recreate drops the old collection only once the book is embedded: a failed embedding leaves it searchable', async () => {
-    const { t, ids, ingest } = await ingested('sync-recreate-fails');
-    await t.faults([{ method: 'POST', path: '^/v2/embed$', status: 503, headers: { 'Retry-After': '0' }, times: 20 }]);
-    const before = (await t.calls()).length;
-    const run = await ingest('--recreate');
-    expect(run.code).toBe(3);
-    expect(writeCalls(await callsSince(t, before))).toEqual([]);
-    expect((await t.scroll('mini')).map((p) => String(p.id)).sort()).toEqual(ids);
-  });
-
-  it.each([
-    ['nothing changed', false],
-    ['a file changed', true],
-  ])('refuses (exit 2) a collection whose vectors have another size, before embedding anything (%s)', async (_name, edit) => {
-    const dir = await copyBook();
-    dirs.push(dir);
-    const t = tenant(fake.url, 'sync-dimension');
-    const ingest = (env: Record<string, string>) => runCli([dir, '--target', 'qdrant', '--collection', 'mini', '--quiet'], { ...t.env, EMBED_MODEL: 'embed-v4.0', ...env });
-    const first = await ingest({ EMBED_DIMENSION: '1024' });
-    expect(first.code, first.err).toBe(0);
-    if (edit) await writeFile(join(dir, 'intro.md'), `${await readFile(join(dir, 'intro.md'), 'utf8')}\n\nOne more paragraph about joints.\n`);
-    const before = (await t.calls()).length;
-    // The same model at another size: every search would then 409 dimension_mismatch.
-    const run = await ingest({ EMBED_DIMENSION: '512' });
-    expect(run.code).toBe(2);
-    expect(run.err).toMatch(/1024-dimensional/);
-    expect(run.err).toMatch(/512/);
-    expect(run.err).toMatch(/--recreate/);
-    const calls = await callsSince(t, before);
-    expect(embedCalls(calls)).toEqual([]);
-    expect(writeCalls(calls)).toEqual([]);
-  });
-
-  it('refuses (exit 2) to mix embedding models in an existing collection', async () => {
-    const { t, dir } = await ingested('sync-model');
-    const run = await runCli([dir, '--target', 'qdrant', '--collection', 'mini', '--quiet'], { ...t.env, EMBED_MODEL: 'embed-english-light-v3.0' });
-    expect(run.code).toBe(2);
-    expect(run.err).toMatch(/embed-english-v3\.0/);
-    expect(run.err).toMatch(/--recreate/);
   });
 });

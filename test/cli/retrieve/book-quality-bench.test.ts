@@ -1,20 +1,17 @@
 /**
  * bench/book-quality.ts: both query formats, page-level scoring (extension ignored, needs-all,
- * off-topic), the BM25-window baseline, and a whole measured run over the mini fixture book.
+ * off-topic), run specs, the BM25-window baseline and the means across books. A whole measured
+ * run over the mini fixture book is in book-quality-measure.test.ts.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { measureBook } from '../../../bench/book-quality';
-import { formatDetail } from '../../../bench/quality/book-report';
 import { runParams } from '../../../bench/quality/run-spec';
 import { buildWindowIndex, searchWindows } from '../../../bench/quality/bm25-windows';
 import { loadBookQueries, parseBookQueries, QuestionFileError } from '../../../bench/quality/book-queries';
 import { aggregate, formatMisses, scoreAnswer, type RunScore } from '../../../bench/quality/page-score';
 import { formatMeans, formatSeedBand } from '../../../bench/quality/across-books';
-
-const MINI = resolve(__dirname, '../../fixtures/books/mini');
 
 describe('parseBookQueries', () => {
   it('reads the project format and the page-list format into page keys without extensions', () => {
@@ -124,23 +121,6 @@ describe('run specs', () => {
   });
 });
 
-describe('lenient scoring', () => {
-  it('counts a page that answers in part only when asked to', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bq-'));
-    const path = join(dir, 'q.json');
-    // The labelled page is one the search cannot rank first; the page listed as answering in part is.
-    writeFileSync(path, JSON.stringify([
-      { id: 'l1', query: 'lidar point cloud downsampling', expected_files: ['02-control/01-pid-control.mdx'], also_relevant: ['01-sensing/02-lidar-processing.md'] },
-    ]));
-    const strict = await measureBook({ docsDir: MINI, sets: [{ name: 'l', path }], runs: ['keyword'] });
-    const lenient = await measureBook({ docsDir: MINI, sets: [{ name: 'l', path }], runs: ['keyword'], lenient: true });
-    expect(strict.rows[1]!.score.hit1).toBe(0);
-    expect(lenient.rows[1]!.score.hit1).toBe(1);
-    expect(lenient.text).toContain('lenient: pages that answer in part count');
-    expect(strict.text).not.toContain('lenient');
-  });
-});
-
 describe('BM25 windows baseline', () => {
   it('splits pages into windows and ranks the window that holds the rare term first', () => {
     const filler = Array.from({ length: 300 }, (_, i) => `word${i % 7}`).join(' ');
@@ -151,40 +131,6 @@ describe('BM25 windows baseline', () => {
     expect(index.windows).toHaveLength(4);
     expect(searchWindows(index, 'replace the gasket', 10)).toEqual(['a', 'b']);
     expect(searchWindows(index, 'nothing matches', 10)).toEqual([]);
-  });
-});
-
-describe('measureBook', () => {
-  it('builds a temp index of the docs and reports the baseline and every run per set and subset', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bq-'));
-    const path = join(dir, 'q.json');
-    writeFileSync(path, JSON.stringify([
-      { id: 'm1', query: 'PID controller integral windup', expected: { file_paths: ['02-control/01-pid-control.mdx'], sections: ['No such heading'] } },
-      { id: 'm2', query: 'lidar point cloud downsampling', expected_files: ['01-sensing/02-lidar-processing.md'] },
-      { id: 'm3', query: 'best pizza recipe in Naples', expected_files: [], expect_no_results: true },
-      // Labelled with a page, but in words no page uses: a top-3 miss that lacks a word.
-      { id: 'm4', query: 'zorblaxes quendified', expected_files: ['02-control/01-pid-control.mdx'] },
-    ]));
-    const result = await measureBook({ docsDir: MINI, sets: [{ name: 'mini', path }], runs: ['keyword', 'hybrid'], subsets: ['m2..m3'] });
-    expect(result.rows.map((r) => `${r.set}|${r.run}`)).toEqual([
-      'mini (4)|bm25-windows', 'mini (4)|keyword', 'mini (4)|hybrid',
-      'mini m2..m3 (2)|bm25-windows', 'mini m2..m3 (2)|keyword', 'mini m2..m3 (2)|hybrid',
-    ]);
-    const keyword = result.rows[1]!.score;
-    expect(keyword).toMatchObject({ answerable: 3, offTopic: 1, hit3: 2 / 3, misses: 1, missesLackingWord: 1 });
-    expect(result.text).toMatch(/^mini \(4\) +bm25-windows +\d\.\d{3} +0\.667 /m);
-    expect(result.text).toMatch(/top-3 misses \(lacking a word\)/);
-    expect(result.text).toMatch(/^mini \(4\) +keyword .* 1 \(1\) /m);
-    // -v: each question's ranks, and the words no chunk uses after the questions that have some.
-    const detail = formatDetail(result, ['keyword', 'hybrid'], [{ name: 'mini', path }]).split('\n');
-    expect(detail.find((line) => line.startsWith('m4 '))).toMatch(/^m4 +-F +-F +-F +zorblaxes quendified +lacks: zorblaxes, quendified$/);
-    expect(detail.find((line) => line.startsWith('m2 '))).not.toMatch(/lacks:/);
-    // m1 names a section: each run's cell adds the rank of the first chunk under it (none: "/-"), the windows' cell does not.
-    expect(detail.find((line) => line.startsWith('m1 '))).toMatch(/^m1 +\d+ +\d+\/- +\d+\/- +PID/);
-    // m1 names a section no chunk lies under: passage figures over that one question, 0 for every run; n/a for the windows.
-    expect(keyword.passage).toEqual({ queries: 1, hit_at_1: 0, hit_at_3: 0, mrr: 0 });
-    expect(result.rows[0]!.score.passage).toBeNull();
-    expect(result.text).toMatch(/passage hit@1\/hit@3\/MRR/);
   });
 });
 

@@ -3,6 +3,7 @@
  * rankings (`retrieve --json` for the same query) with a small independent judge that only reads
  * the labels, so the test checks the wiring from search to report (depth, payload fields, labels)
  * rather than restating the metric code (which test/core/eval covers on hand-made rankings).
+ * A failing Worker under `--validate --url` is in validate-remote.test.ts.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -183,36 +184,6 @@ describe('retrieve --validate on a small labelled set', () => {
     writeFileSync(file, JSON.stringify([{ id: 'typo', query: 'What is a ROS 2 topic?', expected: { file_paths: ['docs/01-ros2/02-nodes-topics-services.md'] } }]));
     const run = await retrieve(['--validate', file]);
     expect(run.err).toContain('validate: warning: 1 page label names no page of the book (typo: docs/01-ros2/02-nodes-topics-services.md)');
-  });
-});
-
-describe('retrieve --validate over --url with failures', () => {
-  const empty = { query: 'q', collection: 'c', top_k: 5, mode: 'semantic', results: [], summary: { returned: 0, cache: 'none', warnings: [] }, timing: {} };
-
-  it('records a per-query server error as a failed query and carries on', async () => {
-    const stub = (async (input: string | URL | Request) => {
-      const q = new URL(String(input)).searchParams.get('q') ?? '';
-      if (q.includes('tf2')) return Response.json({ error: { code: 'internal_error', message: 'Internal error; the incident was logged' } }, { status: 500 });
-      return Response.json(empty);
-    }) as typeof fetch;
-    const run = await retrieve(['--validate', SMALL_QUERIES, '--url', 'http://worker.test', '--json'], {}, stub);
-    const rep = JSON.parse(run.out) as ValidationReport;
-    expect(rep.summary.errors).toBe(1);
-    expect(rep.queries.find((q) => q.id === 'tf2')).toMatchObject({ pass: false, error: expect.stringMatching(/Internal error/) });
-    expect(rep.queries.find((q) => q.id === 'nonsense')!.pass).toBe(true);
-    expect(run.code).toBe(1);
-  });
-
-  it('stops at the first connection error with exit 3, naming the query', async () => {
-    let calls = 0;
-    const stub = (async () => {
-      calls++;
-      return Response.json({ error: { code: 'vector_store_unavailable', message: 'Qdrant is unreachable' } }, { status: 503 });
-    }) as typeof fetch;
-    const run = await retrieve(['--validate', SMALL_QUERIES, '--url', 'http://worker.test'], {}, stub);
-    expect(run.code).toBe(3);
-    expect(calls).toBe(1);
-    expect(run.err).toMatch(/query qos \("QoS reliability best effort durability"\): Qdrant is unreachable/);
   });
 });
 
