@@ -1,87 +1,24 @@
 /**
  * The demo page (`GET /` in a browser) in real Chromium against the real Worker (`wrangler dev`,
  * offline, embedded default): driven by the keyboard only, results streamed as NDJSON and rendered
- * with rank, score bar, breadcrumb, source and confidence; the empty and off-topic answers; an
- * upstream failure's message; a phone-width layout; no request leaves the Worker's origin and the
- * page's CSP blocks nothing of its own. Screenshots land in .tmp/screenshots/.
+ * with rank, score bar, breadcrumb, source and confidence; the empty and off-topic answers; a
+ * phone-width layout; no request leaves the Worker's origin and the page's CSP blocks nothing of its
+ * own. An upstream failure's message is in demo-page-failure.test.ts. Screenshots land in
+ * .tmp/screenshots/.
  */
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../support/free-port';
-import { startWranglerDev, type WranglerDev } from '../support/wrangler-dev';
-import { SCREENSHOTS, VIEWPORTS, launchChromium } from './support/browser';
+import { SCREENSHOTS, VIEWPORTS, useWorkerAndChromium } from './support/browser';
+import { ask, notes, openDemo, results, type Visit } from './support/demo-visit';
 
-let worker: WranglerDev | null = null;
-let broken: WranglerDev | null = null;
-let browser: Browser | null = null;
+const session = useWorkerAndChromium();
 
-interface Visit {
-  page: Page;
-  /** Every URL the page requested. */
-  requests: string[];
-  /** Accept headers of the page's /search requests. */
-  searchAccepts: string[];
-  /** Console errors (CSP violations show up here). */
-  consoleErrors: string[];
-}
-
-async function open(base: string, viewport: { width: number; height: number }, path = '/'): Promise<Visit> {
-  const page = await browser!.newPage({ viewport });
-  const visit: Visit = { page, requests: [], searchAccepts: [], consoleErrors: [] };
-  page.on('request', (request) => {
-    visit.requests.push(request.url());
-    if (new URL(request.url()).pathname === '/search') visit.searchAccepts.push(request.headers().accept ?? '');
-  });
-  page.on('console', (message) => void (message.type() === 'error' && visit.consoleErrors.push(message.text())));
-  await page.goto(`${base}${path}`);
-  return visit;
-}
-
-/** Types a question and submits with Enter, as a keyboard user would; waits for the outcome. */
-async function ask(page: Page, question: string): Promise<string> {
-  await page.locator('#q').fill('');
-  await page.locator('#q').focus();
-  await page.keyboard.type(question);
-  await page.keyboard.press('Enter');
-  await page.waitForFunction(() => /result|failed/i.test(document.querySelector('#status')?.textContent ?? '') && !document.querySelector('#results[aria-busy]'));
-  return (await page.locator('#status').textContent()) ?? '';
-}
-
-const results = (page: Page) =>
-  page.$$eval('#results .result', (items) =>
-    items.map((item) => ({
-      rank: item.querySelector('.rank')?.textContent,
-      bar: (item.querySelector('.bar i') as HTMLElement).style.width,
-      crumbs: item.querySelector('.crumbs')?.textContent ?? '',
-      source: item.querySelector('.src code')?.textContent ?? '',
-      sourceUrl: item.querySelector('.src span, .src a')?.textContent ?? '',
-      text: item.querySelector('.text')?.textContent ?? '',
-      marks: Array.from(item.querySelectorAll('.text:first-of-type mark')).map((mark) => mark.textContent ?? ''),
-    })),
-  );
-
-const notes = (page: Page) => page.$$eval('#notes li', (items) => items.map((item) => item.textContent ?? ''));
-
-beforeAll(async () => {
-  // A second Worker whose Qdrant is a closed port: its searches fail for real.
-  const closed = await freePort();
-  [worker, broken, browser] = await Promise.all([
-    startWranglerDev(),
-    startWranglerDev({ vars: { QDRANT_URL: `http://127.0.0.1:${closed}`, SEARCH_MODE: 'keyword' }, degraded: true }),
-    launchChromium(),
-  ]);
-}, 150_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([worker?.stop(), broken?.stop()]);
-}, 30_000);
+const open = (base: string, viewport: { width: number; height: number }, path?: string) => openDemo(session.browser!, base, viewport, path);
 
 describe('the demo page on the embedded default', () => {
   let desktop: Visit;
   beforeAll(async () => {
-    desktop = await open(worker!.url, VIEWPORTS.desktop);
+    desktop = await open(session.worker!.url, VIEWPORTS.desktop);
   }, 60_000);
   afterAll(() => desktop?.page.close());
 
@@ -214,7 +151,7 @@ describe('the demo page on the embedded default', () => {
   });
 
   it('Back returns to the question before, and a k out of range in the address is brought into the field\'s range', async () => {
-    const visit = await open(worker!.url, VIEWPORTS.desktop, '/?q=What+is+a+ROS+2+topic%3F&k=999');
+    const visit = await open(session.worker!.url, VIEWPORTS.desktop, '/?q=What+is+a+ROS+2+topic%3F&k=999');
     try {
       const { page } = visit;
       await page.waitForFunction(() => /\d+ results?\b/.test(document.querySelector('#status')?.textContent ?? ''));
@@ -232,7 +169,7 @@ describe('the demo page on the embedded default', () => {
   });
 
   it('advice on variety is a muted hint; a doubt about the answer stays a warning', async () => {
-    const visit = await open(worker!.url, VIEWPORTS.desktop, '/?q=What+is+the+difference+between+a+service+and+an+action%3F&k=3');
+    const visit = await open(session.worker!.url, VIEWPORTS.desktop, '/?q=What+is+the+difference+between+a+service+and+an+action%3F&k=3');
     try {
       await visit.page.waitForFunction(() => /\d+ results?\b/.test(document.querySelector('#status')?.textContent ?? ''));
       const shown = await visit.page.$$eval('#notes li', (items) => items.map((item) => ({ text: item.textContent ?? '', hint: item.classList.contains('hint') })));
@@ -247,14 +184,14 @@ describe('the demo page on the embedded default', () => {
 
   it('loaded nothing from another origin, and the CSP blocked nothing', () => {
     const origins = new Set(desktop.requests.map((url) => new URL(url).origin));
-    expect([...origins]).toEqual([worker!.url]);
+    expect([...origins]).toEqual([session.worker!.url]);
     expect(desktop.consoleErrors).toEqual([]);
   });
 });
 
 describe('the demo page on a phone', () => {
   it('a shared address runs its search; the layout fits 390 and 320 px without sideways scrolling', async () => {
-    const phone = await open(worker!.url, VIEWPORTS.phone, '/?q=How+do+I+write+a+URDF+joint%3F&k=4&mode=hybrid');
+    const phone = await open(session.worker!.url, VIEWPORTS.phone, '/?q=How+do+I+write+a+URDF+joint%3F&k=4&mode=hybrid');
     try {
       await phone.page.waitForFunction(() => /\d+ results?\b/.test(document.querySelector('#status')?.textContent ?? ''));
       expect(await phone.page.locator('#results .result').count()).toBe(4);
@@ -270,23 +207,6 @@ describe('the demo page on a phone', () => {
       await phone.page.screenshot({ path: join(SCREENSHOTS, 'demo-results-phone-dark.png') });
     } finally {
       await phone.page.close();
-    }
-  });
-});
-
-describe('the demo page when the search fails', () => {
-  it('shows the Worker\'s own error message and code', async () => {
-    const visit = await open(broken!.url, VIEWPORTS.desktop);
-    try {
-      const status = await ask(visit.page, 'ROS 2 topics');
-      const direct = (await (await fetch(`${broken!.url}/search?q=ROS%202%20topics`)).json()) as { error: { code: string; message: string } };
-      expect(direct.error.code).toMatch(/^vector_store_/);
-      expect(status).toBe(`Search failed: ${direct.error.message} (${direct.error.code})`);
-      expect(await visit.page.locator('#status.error').count()).toBe(1);
-      expect(await results(visit.page)).toEqual([]);
-      await visit.page.screenshot({ path: join(SCREENSHOTS, 'demo-error-desktop.png') });
-    } finally {
-      await visit.page.close();
     }
   });
 });

@@ -5,15 +5,17 @@
  * embedded default, CORS limited to that origin). Checked: it renders readable results anyway;
  * the host's `--er-*` theme applies; typing is debounced into one request; typing on aborts the
  * request in flight (network slowed down through the DevTools protocol); `results` and `select`
- * reach the host page with the chunks; keyboard selection. Screenshots in .tmp/screenshots/.
+ * reach the host page with the chunks; keyboard selection. Screenshots in .tmp/screenshots/. The
+ * widget on the Worker's own origin is in search-widget-same-origin.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWranglerDev, type WranglerDev } from '../support/wrangler-dev';
 import { SCREENSHOTS, VIEWPORTS, launchChromium, originOf, servePages } from './support/browser';
+import { events, input, openHost, waitForEvents, type Panel, type Visit } from './support/widget-host';
 
 const HOST = readFileSync(resolve(__dirname, 'fixtures/hostile-host.html'), 'utf8');
 
@@ -21,59 +23,8 @@ let worker: WranglerDev | null = null;
 let host: Server | null = null;
 let browser: Browser | null = null;
 
-interface HostEvent {
-  type: 'results' | 'select' | 'error';
-  query: string;
-  ranks?: number[];
-  contents?: boolean[];
-  rating?: string;
-  picked?: { rank: number; source: string; hasContent: boolean };
-  code?: string;
-  composed: boolean;
-  bubbles: boolean;
-}
-
-/** The element's public API, as a host page script sees it. */
-interface Panel {
-  search(text: string): Promise<void>;
-  setAttribute(name: string, value: string): void;
-}
-
-interface Visit {
-  page: Page;
-  /** Parameters of the /search requests the widget sent. */
-  searches: Array<Record<string, string>>;
-  /** /search requests the browser gave up on, with Chromium's reason. */
-  failed: Array<{ q: string; reason: string }>;
-}
-
-async function open(viewport: { width: number; height: number }, debounce: number, latencyMs = 0): Promise<Visit> {
-  const page = await browser!.newPage({ viewport });
-  const visit: Visit = { page, searches: [], failed: [] };
-  const search = (url: string) => (url.startsWith(`${worker!.url}/search?`) ? Object.fromEntries(new URL(url).searchParams) : null);
-  page.on('request', (r) => {
-    const params = search(r.url());
-    if (params && r.method() === 'GET') visit.searches.push(params);
-  });
-  page.on('requestfailed', (r) => {
-    const params = search(r.url());
-    if (params) visit.failed.push({ q: params.q!, reason: r.failure()?.errorText ?? '' });
-  });
-  if (latencyMs) {
-    // Slow the network (not the Worker) so a request is still in flight when the reader types on.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: latencyMs, downloadThroughput: -1, uploadThroughput: -1 });
-  }
-  await page.goto(`${originOf(host!)}/host?debounce=${debounce}`);
-  await page.waitForFunction(() => customElements.get('edge-retriever-search') !== undefined);
-  return visit;
-}
-
-const events = (page: Page) => page.evaluate(() => (window as unknown as { __events: HostEvent[] }).__events);
-const waitForEvents = (page: Page, count: number) =>
-  page.waitForFunction((n) => (window as unknown as { __events: unknown[] }).__events.length >= n, count, { timeout: 20_000 });
-const input = (page: Page) => page.locator('edge-retriever-search input');
+const open = (viewport: { width: number; height: number }, debounce: number, latencyMs = 0) =>
+  openHost(browser!, `${originOf(host!)}/host?debounce=${debounce}`, worker!.url, viewport, latencyMs);
 
 beforeAll(async () => {
   // The Worker's URL is known only once it runs, and each test picks its debounce.
@@ -248,31 +199,6 @@ describe('typing on while a search is in flight', () => {
       await visit.page.screenshot({ path: join(SCREENSHOTS, 'widget-hostile-phone.png') });
     } finally {
       await visit.page.close();
-    }
-  });
-});
-
-describe('the widget on the Worker\'s own origin, with a key', () => {
-  it('defaults its endpoint to the page\'s origin and sends the key as a Bearer token', async () => {
-    // The demo page is a same-origin page to put it on; its CSP admits only its own script, so bypass it here.
-    const context = await browser!.newContext({ bypassCSP: true });
-    const page = await context.newPage();
-    try {
-      const sent: Array<string | undefined> = [];
-      page.on('request', (r) => void (r.url().startsWith(`${worker!.url}/search?`) && sent.push(r.headers().authorization)));
-      await page.goto(worker!.url);
-      await page.addScriptTag({ url: '/widget.js' });
-      await page.evaluate(() => {
-        const panel = document.createElement('edge-retriever-search');
-        panel.setAttribute('key', 'demo-key-123');
-        panel.addEventListener('results', (e) => ((window as unknown as { __got: unknown }).__got = (e as CustomEvent).detail.results.length));
-        document.body.prepend(panel);
-        return (panel as unknown as Panel).search('tf2 coordinate frames');
-      });
-      expect(await page.evaluate(() => (window as unknown as { __got: unknown }).__got)).toBe(5);
-      expect(sent).toEqual(['Bearer demo-key-123']);
-    } finally {
-      await context.close();
     }
   });
 });

@@ -7,7 +7,8 @@ import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { REPO_ROOT } from '../../support/wrangler-dev';
+import { afterAll, beforeAll } from 'vitest';
+import { REPO_ROOT, startWranglerDev, type WranglerDev, type WranglerDevOptions } from '../../support/wrangler-dev';
 
 /** Screenshots of the browser tests (override with SCREENSHOT_DIR). */
 export const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? resolve(REPO_ROOT, '.tmp/screenshots');
@@ -42,3 +43,29 @@ export async function servePages(pages: Record<string, string> | ((url: URL) => 
 
 /** `http://127.0.0.1:<port>` of a listening server. */
 export const originOf = (server: Server) => `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+
+/** The Worker and the browser one test file drives (null until its beforeAll has run). */
+export interface BrowserSession {
+  worker: WranglerDev | null;
+  browser: Browser | null;
+}
+
+/**
+ * Starts a Worker (`wrangler dev` with `options`) and Chromium before the file's tests and stops
+ * both after them.
+ *
+ * @example
+ * const session = useWorkerAndChromium();
+ * it('…', async () => { const page = await session.browser!.newPage(); await page.goto(session.worker!.url); });
+ */
+export function useWorkerAndChromium(options?: WranglerDevOptions): BrowserSession {
+  const session: BrowserSession = { worker: null, browser: null };
+  beforeAll(async () => {
+    [session.worker, session.browser] = await Promise.all([startWranglerDev(options), launchChromium()]);
+  }, 150_000);
+  afterAll(async () => {
+    await session.browser?.close();
+    await session.worker?.stop();
+  }, 30_000);
+  return session;
+}
