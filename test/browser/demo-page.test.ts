@@ -182,6 +182,20 @@ describe('the demo page on the embedded default', () => {
     }
   });
 
+  it('says why a result scores above the one before it: page diversity placed it after a new page', async () => {
+    const visit = await open(session.worker!.url, VIEWPORTS.desktop, '/?q=difference+between+emergency+stop+category+0%2C+1+and+2+for+a+humanoid&k=3');
+    try {
+      await visit.page.waitForFunction(() => /\d+ results?\b/.test(document.querySelector('#status')?.textContent ?? ''));
+      const scores = await visit.page.$$eval('#results .score', (items) => items.map((item) => item.textContent ?? ''));
+      expect(scores).toHaveLength(3);
+      expect(scores.slice(0, 2)).toEqual([expect.stringMatching(/^score \d\.\d{3}$/), expect.stringMatching(/^score \d\.\d{3}$/)]);
+      expect(scores[2]).toMatch(/^score \d\.\d{3} · placed after a new page \(page diversity\)$/);
+      expect(Number(scores[2]!.slice(6, 11))).toBeGreaterThan(Number(scores[1]!.slice(6, 11)));
+    } finally {
+      await visit.page.close();
+    }
+  });
+
   it('loaded nothing from another origin, and the CSP blocked nothing', () => {
     const origins = new Set(desktop.requests.map((url) => new URL(url).origin));
     expect([...origins]).toEqual([session.worker!.url]);

@@ -6,6 +6,7 @@
  */
 import { inlinePlain, labelledRow, linesPlain, withoutTaskBoxes } from '../../client/inline-plain';
 import { markedSpans } from '../../client/marked-spans';
+import { PLACED_AFTER_NEW_PAGE, placedAfterNewPage } from '../../client/score-order';
 import { mathPlain } from '../../core/common/text/math-plain';
 import type { SearchOutcome } from '../../core/query/search/search-outcome';
 
@@ -153,7 +154,7 @@ export function formatSearchText(doc: SearchOutcome, options: TextOptions): stri
   if (readAs.length) lines.push(`Searched ${readAs.map(({ word, as }) => `"${word}" as "${as}"`).join(', ')} (the book's word)`);
   if (results.length === 0 && typeof summary.message === 'string') lines.push(summary.message);
   for (const warning of summary.warnings ?? []) if (!VERBOSE_ONLY_WARNINGS.has(warning.code)) lines.push(`Warning: ${warning.message}`);
-  for (const result of results) {
+  results.forEach((result, i) => {
     lines.push(
       '',
       // The page's title, as the demo page and the widget name it ("The Luddites", not the slug "luddites").
@@ -163,7 +164,9 @@ export function formatSearchText(doc: SearchOutcome, options: TextOptions): stri
       `   Source: ${result.source ?? 'n/a'}`,
       `   Preview: ${previewOf(result)}`,
     );
-  }
+    // A higher score below a lower one is page diversity's doing: said, as the demo page says it.
+    if (placedAfterNewPage(result, results[i - 1]?.score)) lines.push(`   Order: ${PLACED_AFTER_NEW_PAGE}; --diversity none gives score order`);
+  });
   lines.push('', timingLine(timing, options.fromWorker === true));
   if (options.verbose) lines.push(...verboseLines(doc, options));
   return lines.join('\n');

@@ -55,7 +55,8 @@ function rememberModule(name: string | null, title: string | null | undefined): 
 
 function onEvent(event: SearchStreamEvent): void {
   if (event.type === 'result') {
-    list.append(renderResult(event));
+    const above = list.lastElementChild as HTMLElement | null;
+    list.append(renderResult(event, above ? Number(above.dataset.score) : undefined));
     scaleBars(list);
     rememberModule(event.module, event.module_title);
     setStatus(`Receiving… ${list.children.length} so far`);

@@ -4,6 +4,7 @@
  */
 import { bodyText, markedText, previewOf } from '../shared/plain-words';
 import type { SearchResult } from '../../client/index';
+import { PLACED_AFTER_NEW_PAGE, placedAfterNewPage } from '../../client/score-order';
 
 /** Creates an element with a class and optional text. */
 export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className = '', text?: string): HTMLElementTagNameMap[K] {
@@ -43,16 +44,17 @@ function sourceLink(url: string): HTMLElement {
 
 /**
  * One `<li>` for a result. The score bar's width is set by {@link scaleBars} once the list's best
- * score is known (fused and RRF scores are not on a 0–1 scale).
+ * score is known (fused and RRF scores are not on a 0–1 scale). `aboveScore`, the score of the
+ * result shown just before it, lets a higher score below a lower one say why.
  */
-export function renderResult(result: SearchResult): HTMLLIElement {
+export function renderResult(result: SearchResult, aboveScore?: number): HTMLLIElement {
   const item = el('li', 'result');
   item.dataset.score = String(result.score);
   const head = el('div', 'head');
   const bar = el('span', 'bar');
   bar.setAttribute('aria-hidden', 'true');
   bar.append(el('i'));
-  head.append(el('span', 'rank', `#${result.rank}`), bar, el('span', 'score', `score ${result.score.toFixed(3)}`));
+  head.append(el('span', 'rank', `#${result.rank}`), bar, el('span', 'score', `score ${result.score.toFixed(3)}${placedAfterNewPage(result, aboveScore) ? ` · ${PLACED_AFTER_NEW_PAGE}` : ''}`));
 
   const crumbs = el('nav', 'crumbs');
   crumbs.setAttribute('aria-label', 'Section');

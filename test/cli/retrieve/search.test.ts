@@ -135,6 +135,20 @@ describe('retrieve (text)', () => {
     expect(run.out).not.toMatch(/Details:/);
   });
 
+  it('says why a result scores above the one before it (page diversity), and only then', async () => {
+    // On the sample book the third result of this question is a chunk next to the first, held back
+    // one place for a page not shown yet: it scores above the second.
+    const question = 'difference between emergency stop category 0, 1 and 2 for a humanoid';
+    const doc = await json([question, '-k', '3']);
+    expect(doc.results[2]!.score).toBeGreaterThan(doc.results[1]!.score);
+    const orderLines = (out: string) => out.split('\n').filter((line) => line.startsWith('   Order: '));
+    const lines = (await retrieve([question, '-k', '3'])).out.split('\n');
+    expect(orderLines(lines.join('\n'))).toEqual(['   Order: placed after a new page (page diversity); --diversity none gives score order']);
+    expect(lines[lines.indexOf(orderLines(lines.join('\n'))[0]!) - 5]).toMatch(/^3\. \[/);
+    // In score order nothing is said.
+    expect(orderLines((await retrieve([question, '-k', '3', '--diversity', 'none'])).out)).toEqual([]);
+  });
+
   it('says in the header when k was above the maximum and served at it, as the Worker reports top_k_clamped', async () => {
     const run = await retrieve(['ros', '-k', '1000']);
     expect(run.code).toBe(0);
