@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/core/common/config/parse-config';
 import { ERROR_STATUS } from '../src/core/common/errors';
 import { parseSearchParams } from '../src/core/query/search/search-params';
-import { buildOpenApiDocument, PARAMETER_DOCS, WORKER_PARAMETERS } from '../src/worker/openapi-document';
+import { buildOpenApiDocument, PARAMETER_DOCS, WORKER_PARAMETERS } from '../src/core/build-time/openapi-document';
 
 const doc = buildOpenApiDocument('https://retriever.example');
 const config = parseConfig({});

@@ -6,6 +6,7 @@
  */
 import { Validator } from '@cfworker/json-schema';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from '../../src/core/build-time/openapi-document';
 import { DOCS } from './support/docs';
 import { ndjson, seedCollection, sseEvents, tenant, type Tenant } from './support/harness';
 import { seedBm25Collection } from './support/seed-bm25';
@@ -55,6 +56,11 @@ describe('live responses match GET /openapi.json', () => {
   it('serves a 3.1 document naming this origin', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.servers).toEqual([{ url: 'https://worker.test' }]);
+  });
+
+  it('serves the document the schemas give today (built with the Worker, not a stale copy)', () => {
+    // Its own order too: `servers` last, as the Worker appends it to the built text's object.
+    expect(JSON.stringify(doc)).toBe(JSON.stringify({ ...buildOpenApiDocument(), servers: [{ url: 'https://worker.test' }] }));
   });
 
   it('the check itself fails on answers that drift from the document', async () => {

@@ -2,6 +2,7 @@
  * The search API's response shapes as zod schemas. They are the single description the OpenAPI
  * document (`GET /openapi.json`) is generated from and the typed client's types are inferred from;
  * compile-time checks at the bottom tie them to the pipeline's own types so the three cannot drift.
+ * The Worker ships none of it: the document is generated at build time (core/build-time/openapi-document.ts).
  */
 import * as z from 'zod/mini';
 import { SEARCH_MODES } from '../../common/config/config-schema';

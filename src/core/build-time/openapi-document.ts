@@ -2,13 +2,15 @@
  * The OpenAPI 3.1 document of `GET /openapi.json`, generated from the zod schemas that validate
  * requests (search-params, batch-params) and describe responses (response-schema), so it cannot
  * drift from what the Worker accepts and answers. Only the prose (summaries, parameter
- * descriptions) is written here; the test checks every parameter has one.
+ * descriptions) is written here; the test checks every parameter has one. Built at build time
+ * (scripts/build-web.ts writes it to generated/web-assets.ts): the Worker serves that text and
+ * bundles neither this module nor zod's JSON Schema converter.
  */
 import * as z from 'zod/mini';
-import { ERROR_STATUS, type ErrorCode } from '../core/common/errors';
-import { batchRequestSchema } from '../core/query/search/batch-params';
-import * as api from '../core/query/search/response-schema';
-import { searchParamsSchema } from '../core/query/search/search-params';
+import { ERROR_STATUS, type ErrorCode } from '../common/errors';
+import { batchRequestSchema } from '../query/search/batch-params';
+import * as api from '../query/search/response-schema';
+import { searchParamsSchema } from '../query/search/search-params';
 
 type Json = Record<string, unknown>;
 
