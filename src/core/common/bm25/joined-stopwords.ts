@@ -16,8 +16,12 @@ import { isStopword } from './stopwords';
 
 const WORD = '[\\p{Alphabetic}\\p{Nd}\\p{Nl}\\p{No}]';
 // Two or more word runs joined by single hyphens, not part of a longer run (a hyphen or word
-// character on either side), so "O-O" is not read inside "O-O-O".
-const JOINED = new RegExp(`(?<![-\\p{Alphabetic}\\p{Nd}\\p{Nl}\\p{No}])${WORD}+(?:-${WORD}+)+(?![-\\p{Alphabetic}\\p{Nd}\\p{Nl}\\p{No}])`, 'gu');
+// character on either side), so "O-O" is not read inside "O-O-O". Built on first use: its Unicode
+// classes cost a fresh isolate ~1–2 ms to build and compile, and a text without a hyphen (most
+// questions) never needs it.
+let joined: RegExp | null = null;
+const joinedPattern = (): RegExp =>
+  (joined ??= new RegExp(`(?<![-\\p{Alphabetic}\\p{Nd}\\p{Nl}\\p{No}])${WORD}+(?:-${WORD}+)+(?![-\\p{Alphabetic}\\p{Nd}\\p{Nl}\\p{No}])`, 'gu'));
 
 /**
  * The runs of `text` joined by hyphens whose every part is a stopword, lowercased, in order,
@@ -40,7 +44,9 @@ export function joinedStopwords(text: string): string[] {
  */
 export function joinedStopwordRuns(text: string): { index: number; run: string }[] {
   const found: { index: number; run: string }[] = [];
-  for (const match of text.matchAll(JOINED)) {
+  // Every run holds a hyphen: without one there is nothing to find.
+  if (!text.includes('-')) return found;
+  for (const match of text.matchAll(joinedPattern())) {
     const lower = match[0].toLowerCase();
     // A letter whose lowercase is longer ("İ") is no stopword's: such a run is never kept.
     if (lower.length === match[0].length && lower.split('-').every((part) => isStopword(part))) found.push({ index: match.index, run: lower });

@@ -102,6 +102,15 @@ function chunkWordKey(written: string, word: string, stem: string, weights: Read
   return key === stem && isStopword(word) ? null : key;
 }
 
+/**
+ * Whether the question asks for stopwords joined by hyphens ("o-o"): only then can a chunk's own
+ * joined runs match, so only then are they looked for (a scan with a Unicode regular expression).
+ */
+function asksJoined(weights: ReadonlyMap<string, number>): boolean {
+  for (const key of weights.keys()) if (key.includes('-')) return true;
+  return false;
+}
+
 /** The question's stems in each span (each once), found with one scan of `content`. */
 function stemsPerSpan(content: string, spans: readonly { span: Span }[], weights: ReadonlyMap<string, number>, stems: Map<string, string>): string[][] {
   const found = spans.map(() => [] as string[]);
@@ -116,7 +125,7 @@ function stemsPerSpan(content: string, spans: readonly { span: Span }[], weights
     if (key !== null && !found[i]!.includes(key)) found[i]!.push(key);
   }
   // Stopwords the question joins by hyphens ("o-o") are no word of the scan above: they match whole.
-  if ([...weights.keys()].some((key) => key.includes('-'))) {
+  if (asksJoined(weights)) {
     for (const { index, run } of joinedStopwordRuns(content)) {
       const at = spans.findIndex(({ span }) => index >= span[0] && index < span[1]);
       if (at >= 0 && weights.has(run) && !found[at]!.includes(run)) found[at]!.push(run);
@@ -209,7 +218,7 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
       if (at < 0) at = match.index;
       terms.add(word);
     }
-    for (const { index, run } of joinedStopwordRuns(text)) {
+    for (const { index, run } of asksJoined(weights) ? joinedStopwordRuns(text) : []) {
       if (!weights.has(run)) continue;
       if (at < 0 || index < at) at = index;
       terms.add(run);

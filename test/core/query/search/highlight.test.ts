@@ -28,6 +28,15 @@ describe('highlightPassage', () => {
     expect(highlightPassage(headed, questionWeights('front wheel'))!.text).toBe('The fork holds the front wheel.');
   });
 
+  it('marks stopwords the question joins by hyphens, and looks for no joined run the question does not ask for', () => {
+    const text = 'Develop the knights first. Castle short with O-O, which tucks the king into the corner.';
+    const asked = highlightPassage(text, questionWeights('when to play O-O'))!;
+    expect(asked.text).toBe('Castle short with O-O, which tucks the king into the corner.');
+    expect(asked.terms).toEqual(['o-o']);
+    const h = highlightPassage(text, questionWeights('castle the king'))!;
+    expect(h.terms).toEqual(['castle', 'king']);
+  });
+
   it('never takes the article "a" for a question\'s acronym that stems to it ("AED" stems to "a")', () => {
     const text = 'Keep going until a paramedic takes over. Switch on the AED and follow its prompts.';
     const h = highlightPassage(text, questionWeights('AED'))!;
