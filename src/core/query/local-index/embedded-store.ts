@@ -88,7 +88,9 @@ const positionCache = new WeakMap<EmbeddedIndex, Map<string, number>>();
 function positionsOf(index: EmbeddedIndex): Map<string, number> {
   let positions = positionCache.get(index);
   if (!positions) {
-    positions = new Map(index.ids.map((id, point) => [String(id), point]));
+    // A plain loop, as for the LSA vocabulary (lsa-model.ts): it runs once, cold, over every point.
+    positions = new Map();
+    for (let point = 0; point < index.ids.length; point++) positions.set(String(index.ids[point]), point);
     positionCache.set(index, positions);
   }
   return positions;
