@@ -3,7 +3,12 @@
  * limits, the search and health routes, JSON for every error (one `onError`), JSON 404/405
  * (with `Allow`) instead of Hono's plain-text defaults.
  */
-import { Hono, type MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
+// hono/tiny routes with its PatternRouter (one regular expression per route, tried in order): the
+// default SmartRouter bundled both RegExpRouter and TrieRouter (~2.4 KiB gzip) and built its
+// matcher on an isolate's first request. A dozen static paths match as fast either way; the route
+// files take Hono from here too, so the default router is not bundled at all.
+import { Hono } from 'hono/tiny';
 import { cors } from 'hono/cors';
 import { OPENAPI_JSON } from '../../generated/web-assets';
 import { RetrieverError } from '../core/common/errors';

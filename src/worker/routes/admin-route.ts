@@ -5,7 +5,7 @@
  * propagates (about a minute) elsewhere — and re-reads the collection facts the checks use.
  * Off (404) unless ADMIN_API_KEY is set; needs the EMBED_CACHE KV binding.
  */
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { RetrieverError } from '../../core/common/errors';
 import { bearerToken, matchKey, sha256 } from '../access/api-keys';
 import type { AppEnv } from '../bindings';

@@ -2,7 +2,7 @@
  * `POST /search/batch`: several searches in one request, sharing one Cohere embed call for every
  * embedding-cache miss and one Qdrant round trip for every list (see `runSearches`).
  */
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { RetrieverError } from '../../core/common/errors';
 import { parseBatchRequest } from '../../core/query/search/batch-params';
 import { runSearches, type SearchAnswer } from '../../core/query/search/search-pipeline';

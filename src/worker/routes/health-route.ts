@@ -5,7 +5,8 @@
  * set, a caller without a valid key sees only the status: hosts, models and errors are for operators.
  * Callers without a key share one check per isolate every 10 s.
  */
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
+import { Hono } from 'hono/tiny';
 import type { CollectionInfo, QueryEmbedder } from '../../core/query/ports';
 import { collectionProblem } from '../../core/query/search/collection-check';
 import { isRetrieverError } from '../../core/common/errors';

@@ -2,7 +2,8 @@
  * `GET /search?q=…&k=…` and `POST /search` (same fields as a JSON body; a POST takes no
  * query-string parameters, so nothing is silently ignored or silently merged).
  */
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
+import { Hono } from 'hono/tiny';
 import { RetrieverError } from '../../core/common/errors';
 import { parseSearchParams } from '../../core/query/search/search-params';
 import type { AppEnv } from '../bindings';
