@@ -59,7 +59,22 @@ export function judgeConfidence(input: JudgeInput): { confidence: ConfidenceSumm
 }
 
 const round3 = (x: number): number => Math.round(x * 1000) / 1000;
-const list = (words: readonly string[]): string => words.slice(0, 5).map((w) => `"${w}"`).join(', ');
+const NAMED = 5;
+const list = (words: readonly string[]): string => words.slice(0, NAMED).map((w) => `"${w}"`).join(', ');
+
+/**
+ * The words a "never mentions" message names, in the question's order: the names that decided the
+ * verdict (`foreign`) and the other unknown words the question asks about. Naming the names alone
+ * read as if the book had the rest: "chocolate cake recipe with buttercream frosting" got "never
+ * mentions "buttercream"" in a book with no cake, and 44 of 82 such messages over twenty question
+ * sets left out a subject word. Past {@link NAMED} words the names come first.
+ */
+function neverMentioned(terms: TermEvidence): string[] {
+  const subject = terms.unknown.filter((word) => terms.foreign.includes(word) || !isEverydayWord(word));
+  if (subject.length <= NAMED) return subject;
+  const kept = new Set([...terms.foreign, ...subject].slice(0, NAMED));
+  return subject.filter((word) => kept.has(word));
+}
 
 /**
  * The `no_match` warning of a query the term rule judged not covered, or null when it is covered.
@@ -79,7 +94,7 @@ export function noMatchWarning(terms: TermEvidence): SearchWarning | null {
   if (terms.onlyGuesses) {
     message = `No word of this question is written as the book writes it (${list(terms.unknown)} only resemble book words): it probably does not cover this question.`;
   } else if (terms.foreign.length > 0) {
-    message = `The book never mentions ${list(terms.foreign)}: it probably does not cover this question.`;
+    message = `The book never mentions ${list(neverMentioned(terms))}: it probably does not cover this question.`;
   } else if (terms.unknown.length > 0 && terms.coverage < MIN_COVERAGE) {
     message = `Most of what this question asks about (${list(asked)}) never appears in the book (${Math.round(terms.coverage * 100)}% of its informative words do): it probably does not cover this question.`;
   } else if (terms.unknown.length > 0) {

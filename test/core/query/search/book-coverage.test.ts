@@ -57,6 +57,13 @@ describe('noMatchWarning', () => {
       message: 'The book never mentions "kubectl": it probably does not cover this question.',
       details: { query_coverage: 0.7, foreign_terms: ['kubectl'] },
     });
+    // The other words the book never uses are named beside the names, in the question's order (not
+    // everyday speech); past five words, the names are the ones kept.
+    const cake = noMatchWarning({ coverage: 0.2, unknown: ['chocolate', 'cake', 'buttercream', 'best'], foreign: ['buttercream'], covered: false })!;
+    expect(cake.message).toBe('The book never mentions "chocolate", "cake", "buttercream": it probably does not cover this question.');
+    expect(cake.details).toMatchObject({ unknown_terms: ['chocolate', 'cake', 'buttercream', 'best'], foreign_terms: ['buttercream'] });
+    const many = noMatchWarning({ coverage: 0.1, unknown: ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'kubectl'], foreign: ['kubectl'], covered: false })!;
+    expect(many.message).toBe('The book never mentions "alpha", "beta", "gamma", "delta", "kubectl": it probably does not cover this question.');
     const mostly = noMatchWarning({ coverage: 0.214, unknown: ['hiking', 'trails'], foreign: [], covered: false })!;
     expect(mostly.message).toBe('Most of what this question asks about ("hiking", "trails") never appears in the book (21% of its informative words do): it probably does not cover this question.');
     // The second cut: several unfamiliar words, though most of the question's weight is the book's.
