@@ -82,34 +82,42 @@ function rowCells(line: string): string[] {
 /**
  * The table row of `content` that `[start, end)` spans (a highlight's offsets), each cell after its
  * column's name ("Reliability: Reliable · Durability: Volatile"), when the row's table has a header
- * row of as many cells; null for a span that is not one body row of a table. A row alone
- * ("qos_profile_services_default · Reliable · Volatile · Keep last, 10") says nothing without its
- * columns, and a highlight is often one row.
+ * row of as many cells; neighbouring rows (a highlight may pair two) each so, apart by " / "; null
+ * for a span that is not body rows of one table. A row alone ("qos_profile_services_default ·
+ * Reliable · Volatile · Keep last, 10") says nothing without its columns, and a highlight is often
+ * one row. Two rows read as one ran together: "Onions, garlic · 0–5 °C · Low · 6–8 months · Winter
+ * squash · 10–15 °C · …", where the second row begins was nowhere to be seen.
  *
  * @example
  * labelledRow('| Profile | History |\n|---|---|\n| default | Keep last, 10 |', 30, 55); // 'Profile: default · History: Keep last, 10'
  */
 export function labelledRow(content: string, start: number, end: number): string | null {
-  if (content.slice(start, end).includes('\n')) return null; // two rows, or a row and the prose after it
   const lines = content.split('\n');
   let offset = 0;
   let at = 0;
   while (at < lines.length - 1 && offset + lines[at]!.length < start) offset += lines[at++]!.length + 1;
+  // The last line the span reaches: a line starting before `end`.
+  let last = at;
+  let next = offset + lines[at]!.length + 1;
+  while (last < lines.length - 1 && next < end) next += lines[++last]!.length + 1;
   // A table may leave out its outer pipes ("Key | Action" over "--- | ---"): then its lines are the
   // ones with a pipe, and its delimiter row must have an inner pipe (a bare "---" is a rule).
   const piped = TABLE_LINE.test(lines[at] ?? '');
   const inTable = (line: string): boolean => (piped ? TABLE_LINE.test(line) : line.includes('|') && line.trim() !== '');
-  if (!inTable(lines[at] ?? '') || DELIMITER_ROW.test(lines[at]!)) return null;
+  const rows = lines.slice(at, last + 1);
+  if (!rows.every((line) => inTable(line) && !DELIMITER_ROW.test(line))) return null; // a row and the prose after it
   let top = at;
   while (top > 0 && inTable(lines[top - 1]!)) top--;
   const delimiter = lines[top + 1] ?? '';
   if (top + 1 >= at || !DELIMITER_ROW.test(delimiter) || (!piped && !delimiter.includes('|'))) return null; // the header itself, or a table without one
   const names = rowCells(lines[top]!);
-  const cells = rowCells(lines[at]!);
-  if (names.length !== cells.length) return null;
-  const text = cells
-    .map((cell, i) => (cell === '' ? '' : names[i] === '' ? inlinePlain(cell) : `${inlinePlain(names[i]!)}: ${inlinePlain(cell)}`))
-    .filter(Boolean)
-    .join(' · ');
-  return text.length <= LABELLED_ROW_CHARS ? text : null;
+  const labelled = rows.map((line) => {
+    const cells = rowCells(line);
+    if (names.length !== cells.length) return null;
+    return cells
+      .map((cell, i) => (cell === '' ? '' : names[i] === '' ? inlinePlain(cell) : `${inlinePlain(names[i]!)}: ${inlinePlain(cell)}`))
+      .filter(Boolean)
+      .join(' · ');
+  });
+  return labelled.every((row) => row !== null && row.length <= LABELLED_ROW_CHARS) ? labelled.join(' / ') : null;
 }

@@ -44,8 +44,12 @@ describe('labelledRow', () => {
     expect(labelledRow(ruled, ruled.indexOf('then'), ruled.length)).toBeNull();
   });
 
-  it('is null for two rows (a highlight may join neighbours)', () => {
-    expect(labelledRow(table, at('| services_default')[0], at('| sensor_data')[1])).toBeNull();
+  it('reads two neighbouring rows (a highlight may join them) each with the names, apart', () => {
+    expect(labelledRow(table, at('| services_default')[0], at('| sensor_data')[1])).toBe(
+      'Profile: services_default · Reliability: Reliable · Durability: Volatile / Profile: sensor_data · Reliability: Best effort',
+    );
+    // A row and the prose after it are no rows of one table.
+    expect(labelledRow(table, at('| sensor_data')[0], table.length)).toBeNull();
   });
 
   it('names a column with an empty header by its cell alone', () => {
