@@ -4,6 +4,7 @@
  * sentence that matches the question, else the start of the text), a timing line, and with
  * `--verbose` the timing breakdown, cache status, filters, confidence summary and every warning.
  */
+import { highlightSection } from '../../client/highlight-section';
 import { inlinePlain, labelledRow, linesPlain, withoutTaskBoxes } from '../../client/inline-plain';
 import { markedSpans } from '../../client/marked-spans';
 import { PLACED_AFTER_NEW_PAGE, placedAfterNewPage } from '../../client/score-order';
@@ -118,6 +119,12 @@ function previewOf(result: SearchOutcome['results'][number]): string {
   return clipped(line, firstTerm(line, highlight.terms));
 }
 
+/** The section the preview lies under, as the demo page names it ({@link highlightSection}). */
+function sectionOf(result: SearchOutcome['results'][number]): string | null {
+  const section = highlightSection(result.content, highlightOf(result)?.start, result.section);
+  return section === null ? null : mathPlain(section);
+}
+
 /** The sentence of a result that matches the question (`highlight`), its marked words and offsets, when the answer has one. */
 function highlightOf(result: SearchOutcome['results'][number]): { text: string; terms: string[]; start?: number; end?: number } | null {
   const highlight = result.highlight as { text?: unknown; terms?: unknown; start?: unknown; end?: unknown } | null | undefined;
@@ -159,7 +166,7 @@ export function formatSearchText(doc: SearchOutcome, options: TextOptions): stri
       '',
       // The page's title, as the demo page and the widget name it ("The Luddites", not the slug "luddites").
       `${result.rank}. [${formatScore(result.score)}] ${result.title ?? result.chapter ?? 'n/a'}`,
-      `   Section: ${result.section === null ? 'n/a' : mathPlain(result.section)}`,
+      `   Section: ${sectionOf(result) ?? 'n/a'}`,
       `   URL: ${result.section_url ?? result.source_url ?? 'n/a'}`,
       `   Source: ${result.source ?? 'n/a'}`,
       `   Preview: ${previewOf(result)}`,

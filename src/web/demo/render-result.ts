@@ -3,6 +3,7 @@
  * chunk that contains markup is shown, never run.
  */
 import { bodyText, markedText, previewOf } from '../shared/plain-words';
+import { highlightSection } from '../../client/highlight-section';
 import type { SearchResult } from '../../client/index';
 import { PLACED_AFTER_NEW_PAGE, placedAfterNewPage } from '../../client/score-order';
 
@@ -20,10 +21,10 @@ const PREVIEW = 320;
 /**
  * `module › title › section`, skipping missing or repeated parts: the module as the book's sidebar
  * names it (`module_title`; its folder name from a server or collection without it), the chapter
- * slug only when there is no title.
+ * slug only when there is no title, the section the highlight lies under (highlightSection).
  */
 export function breadcrumb(result: SearchResult): string[] {
-  const parts = [result.module_title ?? result.module, result.title ?? result.chapter, result.section];
+  const parts = [result.module_title ?? result.module, result.title ?? result.chapter, highlightSection(result.content, result.highlight?.start, result.section)];
   const seen = new Set<string>();
   return parts.filter((part): part is string => Boolean(part) && !seen.has(part!) && Boolean(seen.add(part!)));
 }
