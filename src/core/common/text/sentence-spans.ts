@@ -11,11 +11,15 @@ const BOUNDARY = /[.!?…]+["'”’)\]*_]*(?=\s)|[。！？]+/g;
 const ABBREVIATION = /(?:^|[\s(])(?:e\.g|i\.e|etc|vs|cf|al|approx|fig|eq|no|dr|mr|mrs|ms|st|[a-z])\.$/i;
 
 // An ordered list's number at the start of a line ("\n2. launch the node") opens an item; it does
-// not end the item before it, which often has no full stop of its own.
-// Read in the 12 characters before the cut (a bounded look-back: a line's start is not searched
+// not end the item before it, which often has no full stop of its own. So does a numbered
+// heading's ("## 3. Tone", "### 2.1. Setup"): cut after its number, the heading's words became a
+// "sentence" of their own, no `#` line for the highlight to skip, and read as the highlight with
+// the paragraph under it ("Tone: highlights, shadows **Highlights** down recovers detail").
+// Read in the 20 characters before the cut (a bounded look-back: a line's start is not searched
 // for, which on a 100,000-word line would cost a scan per sentence); `^` is the text's start.
-const LIST_NUMBER = /\n[ \t]*\d{1,9}\.$/;
-const LIST_NUMBER_AT_START = /^[ \t]*\d{1,9}\.$/;
+const LIST_NUMBER = /\n[ \t]*(?:#{1,6}[ \t]+)?\d{1,9}(?:\.\d{1,9})*\.$/;
+const LIST_NUMBER_AT_START = /^[ \t]*(?:#{1,6}[ \t]+)?\d{1,9}(?:\.\d{1,9})*\.$/;
+const LOOK_BACK = 20;
 
 /** A half-open `[start, end)` range of offsets into the source text. */
 export type Span = [start: number, end: number];
@@ -27,7 +31,8 @@ export type Span = [start: number, end: number];
  * execrated by every monopolist … but it may be"), not a sentence's end: the highlight reads it so.
  * The chunker does not: GUI manuals write "Scale Image… to open" too, and moving their chunk
  * boundaries cost the seventeen sets' hit@3 .812 → .808 (KiCad .750 → .679). With `listNumbers`,
- * a number that opens a line ("\n2. ") is an ordered list item's, not a sentence end: the highlight
+ * a number that opens a line ("\n2. ", or a heading's line: "## 3. ") is an ordered list item's or
+ * a numbered heading's, not a sentence end: the highlight
  * read "install the driver\n2. launch it" as "install the driver 2." and "launch it". Highlight
  * only, as `elisions`: the chunker's boundaries, and so the ranking, stay as measured.
  *
@@ -120,10 +125,10 @@ export function itemSpans(text: string, start: number, end: number, options: { e
   return items.flatMap(([s, e]) => (/[\r\n]/.test(text.slice(s, e)) ? sentenceSpans(text, s, e, { ...options, listNumbers: true }) : [[s, e] as Span]));
 }
 
-/** Whether the terminator ending at `cut` is an ordered list item's number at a line's start. */
+/** Whether the terminator ending at `cut` is an ordered list item's (or a heading's) number at a line's start. */
 function opensListItem(slice: string, cut: number): boolean {
-  const before = slice.slice(Math.max(0, cut - 12), cut);
-  return LIST_NUMBER.test(before) || (cut <= 12 && LIST_NUMBER_AT_START.test(before));
+  const before = slice.slice(Math.max(0, cut - LOOK_BACK), cut);
+  return LIST_NUMBER.test(before) || (cut <= LOOK_BACK && LIST_NUMBER_AT_START.test(before));
 }
 
 function countBackticks(text: string, from: number, to: number): number {

@@ -33,6 +33,12 @@ describe('sentenceSpans', () => {
     expect(texts('2. first', sentenceSpans('2. first', 0, 8, { listNumbers: true }))).toEqual(['2. first']);
   });
 
+  it('reads a numbered heading\'s number as no sentence end when asked, at the text\'s start or a line\'s', () => {
+    const text = '## 3. Tone: highlights\n\nKeep detail. Then\n### 2.1. Setup\nRun it.';
+    expect(texts(text, sentenceSpans(text, 0, text.length, { listNumbers: true }))).toEqual(['## 3. Tone: highlights\n\nKeep detail.', 'Then\n### 2.1. Setup\nRun it.']);
+    expect(texts(text, sentenceSpans(text, 0, text.length))).toEqual(['## 3.', 'Tone: highlights\n\nKeep detail.', 'Then\n### 2.1.', 'Setup\nRun it.']);
+  });
+
   it('reads an ellipsis before a lowercase word as an elision only when asked (the highlight asks, the chunker does not)', () => {
     const text = 'I shall leave a name execrated by every monopolist … but remembered by labourers. Then … Peel resigned.';
     expect(texts(text, sentenceSpans(text, 0, text.length, { elisions: true }))).toEqual([

@@ -10,6 +10,12 @@ describe('candidateSpans', () => {
     expect(candidateSpans(content, 480).map((c) => c.gap)).toEqual([true, false]);
   });
 
+  it('skips a numbered heading whole: its words are no sentence of the paragraph under it', () => {
+    const content = '## 3. Tone: highlights and whites\n\n- **Highlights** down recovers a bright sky.\n- **Whites** set the end.';
+    expect(texts(content)).toEqual(['- **Highlights** down recovers a bright sky.', '- **Whites** set the end.']);
+    expect(candidateSpans(content, 480)[0]!.gap).toBe(true);
+  });
+
   it('marks a table\'s body rows, and skips its header row and delimiter row as structure', () => {
     const content = '| Method | Keeps |\n|---|:---:|\n| Bag | 2 days |\n| Freezer | 3 months |';
     const spans = candidateSpans(content, 480);
