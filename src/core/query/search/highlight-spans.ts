@@ -19,15 +19,38 @@ const TABLE_ROW = /^\s*\|/;
 // that opens with emphasis ("*Manchester Observer* coined the name") is prose, and was cut at its
 // line ends.
 const LINE_BLOCK = /\n\s*(?:[-*+]\s|[>|#]|\d+[.)]\s|```|~~~)/;
+// A line that opens a list item (a bullet or an ordered list's number, then a space).
+const ITEM_MARKER = /^\s*(?:[-*+]|\d{1,9}[.)])\s/;
+const BLANK_BETWEEN = /\n[ \t]*\r?\n/;
+
+/** A span a highlight may be, with what the highlight must know of the structure around it. */
+export interface CandidateSpan {
+  span: Span;
+  /** A skipped line (a heading, a fence, a table's header row) lies before it. */
+  gap: boolean;
+  /** It is a table row. */
+  row: boolean;
+  /** It lies inside a fenced code block. */
+  code: boolean;
+  /** It opens a list item (its bullet or number). */
+  opensItem: boolean;
+  /** It is a later sentence of a list item, past the one that opens it. */
+  itemTail: boolean;
+}
+
 /**
  * Candidate spans of `content`: sentences, or lines where the text is a list, a table or code;
  * `gap` when a skipped line (a heading, a fence, a table's header row) lies before it, so it is not
  * joined to the one before; `row` when it is a table row; `code` when it lies inside a fenced code
- * block. A sentence longer than `wrappedSentenceChars` is read line by line too (a run-on without
- * sentence ends: a list of values, one a line); up to it, prose a book hard-wraps stays whole.
+ * block; `opensItem` and `itemTail` where it lies in a list item. A sentence longer than
+ * `wrappedSentenceChars` is read line by line too (a run-on without sentence ends: a list of
+ * values, one a line); up to it, prose a book hard-wraps stays whole.
+ *
+ * @example
+ * candidateSpans('## Storage\n\nKeep it dry.', 480); // [{ span: [12, 24], gap: true, row: false, code: false, opensItem: false, itemTail: false }]
  */
-export function candidateSpans(content: string, wrappedSentenceChars: number): { span: Span; gap: boolean; row: boolean; code: boolean }[] {
-  const out: { span: Span; gap: boolean; row: boolean; code: boolean }[] = [];
+export function candidateSpans(content: string, wrappedSentenceChars: number): CandidateSpan[] {
+  const out: CandidateSpan[] = [];
   const pipeless = pipelessTables(content);
   const headerRows = new Set([...[...content.matchAll(HEADER_OVER_DELIMITER)].map((m) => m.index + m[1]!.length), ...pipeless.headers]);
   let gap = false;
@@ -43,7 +66,13 @@ export function candidateSpans(content: string, wrappedSentenceChars: number): {
         gap = true;
         if (FENCE_LINE.test(line)) code = !code;
       } else {
-        out.push({ span, gap, row: TABLE_ROW.test(line) || pipeless.rows.has(span[0]), code });
+        const row = TABLE_ROW.test(line) || pipeless.rows.has(span[0]);
+        const opensItem = !row && !code && ITEM_MARKER.test(line);
+        // A later sentence of an item follows one of the same item's, with no blank line between
+        // (a line under an item, even unindented, continues it).
+        const last = out[out.length - 1];
+        const itemTail = !opensItem && !row && !code && !gap && !!last && (last.opensItem || last.itemTail) && !BLANK_BETWEEN.test(content.slice(last.span[1], span[0]));
+        out.push({ span, gap, row, code, opensItem, itemTail });
         gap = false;
       }
     }

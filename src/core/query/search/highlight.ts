@@ -192,8 +192,11 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
     // the second must earn its length (the pair counts PAIR_PENALTY less). Never a table's last row
     // and the prose after it: they are not one thought ("| 69–71 °C | … full-bodied beer | Hold the
     // temperature for 60 minutes." beat the row that answers a question about a dry beer).
+    // Nor an item's later sentence and the next item: they are two items' halves ("The most useful
+    // everyday mode. **S (Shutter priority)**: you pick the shutter speed" answered a question about
+    // the aperture mode, whose item that first sentence ends).
     const next = spans[i + 1];
-    if (next && !next.gap && next.span[1] - span[0] <= max && row === next.row) {
+    if (next && !next.gap && next.span[1] - span[0] <= max && row === next.row && !(spans[i]!.itemTail && next.opensItem)) {
       const added = weightOf(found[i + 1]!.filter((stem) => !found[i]!.includes(stem)));
       if (added > 0) consider((own + added) / (1 + PAIR_PENALTY), span[0], next.span[1], row, code);
     }

@@ -16,6 +16,12 @@ describe('candidateSpans', () => {
     expect(candidateSpans(content, 480)[0]!.gap).toBe(true);
   });
 
+  it('marks the spans that open a list item and the later sentences of one, up to a blank line', () => {
+    const content = 'Modes:\n- Av: pick it. Most useful.\n  Try it.\n- Tv: pick speed.\n\nNext paragraph.';
+    const flags = candidateSpans(content, 480).map((c) => [content.slice(c.span[0], c.span[1]), c.opensItem, c.itemTail]);
+    expect(flags).toEqual([['Modes:', false, false], ['- Av: pick it.', true, false], ['Most useful.', false, true], ['Try it.', false, true], ['- Tv: pick speed.', true, false], ['Next paragraph.', false, false]]);
+  });
+
   it('marks a table\'s body rows, and skips its header row and delimiter row as structure', () => {
     const content = '| Method | Keeps |\n|---|:---:|\n| Bag | 2 days |\n| Freezer | 3 months |';
     const spans = candidateSpans(content, 480);

@@ -68,6 +68,13 @@ describe('highlightPassage', () => {
     expect(highlightPassage(headed, questionWeights('reliability durability'))!.text).toBe('Reliability can be best effort.');
   });
 
+  it('joins no later sentence of a list item to the next item, which would pair two items\' halves', () => {
+    const list = '- **A or Av (Aperture priority)**: you pick the aperture, the camera picks the shutter speed. The\n  most useful everyday mode.\n- **S (Shutter priority)**: you pick the shutter speed, the camera picks the aperture. Good\n  for sport.';
+    expect(highlightPassage(list, questionWeights('which mode should I use to pick the aperture and let the camera do the rest'))!.text).toBe('- **A or Av (Aperture priority)**: you pick the aperture, the camera picks the shutter speed. The most useful everyday mode.');
+    // A whole item still pairs with the next one, each holding another word of the question.
+    expect(highlightPassage('- Snow: add light.\n- Night: remove light.', questionWeights('snow night'))!.text).toBe('- Snow: add light. Night: remove light.');
+  });
+
   it('reads a hard-wrapped sentence whole: a line opening with emphasis is prose, and a long sentence is cut around its match', () => {
     const emphasis = 'Within ten minutes the field was emptied. A journalist in the\n*Manchester Observer* coined the name "Peterloo", mocking the soldiers by comparing this attack on\nunarmed civilians with the battle of Waterloo.';
     const h = highlightPassage(emphasis, questionWeights('who named Peterloo'))!;
