@@ -7,7 +7,8 @@
  * - each query word weighs its BM25 IDF in this book; a book word in disguise — misspelt by a
  *   letter, clipped ("distro" for the book's "distribution"), prefixed or suffixed ("recolour",
  *   "laggy"; `book-forms.ts`) — is the book's word and weighs its IDF; any other word the book never
- *   uses weighs the IDF of a word seen nowhere, scaled by {@link ORDINARY_WORD_WEIGHT} when it is an
+ *   uses — but a number glued to a unit the book sets apart ("200mm" for "200 mm", `glued-units.ts`),
+ *   which weighs its unit's — weighs the IDF of a word seen nowhere, scaled by {@link ORDINARY_WORD_WEIGHT} when it is an
  *   ordinary English word (a paraphrase, "versus", "travel") or a prefixed or suffixed form of one;
  *   numbers, fragments and function words ("nobody", "would") weigh nothing;
  * - `coverage` = the weight of the words the book uses / the weight of all words;
@@ -30,6 +31,7 @@ import { isStopword, joinedStopwords, qdrantIdf, splitWords, stemWord, tokenizeW
 import type { BookVocabulary, TermEvidence } from '../ports';
 import { bookWordReader, withGreekLetters } from './book-forms';
 import { EVERYDAY_WORDS } from './everyday-words';
+import { unitApart } from './glued-units';
 
 /** Below this IDF-weighted coverage the book is judged not to cover the question. */
 export const MIN_COVERAGE = 0.5;
@@ -122,6 +124,14 @@ export function assessQueryTerms(v: BookVocabulary, text: string): TermEvidence 
     }
     // Numbers, fragments and function words the book does not use say nothing about the topic: no weight.
     if (negligible(stem, word)) continue;
+    // "200mm" is the book's "200 mm": its unit weighs as the book writes it.
+    const apart = unitApart(word, v);
+    if (apart) {
+      known += idf(v.df(apart.unitStem));
+      total += idf(v.df(apart.unitStem));
+      asWritten++;
+      continue;
+    }
     unknown.push(word);
     const name = names.has(word);
     const { form, derived } = read(word, stem, nameLike.has(word));
