@@ -4,10 +4,14 @@
  * Worker's answers through it; the Worker itself never needs it.
  */
 
+// Where an escaped character waits while the markup rules run (U+E000 + its ASCII code).
+const ESCAPED = 0xe000;
+
 /**
  * A line of markdown as a reader sees it: `[label](url)` as its label, `**bold**`, `__bold__`,
  * `*italic*` and `_italic_` without their markers, footnote marks (`[^1]`) left out, `` `code` ``
- * without its backticks (and untouched inside: `__init__` stays).
+ * without its backticks (and untouched inside: `__init__` stays), a backslash escape as its
+ * character (`\*` an asterisk, not emphasis).
  * A preview is one line of prose, and "the **Open X** dataset" with its asterisks reads as noise
  * (the demo page keeps the whole chunk, markers and all, under "Show all").
  *
@@ -17,11 +21,15 @@
  */
 export function inlinePlain(text: string): string {
   return text
-    .split(/(\x60[^\x60\n]+\x60)/) // `code` spans (\x60: a backtick)
+    .split(/((?<!\\)\x60[^\x60\n]+\x60)/) // `code` spans (\x60: a backtick), not from an escaped one
     .map((part, i) =>
       i % 2 === 1
         ? part.slice(1, -1)
         : part
+            // A backslash escape is its character (CommonMark: before ASCII punctuation), never markup:
+            // books converted by Pandoc escape freely ("File-\>Open", "(\*.cap, \*.enc)", "\[4\]").
+            // Hidden in the private use area while the markup rules run, then restored.
+            .replace(/\\([!-/:-@[-\x60{-~])/g, (_, ch: string) => String.fromCharCode(ESCAPED + ch.charCodeAt(0)))
             .replace(/!?\[([^\]\n]*)\]\([^)\s]*(?:\s+"[^"\n]*")?\)/g, '$1')
             // A footnote's definition label ("[^1]: Shelley's poem"), then a mark ("massacre.[^1]") with
             // the space before it, so "the mill [^2] was" reads "the mill was", not with two spaces.
@@ -31,10 +39,12 @@ export function inlinePlain(text: string): string {
             // Then *italic* and _italic_: titles of works and ships (*The Rocket*) in a history book.
             // Not a list's "* " nor "2 * 3" (a space after the opening), nor snake_case, nor a file
             // name's `_category_.json`.
-            .replace(/(?<![\p{L}\p{N}_*])([*_])(?=[^\s*_])([^\n*_]*?[^\s*_])\1(?![\p{L}\p{N}_*]|\.[\p{L}\p{N}])/gu, '$2'),
+            .replace(/(?<![\p{L}\p{N}_*])([*_])(?=[^\s*_])([^\n*_]*?[^\s*_])\1(?![\p{L}\p{N}_*]|\.[\p{L}\p{N}])/gu, '$2')
+            .replace(/[\ue000-\ue07f]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) - ESCAPED)),
     )
     .join('');
 }
+
 
 /**
  * `text` with each task list's box left out after its list marker ("- [ ] Take meter readings" →

@@ -14,6 +14,14 @@ describe('inlinePlain', () => {
     expect(inlinePlain('a mark [^0] outside code, `x [^1]` inside')).toBe('a mark outside code, x [^1] inside');
     expect(inlinePlain('see [1] and [a]')).toBe('see [1] and [a]');
   });
+
+  it('reads a backslash escape as its character, never as markup, and leaves code and other backslashes as written', () => {
+    expect(inlinePlain('choose File-\\>Open and \\#f')).toBe('choose File->Open and #f');
+    expect(inlinePlain('files (\\*.cap, \\*.enc) and \\[4\\] and \\*not italic\\*')).toBe('files (*.cap, *.enc) and [4] and *not italic*');
+    expect(inlinePlain('list.pop(\\[*i*\\]) and "2\\"" seconds')).toBe('list.pop([i]) and "2"" seconds');
+    expect(inlinePlain('the \\`Sound\' tab and `a\\*b`')).toBe("the `Sound' tab and a\\*b");
+    expect(inlinePlain('C:\\Users and a line \\')).toBe('C:\\Users and a line \\');
+  });
 });
 
 describe('labelledRow', () => {
