@@ -11,6 +11,7 @@ const CHUNKS = [
   'Tungsten bulbs are about 3200 K, midday sun 5500 K.',
   'A 50 mm prime lets in more light than a kit zoom.',
   'The histogram shows the brightness of every pixel.',
+  'An ND filter cuts the light; the 4th stop is the last.',
 ];
 
 function vocabulary(): BookVocabulary {
@@ -27,12 +28,13 @@ describe('unitApart', () => {
     expect(unitApart('3200k', v)).toEqual({ text: '3200 k', unitStem: 'k' });
   });
 
-  it('leaves a unit the book never writes, a stopword unit, letters before digits and a bare number', () => {
+  it('leaves a unit the book never writes, a stopword unit, an ordinal, letters before digits and a bare number', () => {
     expect(unitApart('5kg', v)).toBeNull();
     expect(unitApart('250s', v)).toBeNull(); // "s" is a stopword: nothing of the book's to find
     expect(unitApart('nd8', v)).toBeNull();
     expect(unitApart('200', v)).toBeNull();
     expect(unitApart('200lenses', v)).toBeNull(); // more letters than a unit's symbol
+    expect(unitApart('2nd', v)).toBeNull(); // an ordinal, though the book writes "ND"
   });
 
   it('is searched apart, as the book writes it, with no reading reported', () => {
