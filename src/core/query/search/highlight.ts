@@ -10,7 +10,7 @@ import { isStopword, joinedStopwordRuns, WORD_RUNS } from '../../common/bm25/ind
 import { mathPlain } from '../../common/text/math-plain';
 import type { Span } from '../../common/text/sentence-spans';
 import { spellingVariants } from '../../common/text/word-variants';
-import { candidateSpans } from './highlight-spans';
+import { candidateSpans, type CandidateSpan } from './highlight-spans';
 import { matchedKey, questionStem } from './question-weights';
 
 /** Longest highlight, in characters (about two sentences). */
@@ -145,6 +145,18 @@ function window(text: string, focus: number, max: number): string {
 }
 
 /**
+ * `end`, or the end of the span after it when the highlight ends with a colon and that span follows
+ * it as its content (no heading or fence between, not a table row, within `max` characters from
+ * `start`): a lead-in alone ("Group photo:", "The ratio is called the **crop factor**:") names what
+ * comes and says nothing of it.
+ */
+function withWhatItIntroduces(content: string, spans: readonly CandidateSpan[], start: number, end: number, max: number): number {
+  if (!/:[*_]*$/.test(content.slice(start, end).trimEnd())) return end;
+  const next = spans.find(({ span }) => span[0] >= end);
+  return next && !next.gap && !next.row && !next.code && next.span[1] - start <= max ? next.span[1] : end;
+}
+
+/**
  * The best-matching sentence of `content` for a question weighed by {@link questionWeights}: the
  * sentence (or list item, table row, code line; never a heading), or two neighbouring ones that fit
  * in `max` characters, holding the most weight of the question's stems (each once; a pair counts
@@ -202,7 +214,8 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
     }
   }
   if (!best) return null;
-  const { start, end, code } = best;
+  const { start, code } = best;
+  const end = withWhatItIntroduces(content, spans, start, (best as { end: number }).end, max);
   // A quotation the book wraps repeats its "> " on each line: inside the text it read as a stray
   // ">" ("hew a way > through naked held-up hands"); the first line's stays, for a reader to drop.
   // So does a later list item's bullet (LATER_BULLET), except in code, where "- " is the code's own;

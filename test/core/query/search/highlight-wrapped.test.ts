@@ -43,7 +43,8 @@ describe('highlightPassage on wrapped lines', () => {
     const numbered = 'Steps:\n\n1. Take the bank statement and the closing balance of the\n   ledger at that date.\n2. Tick off every transaction.';
     expect(highlightPassage(numbered, questionWeights('closing balance ledger'))!.text).toBe('1. Take the bank statement and the closing balance of the ledger at that date.');
     const leadIn = 'That is why a profitable year makes the\nbalance sheet grow, and why the two statements\nare views of the same books:\n\n- The **balance sheet** is a snapshot.';
-    expect(highlightPassage(leadIn, questionWeights('why does the balance sheet grow'))!.text).toBe('That is why a profitable year makes the balance sheet grow, and why the two statements are views of the same books:');
+    // A lead-in ending in a colon brings what it introduces (withWhatItIntroduces).
+    expect(highlightPassage(leadIn, questionWeights('why does the balance sheet grow'))!.text).toBe('That is why a profitable year makes the balance sheet grow, and why the two statements are views of the same books: The **balance sheet** is a snapshot.');
     const afterCode = 'Estimate it:\n\n```\nDebit Utilities 180\n```\n\nWhen the real bill arrives, post it against the accrual (or reverse it\nand enter the bill normally).';
     expect(highlightPassage(afterCode, questionWeights('reverse the accrual'))!.text).toBe('When the real bill arrives, post it against the accrual (or reverse it and enter the bill normally).');
   });
@@ -63,19 +64,19 @@ describe('highlightPassage on wrapped lines', () => {
     expect(highlightPassage(quit, questionWeights('scroll back or quit'))!.text).toBe('b | scroll back one page');
     // An admonition's title as ingest writes it, with the full stop it lacked (clean-chunk-text.ts).
     const admonition = ['Tip: Mesh paths.', 'Use package URIs for meshes so that both', 'viewers resolve them:', '- in RViz', '- in Gazebo'].join('\n');
-    expect(highlightPassage(admonition, questionWeights('package URIs for meshes'))!.text).toBe('Use package URIs for meshes so that both viewers resolve them:');
+    expect(highlightPassage(admonition, questionWeights('package URIs for meshes'))!.text).toBe('Use package URIs for meshes so that both viewers resolve them: in RViz');
     const ruled = '- keep the dough warm\n- fold twice\n---\nNext section text.';
     expect(highlightPassage(ruled, questionWeights('fold twice'))!.text).toBe('- fold twice');
     const code = 'Run:\n\n```\n- debit bank\n  credit sales\n```';
     expect(highlightPassage(code, questionWeights('debit bank'))!.text).toBe('- debit bank');
   });
 
-  it('reads no sentence across a blank line: a lead-in without a full stop, a display formula and the next paragraph stay apart', () => {
+  it('reads no sentence across a blank line: a lead-in brings its display formula, never the next paragraph', () => {
     // A statistics book's pages: a lead-in ending in a colon over a `$$` formula, then prose.
     const zScore = '## z-scores\n\nA **z-score** says how many standard deviations a value lies from the mean:\n\n$$\nz = \\frac{x - \\mu}{\\sigma}\n$$\n\nStandardising turns any normal distribution into the **standard normal**, so one\ntable covers them all.';
     const h = highlightPassage(zScore, questionWeights('how many standard deviations from the mean'))!;
-    expect(h.text).toBe('A **z-score** says how many standard deviations a value lies from the mean:');
-    expect(zScore.slice(h.start, h.end)).toBe(h.text);
+    expect(h.text).toBe('A **z-score** says how many standard deviations a value lies from the mean: z = (x − μ)/σ');
+    expect(zScore.slice(h.start, h.end)).toMatch(/^A \*\*z-score\*\*[^]*\\sigma\}\n\$\$$/);
     const rSquared = '$$\nR^2 = 1 - \\frac{SS_{res}}{SS_{tot}}\n$$\n\n$R^2$ is the fraction of the variation in $y$ explained by the line.';
     expect(highlightPassage(rSquared, questionWeights('fraction of variation explained'))!.text).toBe('R² is the fraction of the variation in y explained by the line.');
     // Prose without a full stop before the next paragraph (a caption, a label) ends at the blank line too.

@@ -68,6 +68,15 @@ describe('highlightPassage', () => {
     expect(highlightPassage(headed, questionWeights('reliability durability'))!.text).toBe('Reliability can be best effort.');
   });
 
+  it('brings what a lead-in ending in a colon introduces, when it follows with no heading or fence between', () => {
+    const tabs = 'Landscape:\n\nUse f/8 and focus a third of the way in.\n\nGroup photo:\n\nUse f/5.6 so that both rows are sharp.';
+    expect(highlightPassage(tabs, questionWeights('group photo'))!.text).toBe('Group photo: Use f/5.6 so that both rows are sharp.');
+    const list = 'The ratio is called the **crop factor**:\n\n- APS-C: 1.5×\n- Micro Four Thirds: 2×';
+    expect(highlightPassage(list, questionWeights('what is crop factor'))!.text).toBe('The ratio is called the **crop factor**: APS-C: 1.5×');
+    const beforeCode = 'To rename a table:\n\n```sql\nALTER TABLE a RENAME TO b;\n```';
+    expect(highlightPassage(beforeCode, questionWeights('rename a table'))!.text).toBe('To rename a table:');
+  });
+
   it('joins no later sentence of a list item to the next item, which would pair two items\' halves', () => {
     const list = '- **A or Av (Aperture priority)**: you pick the aperture, the camera picks the shutter speed. The\n  most useful everyday mode.\n- **S (Shutter priority)**: you pick the shutter speed, the camera picks the aperture. Good\n  for sport.';
     expect(highlightPassage(list, questionWeights('which mode should I use to pick the aperture and let the camera do the rest'))!.text).toBe('- **A or Av (Aperture priority)**: you pick the aperture, the camera picks the shutter speed. The most useful everyday mode.');
