@@ -82,8 +82,12 @@ export function describeFailure(error: unknown, command: CliCommand): { code: nu
       case 'rerank_failed':
       case 'vector_store_error':
       case 'upstream_timeout':
-        return { code: EXIT.upstream, hint: connectionHint(error.details) ?? 'check the network, the URLs and the API keys (COHERE_API_KEY, QDRANT_URL, QDRANT_API_KEY)' };
+        return {
+          code: EXIT.upstream,
+          hint: connectionHint(error.details) ?? refusedKeyHint(error) ?? 'check the network, the URLs and the API keys (COHERE_API_KEY, QDRANT_URL, QDRANT_API_KEY)',
+        };
       case 'collection_not_found':
+        return { code: EXIT.config, hint: collectionHint(error.details) };
       case 'dimension_mismatch':
       case 'embedder_mismatch':
       case 'mode_unavailable':
@@ -114,12 +118,38 @@ function connectionHint(details: Record<string, unknown>): string | null {
   if (details.network !== true) return null;
   const qdrant = details.upstream === 'qdrant';
   if (details.connection === 'dropped') {
-    return `${qdrant ? 'Qdrant' : 'Cohere'} accepted the connection and closed it before it finished answering (retried already): it may be restarting or overloaded, or a proxy cut the request; try again, and check its status`;
+    return `${qdrant ? 'Qdrant' : 'Cohere'} accepted the connection and closed it before its answer was complete (retried already): it may be restarting or overloaded, or a proxy cut the request; try again, and check its status`;
   }
   if (details.connection !== 'unreachable') return null;
   // Most often a QDRANT_URL without Qdrant Cloud's :6333, or a mistyped host.
   if (qdrant) return 'nothing answered at QDRANT_URL: check its host and port (Qdrant Cloud: https://<cluster>.<region>.cloud.qdrant.io:6333) and the network';
   return 'nothing answered at COHERE_BASE_URL (unset: https://api.cohere.com): check it and the network';
+}
+
+/**
+ * The hint for a key the upstream refused (401/403): the message names the variable already, so the
+ * network and the URLs, which did answer, are no place to look. Null for any other status.
+ */
+function refusedKeyHint(error: RetrieverError): string | null {
+  const status = error.details.upstream_status;
+  if (status !== 401 && status !== 403) return null;
+  if (error.code === 'embedding_failed' || error.code === 'rerank_failed') {
+    return 'Cohere answered and refused the key: put a valid COHERE_API_KEY in the environment or .dev.vars (the URL and the network are fine)';
+  }
+  return 'Qdrant answered and refused the key: put this cluster\'s QDRANT_API_KEY in the environment or .dev.vars (ingest needs a read-write key; the URL and the network are fine)';
+}
+
+/**
+ * A missing collection: the CLI runs with the deployer's own key, so the names the cluster holds
+ * (which the Worker shows only to its own callers) say at once whether QDRANT_COLLECTION is mistyped.
+ */
+function collectionHint(details: Record<string, unknown>): string {
+  // A Worker that `retrieve --url` calls lists them only to its own callers: unknown, not none.
+  if (!Array.isArray(details.available)) return 'the collection and the configuration disagree: check QDRANT_COLLECTION, or ingest into it; see README "Errors"';
+  const available = details.available.filter((name) => typeof name === 'string');
+  if (!available.length) return 'Qdrant listed no collection: run `ingest <docs>` to create one, or check QDRANT_URL';
+  const shown = available.slice(0, 10).map((name) => `"${name}"`).join(', ');
+  return `the cluster holds ${shown}${available.length > 10 ? ` and ${available.length - 10} more` : ''}: set QDRANT_COLLECTION to one of them, or ingest into this one`;
 }
 
 /** Prints a failure as `command: message` and its hint on stderr; returns the exit code. */

@@ -41,11 +41,34 @@ describe('the CLI error mapper', () => {
     expect(hint('embedding_failed', 'cohere', 'unreachable')).toMatch(/^nothing answered at COHERE_BASE_URL/);
     for (const [code, upstream, service] of [['vector_store_unavailable', 'qdrant', 'Qdrant'], ['embedding_failed', 'cohere', 'Cohere']] as const) {
       const dropped = hint(code, upstream, 'dropped');
-      expect(dropped).toMatch(new RegExp(`^${service} accepted the connection and closed it before it finished answering`));
+      expect(dropped).toMatch(new RegExp(`^${service} accepted the connection and closed it before its answer was complete`));
       expect(dropped).not.toMatch(/nothing answered|check its host/);
     }
     // Unknown (no cause code): neither story is told.
     expect(hint('vector_store_unavailable', 'qdrant')).toMatch(/^check the network, the URLs and the API keys/);
+  });
+
+  it('a refused key points at that key, not at the network or the URLs that did answer', () => {
+    const hint = (code: 'vector_store_error' | 'embedding_failed' | 'rerank_failed', status: number) =>
+      describeFailure(new RetrieverError(code, 'x', { upstream_status: status }), 'ingest').hint;
+    for (const status of [401, 403]) {
+      expect(hint('vector_store_error', status)).toMatch(/^Qdrant answered and refused the key: put this cluster's QDRANT_API_KEY/);
+      expect(hint('embedding_failed', status)).toMatch(/^Cohere answered and refused the key: put a valid COHERE_API_KEY/);
+      expect(hint('rerank_failed', status)).toMatch(/COHERE_API_KEY/);
+      expect(hint('vector_store_error', status)).not.toMatch(/check the network/);
+    }
+    // Another refusal (a 400, a 404 that is no missing collection) keeps the general hint.
+    expect(hint('vector_store_error', 400)).toMatch(/^check the network, the URLs and the API keys/);
+  });
+
+  it('a missing collection lists what the cluster holds, or says it listed none', () => {
+    const hint = (available: unknown) => describeFailure(new RetrieverError('collection_not_found', 'x', { collection: 'bike_chunks', available, suggestion: null }), 'retrieve');
+    expect(hint(['notes', 'textbook_chunks'])).toEqual({ code: EXIT.config, message: 'x', hint: 'the cluster holds "notes", "textbook_chunks": set QDRANT_COLLECTION to one of them, or ingest into this one' });
+    expect(hint([]).hint).toMatch(/^Qdrant listed no collection: run `ingest <docs>`/);
+    // Not told (a Worker lists them only to its own callers): unknown, never "none".
+    expect(hint(undefined).hint).toMatch(/^the collection and the configuration disagree: check QDRANT_COLLECTION/);
+    const many = Array.from({ length: 13 }, (_, i) => `c${i}`);
+    expect(hint(many).hint).toMatch(/"c9" and 3 more: set QDRANT_COLLECTION/);
   });
 
   it('a usage error is core\'s invalid_request, its own hint replacing "--help"', () => {

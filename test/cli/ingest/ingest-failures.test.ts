@@ -89,7 +89,7 @@ describe('ingest exit code 3: upstream fails for good', () => {
     const run = await runCli(args, t.env);
     expect(run.code).toBe(3);
     expect(run.err).toMatch(/Qdrant closed the connection before answering: fetch failed \((UND_ERR_SOCKET|ECONNRESET)\)/);
-    expect(run.err).toMatch(/hint: Qdrant accepted the connection and closed it before it finished answering/);
+    expect(run.err).toMatch(/hint: Qdrant accepted the connection and closed it before its answer was complete/);
     expect(run.err).not.toMatch(/nothing answered/);
   });
 

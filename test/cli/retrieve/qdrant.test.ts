@@ -63,12 +63,22 @@ describe('retrieve with QDRANT_URL and COHERE_API_KEY set', () => {
     const run = await retrieve(['PID tuning', '--mode', 'semantic'], rejected.env);
     expect(run.code).toBe(3);
     expect(run.err).toMatch(/^retrieve: .*Cohere/);
+    expect(run.err).toMatch(/hint: Cohere answered and refused the key: put a valid COHERE_API_KEY/);
+  });
+
+  it('exit 3 when Qdrant refuses the key, the hint naming that key alone', async () => {
+    const run = await retrieve(['PID tuning', '--mode', 'semantic'], { ...env, QDRANT_API_KEY: 'not-the-key' });
+    expect(run.code).toBe(3);
+    expect(run.err).toMatch(/hint: Qdrant answered and refused the key: put this cluster's QDRANT_API_KEY/);
+    expect(run.err).not.toMatch(/not-the-key/);
   });
 
   it('exit 2 when the configured collection does not exist', async () => {
     const run = await retrieve(['PID tuning'], { ...env, QDRANT_COLLECTION: 'no_such_collection' });
     expect(run.code).toBe(2);
     expect(run.err).toMatch(/no_such_collection/);
+    // The deployer's own key may list the cluster: the hint names what is there.
+    expect(run.err).toMatch(/hint: the cluster holds "mini": set QDRANT_COLLECTION to one of them/);
   });
 });
 
