@@ -25,6 +25,17 @@ describe('formatReport', () => {
     expect(formatReport(report({ ...edit, retrained: undefined }))).not.toContain('trained again'); // Cohere vectors stay
   });
 
+  it('says that a running Worker answers as before a run that changed a collection, and what shows the run at once', () => {
+    const edit = { dry_run: false, added: 1, changed: 1, unchanged: 16 };
+    expect(formatReport(report(edit))).toMatch(/notice: a Worker already searching this collection answers as before this run for up to RESULT_CACHE_TTL_SECONDS .*POST \/admin\/cache\/purge/);
+    expect(formatReport(report({ dry_run: false, changed: 2, payload_only: 2, unchanged: 38, added: 0 }))).toContain('answers as before this run');
+    expect(formatReport(report({ dry_run: false, deleted: 3, unchanged: 37, added: 0 }))).toContain('answers as before this run');
+    expect(formatReport(report({ ...edit, dry_run: true }))).not.toContain('answers as before'); // nothing written yet
+    expect(formatReport(report({ dry_run: false }))).not.toContain('answers as before'); // a new collection: nothing served before
+    expect(formatReport(report({ dry_run: false, added: 0, unchanged: 40 }))).not.toContain('answers as before'); // nothing changed
+    expect(formatReport(report({ ...edit, target: 'local' }))).not.toContain('answers as before'); // a local index ships with its Worker
+  });
+
   it('says nothing of the kind for a first run or an edit of the same book', () => {
     expect(formatReport(report({}))).not.toContain('notice');
     expect(formatReport(report({ added: 2, changed: 3, unchanged: 35, deleted: 4 }))).not.toContain('notice');
