@@ -172,7 +172,7 @@ describe('retrieve (text)', () => {
     const offTopic = 'How do I deploy my app to a Kubernetes cluster with kubectl?';
     const flagged = await json([offTopic, '-k', '2']);
     const noMatch = flagged.summary.warnings.find((w) => w.code === 'no_match');
-    expect(noMatch?.message).toMatch(/never mentions "kubernetes", "kubectl"/);
+    expect(noMatch?.message).toMatch(/never mentions "Kubernetes", "kubectl"/);
     const lines = (await retrieve([offTopic, '-k', '2'])).out.split('\n');
     expect(lines[2]).toBe(`Warning: ${noMatch!.message}`);
     expect(lines.indexOf(`Warning: ${noMatch!.message}`)).toBeLessThan(lines.findIndex((line) => line.startsWith('1. [')));

@@ -60,7 +60,29 @@ export function judgeConfidence(input: JudgeInput): { confidence: ConfidenceSumm
 
 const round3 = (x: number): number => Math.round(x * 1000) / 1000;
 const NAMED = 5;
-const list = (words: readonly string[]): string => words.slice(0, NAMED).map((w) => `"${w}"`).join(', ');
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+const list = (words: readonly string[], query?: string): string => words.slice(0, NAMED).map((w) => `"${asWritten(w, query)}"`).join(', ');
+
+/**
+ * A word of the question as the reader wrote it ("Naples", not the searched "naples"), when the
+ * question holds it whole in another case; else the word as searched (a reading the question does
+ * not hold letter for letter, such as a normalised "co2", stays as it is).
+ *
+ * @example
+ * asWritten('naples', 'best pizza in Naples?'); // 'Naples'
+ */
+export function asWritten(word: string, query: string | undefined): string {
+  if (!query) return word;
+  const lower = query.toLowerCase();
+  // Only where lowercasing kept every offset ("İ" grows): the match is then the reader's own text.
+  if (lower.length !== query.length) return word;
+  for (let at = lower.indexOf(word); at >= 0; at = lower.indexOf(word, at + 1)) {
+    const before = lower[at - 1];
+    const after = lower[at + word.length];
+    if ((before === undefined || !WORD_CHAR.test(before)) && (after === undefined || !WORD_CHAR.test(after))) return query.slice(at, at + word.length);
+  }
+  return word;
+}
 
 /**
  * The words a "never mentions" message names, in the question's order: the names that decided the
@@ -78,12 +100,13 @@ function neverMentioned(terms: TermEvidence): string[] {
 
 /**
  * The `no_match` warning of a query the term rule judged not covered, or null when it is covered.
+ * The message names words as `query` writes them; `details.unknown_terms` keeps the searched forms.
  *
  * @example
  * noMatchWarning({ coverage: 0.6, unknown: ['kubectl'], foreign: ['kubectl'], covered: false })?.message;
  * // 'The book never mentions "kubectl": it probably does not cover this question.'
  */
-export function noMatchWarning(terms: TermEvidence): SearchWarning | null {
+export function noMatchWarning(terms: TermEvidence, query?: string): SearchWarning | null {
   if (terms.covered) return null;
   // The words the message names as what the question asks about: not everyday speech ("feel",
   // "best"), which the term rule never counts as a missing subject and `retrieve --gaps` leaves out,
@@ -92,14 +115,14 @@ export function noMatchWarning(terms: TermEvidence): SearchWarning | null {
   const asked = subject.length > 0 ? subject : terms.unknown;
   let message: string;
   if (terms.onlyGuesses) {
-    message = `No word of this question is written as the book writes it (${list(terms.unknown)} only resemble book words): it probably does not cover this question.`;
+    message = `No word of this question is written as the book writes it (${list(terms.unknown, query)} only resemble book words): it probably does not cover this question.`;
   } else if (terms.foreign.length > 0) {
-    message = `The book never mentions ${list(neverMentioned(terms))}: it probably does not cover this question.`;
+    message = `The book never mentions ${list(neverMentioned(terms), query)}: it probably does not cover this question.`;
   } else if (terms.unknown.length > 0 && terms.coverage < MIN_COVERAGE) {
-    message = `Most of what this question asks about (${list(asked)}) never appears in the book (${Math.round(terms.coverage * 100)}% of its informative words do): it probably does not cover this question.`;
+    message = `Most of what this question asks about (${list(asked, query)}) never appears in the book (${Math.round(terms.coverage * 100)}% of its informative words do): it probably does not cover this question.`;
   } else if (terms.unknown.length > 0) {
     // Several unfamiliar words holding a good share of the question (the term rule's second cut).
-    message = `Several words of this question (${list(asked)}) never appear in the book (${Math.round(terms.coverage * 100)}% of its informative words do): it probably does not cover this question.`;
+    message = `Several words of this question (${list(asked, query)}) never appear in the book (${Math.round(terms.coverage * 100)}% of its informative words do): it probably does not cover this question.`;
   } else {
     message = 'The question has no informative word to match against the book.';
   }

@@ -55,7 +55,7 @@ export function summarizeOutcome(input: SummaryInput) {
     ...(input.terms ? { terms: input.terms } : {}),
     lowConfidenceScore: input.config.LOW_CONFIDENCE_SCORE,
   });
-  const noMatch = input.terms ? noMatchWarning(input.terms) : null;
+  const noMatch = input.terms ? noMatchWarning(input.terms, params.q) : null;
   const highest = dropped.length ? Math.max(...dropped.map((hit) => hit.score)) : null;
   const warnings: SearchWarning[] = [
     ...input.warnings,

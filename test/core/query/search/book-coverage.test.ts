@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgeConfidence, noMatchWarning } from '../../../../src/core/query/search/book-coverage';
+import { asWritten, judgeConfidence, noMatchWarning } from '../../../../src/core/query/search/book-coverage';
 
 const covered = { coverage: 1, unknown: [], foreign: [], covered: true };
 const named = { coverage: 0.7, unknown: ['kubectl'], foreign: ['kubectl'], covered: false };
@@ -49,6 +49,19 @@ describe('judgeConfidence: one rule per embedder', () => {
   });
 });
 
+describe('asWritten', () => {
+  it('names a word as the question writes it, whole, else as it was searched', () => {
+    expect(asWritten('naples', 'best pizza recipe in Naples')).toBe('Naples');
+    expect(asWritten('3200k', 'Tungsten light 3200K')).toBe('3200K');
+    // Not inside a longer word, and the later whole occurrence is found.
+    expect(asWritten('cake', 'Cakewalk or a CAKE?')).toBe('CAKE');
+    expect(asWritten('co2', 'how much CO₂ does it emit')).toBe('co2');
+    expect(asWritten('naples', undefined)).toBe('naples');
+    // A question whose lowercase shifts offsets ("İ") keeps the searched form.
+    expect(asWritten('naples', 'İstanbul or Naples')).toBe('naples');
+  });
+});
+
 describe('noMatchWarning', () => {
   it('names what the book never mentions, or what share of the question it holds', () => {
     expect(noMatchWarning(covered)).toBeNull();
@@ -64,6 +77,9 @@ describe('noMatchWarning', () => {
     expect(cake.details).toMatchObject({ unknown_terms: ['chocolate', 'cake', 'buttercream', 'best'], foreign_terms: ['buttercream'] });
     const many = noMatchWarning({ coverage: 0.1, unknown: ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'kubectl'], foreign: ['kubectl'], covered: false })!;
     expect(many.message).toBe('The book never mentions "alpha", "beta", "gamma", "delta", "kubectl": it probably does not cover this question.');
+    const naples = noMatchWarning({ coverage: 0.3, unknown: ['pizza', 'naples'], foreign: ['naples'], covered: false }, 'best pizza recipe in Naples')!;
+    expect(naples.message).toBe('The book never mentions "pizza", "Naples": it probably does not cover this question.');
+    expect(naples.details).toMatchObject({ unknown_terms: ['pizza', 'naples'] });
     const mostly = noMatchWarning({ coverage: 0.214, unknown: ['hiking', 'trails'], foreign: [], covered: false })!;
     expect(mostly.message).toBe('Most of what this question asks about ("hiking", "trails") never appears in the book (21% of its informative words do): it probably does not cover this question.');
     // The second cut: several unfamiliar words, though most of the question's weight is the book's.
