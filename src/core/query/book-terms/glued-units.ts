@@ -3,12 +3,17 @@
  * apart ("200 mm", "3200 K"). The tokenizer reads the glued form as one word the book never uses:
  * a photography book that writes "3200 K" answered "tungsten light 3200K" with "The book never
  * mentions "3200k"", and BM25 matched nothing of "200mm". Read apart, it is the book's own words.
+ * Likewise a multiplication typed with the letter x ("10x50", "300x"), where books print a times
+ * sign ("10×50", "300×") that the tokenizer reads as a space.
  */
 import { isStopword, stemWord } from '../../common/bm25/index';
 import type { BookVocabulary } from '../ports';
 
 // Digits, then a short run of letters: a unit's symbol or abbreviation (mm, K, kg, ms, GHz).
 const GLUED = /^(\d+)(\p{L}{1,4})$/u;
+// Numbers multiplied with the letter x: "10x50" binoculars, "300x" power, "1920x1080" pixels. Not
+// "0x50": a hexadecimal number is a name.
+const TIMES = /^([1-9]\d*)x(\d*)$/;
 // An ordinal's ending is no unit: "2nd" is not "2 ND" in a book about ND filters.
 const ORDINAL = /^(?:st|nd|rd|th)$/;
 
@@ -28,4 +33,23 @@ export function unitApart(word: string, v: BookVocabulary): { text: string; unit
   if (isStopword(unit) || ORDINAL.test(unit)) return null;
   const unitStem = stemWord(unit);
   return unitStem && v.df(unitStem) > 0 ? { text: `${number} ${unit}`, unitStem } : null;
+}
+
+/**
+ * `word` (lowercased, as tokenized) as the numbers it multiplies, with the times sign books print,
+ * when it is numbers joined by the letter x; else null. Readers type "10x50" and "300x" where a book
+ * prints "10×50" and "300×": the glued form was a word the book never uses, so an astronomy book
+ * answered "what do the numbers 10x50 on binoculars mean" with "The book never mentions "10x50"".
+ * Apart, it is numbers, which weigh nothing for the term rule and match the book's in BM25.
+ *
+ * @example
+ * timesApart('10x50'); // '10 × 50'
+ * timesApart('300x'); // '300 ×'
+ * timesApart('0x1f'); // null: hexadecimal
+ */
+export function timesApart(word: string): string | null {
+  const times = TIMES.exec(word);
+  if (!times) return null;
+  const [, left, right] = times as unknown as [string, string, string];
+  return right ? `${left} × ${right}` : `${left} ×`;
 }

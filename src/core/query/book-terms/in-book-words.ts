@@ -2,7 +2,8 @@
  * The query in the book's words: each word the book never uses but that is a book word in disguise
  * (misspelt by a letter, clipped, prefixed, suffixed: `book-forms.ts`; or a spelled-out Greek
  * letter) is replaced by the book's word before the query is searched, and a number glued to its
- * unit ("200mm") is set apart as the book writes it (`glued-units.ts`). BM25 and the local model only
+ * unit ("200mm") or numbers joined by an x ("10x50") are set apart as the book writes them
+ * (`glued-units.ts`). BM25 and the local model only
  * know the words the book uses, so "contoller" or "distro" would otherwise count for nothing, and
  * the rarest word of a question is the one whose loss costs the most.
  */
@@ -10,7 +11,7 @@ import { isStopword, stemWord, WORD_RUNS } from '../../common/bm25/index';
 import type { BookVocabulary } from '../ports';
 import { chunkShare } from './book-vocabulary';
 import { BOOK_FORM_KINDS, bookWordReader, withGreekLetters, wordForStem } from './book-forms';
-import { unitApart } from './glued-units';
+import { timesApart, unitApart } from './glued-units';
 import { nameLikeWords, negligible } from './term-evidence';
 
 /** What a word read as the book's was: a book form (`book-forms.ts`) or a spelled-out Greek letter. */
@@ -53,8 +54,8 @@ export function inBookWords(v: BookVocabulary, text: string): QueryInBookWords {
     if (!stem || negligible(stem, word) || v.df(stem) > 0) return raw;
     // A number glued to a unit is searched apart, as the book writes it; no reading to report: the
     // reader's "200mm" is the book's "200 mm", not a word read as another.
-    const apart = unitApart(word, v);
-    if (apart) return apart.text;
+    const apart = unitApart(word, v)?.text ?? timesApart(word);
+    if (apart) return apart;
     let reading = byStem.get(stem);
     if (reading === undefined) {
       const greek = withGreekLetters(stem);

@@ -31,7 +31,7 @@ import { isStopword, joinedStopwords, qdrantIdf, splitWords, stemWord, tokenizeW
 import type { BookVocabulary, TermEvidence } from '../ports';
 import { bookWordReader, withGreekLetters } from './book-forms';
 import { EVERYDAY_WORDS } from './everyday-words';
-import { unitApart } from './glued-units';
+import { timesApart, unitApart } from './glued-units';
 
 /** Below this IDF-weighted coverage the book is judged not to cover the question. */
 export const MIN_COVERAGE = 0.5;
@@ -124,6 +124,8 @@ export function assessQueryTerms(v: BookVocabulary, text: string): TermEvidence 
     }
     // Numbers, fragments and function words the book does not use say nothing about the topic: no weight.
     if (negligible(stem, word)) continue;
+    // "10x50" is the book's "10×50": numbers, which weigh nothing.
+    if (timesApart(word)) continue;
     // "200mm" is the book's "200 mm": its unit weighs as the book writes it.
     const apart = unitApart(word, v);
     if (apart) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeText, stemWord } from '../../../../src/core/common/bm25/index';
-import { unitApart } from '../../../../src/core/query/book-terms/glued-units';
+import { timesApart, unitApart } from '../../../../src/core/query/book-terms/glued-units';
 import { inBookWords } from '../../../../src/core/query/book-terms/in-book-words';
 import { assessQueryTerms } from '../../../../src/core/query/book-terms/term-evidence';
 import type { BookVocabulary } from '../../../../src/core/query/ports';
@@ -12,6 +12,7 @@ const CHUNKS = [
   'A 50 mm prime lets in more light than a kit zoom.',
   'The histogram shows the brightness of every pixel.',
   'An ND filter cuts the light; the 4th stop is the last.',
+  'Binoculars marked 10×50 magnify 10 times with 50 mm lenses; 300× is too much power.',
 ];
 
 function vocabulary(): BookVocabulary {
@@ -49,5 +50,37 @@ describe('unitApart', () => {
     expect(evidence.covered).toBe(true);
     expect(stemWord('3200k')).toBe('3200k'); // the glued form is one token the book never uses
     expect(v.df('3200k')).toBe(0);
+  });
+});
+
+describe('timesApart', () => {
+  const v = vocabulary();
+
+  it('reads numbers joined by the letter x as the times sign books print: "10x50", "300x"', () => {
+    expect(timesApart('10x50')).toBe('10 × 50');
+    expect(timesApart('300x')).toBe('300 ×');
+    expect(timesApart('1920x1080')).toBe('1920 × 1080');
+  });
+
+  it('leaves hexadecimal, letters first, a bare number and other letters', () => {
+    expect(timesApart('0x1f')).toBeNull();
+    expect(timesApart('0x50')).toBeNull(); // hexadecimal, though all digits
+    expect(timesApart('x50')).toBeNull();
+    expect(timesApart('50')).toBeNull();
+    expect(timesApart('10xl')).toBeNull();
+  });
+
+  it("is searched as the book's numbers, with no reading reported", () => {
+    const read = inBookWords(v, 'what do 10x50 binoculars mean');
+    expect(read.text).toBe('what do 10 × 50 binoculars mean');
+    expect(read.read).toEqual([]);
+  });
+
+  it('is no word the book never mentions: the question stays covered and names nothing', () => {
+    expect(v.df(stemWord('10x50'))).toBe(0);
+    const evidence = assessQueryTerms(v, 'binoculars 10x50 at 300x');
+    expect(evidence.unknown).toEqual([]);
+    expect(evidence.foreign).toEqual([]);
+    expect(evidence.covered).toBe(true);
   });
 });
