@@ -47,6 +47,28 @@ export function inlinePlain(text: string): string {
 
 
 /**
+ * `text` with each markdown heading's marks left out ("### Declination (Dec)" → "Declination
+ * (Dec)"), its words kept. A preview without a highlight is the chunk's opening, which may run into
+ * a sub-section's heading: the leading headings are dropped (the breadcrumb names them), a later one
+ * read "### Declination (Dec)" in the middle of the demo page's and the CLI's preview. Lines of a
+ * fenced code block are kept as they are.
+ *
+ * @example
+ * withoutHeadingMarks('Catalogues use RA.\n\n### Declination (Dec)\n'); // 'Catalogues use RA.\n\nDeclination (Dec)\n'
+ */
+export function withoutHeadingMarks(text: string): string {
+  // A shell comment in a fenced block ("# install it") is code, not a heading.
+  let fenced = false;
+  return text
+    .split('\n')
+    .map((line) => {
+      if (/^\s*(?:```|~~~)/.test(line)) fenced = !fenced;
+      return fenced ? line : line.replace(/^[ \t]{0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/, '$1');
+    })
+    .join('\n');
+}
+
+/**
  * `text` with each task list's box left out after its list marker ("- [ ] Take meter readings" →
  * "- Take meter readings"): markup, as the marker is; the book's page shows a checkbox there, and a
  * preview of "[ ] Take…" reads as noise. The marker stays, for the caller to keep or drop.

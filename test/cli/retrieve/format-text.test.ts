@@ -22,6 +22,10 @@ describe('previewLine', () => {
     expect(long.length).toBeLessThan(200);
   });
 
+  it("reads a later sub-section's heading as its words, without its marks", () => {
+    expect(previewLine('## Coordinates\n\nCatalogues use RA.\n\n### Declination (Dec)\n\nIt is latitude.', 'Coordinates')).toBe('Catalogues use RA. Declination (Dec) It is latitude.');
+  });
+
   it('reads a list item as the demo page does: a highlight without its marker, a task list without its boxes', () => {
     expect(previewLine('- [ ] Take meter readings for gas')).toBe('Take meter readings for gas');
     expect(previewLine('- Condensation happens when warm air meets a cold wall.')).toBe('Condensation happens when warm air meets a cold wall.');

@@ -30,6 +30,15 @@ describe('previewOf', () => {
     expect(previewOf(result('* [x] Count the keys', checked), 320).text).toBe('Count the keys');
     expect(previewOf(result('## In the first month\n\n- [ ] Confirm the deposit\n- [X] Insure your things\n- [link](a.md) stays'), 320).text).toBe('- Confirm the deposit\n- Insure your things\n- link stays');
   });
+
+  it("reads a later sub-section's heading as its words, without its marks, when there is no highlight", () => {
+    const content = '## Right ascension and declination\n\nCatalogues use the **equatorial system**.\n\n### Declination (Dec) ###\n\nDeclination is the celestial latitude.';
+    expect(previewOf(result(content), 320).text).toBe('Catalogues use the equatorial system.\n\nDeclination (Dec)\n\nDeclination is the celestial latitude.');
+  });
+
+  it('keeps a comment line of a fenced code block as written', () => {
+    expect(previewOf(result('Install it:\n\n```bash\n# as root\napt install gimp\n```\n\n## Next'), 320).text).toBe('Install it:\n\n```bash\n# as root\napt install gimp\n```\n\nNext');
+  });
 });
 
 describe('unwrapped', () => {
