@@ -47,25 +47,31 @@ export function inlinePlain(text: string): string {
 
 
 /**
- * `text` with each markdown heading's marks left out ("### Declination (Dec)" → "Declination
- * (Dec)"), its words kept. A preview without a highlight is the chunk's opening, which may run into
- * a sub-section's heading: the leading headings are dropped (the breadcrumb names them), a later one
- * read "### Declination (Dec)" in the middle of the demo page's and the CLI's preview. Lines of a
- * fenced code block are kept as they are.
+ * A chunk's block markup as a preview reads it, its words kept: a heading without its marks
+ * ("### Declination (Dec)" → "Declination (Dec)"), a table row as its cells ("Sun · −26.7"), a
+ * table's delimiter row left out; consecutive rows joined by `rowJoin` (a line break on the demo
+ * page, " / " on the CLI's one line). A preview without a highlight is the chunk's opening: its
+ * leading headings are dropped (the breadcrumb names them), but a later one read "### Declination
+ * (Dec)" mid-preview, and a table "| Object | Apparent magnitude | |---|---| | Sun | −26.7 |".
+ * Lines of a fenced code block stay as written (a shell comment is no heading).
  *
  * @example
- * withoutHeadingMarks('Catalogues use RA.\n\n### Declination (Dec)\n'); // 'Catalogues use RA.\n\nDeclination (Dec)\n'
+ * plainBlocks('Catalogues use RA.\n### Declination (Dec)'); // 'Catalogues use RA.\nDeclination (Dec)'
+ * plainBlocks('| Object | Mag |\n|---|---|\n| Sun | −26.7 |', ' / '); // 'Object · Mag / Sun · −26.7'
  */
-export function withoutHeadingMarks(text: string): string {
-  // A shell comment in a fenced block ("# install it") is code, not a heading.
+export function plainBlocks(text: string, rowJoin = '\n'): string {
   let fenced = false;
-  return text
-    .split('\n')
-    .map((line) => {
-      if (/^\s*(?:```|~~~)/.test(line)) fenced = !fenced;
-      return fenced ? line : line.replace(/^[ \t]{0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/, '$1');
-    })
-    .join('\n');
+  let out: string | null = null;
+  let row = false;
+  for (const line of text.split('\n')) {
+    if (/^\s*(?:```|~~~)/.test(line)) fenced = !fenced;
+    const inRow = !fenced && TABLE_LINE.test(line);
+    if (inRow && DELIMITER_ROW.test(line)) continue;
+    const plain = fenced ? line : inRow ? rowCells(line).filter(Boolean).join(' · ') : line.replace(/^[ \t]{0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/, '$1');
+    out = out === null ? plain : out + (row && inRow ? rowJoin : '\n') + plain;
+    row = inRow;
+  }
+  return out ?? '';
 }
 
 /**

@@ -5,7 +5,7 @@
  * `--verbose` the timing breakdown, cache status, filters, confidence summary and every warning.
  */
 import { highlightSection } from '../../client/highlight-section';
-import { inlinePlain, labelledRow, linesPlain, withoutHeadingMarks, withoutTaskBoxes } from '../../client/inline-plain';
+import { inlinePlain, labelledRow, linesPlain, plainBlocks, withoutTaskBoxes } from '../../client/inline-plain';
 import { markedSpans } from '../../client/marked-spans';
 import { PLACED_AFTER_NEW_PAGE, placedAfterNewPage } from '../../client/score-order';
 import { mathPlain } from '../../core/common/text/math-plain';
@@ -55,7 +55,7 @@ export function previewLine(content: string | null, section: string | null = nul
   if (heading && section !== null && heading[1]!.trim() === section.trim()) text = text.slice(heading[0].length);
   // A task list's box is markup, as the demo page and the widget read it ("- [ ] Take meter readings"
   // read "- [ ] Take…"); a text of one line is one list item, shown without its marker too.
-  text = withoutHeadingMarks(withoutTaskBoxes(text));
+  text = plainBlocks(withoutTaskBoxes(text), ' / ');
   if (!text.includes('\n')) text = text.replace(/^[ \t]*(?:[-*+]|\d+[.)])[ \t]+/, '');
   // Links read as their labels, emphasis and quotes without their markers, as the demo page's
   // preview shows them (a quoted source read "> \"I shall leave a name…").

@@ -3,7 +3,7 @@
  * warnings (the Worker's own messages are kept; a short lead says what the code means).
  */
 import type { SearchResult, SearchSummary } from '../../client/index';
-import { inlinePlain, labelledRow, linesPlain, withoutHeadingMarks, withoutTaskBoxes } from '../../client/inline-plain';
+import { inlinePlain, labelledRow, linesPlain, plainBlocks, withoutTaskBoxes } from '../../client/inline-plain';
 import { markedSpans } from '../../client/marked-spans';
 
 const RATINGS: Record<string, string> = {
@@ -86,7 +86,7 @@ export function previewOf(result: SearchResult, max: number): { text: string; te
     const row = result.content === null ? null : labelledRow(result.content, highlight.start, highlight.end);
     return { text: row ?? linesPlain(highlight.text), terms: highlight.terms, cut: highlight.text !== content };
   }
-  const text = inlinePlain(withoutHeadingMarks(withoutTaskBoxes(unwrapped(content))));
+  const text = inlinePlain(plainBlocks(withoutTaskBoxes(unwrapped(content))));
   return text.length > max ? { text: `${text.slice(0, max).trimEnd()}…`, terms: [], cut: true } : { text, terms: [], cut: content !== text };
 }
 

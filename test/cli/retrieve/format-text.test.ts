@@ -26,6 +26,10 @@ describe('previewLine', () => {
     expect(previewLine('## Coordinates\n\nCatalogues use RA.\n\n### Declination (Dec)\n\nIt is latitude.', 'Coordinates')).toBe('Catalogues use RA. Declination (Dec) It is latitude.');
   });
 
+  it('reads a table as its rows of cells, one row after another', () => {
+    expect(previewLine('| Object | Magnitude |\n|---|---|\n| Sun | −26.7 |\n| Vega | 0.03 |\n\nSmaller is brighter.')).toBe('Object · Magnitude / Sun · −26.7 / Vega · 0.03 Smaller is brighter.');
+  });
+
   it('reads a list item as the demo page does: a highlight without its marker, a task list without its boxes', () => {
     expect(previewLine('- [ ] Take meter readings for gas')).toBe('Take meter readings for gas');
     expect(previewLine('- Condensation happens when warm air meets a cold wall.')).toBe('Condensation happens when warm air meets a cold wall.');

@@ -36,6 +36,11 @@ describe('previewOf', () => {
     expect(previewOf(result(content), 320).text).toBe('Catalogues use the equatorial system.\n\nDeclination (Dec)\n\nDeclination is the celestial latitude.');
   });
 
+  it('reads a table as its rows of cells, without its pipes and delimiter row, when there is no highlight', () => {
+    const content = '## Typical magnitudes\n\n| Object | Apparent magnitude |\n|:---|---:|\n| Sun | −26.7 |\n| **Full Moon** | −12.7 |\n\nSmaller is brighter.';
+    expect(previewOf(result(content), 320).text).toBe('Object · Apparent magnitude\nSun · −26.7\nFull Moon · −12.7\n\nSmaller is brighter.');
+  });
+
   it('keeps a comment line of a fenced code block as written', () => {
     expect(previewOf(result('Install it:\n\n```bash\n# as root\napt install gimp\n```\n\n## Next'), 320).text).toBe('Install it:\n\n```bash\n# as root\napt install gimp\n```\n\nNext');
   });
