@@ -75,6 +75,18 @@ export function plainBlocks(text: string, rowJoin = '\n'): string {
 }
 
 /**
+ * A chunk's text without its leading markdown headings (every client shows them as the result's page
+ * and section). A page's first chunk often opens with two, the page's `# Title` and its first
+ * `## Section`: dropping only the first left "## Giving notice as a tenant" at the head of a preview.
+ *
+ * @example
+ * bodyText('# Safety\n\n## Turning off the power\n\nTest first.'); // 'Test first.'
+ */
+export function bodyText(content: string | null): string {
+  return (content ?? '').replace(/^(?:\s*#{1,6}\s[^\n]*(?:\n+|$))+/, '').trim();
+}
+
+/**
  * `text` with each task list's box left out after its list marker ("- [ ] Take meter readings" →
  * "- Take meter readings"): markup, as the marker is; the book's page shows a checkbox there, and a
  * preview of "[ ] Take…" reads as noise. The marker stays, for the caller to keep or drop.

@@ -1,6 +1,6 @@
 /** How a line of markdown reads in a preview: the demo page, the widget and the CLI share these functions. */
 import { describe, expect, it } from 'vitest';
-import { inlinePlain, labelledRow } from '../../src/client/inline-plain';
+import { bodyText, inlinePlain, labelledRow } from '../../src/client/inline-plain';
 
 describe('inlinePlain', () => {
   it('leaves a footnote mark out without leaving two spaces where it stood', () => {
@@ -63,5 +63,13 @@ describe('labelledRow', () => {
   it('names a column with an empty header by its cell alone', () => {
     const compared = '| | Mitosis | Meiosis |\n|---|---|---|\n| Cells made | 2 | 4 |';
     expect(labelledRow(compared, compared.indexOf('| Cells'), compared.length)).toBe('Cells made · Mitosis: 2 · Meiosis: 4');
+  });
+});
+
+describe('bodyText', () => {
+  it('drops every leading heading, a page title and its first section, and no heading after the text starts', () => {
+    expect(bodyText('# Working safely\n\n## Turning off the power\n\nTest first.\n\n## Water\n\nThen.')).toBe('Test first.\n\n## Water\n\nThen.');
+    expect(bodyText('## Only a heading')).toBe('');
+    expect(bodyText(null)).toBe('');
   });
 });

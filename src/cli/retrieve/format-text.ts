@@ -5,7 +5,7 @@
  * `--verbose` the timing breakdown, cache status, filters, confidence summary and every warning.
  */
 import { highlightSection } from '../../client/highlight-section';
-import { inlinePlain, labelledRow, linesPlain, plainBlocks, withoutTaskBoxes } from '../../client/inline-plain';
+import { bodyText, inlinePlain, labelledRow, linesPlain, plainBlocks, withoutTaskBoxes } from '../../client/inline-plain';
 import { markedSpans } from '../../client/marked-spans';
 import { PLACED_AFTER_NEW_PAGE, placedAfterNewPage } from '../../client/score-order';
 import { mathPlain } from '../../core/common/text/math-plain';
@@ -42,17 +42,17 @@ export function formatScore(score: number): string {
 
 /**
  * The chunk text on one line: whitespace collapsed, links as their labels, bold and code spans without
- * their markers, a leading markdown heading that repeats the section dropped, cut at
- * {@link PREVIEW_CHARS} with an ellipsis.
+ * their markers, its leading markdown headings dropped (the result's page and section say them), cut
+ * at {@link PREVIEW_CHARS} with an ellipsis.
  *
  * @example
- * previewLine('## Nodes\n\nA node is a process.', 'Nodes'); // "A node is a process."
+ * previewLine('# Safety\n\n## Nodes\n\nA node is a process.'); // "A node is a process."
  */
-export function previewLine(content: string | null, section: string | null = null): string {
+export function previewLine(content: string | null): string {
   if (!content) return '(no text)';
-  let text = content;
-  const heading = /^\s*#{1,6}\s+(.*)\n/.exec(text);
-  if (heading && section !== null && heading[1]!.trim() === section.trim()) text = text.slice(heading[0].length);
+  // Every leading heading, as the demo page and the widget drop them: a page's first chunk opens with
+  // its `# Title` and first `## Section`, and the preview read "# Working safely … ## Turning off…".
+  let text = bodyText(content);
   // A task list's box is markup, as the demo page and the widget read it ("- [ ] Take meter readings"
   // read "- [ ] Take…"); a text of one line is one list item, shown without its marker too.
   text = plainBlocks(withoutTaskBoxes(text), ' / ');
@@ -111,7 +111,7 @@ function clipped(text: string, focus: { at: number; length: number } | null = nu
  */
 function previewOf(result: SearchOutcome['results'][number]): string {
   const highlight = highlightOf(result);
-  if (highlight === null) return previewLine(result.content, result.section);
+  if (highlight === null) return previewLine(result.content);
   const row = result.content === null || highlight.start === undefined || highlight.end === undefined ? null : labelledRow(result.content, highlight.start, highlight.end);
   if (row === null) return highlightLine(highlight.text, highlight.terms);
   // The marked word's offset on the line as clipped() cuts it: whitespace runs in a cell collapsed.

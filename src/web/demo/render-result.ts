@@ -2,7 +2,8 @@
  * DOM for one streamed result on the demo page. Text only ever goes through `textContent`, so a
  * chunk that contains markup is shown, never run.
  */
-import { bodyText, markedText, previewOf } from '../shared/plain-words';
+import { bodyText } from '../../client/inline-plain';
+import { markedText, previewOf } from '../shared/plain-words';
 import { highlightSection } from '../../client/highlight-section';
 import type { SearchResult } from '../../client/index';
 import { PLACED_AFTER_NEW_PAGE, placedAfterNewPage } from '../../client/score-order';

@@ -3,7 +3,7 @@
  * warnings (the Worker's own messages are kept; a short lead says what the code means).
  */
 import type { SearchResult, SearchSummary } from '../../client/index';
-import { inlinePlain, labelledRow, linesPlain, plainBlocks, withoutTaskBoxes } from '../../client/inline-plain';
+import { bodyText, inlinePlain, labelledRow, linesPlain, plainBlocks, withoutTaskBoxes } from '../../client/inline-plain';
 import { markedSpans } from '../../client/marked-spans';
 
 const RATINGS: Record<string, string> = {
@@ -59,15 +59,6 @@ export function readAsInWords(summary: SearchSummary): string {
   const read = summary.read_as ?? [];
   if (read.length === 0) return '';
   return `Searched ${read.map(({ word, as }) => `“${word}” as “${as}”`).join(', ')}, the book's word${read.length === 1 ? '' : 's'}.`;
-}
-
-/**
- * A chunk's text without its leading markdown headings (the breadcrumb already shows them). A page's
- * first chunk often opens with two, the page's `# Title` and its first `## Section`: dropping only the
- * first left "## Giving notice as a tenant" at the head of the widget's preview.
- */
-export function bodyText(content: string | null): string {
-  return (content ?? '').replace(/^(?:\s*#{1,6}\s[^\n]*(?:\n+|$))+/, '').trim();
 }
 
 /** True when the answer is empty or the Worker itself doubts it is on topic. */

@@ -15,15 +15,16 @@ describe('previewLine', () => {
     expect(previewLine('Use 2 * 3 * 4 and robot_description; see _category_.json.')).toBe('Use 2 * 3 * 4 and robot_description; see _category_.json.');
   });
 
-  it('drops a heading that repeats the section and cuts a long line with an ellipsis', () => {
-    expect(previewLine('## Nodes\n\nA node is a process.', 'Nodes')).toBe('A node is a process.');
+  it('drops the leading headings (a page title and its first section) and cuts a long line with an ellipsis', () => {
+    expect(previewLine('## Nodes\n\nA node is a process.')).toBe('A node is a process.');
+    expect(previewLine('# Working safely\n\n## Turning off the power\n\nBefore you touch any wire, switch off the breaker.')).toBe('Before you touch any wire, switch off the breaker.');
     const long = previewLine(`${'word '.repeat(200)}`);
     expect(long.endsWith('…')).toBe(true);
     expect(long.length).toBeLessThan(200);
   });
 
   it("reads a later sub-section's heading as its words, without its marks", () => {
-    expect(previewLine('## Coordinates\n\nCatalogues use RA.\n\n### Declination (Dec)\n\nIt is latitude.', 'Coordinates')).toBe('Catalogues use RA. Declination (Dec) It is latitude.');
+    expect(previewLine('## Coordinates\n\nCatalogues use RA.\n\n### Declination (Dec)\n\nIt is latitude.')).toBe('Catalogues use RA. Declination (Dec) It is latitude.');
   });
 
   it('reads a table as its rows of cells, one row after another', () => {
@@ -33,7 +34,7 @@ describe('previewLine', () => {
   it('reads a list item as the demo page does: a highlight without its marker, a task list without its boxes', () => {
     expect(previewLine('- [ ] Take meter readings for gas')).toBe('Take meter readings for gas');
     expect(previewLine('- Condensation happens when warm air meets a cold wall.')).toBe('Condensation happens when warm air meets a cold wall.');
-    expect(previewLine('## In the first month\n\n- [ ] Confirm the deposit\n- [x] Insure your things', 'In the first month')).toBe('- Confirm the deposit - Insure your things');
+    expect(previewLine('## In the first month\n\n- [ ] Confirm the deposit\n- [x] Insure your things')).toBe('- Confirm the deposit - Insure your things');
   });
 });
 

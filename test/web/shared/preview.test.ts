@@ -1,6 +1,7 @@
 /** What the demo page and the widget show first for a result of a book that hard-wraps its prose. */
 import { describe, expect, it } from 'vitest';
-import { bodyText, previewOf, unwrapped } from '../../../src/web/shared/plain-words';
+import { bodyText } from '../../../src/client/inline-plain';
+import { previewOf, unwrapped } from '../../../src/web/shared/plain-words';
 import type { SearchResult } from '../../../src/client/index';
 
 const result = (content: string, highlight: SearchResult['highlight'] = null): SearchResult => ({ content, highlight }) as SearchResult;
