@@ -94,7 +94,9 @@ export function asWritten(word: string, query: string | undefined): string {
 function neverMentioned(terms: TermEvidence): string[] {
   const subject = terms.unknown.filter((word) => terms.foreign.includes(word) || !isEverydayWord(word));
   if (subject.length <= NAMED) return subject;
-  const kept = new Set([...terms.foreign, ...subject].slice(0, NAMED));
+  // Deduplicated before the cut: the names are in `subject` too, and counted twice they left room
+  // for fewer than NAMED words.
+  const kept = new Set([...new Set([...terms.foreign, ...subject])].slice(0, NAMED));
   return subject.filter((word) => kept.has(word));
 }
 

@@ -80,6 +80,9 @@ describe('noMatchWarning', () => {
     const naples = noMatchWarning({ coverage: 0.3, unknown: ['pizza', 'naples'], foreign: ['naples'], covered: false }, 'best pizza recipe in Naples')!;
     expect(naples.message).toBe('The book never mentions "pizza", "Naples": it probably does not cover this question.');
     expect(naples.details).toMatchObject({ unknown_terms: ['pizza', 'naples'] });
+    // Names early in the question are counted once: still five words named, not three.
+    const early = noMatchWarning({ coverage: 0.1, unknown: ['kubectl', 'helm', 'alpha', 'beta', 'gamma', 'delta'], foreign: ['kubectl', 'helm'], covered: false })!;
+    expect(early.message).toBe('The book never mentions "kubectl", "helm", "alpha", "beta", "gamma": it probably does not cover this question.');
     const mostly = noMatchWarning({ coverage: 0.214, unknown: ['hiking', 'trails'], foreign: [], covered: false })!;
     expect(mostly.message).toBe('Most of what this question asks about ("hiking", "trails") never appears in the book (21% of its informative words do): it probably does not cover this question.');
     // The second cut: several unfamiliar words, though most of the question's weight is the book's.
