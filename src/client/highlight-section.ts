@@ -32,6 +32,6 @@ export function highlightSection(content: string | null | undefined, start: numb
       if (text) heading = match[1]!;
     } else if (line.trim() !== '') text = true;
   }
-  // A backslash escape (`\[Malformed Packet\]`) reads as its character, as the page shows it.
-  return heading === null ? section : inlinePlain(heading).replace(/\\([!-/:-@[-`{-~])/g, '$1');
+  // inlinePlain reads a backslash escape (`\[Malformed Packet\]`) as its character, once.
+  return heading === null ? section : inlinePlain(heading);
 }

@@ -21,5 +21,8 @@ describe('highlightSection', () => {
     expect(highlightSection(code, code.indexOf('lsb_release'), 'Software versions')).toBe('Software versions');
     const marked = '## Messages\n\nSome text.\n\n### \\[Malformed Packet\\] and **bold** ###\n\nMalformed means…';
     expect(highlightSection(marked, marked.indexOf('Malformed means'), 'Messages')).toBe('[Malformed Packet] and bold');
+    // Escapes are read once (by inlinePlain): a backslash inside a code span, or an escaped one, stays.
+    const escaped = '## Globs\n\nSome text.\n\n### Matching `\\*` and C:\\\\\\[x\\]\n\nA star…';
+    expect(highlightSection(escaped, escaped.indexOf('A star'), 'Globs')).toBe('Matching \\* and C:\\[x]');
   });
 });
