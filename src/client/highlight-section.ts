@@ -25,7 +25,8 @@ export function highlightSection(content: string | null | undefined, start: numb
   let code = false;
   let text = false;
   let heading: string | null = null;
-  for (const line of content.slice(0, start).split('\n')) {
+  // A CRLF file's `\r` would keep its heading lines from matching (`.` stops at it).
+  for (const line of content.slice(0, start).split(/\r?\n/)) {
     const match = code ? null : HEADING.exec(line);
     if (FENCE.test(line)) code = !code;
     if (match) {

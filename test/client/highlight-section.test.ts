@@ -16,6 +16,11 @@ describe('highlightSection', () => {
     expect(highlightSection(chunk, undefined, null)).toBeNull();
   });
 
+  it('reads a file with CRLF line ends as one with LF', () => {
+    const crlf = chunk.replace(/\n/g, '\r\n');
+    expect(highlightSection(crlf, crlf.indexOf('| Onions'), 'Storing your crops')).toBe('Storage conditions');
+  });
+
   it('reads no heading in fenced code, and a heading as plain text', () => {
     const code = ['## Software versions', '', 'Check them:', '', '```bash', '# Reference environment', 'lsb_release -d', '```'].join('\n');
     expect(highlightSection(code, code.indexOf('lsb_release'), 'Software versions')).toBe('Software versions');
