@@ -45,7 +45,6 @@ export function inlinePlain(text: string): string {
     .join('');
 }
 
-
 /**
  * A chunk's block markup as a preview reads it, its words kept: a heading without its marks
  * ("### Declination (Dec)" → "Declination (Dec)"), a table row as its cells ("Sun · −26.7"), a

@@ -104,7 +104,8 @@ const searchOk = (withContext: boolean): Json => {
 };
 
 /**
- * Builds the document (pure: the Worker caches it per isolate).
+ * Builds the document (pure). Run by scripts/build-web.ts without `serverUrl`: the Worker serves
+ * that text and adds the origin asking; test/worker/openapi-live.test.ts fails on a stale copy.
  *
  * @example
  * const doc = buildOpenApiDocument('https://retriever.example.workers.dev');
