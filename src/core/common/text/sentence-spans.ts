@@ -17,8 +17,10 @@ const ABBREVIATION = /(?:^|[\s(])(?:e\.g|i\.e|etc|vs|cf|al|approx|fig|eq|no|dr|m
 // the paragraph under it ("Tone: highlights, shadows **Highlights** down recovers detail").
 // Read in the 20 characters before the cut (a bounded look-back: a line's start is not searched
 // for, which on a 100,000-word line would cost a scan per sentence); `^` is the text's start.
-const LIST_NUMBER = /\n[ \t]*(?:#{1,6}[ \t]+)?\d{1,9}(?:\.\d{1,9})*\.$/;
-const LIST_NUMBER_AT_START = /^[ \t]*(?:#{1,6}[ \t]+)?\d{1,9}(?:\.\d{1,9})*\.$/;
+// A decimal ("2.1.") only after a heading's `#`s: no ordered list writes one as its marker, and a
+// hard-wrapped line may open with the number that ends a sentence ("at pH\n6.5. Above that").
+const LIST_NUMBER = /\n[ \t]*(?:#{1,6}[ \t]+\d{1,9}(?:\.\d{1,9})*|\d{1,9})\.$/;
+const LIST_NUMBER_AT_START = /^[ \t]*(?:#{1,6}[ \t]+\d{1,9}(?:\.\d{1,9})*|\d{1,9})\.$/;
 const LOOK_BACK = 20;
 
 /** A half-open `[start, end)` range of offsets into the source text. */

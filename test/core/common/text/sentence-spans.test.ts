@@ -37,6 +37,11 @@ describe('sentenceSpans', () => {
     const text = '## 3. Tone: highlights\n\nKeep detail. Then\n### 2.1. Setup\nRun it.';
     expect(texts(text, sentenceSpans(text, 0, text.length, { listNumbers: true }))).toEqual(['## 3. Tone: highlights\n\nKeep detail.', 'Then\n### 2.1. Setup\nRun it.']);
     expect(texts(text, sentenceSpans(text, 0, text.length))).toEqual(['## 3.', 'Tone: highlights\n\nKeep detail.', 'Then\n### 2.1.', 'Setup\nRun it.']);
+    // A decimal is a list's number only after a heading's `#`s: a hard-wrapped line may open with
+    // the number that ends a sentence ("6.5."), which no ordered list writes as its marker.
+    const wrapped = 'Keep the water at pH\n6.5. Above that, leaves yellow.';
+    expect(texts(wrapped, sentenceSpans(wrapped, 0, wrapped.length, { listNumbers: true }))).toEqual(['Keep the water at pH\n6.5.', 'Above that, leaves yellow.']);
+    expect(texts('6.5. Above', sentenceSpans('6.5. Above', 0, 10, { listNumbers: true }))).toEqual(['6.5.', 'Above']);
   });
 
   it('reads an ellipsis before a lowercase word as an elision only when asked (the highlight asks, the chunker does not)', () => {
