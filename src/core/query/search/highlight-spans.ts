@@ -80,6 +80,30 @@ export function candidateSpans(content: string, wrappedSentenceChars: number): C
   return out;
 }
 
+/**
+ * Whether `spans[at]` opens a list item beside (or outside) the item that `spans[at - 1]` lies in,
+ * not one nested under it: the item before ends there, and what follows is not its content.
+ *
+ * @example
+ * const content = '- Modes:\n- Metering';
+ * leavesItem(content, candidateSpans(content, 480), 1); // true (a nested "  - Metering" would be false)
+ */
+export function leavesItem(content: string, spans: readonly CandidateSpan[], at: number): boolean {
+  if (!spans[at]?.opensItem) return false;
+  let opener = at - 1;
+  while (opener >= 0 && spans[opener]!.itemTail) opener--;
+  const item = spans[opener];
+  return !!item?.opensItem && markerIndent(content, spans[at]!.span[0]) <= markerIndent(content, item.span[0]);
+}
+
+const INDENT = /[ \t]*/y;
+
+/** The indent of the line `at` lies on (its list marker's column, for a span that opens an item). */
+function markerIndent(content: string, at: number): number {
+  INDENT.lastIndex = content.lastIndexOf('\n', at - 1) + 1;
+  return INDENT.exec(content)![0].length;
+}
+
 // The same row tested one line at a time (no `m` flag: the line is the whole input).
 const PIPELESS_DELIMITER = new RegExp(PIPELESS_DELIMITER_ROW.source);
 

@@ -75,6 +75,14 @@ describe('highlightPassage', () => {
     expect(highlightPassage(list, questionWeights('what is crop factor'))!.text).toBe('The ratio is called the **crop factor**: APS-C: 1.5×');
     const beforeCode = 'To rename a table:\n\n```sql\nALTER TABLE a RENAME TO b;\n```';
     expect(highlightPassage(beforeCode, questionWeights('rename a table'))!.text).toBe('To rename a table:');
+    // An item's lead-in brings the items nested under it, never the next item beside it: that is
+    // another item's half, as the pair rule says ("…such as: **S (Shutter priority)**: you pick…").
+    const sibling = '- **A (Aperture priority)**: you pick the aperture. The mode\n  for portraits and for landscapes such as:\n- **S (Shutter priority)**: you pick the shutter speed.';
+    expect(highlightPassage(sibling, questionWeights('aperture priority mode for portraits'))!.text).toBe('- **A (Aperture priority)**: you pick the aperture. The mode for portraits and for landscapes such as:');
+    const flat = 'Modes:\n\n- Group photo:\n- Landscape: use f/11 and a tripod.';
+    expect(highlightPassage(flat, questionWeights('group photo'))!.text).toBe('- Group photo:');
+    const nested = '- **Exposure modes** for portraits:\n  - **A (Aperture priority)**: you pick the aperture.\n- **Metering**: spot or matrix.';
+    expect(highlightPassage(nested, questionWeights('exposure modes for portraits'))!.text).toBe('- **Exposure modes** for portraits: **A (Aperture priority)**: you pick the aperture.');
   });
 
   it('joins no later sentence of a list item to the next item, which would pair two items\' halves', () => {
