@@ -129,5 +129,9 @@ describe('architecture', () => {
     const buildTimeValues = ['src/core/query/search/response-schema.ts'];
     const shipped = [...FILES].filter((file) => /^src\/(worker|core\/common|core\/query)\//.test(file) && !typeOnly(file) && !buildTimeValues.includes(file));
     expect(shipped.filter((file) => !bundled.includes(file))).toEqual([]);
+    // hono/tiny's PatternRouter only: one `import { Hono } from 'hono'` in a route file would bundle
+    // the default SmartRouter with RegExpRouter and TrieRouter again (~2.4 KiB gzip), silently.
+    const routers = Object.keys(result.metafile.inputs).filter((file) => /hono\/dist\/router\/(smart|reg-exp|trie|linear)-router\//.test(file));
+    expect(routers).toEqual([]);
   });
 });
