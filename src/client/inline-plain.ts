@@ -112,7 +112,8 @@ export function linesPlain(text: string): string {
     .split('\n')
     .map((line) => {
       const row = /^\s*\|(.*?)\|?\s*$/.exec(line);
-      const plain = row ? row[1]!.split('|').map((cell) => cell.trim()).filter(Boolean).join(' · ') : line.replace(/^\s*(?:>\s*)*(?:(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?)?/, '');
+      // An escaped `\|` is a pipe inside its cell, in a code span too (GFM reads it before the cell).
+      const plain = row ? row[1]!.split(/(?<!\\)\|/).map((cell) => cell.trim().replace(/\\\|/g, '|')).filter(Boolean).join(' · ') : line.replace(/^\s*(?:>\s*)*(?:(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?)?/, '');
       return inlinePlain(plain);
     })
     .join('\n');

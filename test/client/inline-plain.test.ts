@@ -1,6 +1,6 @@
 /** How a line of markdown reads in a preview: the demo page, the widget and the CLI share these functions. */
 import { describe, expect, it } from 'vitest';
-import { bodyText, inlinePlain, labelledRow } from '../../src/client/inline-plain';
+import { bodyText, inlinePlain, labelledRow, linesPlain } from '../../src/client/inline-plain';
 
 describe('inlinePlain', () => {
   it('leaves a footnote mark out without leaving two spaces where it stood', () => {
@@ -71,5 +71,12 @@ describe('bodyText', () => {
     expect(bodyText('# Working safely\n\n## Turning off the power\n\nTest first.\n\n## Water\n\nThen.')).toBe('Test first.\n\n## Water\n\nThen.');
     expect(bodyText('## Only a heading')).toBe('');
     expect(bodyText(null)).toBe('');
+  });
+});
+
+describe('linesPlain', () => {
+  it('reads a table row as its cells, an escaped pipe staying inside its cell as a pipe (in code too, as GFM reads it)', () => {
+    expect(linesPlain('| RELIABLE | **BEST_EFFORT** |')).toBe('RELIABLE · BEST_EFFORT');
+    expect(linesPlain('| `a \\| b` | a \\| b | c |')).toBe('a | b · a | b · c');
   });
 });
