@@ -124,9 +124,9 @@ const DELIMITER_ROW = /^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$/;
 // Longer than this, a row with its column names reads worse than the row alone (the page shows it whole under "Show all").
 const LABELLED_ROW_CHARS = 320;
 
-/** A table row's cells, trimmed (an escaped `\|` stays inside its cell). */
+/** A table row's cells, trimmed (an escaped `\|` stays inside its cell, as a pipe). */
 function rowCells(line: string): string[] {
-  return line.trim().replace(/^\|/, '').replace(/(?<!\\)\|$/, '').split(/(?<!\\)\|/).map((cell) => cell.trim());
+  return line.trim().replace(/^\|/, '').replace(/(?<!\\)\|$/, '').split(/(?<!\\)\|/).map((cell) => cell.trim().replace(/\\\|/g, '|'));
 }
 
 /**

@@ -78,5 +78,7 @@ describe('linesPlain', () => {
   it('reads a table row as its cells, an escaped pipe staying inside its cell as a pipe (in code too, as GFM reads it)', () => {
     expect(linesPlain('| RELIABLE | **BEST_EFFORT** |')).toBe('RELIABLE · BEST_EFFORT');
     expect(linesPlain('| `a \\| b` | a \\| b | c |')).toBe('a | b · a | b · c');
+    const table = '| Op | Means |\n|---|---|\n| `a \\| b` | a \\| b |';
+    expect(labelledRow(table, table.lastIndexOf('\n') + 1, table.length)).toBe('Op: a | b · Means: a | b');
   });
 });
