@@ -19,8 +19,9 @@ const ORDINAL = /^(?:st|nd|rd|th)$/;
 
 /**
  * `word` (lowercased, as tokenized) as its number and unit apart, with the unit's stem, when it is a
- * number glued to a unit the book uses as a word; else null. A unit that is a stopword ("250s" of
- * "1/250s") is no word of the book's to find, and an ordinal ("2nd") has none.
+ * number glued to a unit the book uses as a word (a one-letter unit: with a number the book uses
+ * too); else null. A unit that is a stopword ("250s" of "1/250s") is no word of the book's to find,
+ * and an ordinal ("2nd") has none.
  *
  * @example
  * unitApart('200mm', v); // { text: '200 mm', unitStem: 'mm' } (a book that writes "200 mm")
@@ -31,6 +32,10 @@ export function unitApart(word: string, v: BookVocabulary): { text: string; unit
   if (!glued) return null;
   const [, number, unit] = glued as unknown as [string, string, string];
   if (isStopword(unit) || ORDINAL.test(unit)) return null;
+  // A single letter is as often a variable as a unit ("p" of p-values, "k" groups): read apart only
+  // when the book writes that number too. Else "1080p" and "401k" asked of a statistics book were its
+  // words, and such off-topic questions went unflagged.
+  if (unit.length === 1 && !(v.df(stemWord(number)) > 0)) return null;
   const unitStem = stemWord(unit);
   return unitStem && v.df(unitStem) > 0 ? { text: `${number} ${unit}`, unitStem } : null;
 }

@@ -38,6 +38,17 @@ describe('unitApart', () => {
     expect(unitApart('2nd', v)).toBeNull(); // an ordinal, though the book writes "ND"
   });
 
+  it('takes a one-letter unit only with a number the book writes: else the letter is a variable\'s', () => {
+    // A statistics or algebra book writes "p" and "k" as words (the p value, k groups): "1080p" and
+    // "401k" asked of it are not its words, and were read as "1080 p", "401 k", hiding that the
+    // question is off-topic. "3200k" stays the book's "3200 K" (the book writes 3200).
+    const stats = { ...v, df: (stem: string) => (stem === 'p' || stem === 'k' ? 3 : v.df(stem)) };
+    expect(unitApart('1080p', stats)).toBeNull();
+    expect(unitApart('401k', stats)).toBeNull();
+    expect(unitApart('3200k', stats)).toEqual({ text: '3200 k', unitStem: 'k' });
+    expect(assessQueryTerms(stats, 'roll over my 401k').unknown).toContain('401k');
+  });
+
   it('is searched apart, as the book writes it, with no reading reported', () => {
     const read = inBookWords(v, 'blurry at 200mm');
     expect(read.text).toBe('blurry at 200 mm');
