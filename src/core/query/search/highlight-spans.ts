@@ -21,6 +21,8 @@ const TABLE_ROW = /^\s*\|/;
 const LINE_BLOCK = /\n\s*(?:[-*+]\s|[>|#]|\d+[.)]\s|```|~~~)/;
 // A line that opens a list item (a bullet or an ordered list's number, then a space).
 const ITEM_MARKER = /^\s*(?:[-*+]|\d{1,9}[.)])\s/;
+// A blank line (whitespace allowed, CRLF too). Tested with this one; scanned with BLANK_LINE, its
+// global twin (a global regex keeps a `lastIndex` between `.test` calls).
 const BLANK_BETWEEN = /\n[ \t]*\r?\n/;
 
 /** A span a highlight may be, with what the highlight must know of the structure around it. */
@@ -148,7 +150,7 @@ const FENCE = /(?:^|\n)\s*(?:```|~~~)/;
 // full stop (a lead-in "…lies from the mean:" over a `$$` formula, a caption, a label) ran into the
 // next one: a statistics book's highlight read "from the mean: $$ z = \frac{x - \mu}{\sigma} $$
 // Standardising turns any normal distribution…", two paragraphs and a formula as one sentence.
-const BLANK_LINE = /\n[ \t]*\r?\n/g;
+const BLANK_LINE = new RegExp(BLANK_BETWEEN.source, 'g');
 
 /** `[s, e)` cut at its blank lines, each paragraph its own span (whitespace between left out). */
 function apartFromParagraphs(content: string, s: number, e: number): Span[] {
