@@ -66,7 +66,7 @@ export function plainBlocks(text: string, rowJoin = '\n'): string {
     if (/^\s*(?:```|~~~)/.test(line)) fenced = !fenced;
     const inRow = !fenced && TABLE_LINE.test(line);
     if (inRow && DELIMITER_ROW.test(line)) continue;
-    const plain = fenced ? line : inRow ? rowCells(line).filter(Boolean).join(' · ') : line.replace(/^[ \t]{0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/, '$1');
+    const plain = fenced ? line : inRow ? rowCells(line).filter(Boolean).join(' · ') : line.replace(/^[ \t]{0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?\s*$/, '$1');
     out = out === null ? plain : out + (row && inRow ? rowJoin : '\n') + plain;
     row = inRow;
   }

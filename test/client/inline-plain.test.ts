@@ -1,6 +1,6 @@
 /** How a line of markdown reads in a preview: the demo page, the widget and the CLI share these functions. */
 import { describe, expect, it } from 'vitest';
-import { bodyText, inlinePlain, labelledRow, linesPlain } from '../../src/client/inline-plain';
+import { bodyText, inlinePlain, labelledRow, linesPlain, plainBlocks } from '../../src/client/inline-plain';
 
 describe('inlinePlain', () => {
   it('leaves a footnote mark out without leaving two spaces where it stood', () => {
@@ -71,6 +71,14 @@ describe('bodyText', () => {
     expect(bodyText('# Working safely\n\n## Turning off the power\n\nTest first.\n\n## Water\n\nThen.')).toBe('Test first.\n\n## Water\n\nThen.');
     expect(bodyText('## Only a heading')).toBe('');
     expect(bodyText(null)).toBe('');
+  });
+});
+
+describe('plainBlocks', () => {
+  it('reads a later heading as its words in a CRLF chunk too', () => {
+    // Its line kept the \r, which `.` does not match: the heading's marks stayed ("### Declination").
+    expect(plainBlocks('Catalogues use RA.\r\n### Declination (Dec) ##\r\nDec is…')).toBe('Catalogues use RA.\r\nDeclination (Dec)\nDec is…');
+    expect(plainBlocks('| Object | Mag |\r\n|---|---|\r\n| Sun | −26.7 |\r', ' / ')).toBe('Object · Mag / Sun · −26.7');
   });
 });
 
