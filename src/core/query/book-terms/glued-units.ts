@@ -29,7 +29,9 @@ const ORDINAL = /^(?:st|nd|rd|th)$/;
  */
 export function unitApart(word: string, v: BookVocabulary): { text: string; unitStem: string } | null {
   const glued = GLUED.exec(word);
-  if (!glued) return null;
+  // Numbers joined by an x are a multiplication ({@link timesApart}), never a unit "x": else a book
+  // that writes "x" (an axis) searched "300x" as "300 x" while the term rule weighed it as numbers.
+  if (!glued || TIMES.test(word)) return null;
   const [, number, unit] = glued as unknown as [string, string, string];
   if (isStopword(unit) || ORDINAL.test(unit)) return null;
   // A single letter is as often a variable as a unit ("p" of p-values, "k" groups): read apart only

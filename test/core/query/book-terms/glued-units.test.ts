@@ -87,6 +87,14 @@ describe('timesApart', () => {
     expect(read.read).toEqual([]);
   });
 
+  it('wins over a one-letter unit "x": the search reads "300x" as the term rule does, the times sign', () => {
+    // A book that writes "x" as a word (an axis, a variable) and the number 300: "300x" was searched
+    // as "300 x" while the term rule weighed it as numbers, the two readings of one word disagreeing.
+    const axes = { ...v, df: (stem: string) => (stem === 'x' || stem === '300' ? 2 : v.df(stem)) };
+    expect(unitApart('300x', axes)).toBeNull();
+    expect(inBookWords(axes, 'is 300x too much').text).toBe('is 300 × too much');
+  });
+
   it('is no word the book never mentions: the question stays covered and names nothing', () => {
     expect(v.df(stemWord('10x50'))).toBe(0);
     const evidence = assessQueryTerms(v, 'binoculars 10x50 at 300x');
