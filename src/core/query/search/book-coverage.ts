@@ -17,6 +17,7 @@
  * off-topic ones. The book's word statistics separate them instead. Cohere's cosines do have a
  * scale (relevant passages typically 0.4–0.8); its cut could not be re-measured offline here.
  */
+import { splitWords } from '../../common/bm25/index';
 import { isEverydayWord, MIN_COVERAGE } from '../book-terms/term-evidence';
 import type { TermEvidence } from '../ports';
 import { summarizeConfidence, type ConfidenceInput, type ConfidenceSummary, type ScoreScale } from './confidence';
@@ -60,28 +61,20 @@ export function judgeConfidence(input: JudgeInput): { confidence: ConfidenceSumm
 
 const round3 = (x: number): number => Math.round(x * 1000) / 1000;
 const NAMED = 5;
-const WORD_CHAR = /[\p{L}\p{N}]/u;
 const list = (words: readonly string[], query?: string): string => words.slice(0, NAMED).map((w) => `"${asWritten(w, query)}"`).join(', ');
 
 /**
- * A word of the question as the reader wrote it ("Naples", not the searched "naples"), when the
- * question holds it whole in another case; else the word as searched (a reading the question does
- * not hold letter for letter, such as a normalised "co2", stays as it is).
+ * A word of the question as the reader wrote it ("Naples", not the searched "naples"): the question's
+ * word, split as the tokenizer splits it (NFKC, case kept), that lowercases to `word`; else `word`
+ * as searched (no question given, or a word it does not hold).
  *
  * @example
  * asWritten('naples', 'best pizza in Naples?'); // 'Naples'
  */
 export function asWritten(word: string, query: string | undefined): string {
-  if (!query) return word;
-  const lower = query.toLowerCase();
-  // Only where lowercasing kept every offset ("İ" grows): the match is then the reader's own text.
-  if (lower.length !== query.length) return word;
-  for (let at = lower.indexOf(word); at >= 0; at = lower.indexOf(word, at + 1)) {
-    const before = lower[at - 1];
-    const after = lower[at + word.length];
-    if ((before === undefined || !WORD_CHAR.test(before)) && (after === undefined || !WORD_CHAR.test(after))) return query.slice(at, at + word.length);
-  }
-  return word;
+  // The tokenizer's own words, not a second word-character rule: its words keep letters that \p{L}
+  // misses (an Alphabetic mark), and a word whose lowercase is longer ("İ") shifts no other's offsets.
+  return (query === undefined ? undefined : splitWords(query).find((written) => written.toLowerCase() === word)) ?? word;
 }
 
 /**

@@ -55,10 +55,16 @@ describe('asWritten', () => {
     expect(asWritten('3200k', 'Tungsten light 3200K')).toBe('3200K');
     // Not inside a longer word, and the later whole occurrence is found.
     expect(asWritten('cake', 'Cakewalk or a CAKE?')).toBe('CAKE');
-    expect(asWritten('co2', 'how much CO₂ does it emit')).toBe('co2');
+    // The question's words as the tokenizer reads them: NFKC, as every question arrives ("CO₂" is "CO2").
+    expect(asWritten('co2', 'how much CO₂ does it emit')).toBe('CO2');
     expect(asWritten('naples', undefined)).toBe('naples');
-    // A question whose lowercase shifts offsets ("İ") keeps the searched form.
-    expect(asWritten('naples', 'İstanbul or Naples')).toBe('naples');
+    expect(asWritten('naples', 'the Naples-Rome line')).toBe('Naples');
+    // A word whose lowercase is longer ("İ") names itself and leaves the others theirs: the whole
+    // question fell back to the searched forms.
+    expect(asWritten('naples', 'İstanbul or Naples')).toBe('Naples');
+    expect(asWritten('i̇zmir', 'İzmir or Naples')).toBe('İzmir');
+    // A letter the tokenizer keeps in its word (an Alphabetic mark, not \p{L}) is no boundary.
+    expect(asWritten('ab', 'Abͣ ab')).toBe('ab');
   });
 });
 
