@@ -128,14 +128,19 @@ function connectionHint(details: Record<string, unknown>): string | null {
 
 /**
  * The hint for a key the upstream refused (401/403): the message names the variable already, so the
- * network and the URLs, which did answer, are no place to look. Null for any other status.
+ * network and the URLs, which did answer, are no place to look. Behind `retrieve --url` the key is
+ * the Worker's (`details.worker`), which no variable of the CLI's environment changes. Null for any
+ * other status.
  */
 function refusedKeyHint(error: RetrieverError): string | null {
   const status = error.details.upstream_status;
   if (status !== 401 && status !== 403) return null;
-  if (error.code === 'embedding_failed' || error.code === 'rerank_failed') {
-    return 'Cohere answered and refused the key: put a valid COHERE_API_KEY in the environment or .dev.vars (the URL and the network are fine)';
+  const cohere = error.code === 'embedding_failed' || error.code === 'rerank_failed';
+  const [service, key] = cohere ? ['Cohere', 'COHERE_API_KEY'] : ['Qdrant', 'QDRANT_API_KEY'];
+  if (typeof error.details.worker === 'string') {
+    return `${service} refused the Worker's ${key}: set it in the Worker's .dev.vars (npm run dev), or with \`wrangler secret put ${key}\` where it is deployed`;
   }
+  if (cohere) return 'Cohere answered and refused the key: put a valid COHERE_API_KEY in the environment or .dev.vars (the URL and the network are fine)';
   return 'Qdrant answered and refused the key: put this cluster\'s QDRANT_API_KEY in the environment or .dev.vars (ingest needs a read-write key; the URL and the network are fine)';
 }
 

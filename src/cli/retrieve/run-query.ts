@@ -189,7 +189,8 @@ function remoteError(base: string, error: unknown): Error {
     return usageError(`${base}/search was not found (HTTP ${status}${why})`, '--url must be the Worker base URL, e.g. http://127.0.0.1:8787');
   }
   if (code in ERROR_STATUS) {
-    return new RetrieverError(code as ErrorCode, `${error.message} (HTTP ${status} from ${base})`, error.details);
+    // `worker`: the keys and URLs behind the answer are the Worker's, not the CLI's (cli-failure.ts).
+    return new RetrieverError(code as ErrorCode, `${error.message} (HTTP ${status} from ${base})`, { ...error.details, worker: base });
   }
   if (status >= 500) return new WorkerUnavailable(`The Worker at ${base} failed with HTTP ${status}`, 'check the Worker logs (wrangler tail or the dev console)');
   return usageError(`Unexpected HTTP ${status} from ${base}/search`, '--url must point at an edge-retriever Worker');

@@ -72,6 +72,17 @@ describe('retrieve --url: exit codes from the Worker answer', () => {
     if (typeof body === 'object') expect(run.err).toContain(body.error.message);
   });
 
+  it("a key Cohere or Qdrant refused the Worker names the Worker's secret, not the CLI's environment", async () => {
+    // The Worker's key is its own (.dev.vars, a wrangler secret): the CLI's environment has none to fix.
+    const cohere = { error: { code: 'embedding_failed', message: 'Cohere answered 401', upstream: 'cohere', upstream_status: 401 } };
+    const run = await retrieve(['q', '--url', URL_BASE], {}, answering(502, cohere));
+    expect(run.code).toBe(3);
+    expect(run.err).toMatch(/hint: Cohere refused the Worker's COHERE_API_KEY: .*wrangler secret put COHERE_API_KEY/);
+    expect(run.err).not.toMatch(/in the environment/);
+    const qdrant = { error: { code: 'vector_store_error', message: 'Qdrant answered 403', upstream: 'qdrant', upstream_status: 403 } };
+    expect((await retrieve(['q', '--url', URL_BASE], {}, answering(502, qdrant))).err).toMatch(/hint: Qdrant refused the Worker's QDRANT_API_KEY: .*wrangler secret put QDRANT_API_KEY/);
+  });
+
   it('3 when nothing listens at --url', async () => {
     const run = await retrieve(['q', '--url', `http://127.0.0.1:${await deadPort()}`]);
     expect(run.code).toBe(3);
