@@ -152,9 +152,11 @@ function collectionHint(details: Record<string, unknown>): string {
   // A Worker that `retrieve --url` calls lists them only to its own callers: unknown, not none.
   if (!Array.isArray(details.available)) return 'the collection and the configuration disagree: check QDRANT_COLLECTION, or ingest into it; see README "Errors"';
   const available = details.available.filter((name) => typeof name === 'string');
-  if (!available.length) return 'Qdrant listed no collection: run `ingest <docs>` to create one, or check QDRANT_URL';
+  // Behind `retrieve --url` (a keyed caller is told the names), the variables are the Worker's.
+  const its = typeof details.worker === 'string' ? "the Worker's " : '';
+  if (!available.length) return `Qdrant listed no collection: run \`ingest <docs>\` to create one, or check ${its}QDRANT_URL`;
   const shown = available.slice(0, 10).map((name) => `"${name}"`).join(', ');
-  return `the cluster holds ${shown}${available.length > 10 ? ` and ${available.length - 10} more` : ''}: set QDRANT_COLLECTION to one of them, or ingest into this one`;
+  return `the cluster holds ${shown}${available.length > 10 ? ` and ${available.length - 10} more` : ''}: set ${its}QDRANT_COLLECTION to one of them, or ingest into this one`;
 }
 
 /** Prints a failure as `command: message` and its hint on stderr; returns the exit code. */

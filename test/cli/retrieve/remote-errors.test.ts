@@ -83,6 +83,13 @@ describe('retrieve --url: exit codes from the Worker answer', () => {
     expect((await retrieve(['q', '--url', URL_BASE], {}, answering(502, qdrant))).err).toMatch(/hint: Qdrant refused the Worker's QDRANT_API_KEY: .*wrangler secret put QDRANT_API_KEY/);
   });
 
+  it("a missing collection a keyed Worker lists names the Worker's QDRANT_COLLECTION, not the CLI's", async () => {
+    const missing = { error: { code: 'collection_not_found', message: 'Collection "bike" does not exist', collection: 'bike', available: ['textbook_chunks'] } };
+    const run = await retrieve(['q', '--url', URL_BASE], {}, answering(404, missing));
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(/hint: the cluster holds "textbook_chunks": set the Worker's QDRANT_COLLECTION to one of them/);
+  });
+
   it('3 when nothing listens at --url', async () => {
     const run = await retrieve(['q', '--url', `http://127.0.0.1:${await deadPort()}`]);
     expect(run.code).toBe(3);
