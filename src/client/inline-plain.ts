@@ -111,9 +111,8 @@ export function linesPlain(text: string): string {
   return text
     .split('\n')
     .map((line) => {
-      const row = /^\s*\|(.*?)\|?\s*$/.exec(line);
-      // An escaped `\|` is a pipe inside its cell, in a code span too (GFM reads it before the cell).
-      const plain = row ? row[1]!.split(/(?<!\\)\|/).map((cell) => cell.trim().replace(/\\\|/g, '|')).filter(Boolean).join(' · ') : line.replace(/^\s*(?:>\s*)*(?:(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?)?/, '');
+      // The cells as rowCells reads them (an escaped `\|` a pipe inside its cell, as GFM reads it).
+      const plain = TABLE_LINE.test(line) ? rowCells(line).filter(Boolean).join(' · ') : line.replace(/^\s*(?:>\s*)*(?:(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?)?/, '');
       return inlinePlain(plain);
     })
     .join('\n');

@@ -86,6 +86,8 @@ describe('linesPlain', () => {
   it('reads a table row as its cells, an escaped pipe staying inside its cell as a pipe (in code too, as GFM reads it)', () => {
     expect(linesPlain('| RELIABLE | **BEST_EFFORT** |')).toBe('RELIABLE · BEST_EFFORT');
     expect(linesPlain('| `a \\| b` | a \\| b | c |')).toBe('a | b · a | b · c');
+    // A row's last cell ending in an escaped pipe, the row without its closing pipe: the escape is the cell's.
+    expect(linesPlain('| a | b \\|')).toBe('a · b |');
     const table = '| Op | Means |\n|---|---|\n| `a \\| b` | a \\| b |';
     expect(labelledRow(table, table.lastIndexOf('\n') + 1, table.length)).toBe('Op: a | b · Means: a | b');
   });
