@@ -86,14 +86,15 @@ export function formatReport(report: IngestReport): string {
   if (report.retrained && report.unchanged > 0 && report.added + report.changed + report.deleted > 0) {
     lines.push(`  notice: the local model ${report.dry_run ? 'would be' : 'was'} trained again on the whole book, so the ${report.unchanged} chunk(s) whose text is unchanged ${report.dry_run ? 'would get' : 'got'} new vectors too`);
   }
-  // A Worker keeps its answers and the book's words (the term rule's "never appears") for the result
-  // cache's TTL, the words across a restart of `npm run dev` too (its KV persists): an edit just ingested looked
+  // A Worker keeps its answers for the result cache's TTL and the book's words (the term rule's "never
+  // appears") for that TTL held between a minute and an hour (search-context.ts), the words across a
+  // restart of `npm run dev` too (its KV persists): an edit just ingested looked
   // missing from the book, with nothing in the run saying why or what shows it.
   const touched = report.added + report.changed + report.deleted > 0 && report.unchanged + report.changed + report.deleted > 0;
   if (report.target === 'qdrant' && !report.dry_run && touched) {
     lines.push(
       '  notice: a Worker already searching this collection answers as before this run for up to RESULT_CACHE_TTL_SECONDS (300 s by default),' +
-        ' its "never appears in the book" too: POST /admin/cache/purge (with ADMIN_API_KEY set) makes this run visible at once (README, "Result cache")',
+        ' its "never appears in the book" too (the book\'s words: at least a minute, at most an hour): POST /admin/cache/purge (with ADMIN_API_KEY set) makes this run visible at once (README, "Result cache")',
     );
   }
   if (report.dims_notice) lines.push(`  notice: ${report.dims_notice}`);

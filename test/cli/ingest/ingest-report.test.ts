@@ -29,6 +29,8 @@ describe('formatReport', () => {
     const edit = { dry_run: false, added: 1, changed: 1, unchanged: 16 };
     expect(formatReport(report(edit))).toMatch(/notice: a Worker already searching this collection answers as before this run for up to RESULT_CACHE_TTL_SECONDS .*POST \/admin\/cache\/purge/);
     expect(formatReport(report({ dry_run: false, changed: 2, payload_only: 2, unchanged: 38, added: 0 }))).toContain('answers as before this run');
+    // The book's words are kept at least a minute, even with the result cache off (TTL 0).
+    expect(formatReport(report(edit))).toContain("the book's words: at least a minute, at most an hour");
     expect(formatReport(report({ dry_run: false, deleted: 3, unchanged: 37, added: 0 }))).toContain('answers as before this run');
     expect(formatReport(report({ ...edit, dry_run: true }))).not.toContain('answers as before'); // nothing written yet
     expect(formatReport(report({ dry_run: false }))).not.toContain('answers as before'); // a new collection: nothing served before
