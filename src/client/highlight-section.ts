@@ -5,11 +5,9 @@
  * "Track Width", "Renaming a Column" over one of "Renaming a Table" (32 of 2,190 top-3 highlights over
  * twenty question sets). The demo page, the widget and the CLI name the heading the reader is shown.
  */
-import { inlinePlain } from './inline-plain';
+import { HEADING_LINE, inlinePlain } from './inline-plain';
 
 const FENCE = /^\s*(?:```|~~~)/;
-// An ATX heading (up to three spaces of indent), its closing `#`s left out.
-const HEADING = /^ {0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
 
 /**
  * The section a result's highlight is shown under: the last heading of `content` before `start`
@@ -27,7 +25,7 @@ export function highlightSection(content: string | null | undefined, start: numb
   let heading: string | null = null;
   // A CRLF file's `\r` would keep its heading lines from matching (`.` stops at it).
   for (const line of content.slice(0, start).split(/\r?\n/)) {
-    const match = code ? null : HEADING.exec(line);
+    const match = code ? null : HEADING_LINE.exec(line);
     if (FENCE.test(line)) code = !code;
     if (match) {
       if (text) heading = match[1]!;

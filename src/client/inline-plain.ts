@@ -4,6 +4,12 @@
  * Worker's answers through it; the Worker itself never needs it.
  */
 
+/**
+ * An ATX heading line (up to three spaces of indent; a tab would make it code), its words captured
+ * without the closing `#`s; a CRLF line's `\r` is trailing space. Shared with `highlight-section.ts`.
+ */
+export const HEADING_LINE = /^ {0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?\s*$/;
+
 // Where an escaped character waits while the markup rules run (U+E000 + its ASCII code).
 const ESCAPED = 0xe000;
 
@@ -66,7 +72,7 @@ export function plainBlocks(text: string, rowJoin = '\n'): string {
     if (/^\s*(?:```|~~~)/.test(line)) fenced = !fenced;
     const inRow = !fenced && TABLE_LINE.test(line);
     if (inRow && DELIMITER_ROW.test(line)) continue;
-    const plain = fenced ? line : inRow ? rowCells(line).filter(Boolean).join(' · ') : line.replace(/^[ \t]{0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?\s*$/, '$1');
+    const plain = fenced ? line : inRow ? rowCells(line).filter(Boolean).join(' · ') : line.replace(HEADING_LINE, '$1');
     out = out === null ? plain : out + (row && inRow ? rowJoin : '\n') + plain;
     row = inRow;
   }

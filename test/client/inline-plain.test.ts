@@ -80,6 +80,10 @@ describe('plainBlocks', () => {
     expect(plainBlocks('Catalogues use RA.\r\n### Declination (Dec) ##\r\nDec is…')).toBe('Catalogues use RA.\r\nDeclination (Dec)\nDec is…');
     expect(plainBlocks('| Object | Mag |\r\n|---|---|\r\n| Sun | −26.7 |\r', ' / ')).toBe('Object · Mag / Sun · −26.7');
   });
+
+  it('reads no tab-indented line as a heading: a tab makes it code ("\t# comment" keeps its mark)', () => {
+    expect(plainBlocks('Run it:\n\t# comment\n   ## Heading')).toBe('Run it:\n\t# comment\nHeading');
+  });
 });
 
 describe('linesPlain', () => {
