@@ -55,7 +55,8 @@ export function inlinePlain(text: string): string {
  * A chunk's block markup as a preview reads it, its words kept: a heading without its marks
  * ("### Declination (Dec)" → "Declination (Dec)"), a table row as its cells ("Sun · −26.7"), a
  * table's delimiter row left out; consecutive rows joined by `rowJoin` (a line break on the demo
- * page, " / " on the CLI's one line). A preview without a highlight is the chunk's opening: its
+ * page, " / " on the CLI's one line), a heading ended by `headingEnd` unless it ends a sentence (the
+ * CLI's ":", where its words would run into the next line's). A preview without a highlight is the chunk's opening: its
  * leading headings are dropped (the breadcrumb names them), but a later one read "### Declination
  * (Dec)" mid-preview, and a table "| Object | Apparent magnitude | |---|---| | Sun | −26.7 |".
  * Lines of a fenced code block stay as written (a shell comment is no heading).
@@ -64,7 +65,7 @@ export function inlinePlain(text: string): string {
  * plainBlocks('Catalogues use RA.\n### Declination (Dec)'); // 'Catalogues use RA.\nDeclination (Dec)'
  * plainBlocks('| Object | Mag |\n|---|---|\n| Sun | −26.7 |', ' / '); // 'Object · Mag / Sun · −26.7'
  */
-export function plainBlocks(text: string, rowJoin = '\n'): string {
+export function plainBlocks(text: string, rowJoin = '\n', headingEnd = ''): string {
   let fenced = false;
   let out: string | null = null;
   let row = false;
@@ -72,7 +73,7 @@ export function plainBlocks(text: string, rowJoin = '\n'): string {
     if (/^\s*(?:```|~~~)/.test(line)) fenced = !fenced;
     const inRow = !fenced && TABLE_LINE.test(line);
     if (inRow && DELIMITER_ROW.test(line)) continue;
-    const plain = fenced ? line : inRow ? rowCells(line).filter(Boolean).join(' · ') : line.replace(HEADING_LINE, '$1');
+    const plain = fenced ? line : inRow ? rowCells(line).filter(Boolean).join(' · ') : line.replace(HEADING_LINE, (_, words: string) => (/[.:!?]$/.test(words) ? words : words + headingEnd));
     out = out === null ? plain : out + (row && inRow ? rowJoin : '\n') + plain;
     row = inRow;
   }

@@ -84,6 +84,10 @@ describe('plainBlocks', () => {
   it('reads no tab-indented line as a heading: a tab makes it code ("\t# comment" keeps its mark)', () => {
     expect(plainBlocks('Run it:\n\t# comment\n   ## Heading')).toBe('Run it:\n\t# comment\nHeading');
   });
+
+  it('ends a heading with headingEnd, for a preview on one line, unless it ends a sentence', () => {
+    expect(plainBlocks('Tighten to 5 Nm.\n## Bleeding brakes\n### Why bleed?\nAir.', ' / ', ':')).toBe('Tighten to 5 Nm.\nBleeding brakes:\nWhy bleed?\nAir.');
+  });
 });
 
 describe('linesPlain', () => {

@@ -55,7 +55,7 @@ export function previewLine(content: string | null): string {
   let text = bodyText(content);
   // A task list's box is markup, as the demo page and the widget read it ("- [ ] Take meter readings"
   // read "- [ ] Take…"); a text of one line is one list item, shown without its marker too.
-  text = plainBlocks(withoutTaskBoxes(text), ' / ');
+  text = plainBlocks(withoutTaskBoxes(text), ' / ', ':');
   if (!text.includes('\n')) text = text.replace(/^[ \t]*(?:[-*+]|\d+[.)])[ \t]+/, '');
   // Links read as their labels, emphasis and quotes without their markers, as the demo page's
   // preview shows them (a quoted source read "> \"I shall leave a name…").

@@ -24,7 +24,7 @@ describe('previewLine', () => {
   });
 
   it("reads a later sub-section's heading as its words, without its marks", () => {
-    expect(previewLine('## Coordinates\n\nCatalogues use RA.\n\n### Declination (Dec)\n\nIt is latitude.')).toBe('Catalogues use RA. Declination (Dec) It is latitude.');
+    expect(previewLine('## Coordinates\n\nCatalogues use RA.\n\n### Declination (Dec)\n\nIt is latitude.')).toBe('Catalogues use RA. Declination (Dec): It is latitude.');
   });
 
   it('reads a table as its rows of cells, one row after another', () => {
