@@ -5,9 +5,7 @@
  * "Track Width", "Renaming a Column" over one of "Renaming a Table" (32 of 2,190 top-3 highlights over
  * twenty question sets). The demo page, the widget and the CLI name the heading the reader is shown.
  */
-import { HEADING_LINE, inlinePlain } from './inline-plain';
-
-const FENCE = /^\s*(?:```|~~~)/;
+import { FENCE_LINE, HEADING_LINE, inlinePlain } from './inline-plain';
 
 /**
  * The section a result's highlight is shown under: the last heading of `content` before `start`
@@ -26,7 +24,7 @@ export function highlightSection(content: string | null | undefined, start: numb
   // A CRLF file's `\r` would keep its heading lines from matching (`.` stops at it).
   for (const line of content.slice(0, start).split(/\r?\n/)) {
     const match = code ? null : HEADING_LINE.exec(line);
-    if (FENCE.test(line)) code = !code;
+    if (FENCE_LINE.test(line)) code = !code;
     if (match) {
       if (text) heading = match[1]!;
     } else if (line.trim() !== '') text = true;

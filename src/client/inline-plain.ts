@@ -10,6 +10,9 @@
  */
 export const HEADING_LINE = /^ {0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?\s*$/;
 
+/** A line that opens or closes a fenced code block. Shared with `highlight-section.ts` and the web previews. */
+export const FENCE_LINE = /^\s*(?:```|~~~)/;
+
 // Where an escaped character waits while the markup rules run (U+E000 + its ASCII code).
 const ESCAPED = 0xe000;
 
@@ -70,7 +73,7 @@ export function plainBlocks(text: string, rowJoin = '\n', headingEnd = ''): stri
   let out: string | null = null;
   let row = false;
   for (const line of text.split('\n')) {
-    if (/^\s*(?:```|~~~)/.test(line)) fenced = !fenced;
+    if (FENCE_LINE.test(line)) fenced = !fenced;
     const inRow = !fenced && TABLE_LINE.test(line);
     if (inRow && DELIMITER_ROW.test(line)) continue;
     const plain = fenced ? line : inRow ? rowCells(line).filter(Boolean).join(' · ') : line.replace(HEADING_LINE, (_, words: string) => (/[.:!?]$/.test(words) ? words : words + headingEnd));

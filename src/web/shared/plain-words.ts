@@ -3,7 +3,7 @@
  * warnings (the Worker's own messages are kept; a short lead says what the code means).
  */
 import type { SearchResult, SearchSummary } from '../../client/index';
-import { bodyText, inlinePlain, labelledRow, linesPlain, plainBlocks, withoutTaskBoxes } from '../../client/inline-plain';
+import { bodyText, FENCE_LINE, inlinePlain, labelledRow, linesPlain, plainBlocks, withoutTaskBoxes } from '../../client/inline-plain';
 import { markedSpans } from '../../client/marked-spans';
 
 const RATINGS: Record<string, string> = {
@@ -93,7 +93,7 @@ export function unwrapped(content: string): string {
   const lines = content.split('\n');
   let fenced = false;
   const prose = lines.map((line) => {
-    if (/^\s*(?:```|~~~)/.test(line)) fenced = !fenced;
+    if (FENCE_LINE.test(line)) fenced = !fenced;
     else if (!fenced) return line.trim() !== '' && !/^(?:\s{4}|\s*(?:[-*+]\s|\d+[.)]\s|[>|#<:]))/.test(line);
     return false;
   });
