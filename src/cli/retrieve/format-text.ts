@@ -73,14 +73,18 @@ export function previewLine(content: string | null): string {
  * highlightLine('| | Mitosis | Meiosis |'); // "Mitosis · Meiosis"
  */
 export function highlightLine(text: string, terms: readonly string[] = []): string {
-  const line = linesPlain(text).replace(/\s+/g, ' ').trim();
-  return clipped(line, firstTerm(line, terms));
+  return clippedAround(linesPlain(text), terms);
 }
 
-/** Where the first of `terms` stands in `line`, and its length, by the rule the page marks them with; null if none does. */
-function firstTerm(line: string, terms: readonly string[]): { at: number; length: number } | null {
+/**
+ * `text` on one line, clipped from shortly before the first of `terms` (by the rule the page marks
+ * them with) when the cut would leave it out. Offsets are read on the collapsed line, as clipped()
+ * cuts it: whitespace runs in a table cell or across lines would shift them.
+ */
+function clippedAround(text: string, terms: readonly string[]): string {
+  const line = text.replace(/\s+/g, ' ').trim();
   const [first] = markedSpans(line, terms);
-  return first ? { at: first[0], length: first[1] - first[0] } : null;
+  return clipped(line, first ? { at: first[0], length: first[1] - first[0] } : null);
 }
 
 /**
@@ -113,10 +117,7 @@ function previewOf(result: SearchOutcome['results'][number]): string {
   const highlight = highlightOf(result);
   if (highlight === null) return previewLine(result.content);
   const row = result.content === null || highlight.start === undefined || highlight.end === undefined ? null : labelledRow(result.content, highlight.start, highlight.end);
-  if (row === null) return highlightLine(highlight.text, highlight.terms);
-  // The marked word's offset on the line as clipped() cuts it: whitespace runs in a cell collapsed.
-  const line = row.replace(/\s+/g, ' ').trim();
-  return clipped(line, firstTerm(line, highlight.terms));
+  return row === null ? highlightLine(highlight.text, highlight.terms) : clippedAround(row, highlight.terms);
 }
 
 /** The section the preview lies under, as the demo page names it ({@link highlightSection}). */
