@@ -92,7 +92,8 @@ export function plainBlocks(text: string, rowJoin = '\n', headingEnd = ''): stri
  * bodyText('# Safety\n\n## Turning off the power\n\nTest first.'); // 'Test first.'
  */
 export function bodyText(content: string | null): string {
-  return (content ?? '').replace(/^(?:\s*#{1,6}\s[^\n]*(?:\n+|$))+/, '').trim();
+  // `[ \t]`, not `\s`: an empty `#` line's break is no heading text, so the prose below it stays.
+  return (content ?? '').replace(/^(?:\s*#{1,6}(?:[ \t][^\n]*)?(?:\n+|$))+/, '').trim();
 }
 
 /**

@@ -71,6 +71,9 @@ describe('bodyText', () => {
     expect(bodyText('# Working safely\n\n## Turning off the power\n\nTest first.\n\n## Water\n\nThen.')).toBe('Test first.\n\n## Water\n\nThen.');
     expect(bodyText('## Only a heading')).toBe('');
     expect(bodyText(null)).toBe('');
+    // An empty heading is a heading; the line under it is prose, not the heading's text.
+    expect(bodyText('## Fuses\n#\nA fuse melts.')).toBe('A fuse melts.');
+    expect(bodyText('#hashtag is prose')).toBe('#hashtag is prose');
   });
 });
 
