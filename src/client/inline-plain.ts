@@ -30,7 +30,9 @@ const ESCAPED = 0xe000;
  */
 export function inlinePlain(text: string): string {
   return text
-    .split(/((?<!\\)\x60[^\x60\n]+\x60)/) // `code` spans (\x60: a backtick), not from an escaped one
+    // `code` spans (\x60: a backtick), not from an escaped backtick: one after an even run of
+    // backslashes (`\\` is an escaped backslash) opens a span.
+    .split(/((?<=(?:^|[^\\])(?:\\\\)*)\x60[^\x60\n]+\x60)/)
     .map((part, i) =>
       i % 2 === 1
         ? part.slice(1, -1)

@@ -21,6 +21,8 @@ describe('inlinePlain', () => {
     expect(inlinePlain('list.pop(\\[*i*\\]) and "2\\"" seconds')).toBe('list.pop([i]) and "2"" seconds');
     expect(inlinePlain('the \\`Sound\' tab and `a\\*b`')).toBe("the `Sound' tab and a\\*b");
     expect(inlinePlain('C:\\Users and a line \\')).toBe('C:\\Users and a line \\');
+    // An escaped backslash escapes nothing after it: the backtick opens a code span.
+    expect(inlinePlain('a share is \\\\`host` or \\\\\\`x`')).toBe('a share is \\host or \\`x`');
   });
 });
 
