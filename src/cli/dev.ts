@@ -1,6 +1,7 @@
 /**
  * `npm run dev [-- --port N …]`: build the embedded index of the sample book (or `DOCS_DIR`) into
- * that book's own file and the web assets (demo page, widget), then serve the Worker on it with wrangler's dev server, offline. With no
+ * that book's own file and the web assets (demo page, widget, rebuilt when src/web or src/client
+ * changes), then serve the Worker on it with wrangler's dev server, offline. With no
  * `.dev.vars` it serves the embedded default: no keys, no network. Each dev server bundles its own
  * book's file, so another dev server or an `ingest` of another book never switches it.
  *
@@ -14,6 +15,7 @@ import { buildIndexIfStale, DEV_SERVES_OWN_INDEX } from './build-index';
 import { DEV_USAGE, devVarBindings, devVarWarnings, parseDevArgs } from './dev/dev-args';
 import { suggestedQuestion, tryLine } from './dev/example-query';
 import { devServerUrl, portProblem } from './dev/port-check';
+import { watchWebSources } from './dev/web-watch';
 import { EXIT } from './cli-failure';
 import { loadDevEnv } from './env-file';
 import { optionsSaid } from './index-stamp';
@@ -86,9 +88,16 @@ async function main(): Promise<number> {
     (await collectChunks(docs, { baseUrl: '', routeBasePath: '/docs' })).chunks.map((chunk) => chunk.payload));
   console.log(tryLine(url, question));
   console.log(`  or open ${url}/ in a browser (demo page; /widget.js embeds the search panel elsewhere)`);
+  // An edit under src/web or src/client rebuilds the assets; wrangler reloads on the rewritten file.
+  const stopWatching = watchWebSources([resolve('src/web'), resolve('src/client')], {
+    rebuild: () => buildWebAssets(),
+    onRebuilt: () => console.log('dev: demo page and widget rebuilt from src/web'),
+    onError: (error) => console.error(`dev: the demo page and widget were not rebuilt, the last build is served: ${(error as Error).message}`),
+  });
   await new Promise<void>((done) => {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => done());
   });
+  stopWatching();
   await worker.dispose();
   return 0;
 }
