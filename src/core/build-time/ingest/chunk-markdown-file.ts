@@ -11,6 +11,7 @@ import { readTomlFrontMatter } from './toml-front-matter';
 import { createLineIndex, type LineIndex } from './line-index';
 import { costlyContainers, MAX_NESTING_DEPTH, tooDeeplyNested } from './nesting-depth';
 import { tangledInline, tangledReason } from './tangled-inline';
+import { laterHeadings } from './later-headings';
 import { planChunks, type PlannedChunk } from './pack-chunks';
 import { blankMdxExpressions, parseMarkdown } from './parse-markdown';
 import { pointIdFor, sha256Hex } from '../../common/point-id';
@@ -106,15 +107,16 @@ export async function chunkMarkdownFile(input: MarkdownFileInput, options: Chunk
   const visible = blankMdxExpressions(parsed.tree, text);
   const cleaned = planned
     .map((plan) => ({ plan, ...sliceChunk(visible, lines, plan) }))
-    .map((chunk) => ({ ...chunk, content: cleanChunkText(chunk.content) }))
+    .map((chunk) => ({ ...chunk, content: cleanChunkText(chunk.source.replace(/\r\n?/g, '\n')) }))
     .filter((chunk) => chunk.content !== '');
   const chunks = await Promise.all(
-    cleaned.map(async ({ plan, content, startLine, endLine }, index): Promise<Chunk> => {
+    cleaned.map(async ({ plan, source, from, content, startLine, endLine }, index): Promise<Chunk> => {
       // Labels describe where the chunk's text STARTS: the deepest heading before its first text, so
       // "## Common Patterns" with nothing of its own, then "### Scrolling the Camera" and its text, is
       // labelled (and linked to) the camera section. The trail keeps every heading it spans.
       const start = sections[(plan.pieces.find((piece) => piece.kind !== 'heading') ?? plan.pieces[0]!).section]!;
       const headings = [...start.headings];
+      const later = laterHeadings(source, from, plan.pieces, sections, content);
       const payload: ChunkPayload = {
         content,
         file_path: filePath,
@@ -139,6 +141,7 @@ export async function chunkMarkdownFile(input: MarkdownFileInput, options: Chunk
         section_url: start.anchor && start.depth >= 2 ? `${common.source_url}#${start.anchor}` : common.source_url,
         chunk_id: `${filePath}#${index}`,
         content_hash: await sha256Hex(content),
+        ...(later ? { later_headings: later } : {}),
       };
       return { id: await pointIdFor(filePath, index), payload };
     }),
@@ -147,19 +150,20 @@ export async function chunkMarkdownFile(input: MarkdownFileInput, options: Chunk
 }
 
 /**
- * The exact source of a chunk: whole lines when its first/last piece has its line to itself (so
+ * The exact source of a chunk (`from` its offset in `text`): whole lines when its first/last piece has its line to itself (so
  * list markers, `>` and indentation are kept), else the precise sentence offsets. Non-content
  * source lying BETWEEN two pieces of the chunk (JSX tag lines, a mid-file import or comment) is
- * part of that range and kept; it never starts or ends a chunk. Line endings are normalised to
- * `\n` so CRLF checkouts hash the same.
+ * part of that range and kept; it never starts or ends a chunk. The caller normalises line endings
+ * to `\n` so CRLF checkouts hash the same.
  */
-function sliceChunk(text: string, lines: LineIndex, plan: PlannedChunk): { content: string; startLine: number; endLine: number } {
+function sliceChunk(text: string, lines: LineIndex, plan: PlannedChunk): { source: string; from: number; startLine: number; endLine: number } {
   const first = plan.pieces[0]!;
   const last = plan.pieces[plan.pieces.length - 1]!;
   const start = first.ownsStartLine ? lines.lineStart(first.startLine) : first.start;
   const end = last.ownsEndLine ? lines.lineEnd(last.endLine) : last.end;
   return {
-    content: text.slice(start, end).replace(/\r\n?/g, '\n'),
+    source: text.slice(start, end),
+    from: start,
     startLine: first.startLine,
     endLine: last.endLine,
   };

@@ -67,7 +67,18 @@ export interface ChunkPayload {
   synonyms?: string[];
   /** For each of `synonyms`, the phrase of this chunk it stands for ("hostname" for "rename computer"). */
   synonym_of?: string[];
+  /**
+   * The headings after the chunk's start, in order (later-headings.ts), so a highlight lying under
+   * one is named and linked by it: absent when there are none.
+   */
+  later_headings?: LaterHeading[];
 }
+
+/**
+ * `[offset, heading, anchor]`: where a later heading's line starts in `content`, its text (as
+ * `section` would name it) and its `#anchor` on the built site, `''` for the top of the page (an H1).
+ */
+export type LaterHeading = [offset: number, heading: string, anchor: string];
 
 /** A chunk ready to be embedded and upserted: a deterministic point id plus its payload. */
 export interface Chunk {
