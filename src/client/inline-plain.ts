@@ -6,11 +6,11 @@
 
 /**
  * An ATX heading line (up to three spaces of indent; a tab would make it code), its words captured
- * without the closing `#`s; a CRLF line's `\r` is trailing space. Shared with `highlight-section.ts`.
+ * without the closing `#`s; a CRLF line's `\r` is trailing space.
  */
 export const HEADING_LINE = /^ {0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?\s*$/;
 
-/** A line that opens or closes a fenced code block. Shared with `highlight-section.ts` and the web previews. */
+/** A line that opens or closes a fenced code block. Shared with the web previews. */
 export const FENCE_LINE = /^\s*(?:```|~~~)/;
 
 // Where an escaped character waits while the markup rules run (U+E000 + its ASCII code).

@@ -22,6 +22,20 @@ describe('embedded default (bundled sample book, local LSA embedder)', () => {
     expect(await t.calls()).toEqual([]); // not a single upstream request
   });
 
+  it('links a result whose highlight lies under a later heading of its chunk to that heading, in JSON and in the prompt', async () => {
+    const t = tenant('offline-later-heading');
+    const q = encodeURIComponent('modular pipeline where the LLM chooses among a library of skills');
+    const { results } = (await t.call(`/search?q=${q}&k=3`, {}, offline)).json();
+    const hit = results.find((result: { chunk_id: string }) => result.chunk_id === '04-vla/index.md#1');
+    // The chunk starts under "Two design patterns" and runs on into "Pattern 1": its label stays the start's.
+    expect(hit).toMatchObject({ section: 'Two design patterns', section_url: `${hit.source_url}#two-design-patterns` });
+    expect(hit.highlight).toMatchObject({ section: 'Pattern 1: the modular pipeline', section_url: `${hit.source_url}#pattern-1-the-modular-pipeline` });
+    expect(hit.content.slice(0, hit.highlight.start)).toContain('### Pattern 1: the modular pipeline\n');
+    const prompt = (await t.call(`/search?q=${q}&k=3&format=context`, {}, offline)).text;
+    expect(prompt).toContain(`Source: ${hit.highlight.section_url}\n`);
+    expect(prompt).toContain('Section: Pattern 1: the modular pipeline\n');
+  });
+
   it('reports the embedded parts in /health', async () => {
     const t = tenant('offline-health');
     const res = await t.call('/health', {}, offline);

@@ -38,6 +38,26 @@ describe('payloads of other ingestion pipelines', () => {
     expect(result.metadata).not.toHaveProperty('section_url');
   });
 
+  it('links the later heading a highlight lies under from the later_headings ingest records; without them, the section_url', async () => {
+    const t = tenant('shape7');
+    const newer = '## Via Size\n\nVias are drilled holes.\n\n## Track Width\n\nWide copper tracks carry current.';
+    const older = '## Via Size\n\nVias are plated holes.\n\n## Track Width\n\nCopper tracks heat up.';
+    const payload = { source_url: 'https://x.test/pcb', section_url: 'https://x.test/pcb#via-size', section: 'Via Size' };
+    await seedCollection(t, [
+      { id: 7, text: newer, payload: { ...payload, chunk_id: 'newer', later_headings: [[newer.indexOf('## Track'), 'Track Width', 'track-width']] } },
+      { id: 8, text: older, payload: { ...payload, chunk_id: 'older' } },
+    ]);
+    const results = (await t.call('/search?q=copper%20tracks&diversity=none')).json().results as Record<string, any>[];
+    const byId = Object.fromEntries(results.map((result) => [result.chunk_id, result]));
+    expect(byId.newer).toMatchObject({ section: 'Via Size', section_url: 'https://x.test/pcb#via-size' });
+    expect(byId.newer!.highlight).toMatchObject({ text: 'Wide copper tracks carry current.', section: 'Track Width', section_url: 'https://x.test/pcb#track-width' });
+    // Ingested before the field: the highlight carries no heading, and the result's own link stands.
+    expect(byId.older!.highlight.text).toBe('Copper tracks heat up.');
+    expect(byId.older!.highlight).not.toHaveProperty('section');
+    expect(byId.older!.highlight).not.toHaveProperty('section_url');
+    expect(byId.older).toMatchObject({ section: 'Via Size', section_url: 'https://x.test/pcb#via-size' });
+  });
+
   it('follows PAYLOAD_FIELDS for page_content and custom keys', async () => {
     const t = tenant('shape3');
     await seedCollection(t, [{ id: 9, text: 'nav2 costmaps', payload: { link: 'https://x.test/nav2', part: 'Navigation' } }], { textKey: 'page_content' });

@@ -4,7 +4,6 @@
  * sentence that matches the question, else the start of the text), a timing line, and with
  * `--verbose` the timing breakdown, cache status, filters, confidence summary and every warning.
  */
-import { highlightSection } from '../../client/highlight-section';
 import { bodyText, inlinePlain, labelledRow, linesPlain, plainBlocks, withoutTaskBoxes } from '../../client/inline-plain';
 import { markedSpans } from '../../client/marked-spans';
 import { PLACED_AFTER_NEW_PAGE, placedAfterNewPage } from '../../client/score-order';
@@ -120,19 +119,20 @@ function previewOf(result: SearchOutcome['results'][number]): string {
   return row === null ? highlightLine(highlight.text, highlight.terms) : clippedAround(row, highlight.terms);
 }
 
-/** The section the preview lies under, as the demo page names it ({@link highlightSection}). */
+/** The section the preview lies under, as the demo page names it (`highlight.section`, when the Worker sets it). */
 function sectionOf(result: SearchOutcome['results'][number]): string | null {
-  const section = highlightSection(result.content, highlightOf(result)?.start, result.section);
+  const section = highlightOf(result)?.section ?? result.section;
   return section === null ? null : mathPlain(section);
 }
 
 /** The sentence of a result that matches the question (`highlight`), its marked words and offsets, when the answer has one. */
-function highlightOf(result: SearchOutcome['results'][number]): { text: string; terms: string[]; start?: number; end?: number } | null {
-  const highlight = result.highlight as { text?: unknown; terms?: unknown; start?: unknown; end?: unknown } | null | undefined;
+function highlightOf(result: SearchOutcome['results'][number]): { text: string; terms: string[]; start?: number; end?: number; section?: string; sectionUrl?: string } | null {
+  const highlight = result.highlight as { text?: unknown; terms?: unknown; start?: unknown; end?: unknown; section?: unknown; section_url?: unknown } | null | undefined;
   if (typeof highlight?.text !== 'string') return null;
   const terms = Array.isArray(highlight.terms) ? highlight.terms.filter((t): t is string => typeof t === 'string' && t !== '') : [];
   const at = (n: unknown): number | undefined => (typeof n === 'number' ? n : undefined);
-  return { text: highlight.text, terms, start: at(highlight.start), end: at(highlight.end) };
+  const text = (s: unknown): string | undefined => (typeof s === 'string' && s !== '' ? s : undefined);
+  return { text: highlight.text, terms, start: at(highlight.start), end: at(highlight.end), section: text(highlight.section), sectionUrl: text(highlight.section_url) };
 }
 
 /**
@@ -168,7 +168,7 @@ export function formatSearchText(doc: SearchOutcome, options: TextOptions): stri
       // The page's title, as the demo page and the widget name it ("The Luddites", not the slug "luddites").
       `${result.rank}. [${formatScore(result.score)}] ${result.title ?? result.chapter ?? 'n/a'}`,
       `   Section: ${sectionOf(result) ?? 'n/a'}`,
-      `   URL: ${result.section_url ?? result.source_url ?? 'n/a'}`,
+      `   URL: ${highlightOf(result)?.sectionUrl ?? result.section_url ?? result.source_url ?? 'n/a'}`,
       `   Source: ${result.source ?? 'n/a'}`,
       `   Preview: ${previewOf(result)}`,
     );

@@ -4,7 +4,6 @@
  */
 import { bodyText } from '../../client/inline-plain';
 import { markedText, previewOf } from '../shared/plain-words';
-import { highlightSection } from '../../client/highlight-section';
 import type { SearchResult } from '../../client/index';
 import { PLACED_AFTER_NEW_PAGE, placedAfterNewPage } from '../../client/score-order';
 
@@ -22,10 +21,11 @@ const PREVIEW = 320;
 /**
  * `module › title › section`, skipping missing or repeated parts: the module as the book's sidebar
  * names it (`module_title`; its folder name from a server or collection without it), the chapter
- * slug only when there is no title, the section the highlight lies under (highlightSection).
+ * slug only when there is no title, the section the highlight lies under (`highlight.section`, set
+ * by the Worker when it is a later heading than the chunk's own).
  */
 export function breadcrumb(result: SearchResult): string[] {
-  const parts = [result.module_title ?? result.module, result.title ?? result.chapter, highlightSection(result.content, result.highlight?.start, result.section)];
+  const parts = [result.module_title ?? result.module, result.title ?? result.chapter, result.highlight?.section ?? result.section];
   const seen = new Set<string>();
   return parts.filter((part): part is string => Boolean(part) && !seen.has(part!) && Boolean(seen.add(part!)));
 }
@@ -79,7 +79,8 @@ export function renderResult(result: SearchResult, aboveScore?: number): HTMLLIE
   }
   const src = el('div', 'src');
   if (result.source) src.append(el('code', '', result.source));
-  const url = result.section_url ?? result.source_url;
+  // The heading the highlight lies under, as the breadcrumb names it.
+  const url = result.highlight?.section_url ?? result.section_url ?? result.source_url;
   if (url) src.append(sourceLink(url));
   parts.push(src);
   item.append(...parts);

@@ -6,7 +6,6 @@
  * page's CSS out; `--er-*` custom properties and `::part()` theme it.
  */
 import { markedText, previewOf, readAsInWords } from '../shared/plain-words';
-import { highlightSection } from '../../client/highlight-section';
 import { createClient, type SearchParams, type SearchResult, type SearchSummary } from '../../client/index';
 import { WIDGET_CSS } from './widget-style';
 
@@ -141,7 +140,7 @@ export class EdgeRetrieverSearch extends HTMLElement {
         button.type = 'button';
         button.setAttribute('part', 'result');
         // A chunk under the page's H1 has that title as its section too: said once.
-        const where = [...new Set([result.title, highlightSection(result.content, result.highlight?.start, result.section)].filter(Boolean))].join(' › ') || result.source || `#${result.rank}`;
+        const where = [...new Set([result.title, result.highlight?.section ?? result.section].filter(Boolean))].join(' › ') || result.source || `#${result.rank}`;
         // The sentence that matches the question, its words marked (else the start of the text).
         const preview = previewOf(result, 180);
         for (const [className, nodes] of [['where', [where]], ['text', markedText(preview.text, preview.terms)], ['src', [result.source ?? result.source_url ?? '']]] as const) {

@@ -73,12 +73,16 @@ describe('formatSearchText', () => {
     expect(formatSearchText(doc, { elapsedMs: 1 })).toContain('   Preview: Profile: sensor_data · Reliability: Best effort · Durability: Volatile\n');
   });
 
-  it('names the section the preview lies under when the chunk runs on past a later heading', () => {
+  it('names and links the section the preview lies under when the Worker says it is a later heading', () => {
     const content = '## Via Size\n\nVias are drilled.\n\n## Track Width\n\nWide tracks carry more current.';
     const start = content.indexOf('Wide');
-    const result = { rank: 1, score: 0.9, title: 'Board setup', section: 'Via Size', content, highlight: { text: content.slice(start), start, end: content.length, terms: ['tracks'] } };
+    const highlight = { text: content.slice(start), start, end: content.length, terms: ['tracks'] };
+    const result = { rank: 1, score: 0.9, title: 'Board setup', section: 'Via Size', section_url: '/pcb#via-size', content, highlight: { ...highlight, section: 'Track Width', section_url: '/pcb#track-width' } };
     const doc = { query: 'wide tracks', mode: 'hybrid', collection: 'c', store: { kind: 'embedded' }, top_k: 1, top_k_requested: 1, top_k_clamped: false, results: [result], summary: { warnings: [] }, timing: { embed_ms: 0, search_ms: 1, total_ms: 1 } } as unknown as SearchOutcome;
-    expect(formatSearchText(doc, { elapsedMs: 1 })).toContain('   Section: Track Width\n');
+    expect(formatSearchText(doc, { elapsedMs: 1 })).toContain('   Section: Track Width\n   URL: /pcb#track-width\n');
+    // An older server or collection sends no heading with the highlight: the chunk's own label and link.
+    const older = { ...doc, results: [{ ...result, highlight }] } as unknown as SearchOutcome;
+    expect(formatSearchText(older, { elapsedMs: 1 })).toContain('   Section: Via Size\n   URL: /pcb#via-size\n');
   });
 
   it('keeps the marked word of a long labelled row in the preview when its cells hold runs of spaces', () => {

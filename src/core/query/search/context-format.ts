@@ -13,11 +13,23 @@ export const CONTEXT_SEPARATOR = '\n\n====\n\n';
 const NA = 'n/a';
 
 /**
- * `section_url` (the page URL with the section's anchor), else `source_url`, else `file_path:start-end` (or `file_path:start`, or `file_path`), else the API
+ * The heading the result's highlight lies under when it is a later one than the chunk's own
+ * (`highlight.section`, `highlight.section_url`; highlight-heading.ts), else `field` of the result:
+ * the prompt cites where the matching sentence is, as the demo page links it.
+ */
+function underHighlight(result: ResultLike, field: 'section' | 'section_url'): string | undefined {
+  const highlight = readField(result, 'highlight') as Record<string, unknown> | undefined;
+  const value = highlight?.[field];
+  return typeof value === 'string' && value.trim() !== '' ? value : readText(result, field);
+}
+
+/**
+ * `section_url` (the page URL with the section's anchor; the highlight's heading's when it lies under
+ * a later one), else `source_url`, else `file_path:start-end` (or `file_path:start`, or `file_path`), else the API
  * result's precomputed `source`, else n/a.
  */
 function sourceLine(result: ResultLike): string {
-  const url = readText(result, 'section_url') ?? readText(result, 'source_url');
+  const url = underHighlight(result, 'section_url') ?? readText(result, 'source_url');
   if (url !== undefined) return url;
   const file = readText(result, 'file_path');
   if (file === undefined) return readText(result, 'source') ?? NA;
@@ -154,7 +166,7 @@ export function formatContext(results: readonly ResultLike[], notes: readonly st
         `Score: ${score}`,
         `Source: ${sourceLine(result)}`,
         `Chapter: ${readText(result, 'chapter') ?? NA}`,
-        `Section: ${readText(result, 'section') ?? NA}`,
+        `Section: ${underHighlight(result, 'section') ?? NA}`,
         '---',
         text,
       ].join('\n');

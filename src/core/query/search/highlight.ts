@@ -38,6 +38,10 @@ export interface Highlight {
   end: number;
   /** The words of `text` that match the question, lowercased, for bold or `<mark>`. */
   terms: string[];
+  /** The heading `text` lies under when it is a later one than the chunk's `section` (highlight-heading.ts); absent otherwise. */
+  section?: string;
+  /** That heading's link: use it instead of the result's `section_url` (absent with `section`). */
+  section_url?: string | null;
 }
 
 // The stem each word of the results counts as, per question (its results share most words).

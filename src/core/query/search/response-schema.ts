@@ -45,6 +45,9 @@ export const highlightSchema = z.object({
   start: z.number(),
   end: z.number(),
   terms: z.array(z.string()),
+  // Present only when the highlight lies under a later heading than the chunk's own (highlight-heading.ts).
+  section: z.optional(z.string()),
+  section_url: z.optional(nullableText),
 });
 
 export const searchResultSchema = z.looseObject({

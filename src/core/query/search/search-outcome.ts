@@ -7,6 +7,7 @@ import { roundMs } from '../../common/round-ms';
 import type { SearchContext, TermEvidence } from '../ports';
 import { expansionPassages, type ExpandReport, type ExpansionPlan } from './expand-context';
 import { highlightPassage } from './highlight';
+import { highlightHeading } from './highlight-heading';
 import { summarizeOutcome, type OutcomeSummary } from './outcome-summary';
 import { withSynonymStems } from './question-weights';
 import { mapResults, type SearchResult } from './result-mapping';
@@ -63,7 +64,10 @@ export function assembleOutcome(
   const expanded = expansion ? expansionPassages(expansion, fetched) : null;
   const results = mapResults(kept, context.config.payloadFields, params.includeMetadata).map((result, i) => {
     const passage = expanded?.passages[i];
-    const highlight = result.content === null ? null : highlightPassage(result.content, withSynonymStems(weights, kept[i]!.payload));
+    const found = result.content === null ? null : highlightPassage(result.content, withSynonymStems(weights, kept[i]!.payload));
+    // A highlight under a later heading than the chunk's own names and links that heading.
+    const under = found && highlightHeading(kept[i]!.payload, found.start, result.source_url);
+    const highlight = under ? { ...found, ...under } : found;
     return { ...result, highlight, ...kept[i]!.extras, ...(passage ? { passage } : {}) };
   });
   const summary = summarizeOutcome({

@@ -31,6 +31,13 @@ describe('formatContext', () => {
     expect(text).toContain('Source: https://book.dev/ros2/nodes#topics\n');
   });
 
+  it('cites the heading the highlight lies under when the Worker names a later one than the chunk\'s', () => {
+    const result = { score: 1, source_url: 'https://book.dev/pcb', section_url: 'https://book.dev/pcb#via-size', section: 'Via Size', content: 'Vias. Tracks.' };
+    const highlight = { text: 'Tracks.', start: 6, end: 13, terms: ['tracks'] };
+    expect(formatContext([{ ...result, highlight: { ...highlight, section: 'Track Width', section_url: 'https://book.dev/pcb#track-width' } }])).toContain('Source: https://book.dev/pcb#track-width\nChapter: n/a\nSection: Track Width\n');
+    expect(formatContext([{ ...result, highlight }])).toContain('Source: https://book.dev/pcb#via-size\nChapter: n/a\nSection: Via Size\n');
+  });
+
   it('prints file_path:start for a one-line chunk and file_path alone without lines', () => {
     expect(formatContext([{ score: 1, file_path: 'a.md', start_line: 3, end_line: 3 }])).toContain('Source: a.md:3\n');
     expect(formatContext([{ score: 1, file_path: 'a.md' }])).toContain('Source: a.md\n');
