@@ -196,6 +196,21 @@ describe('the demo page on the embedded default', () => {
     }
   });
 
+  it('names and links the heading a highlight lies under when the chunk started under an earlier one', async () => {
+    const visit = await open(session.worker!.url, VIEWPORTS.desktop, '/?q=modular+pipeline+where+the+LLM+chooses+among+a+library+of+skills&k=3');
+    try {
+      await visit.page.waitForFunction(() => /\d+ results?\b/.test(document.querySelector('#status')?.textContent ?? ''));
+      const [first] = await results(visit.page);
+      // The chunk (04-vla/index.md:12-26) starts under "Two design patterns"; its highlight lies under the next heading.
+      expect(first!.source).toBe('04-vla/index.md:12-26');
+      expect(first!.crumbs).toMatch(/ › Pattern 1: the modular pipeline$/);
+      expect(first!.sourceUrl).toBe('/docs/vla/#pattern-1-the-modular-pipeline');
+      await visit.page.screenshot({ path: join(SCREENSHOTS, 'demo-highlight-heading.png') });
+    } finally {
+      await visit.page.close();
+    }
+  });
+
   it('loaded nothing from another origin, and the CSP blocked nothing', () => {
     const origins = new Set(desktop.requests.map((url) => new URL(url).origin));
     expect([...origins]).toEqual([session.worker!.url]);
