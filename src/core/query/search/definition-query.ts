@@ -25,6 +25,8 @@ export const HEADING_FACTOR = 1.15;
  * point of…" ask for a comparison or a purpose, not a definition.
  */
 const RELATIONAL = /^(?:(?:a|an|the)\s+)?(?:main\s+|real\s+|actual\s+)?(?:difference|differences|point|purpose|role|use|reason|advantage|advantages|benefit|benefits|idea|goal|job|best|right|correct|proper|easiest|fastest|simplest|recommended|way|command|syntax|name|default|status|state|value|output|problem|issue|cause|error)\b/i;
+/** The stems of the verbs of "what does X mean" and "what does X stand for". */
+const MEANING_VERBS = ['mean', 'stand'];
 /** A defined phrase longer than this (in informative stems) is a description, not a term. */
 const MAX_TERM_STEMS = 4;
 
@@ -120,7 +122,8 @@ export const SUBJECT_MODIFIER_SHARE = 0.05;
  * otherwise favour the chunks that say "ROS 2" and "action" side by side in their headings, on a
  * page about something else, over the one that says what an action is. Empty for any other
  * question, and for modifiers that are ordinary words ("wear" in "pump wear ring") or rare in the
- * book. `chunkShare`: the share of the book's chunks that use a stem.
+ * book. `chunkShare`: the share of the book's chunks that use a stem. The verb of "what does X mean"
+ * or "… stand for" weighs 0 ({@link MEANING_VERBS}).
  *
  * @example
  * subjectModifierWeights('What is a ROS 2 action?', (stem) => (stem === 'action' ? 0.02 : 0.6));
@@ -131,7 +134,11 @@ export function subjectModifierWeights(query: string, chunkShare: (stem: string)
   const head = term.filter((stem) => !/^\d+$/.test(stem)).pop();
   const names = new Set([...nameLikeWords(query)].map((word) => stemWord(word)));
   const named = (stem: string) => names.has(stem) || /^\d+$/.test(stem);
-  return new Map(term.filter((stem) => stem !== head && named(stem) && chunkShare(stem) > SUBJECT_MODIFIER_SHARE).map((stem) => [stem, SUBJECT_MODIFIER_WEIGHT]));
+  const weights = new Map(term.filter((stem) => stem !== head && named(stem) && chunkShare(stem) > SUBJECT_MODIFIER_SHARE).map((stem) => [stem, SUBJECT_MODIFIER_WEIGHT]));
+  // "What does DHPP stand for": the verb asks for a meaning and is no word of the answer; counted,
+  // it found "the dog sits, stands up" before the line that spells the abbreviation out.
+  if (term.length > 0 && LEADS[2]!.test(query.trim().replace(/[?.!]+$/, ''))) for (const stem of MEANING_VERBS) weights.set(stem, 0);
+  return weights;
 }
 
 /**

@@ -77,4 +77,12 @@ describe('definition questions', () => {
     expect(subjectModifierWeights('How do I replace the PumpCo ring?', () => 1).size).toBe(0);
     expect(subjectModifierWeights('What is a gasket?', () => 1).size).toBe(0);
   });
+
+  it('weighs nothing for the verb of "what does X mean / stand for", which asks for a meaning and is no word of it', () => {
+    expect(subjectModifierWeights('what does DHPP stand for?', () => 0.01)).toEqual(new Map([['mean', 0], ['stand', 0]]));
+    expect(subjectModifierWeights('What does NPSH mean in a pump manual', () => 0.01).get('mean')).toBe(0);
+    // Elsewhere the words are the reader's own: "stand" of a music stand, the statistician's mean.
+    expect(subjectModifierWeights('how do I stand the bike up', () => 0.01).size).toBe(0);
+    expect(subjectModifierWeights('what is the mean of a sample', () => 0.01).size).toBe(0);
+  });
 });
