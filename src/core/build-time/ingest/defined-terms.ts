@@ -66,6 +66,13 @@ const SUBJECT_COPULA = /^(?:(?:an?|the)\s+)?([A-Za-z][\w.+#/-]*(?:\s+[A-Za-z0-9]
  * "Most music is built from major and minor triads" made a chunk about triads define "music".
  */
 const POINTING_SUBJECT = /^(?:one|each|every|some|any|all|both|no|another|other|such|most|many|much|few|several|this|that|these|those|it|its|there|here|which|what|our|your|their|my|his|her)\b/i;
+/**
+ * A preposition and a determiner open a place, not a term: "Inside each nail is the **quick**, the
+ * living part…" says what the quick is, and defined "inside nail"; so did the manuals' "At the top is
+ * a text box…", "Below the list is…". Not without the determiner: "Through hole pads are one way…",
+ * "The ON clause is…" name their term.
+ */
+const PLACE_SUBJECT = /^(?:in|inside|on|at|under|underneath|behind|between|within|among|beside|near|above|below|beneath|beyond|outside|around|across|through|after|before|during|without|from|into|onto|over|along|alongside)\s+(?:the|a|an|each|every|this|that|these|those|it|its|our|your|their|his|her|my|some|which|far)\b/i;
 const SENTENCE = /[^.!?\n]+(?:[.!?]+|$)/g;
 const ARTICLE = /^(?:a|an|the)$/;
 /** The name a heading leads with before a colon or a spaced dash ("Services: request and response"). */
@@ -199,7 +206,7 @@ export function definitionsIn(content: string): Defined[] {
     const plain = line.replace(/^\s*(?:[-*+>]\s+|\d+[.)]\s+)/, '').replace(INLINE_MARKS, '');
     for (const sentence of plain.match(SENTENCE) ?? []) {
       const subject = SUBJECT_COPULA.exec(sentence.trim())?.[1];
-      if (subject && !POINTING_SUBJECT.test(subject) && wordCount(subject) <= MAX_TERM_WORDS) found.push({ phrase: subject, listed: false });
+      if (subject && !POINTING_SUBJECT.test(subject) && !PLACE_SUBJECT.test(subject) && wordCount(subject) <= MAX_TERM_WORDS) found.push({ phrase: subject, listed: false });
     }
   });
   return found;

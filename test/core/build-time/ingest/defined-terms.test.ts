@@ -61,6 +61,15 @@ describe('definedTerms (what a chunk defines)', () => {
     expect(definedTerms('A spare pump is the one kept dry.')).toEqual(['spare pump']);
   });
 
+  it('reads no definition in a subject that is a place ("Inside each nail is …", "At the top is …")', () => {
+    expect(definedTerms('Inside each nail is the **quick**, the living part.')).toEqual([]);
+    expect(definedTerms('At the top is a text box. Below the list is the colour mode.')).toEqual([]);
+    // A preposition with no determiner after it is the term's own first word.
+    // ("through" and "on" are stopwords, so the keys leave them out.)
+    expect(definedTerms('Through hole pads are one way to join layers.')).toEqual(['hole pad']);
+    expect(definedTerms('The ON clause is the most general kind of join condition.')).toEqual(['claus']);
+  });
+
   it("reads the chunk's own heading when it is a definition question (help pages, FAQs)", () => {
     expect(definedTerms('Every device on a network has one.', 'What is an IP address?')).toEqual(['ip address']);
     expect(definedTerms('A **valve** is a device.', 'Who are the maintainers?')).toEqual(['maintain', 'valv']);
