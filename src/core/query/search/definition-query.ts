@@ -30,13 +30,14 @@ const MEANING_VERBS = ['mean', 'stand'];
 /** A defined phrase longer than this (in informative stems) is a description, not a term. */
 const MAX_TERM_STEMS = 4;
 
+// "what does NPSH mean", and with the context the reader adds after it: "what does hydration
+// mean in a bread recipe", "what do the flags mean for chmod" (the term is still before the verb).
+const MEANING_LEAD = /^what\s+(?:does|do)\s+(?:(?:a|an|the)\s+)?(.+?)\s+(?:mean|stand\s+for)(?:\s+(?:in|for|on|when|with|here|to)\b.*)?$/i;
 const LEADS: RegExp[] = [
   // what is / what's / what are / who is … (actually|exactly|really) (a|an|the) X
   /^(?:so\s+|ok\s+|and\s+)?(?:what|who)(?:\s+(?:actually|exactly|really))?(?:'s|\s+is|\s+are|\s+was|\s+were)\s+(?:(?:actually|exactly|really|basically)\s+)?(?:(?:a|an|the)\s+)?(.+)$/i,
   /^(?:what\s+(?:do|does)\s+(?:people|you|they|we|authors|books)\s+mean\s+by|what\s+is\s+meant\s+by|meaning\s+of|definition\s+of|define|explain\s+what)\s+(?:(?:a|an|the)\s+)?(.+)$/i,
-  // "what does NPSH mean", and with the context the reader adds after it: "what does hydration
-  // mean in a bread recipe", "what do the flags mean for chmod" (the term is still before the verb).
-  /^what\s+(?:does|do)\s+(?:(?:a|an|the)\s+)?(.+?)\s+(?:mean|stand\s+for)(?:\s+(?:in|for|on|when|with|here|to)\b.*)?$/i,
+  MEANING_LEAD,
   /^(.+?)\s+(?:meaning|definition)$/i,
 ];
 /**
@@ -137,7 +138,7 @@ export function subjectModifierWeights(query: string, chunkShare: (stem: string)
   const weights = new Map(term.filter((stem) => stem !== head && named(stem) && chunkShare(stem) > SUBJECT_MODIFIER_SHARE).map((stem) => [stem, SUBJECT_MODIFIER_WEIGHT]));
   // "What does DHPP stand for": the verb asks for a meaning and is no word of the answer; counted,
   // it found "the dog sits, stands up" before the line that spells the abbreviation out.
-  if (term.length > 0 && LEADS[2]!.test(query.trim().replace(/[?.!]+$/, ''))) for (const stem of MEANING_VERBS) weights.set(stem, 0);
+  if (term.length > 0 && MEANING_LEAD.test(query.trim().replace(/[?.!]+$/, ''))) for (const stem of MEANING_VERBS) weights.set(stem, 0);
   return weights;
 }
 
