@@ -1,14 +1,15 @@
 /**
  * Ingest-time bridges between a book's spelling and the reader's (see
  * core/common/text/word-variants.ts): every word's other spelling, British ↔ American,
- * kept only when it is an English word. BM25 indexes a chunk WITH the other spellings of its words
+ * kept only when it is an English word, and every accented word without its accents ("cuál" →
+ * "cual"), as readers type a book's foreign words. BM25 indexes a chunk WITH the other spellings of its words
  * (document side: Qdrant and the embedded store compute the same vectors, queries are untouched,
  * collections ingested before keep working), and the LSA model learns each as an alias of the
  * book's form (lsa-aliases.ts). Closed-compound splitting ("nextcloud" → "next" + "cloud") was
  * measured too and left out: it cost book D MRR (a compound's parts are common words).
  */
 import { isStopword, stemWord, tokenizeWords } from '../../core/common/bm25/index';
-import { spellingVariants } from '../../core/common/text/word-variants';
+import { spellingVariants, withoutAccents } from '../../core/common/text/word-variants';
 import { englishWords } from './english-lexicon';
 
 /** What the ingest adds. */
@@ -32,8 +33,9 @@ export function vocabularyBridges(texts: readonly string[]): VocabularyBridges {
     const found = new Set<string>();
     for (const word of new Set(tokenizeWords(text))) {
       if (isStopword(word)) continue;
-      for (const variant of spellingVariants(word)) {
-        if (!all.has(variant)) continue;
+      const unaccented = withoutAccents(word);
+      // Without its accents a word is the reader's spelling of it, English or not ("cual", "lapiz").
+      for (const variant of [...spellingVariants(word).filter((v) => all.has(v)), ...(unaccented ? [unaccented] : [])]) {
         found.add(variant);
         const alias = stemWord(variant);
         const stem = stemWord(word);

@@ -17,6 +17,12 @@ describe('vocabularyBridges', () => {
     expect(bridges.aliases.get('recogn')).toEqual(['recognis']);
   });
 
+  it('adds every accented word without its accents, English or not, as the stem a reader may type', () => {
+    const spanish = vocabularyBridges(['¿Cuál prefieres? El lápiz y el café.']);
+    expect(spanish.spellings[0]).toEqual(expect.arrayContaining(['cual', 'lapiz', 'cafe']));
+    expect(spanish.aliases.get('cual')).toEqual(['cuál']);
+  });
+
   it('withSpellings appends them to the texts BM25 indexes, other texts unchanged', () => {
     expect(withSpellings(['a', 'b'], [['x', 'y'], []])).toEqual(['a\nx y', 'b']);
   });

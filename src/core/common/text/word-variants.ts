@@ -73,3 +73,22 @@ export function spellingVariants(word: string): string[] {
   out.delete(word);
   return [...out];
 }
+
+// Letters NFD splits into a base and combining marks: "á" → "a" + U+0301, "ñ" → "n" + U+0303.
+const MARKS = /\p{M}+/gu;
+
+/**
+ * `word` without its accents, when that leaves plain a–z letters and digits ("cuál" → "cual",
+ * "niño" → "nino", "café" → "cafe"); else null (no accent, or a letter of another alphabet that
+ * is no Latin letter with a mark). Readers type a book's Spanish, French or German words without
+ * their accents, on keyboards that have none: a grammar book that writes "cuál" answered
+ * "cual vs que" with "The book never mentions "cual"".
+ *
+ * @example
+ * withoutAccents('lápices'); // 'lapices'
+ * withoutAccents('plain'); // null
+ */
+export function withoutAccents(word: string): string | null {
+  const folded = word.normalize('NFD').replace(MARKS, '');
+  return folded !== word && /^[a-z0-9]+$/.test(folded) ? folded : null;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spellingVariants } from '../../../../src/core/common/text/word-variants';
+import { spellingVariants, withoutAccents } from '../../../../src/core/common/text/word-variants';
 
 describe('spellingVariants', () => {
   it.each([
@@ -55,5 +55,24 @@ describe('spellingVariants', () => {
 
   it('proposes candidates only: a non-word like "errour" is for the caller to reject', () => {
     expect(spellingVariants('error')).toContain('errour');
+  });
+});
+
+describe('withoutAccents', () => {
+  it.each([
+    ['cuál', 'cual'],
+    ['lápices', 'lapices'],
+    ['niño', 'nino'],
+    ['café', 'cafe'],
+    ['über', 'uber'],
+    ['pingüino', 'pinguino'],
+  ])('reads %s as a reader types it: %s', (word, plain) => {
+    expect(withoutAccents(word)).toBe(plain);
+  });
+
+  it('has nothing for a word without accents, nor for another alphabet', () => {
+    expect(withoutAccents('plain')).toBeNull();
+    expect(withoutAccents('ά')).toBeNull();
+    expect(withoutAccents('straße')).toBeNull();
   });
 });
