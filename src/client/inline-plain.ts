@@ -17,7 +17,7 @@ export const FENCE_LINE = /^\s*(?:```|~~~)/;
 const ESCAPED = 0xe000;
 
 /**
- * A line of markdown as a reader sees it: `[label](url)` as its label, `**bold**`, `__bold__`,
+ * A line of markdown as a reader sees it: `[label](url)` as its label, `**bold**` (inside a word too), `__bold__`,
  * `*italic*` and `_italic_` without their markers, footnote marks (`[^1]`) left out, `` `code` ``
  * without its backticks (and untouched inside: `__init__` stays), a backslash escape as its
  * character (`\*` an asterisk, not emphasis).
@@ -46,7 +46,10 @@ export function inlinePlain(text: string): string {
             // the space before it, so "the mill [^2] was" reads "the mill was", not with two spaces.
             .replace(/\[\^[^\]\s]+\]:[ \t]*/g, '')
             .replace(/[ \t]*\[\^[^\]\s]+\]/g, '')
-            .replace(/(?<![\p{L}\p{N}_])(\*\*|__)(?=\S)([^\n]*?\S)\1(?![\p{L}\p{N}_])/gu, '$2')
+            // Asterisks embolden inside a word too (CommonMark), underscores only a whole word: a
+            // mnemonic's "**D**escriptions" reads "Descriptions", while snake_case's "__init__" stays.
+            .replace(/\*\*(?=\S)([^\n]*?\S)\*\*/g, '$1')
+            .replace(/(?<![\p{L}\p{N}_])__(?=\S)([^\n]*?\S)__(?![\p{L}\p{N}_])/gu, '$1')
             // Then *italic* and _italic_: titles of works and ships (*The Rocket*) in a history book.
             // Not a list's "* " nor "2 * 3" (a space after the opening), nor snake_case, nor a file
             // name's `_category_.json`.

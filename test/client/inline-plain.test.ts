@@ -24,6 +24,12 @@ describe('inlinePlain', () => {
     // An escaped backslash escapes nothing after it: the backtick opens a code span.
     expect(inlinePlain('a share is \\\\`host` or \\\\\\`x`')).toBe('a share is \\host or \\`x`');
   });
+
+  it('drops bold asterisks inside a word, as a page shows them, but not underscores inside a word', () => {
+    expect(inlinePlain('- **D**escriptions and **O**ccupations: *Ana es alta.*')).toBe('- Descriptions and Occupations: Ana es alta.');
+    expect(inlinePlain('call snake__case__names and 2**n')).toBe('call snake__case__names and 2**n');
+    expect(inlinePlain('a **bold** word and __this__ too')).toBe('a bold word and this too');
+  });
 });
 
 describe('labelledRow', () => {
