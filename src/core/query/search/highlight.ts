@@ -9,7 +9,7 @@
 import { isStopword, joinedStopwordRuns, WORD_RUNS } from '../../common/bm25/index';
 import { mathPlain } from '../../common/text/math-plain';
 import type { Span } from '../../common/text/sentence-spans';
-import { spellingVariants } from '../../common/text/word-variants';
+import { spellingVariants, withoutAccents } from '../../common/text/word-variants';
 import { candidateSpans, leavesItem, type CandidateSpan } from './highlight-spans';
 import { matchedKey, questionStem } from './question-weights';
 
@@ -50,6 +50,8 @@ const stemsByQuestion = new WeakMap<ReadonlyMap<string, number>, Map<string, str
 // The tokenizer's own pattern: V8 reuses its compiled code (a new Unicode-class pattern costs ~0.5 ms
 // to compile on an isolate's first search).
 const WORD_AT = new RegExp(WORD_RUNS.source, 'gu');
+// A Latin letter with a mark, precomposed ("á", "ñ"; not "×" or "÷") or as a combining mark.
+const ACCENTED = /[\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u0300-\u036f]/;
 
 /** Whether `ch` is a word character (ASCII by its code; anything else by the tokenizer's pattern). */
 function isWordChar(ch: string): boolean {
@@ -74,10 +76,12 @@ function candidateWords(content: string, weights: ReadonlyMap<string, number>): 
     const opening = stem.slice(0, 3).toLowerCase();
     return opening.endsWith('i') ? [opening, `${opening.slice(0, -1)}y`] : [opening];
   }));
-  if (lower.length !== content.length || content.normalize('NFKC') !== content) {
+  if (lower.length !== content.length || content.normalize('NFKC') !== content || ACCENTED.test(content)) {
     // A letter whose lowercase is longer ("İ") would shift every offset, and a word NFKC reads
-    // otherwise ("CO₂", indexed and asked as "co2") opens otherwise: read word by word instead.
-    return [...content.matchAll(WORD_RUNS)].map((m) => ({ index: m.index, word: m[0].toLowerCase() })).filter(({ word }) => openings.has(word.slice(0, 3)) || openings.has(word.normalize('NFKC').slice(0, 3)));
+    // otherwise ("CO₂", indexed and asked as "co2") or without its accents ("cuál", asked as
+    // "cual") opens otherwise: read word by word instead.
+    const opens = (word: string) => openings.has(word.slice(0, 3)) || openings.has(word.normalize('NFKC').slice(0, 3)) || openings.has((withoutAccents(word) ?? '').slice(0, 3));
+    return [...content.matchAll(WORD_RUNS)].map((m) => ({ index: m.index, word: m[0].toLowerCase() })).filter(({ word }) => opens(word));
   }
   const starts = new Set<number>();
   for (const opening of openings) {

@@ -5,7 +5,7 @@
  */
 import { analyzeText, capitalStopwords, joinedStopwords, stemWord } from '../../common/bm25/index';
 import { synonymPairs } from '../../common/text/synonym-pairs';
-import { spellingVariants } from '../../common/text/word-variants';
+import { spellingVariants, withoutAccents } from '../../common/text/word-variants';
 
 /**
  * Weight of each informative stem of the question: `rarity(stem)` (its IDF in the book) when
@@ -67,14 +67,17 @@ export function withSynonymStems(weights: ReadonlyMap<string, number>, payload: 
 /**
  * The stem `word` counts as: its own, or, when that is not the question's, the stem of its other
  * spelling that is (the book's "randomisation" for the reader's "randomization": ingest indexed
- * each chunk with both, so that is how this chunk matched). A word is read as NFKC reads it, as
+ * each chunk with both, so that is how this chunk matched), or of the word without its accents.
+ * A word is read as NFKC reads it, as
  * the tokenizer indexed it: the book's "co₂" is the question's "co2".
  */
 export function questionStem(word: string, weights: ReadonlyMap<string, number>): string {
   // The book's "co₂" is indexed as "co2" (NFKC, as the question arrives), and counts as that.
   const own = stemWord(word.normalize('NFKC'));
   if (weights.has(own)) return own;
-  for (const variant of spellingVariants(word)) {
+  // Ingest also indexed each accented word without its accents: the book's "cuál" is the reader's "cual".
+  const unaccented = withoutAccents(word);
+  for (const variant of unaccented ? [...spellingVariants(word), unaccented] : spellingVariants(word)) {
     const stem = stemWord(variant);
     if (weights.has(stem)) return stem;
   }

@@ -152,6 +152,13 @@ describe('highlightPassage', () => {
     expect(h.terms).toEqual(['add', 'co₂']);
   });
 
+  it('finds the book\'s accented word for the question\'s word without accents, as ingest indexed it, and marks it as the book writes it', () => {
+    const text = 'Both mean "what" in English. Use cuál before es when choosing, and qué before a noun.';
+    const h = highlightPassage(text, questionWeights('cual vs que'))!;
+    expect(h.text).toBe('Use cuál before es when choosing, and qué before a noun.');
+    expect(h.terms).toEqual(['cuál', 'qué']);
+  });
+
   it('reads lists, tables and code line by line, and prefers prose to a table row of equal weight', () => {
     const text = ['Steps:', '- install the driver', '- launch the camera node', '', '| Mode | Topic |', '|---|---|', '| depth | /camera/depth |', '', 'The depth image is aligned to colour.'].join('\n');
     expect(highlightPassage(text, questionWeights('launch camera'))!.text).toBe('- launch the camera node');
