@@ -33,6 +33,15 @@ describe('sentenceSpans', () => {
     expect(texts('2. first', sentenceSpans('2. first', 0, 8, { listNumbers: true }))).toEqual(['2. first']);
   });
 
+  it('reads a terminator inside a table row as a cell\'s, not a sentence end, only when asked', () => {
+    const text = 'Words. Ask this.\n| Why? | Because. |\n| How many? | Count them. |\nAfter the table. Done.';
+    expect(texts(text, sentenceSpans(text, 0, text.length, { rows: true }))).toEqual(['Words.', 'Ask this.', '| Why? | Because. |\n| How many? | Count them. |\nAfter the table.', 'Done.']);
+    expect(texts(text, sentenceSpans(text, 0, text.length))).toContain('| Why?');
+    // After a row's last pipe, and on a line that opens with no pipe, a terminator still ends a sentence.
+    const after = '| a | b | Left over. Then\nA line | with a pipe? Yes.';
+    expect(texts(after, sentenceSpans(after, 0, after.length, { rows: true }))).toEqual(['| a | b | Left over.', 'Then\nA line | with a pipe?', 'Yes.']);
+  });
+
   it('reads a numbered heading\'s number as no sentence end when asked, at the text\'s start or a line\'s', () => {
     const text = '## 3. Tone: highlights\n\nKeep detail. Then\n### 2.1. Setup\nRun it.';
     expect(texts(text, sentenceSpans(text, 0, text.length, { listNumbers: true }))).toEqual(['## 3. Tone: highlights\n\nKeep detail.', 'Then\n### 2.1. Setup\nRun it.']);

@@ -159,6 +159,11 @@ describe('highlightPassage', () => {
     expect(h.terms).toEqual(['cuál', 'qué']);
   });
 
+  it('reads a table row whole, never cut at a question mark or full stop inside a cell', () => {
+    const text = ['Question words:', '', '| Word | Meaning |', '|---|---|', '| Why? | Because. |', '| How many? | Count them. |'].join('\n');
+    expect(highlightPassage(text, questionWeights('how many'))!.text).toBe('| How many? | Count them. |');
+  });
+
   it('reads lists, tables and code line by line, and prefers prose to a table row of equal weight', () => {
     const text = ['Steps:', '- install the driver', '- launch the camera node', '', '| Mode | Topic |', '|---|---|', '| depth | /camera/depth |', '', 'The depth image is aligned to colour.'].join('\n');
     expect(highlightPassage(text, questionWeights('launch camera'))!.text).toBe('- launch the camera node');
