@@ -10,7 +10,8 @@ import { isStopword, joinedStopwordRuns, WORD_RUNS } from '../../common/bm25/ind
 import { mathPlain } from '../../common/text/math-plain';
 import type { Span } from '../../common/text/sentence-spans';
 import { spellingVariants, withoutAccents } from '../../common/text/word-variants';
-import { candidateSpans, leavesItem, type CandidateSpan } from './highlight-spans';
+import { withWhatItIntroduces } from './highlight-lead-in';
+import { candidateSpans } from './highlight-spans';
 import { matchedKey, questionStem } from './question-weights';
 
 /** Longest highlight, in characters (about two sentences). */
@@ -150,20 +151,6 @@ function window(text: string, focus: number, max: number): string {
   let to = Math.min(text.length, from + max - 2);
   if (to < text.length) to = Math.max(text.lastIndexOf(' ', to), from + 1);
   return `${from > 0 ? '…' : ''}${text.slice(from, to).trim()}${to < text.length ? '…' : ''}`;
-}
-
-/**
- * `end`, or the end of the span after it when the highlight ends with a colon and that span follows
- * it as its content (no heading or fence between, not a table row, within `max` characters from
- * `start`, not the next item beside the highlight's own): a lead-in alone ("Group photo:", "The
- * ratio is called the **crop factor**:") names what comes and says nothing of it.
- */
-function withWhatItIntroduces(content: string, spans: readonly CandidateSpan[], start: number, end: number, max: number): number {
-  if (!/:[*_]*$/.test(content.slice(start, end).trimEnd())) return end;
-  const at = spans.findIndex(({ span }) => span[0] >= end);
-  const next = spans[at];
-  // An item's lead-in brings what is nested under it, never the next item beside it (leavesItem).
-  return next && !next.gap && !next.row && !next.code && next.span[1] - start <= max && !leavesItem(content, spans, at) ? next.span[1] : end;
 }
 
 /**

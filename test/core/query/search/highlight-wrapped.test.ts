@@ -83,4 +83,20 @@ describe('highlightPassage on wrapped lines', () => {
     const caption = 'Figure 2: residuals against fitted values\n\nA fan shape means the variance is not constant.';
     expect(highlightPassage(caption, questionWeights('what does a fan shape mean'))!.text).toBe('A fan shape means the variance is not constant.');
   });
+
+  it('finishes a sentence left unfinished over the displayed formula that ends it, and only then', () => {
+    // An economics book: the rule's sentence ends on "where", its formula set as a quotation.
+    const rule = 'Every firm maximises profit by producing the quantity where\n\n> **marginal revenue = marginal cost (MR = MC)**\n\nIf the next unit adds more to revenue, make it.';
+    expect(highlightPassage(rule, questionWeights('how does a firm pick the quantity'))!.text).toBe('Every firm maximises profit by producing the quantity where **marginal revenue = marginal cost (MR = MC)**');
+    expect(highlightPassage('The curve touches the budget line, and\n\n> MRS = Px / Py', questionWeights('curve touches budget line'))!.text).toBe('The curve touches the budget line, and MRS = Px / Py');
+    // A `$$` display whose full stop ended its span is read to its closing `$$` (an astronomy manual).
+    const sky = 'The Sky value of this pixel can be defined as\n\n$$\nS_i\\equiv{}B_i+U_i.\n$$\n\nTherefore the Sky tends to the background.';
+    const h = highlightPassage(sky, questionWeights('sky value of a pixel'))!;
+    expect(h.text).toBe('The Sky value of this pixel can be defined as Sᵢ≡Bᵢ+Uᵢ.');
+    expect(sky.slice(h.end - 2, h.end)).toBe('$$');
+    // Not after a finished sentence, a list item or over a paragraph: a caption ends at its blank line.
+    expect(highlightPassage('The firm picks the quantity.\n\n> MR = MC', questionWeights('firm picks quantity'))!.text).toBe('The firm picks the quantity.');
+    expect(highlightPassage('- the firm picks the quantity where\n\n> MR = MC', questionWeights('firm picks quantity'))!.text).toBe('- the firm picks the quantity where');
+    expect(highlightPassage('residuals against fitted values\n\nA fan shape means the variance is not constant.', questionWeights('residuals against fitted values'))!.text).toBe('residuals against fitted values');
+  });
 });

@@ -1,0 +1,39 @@
+/**
+ * How far a highlight reaches past its best sentence: a lead-in (a colon) or an unfinished sentence
+ * brings what it introduces. Apart from highlight.ts, whose job is picking the sentence.
+ */
+import { leavesItem, type CandidateSpan } from './highlight-spans';
+
+// A prose sentence cut off before a displayed formula or quotation that finishes it: it ends on a
+// lowercase word or a comma ("…by producing the quantity where" over "> MR = MC"; "…the budget
+// line, and" over "> MRS = Px / Py"). Only a display block continues it: a caption or label without
+// a full stop over a paragraph is no unfinished sentence (highlight-wrapped.test.ts).
+const UNFINISHED = /[\p{Ll},]$/u;
+const DISPLAY_BLOCK = /^(?:>|\$\$|\\\[)/;
+
+/**
+ * `end`, or the end of the span after it when the highlight ends with a colon and that span follows
+ * it as its content (no heading or fence between, not a table row, within `max` characters from
+ * `start`, not the next item beside the highlight's own): a lead-in alone ("Group photo:", "The
+ * ratio is called the **crop factor**:") names what comes and says nothing of it. So does a prose
+ * sentence left unfinished ({@link UNFINISHED}) over the display block that ends it.
+ *
+ * @example
+ * const content = 'Pick the quantity where\n\n> MR = MC';
+ * withWhatItIntroduces(content, candidateSpans(content, 480), 0, 23, 240); // 34 (past "> MR = MC")
+ */
+export function withWhatItIntroduces(content: string, spans: readonly CandidateSpan[], start: number, end: number, max: number): number {
+  const text = content.slice(start, end).trimEnd();
+  const at = spans.findIndex(({ span }) => span[0] >= end);
+  const next = spans[at];
+  if (!next) return end;
+  const last = spans[at - 1];
+  const unfinished = UNFINISHED.test(text) && DISPLAY_BLOCK.test(content.slice(next.span[0], next.span[1])) && !!last && !last.opensItem && !last.itemTail && !last.row && !last.code;
+  if (!unfinished && !/:[*_]*$/.test(text)) return end;
+  // A `$$` display ends at its closing `$$`, past a full stop inside it that ended the span
+  // ("$$ S_i\equiv{}B_i+U_i. $$" was two spans, and the highlight kept an unclosed "$$").
+  const close = content.startsWith('$$', next.span[0]) ? content.indexOf('$$', next.span[0] + 2) : -1;
+  const to = close >= 0 ? close + 2 : next.span[1];
+  // An item's lead-in brings what is nested under it, never the next item beside it (leavesItem).
+  return !next.gap && !next.row && !next.code && to - start <= max && !leavesItem(content, spans, at) ? to : end;
+}
