@@ -62,7 +62,7 @@ export function inlinePlain(text: string): string {
 /**
  * A chunk's block markup as a preview reads it, its words kept: a heading without its marks
  * ("### Declination (Dec)" → "Declination (Dec)"), a table row as its cells ("Sun · −26.7"), a
- * table's delimiter row left out; consecutive rows joined by `rowJoin` (a line break on the demo
+ * table's delimiter row left out, a quotation without its "> "; consecutive rows joined by `rowJoin` (a line break on the demo
  * page, " / " on the CLI's one line), a heading ended by `headingEnd` unless it ends a sentence (the
  * CLI's ":", where its words would run into the next line's). A preview without a highlight is the chunk's opening: its
  * leading headings are dropped (the breadcrumb names them), but a later one read "### Declination
@@ -81,7 +81,8 @@ export function plainBlocks(text: string, rowJoin = '\n', headingEnd = ''): stri
     if (FENCE_LINE.test(line)) fenced = !fenced;
     const inRow = !fenced && TABLE_LINE.test(line);
     if (inRow && DELIMITER_ROW.test(line)) continue;
-    const plain = fenced ? line : inRow ? rowCells(line).filter(Boolean).join(' · ') : line.replace(HEADING_LINE, (_, words: string) => (/[.:!?]$/.test(words) ? words : words + headingEnd));
+    // A quotation's "> " is markup, as a heading's marks are (a formula set as a quote read "> MR = MC").
+    const plain = fenced ? line : inRow ? rowCells(line).filter(Boolean).join(' · ') : line.replace(/^[ \t]*(?:>[ \t]?)+/, '').replace(HEADING_LINE, (_, words: string) => (/[.:!?]$/.test(words) ? words : words + headingEnd));
     out = out === null ? plain : out + (row && inRow ? rowJoin : '\n') + plain;
     row = inRow;
   }

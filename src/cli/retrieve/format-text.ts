@@ -56,9 +56,9 @@ export function previewLine(content: string | null): string {
   // read "- [ ] Take…"); a text of one line is one list item, shown without its marker too.
   text = plainBlocks(withoutTaskBoxes(text), ' / ', ':');
   if (!text.includes('\n')) text = text.replace(/^[ \t]*(?:[-*+]|\d+[.)])[ \t]+/, '');
-  // Links read as their labels, emphasis and quotes without their markers, as the demo page's
-  // preview shows them (a quoted source read "> \"I shall leave a name…").
-  return clipped(inlinePlain(text.replace(/^[ \t]*(?:>[ \t]?)+/gm, '')));
+  // Links read as their labels, emphasis without its markers (quotes lost theirs in plainBlocks), as
+  // the demo page's preview shows them (a quoted source read "> \"I shall leave a name…").
+  return clipped(inlinePlain(text));
 }
 
 /**

@@ -42,6 +42,12 @@ describe('previewOf', () => {
     expect(previewOf(result(content), 320).text).toBe('Object · Apparent magnitude\nSun · −26.7\nFull Moon · −12.7\n\nSmaller is brighter.');
   });
 
+  it('reads a quotation without its "> " when there is no highlight (a formula set as a quote), in code too as written', () => {
+    const content = '## The rule\n\nProduce the quantity where\n\n> **MR = MC**\n>\n> > nested';
+    expect(previewOf(result(content), 320).text).toBe('Produce the quantity where\n\nMR = MC\n\nnested');
+    expect(previewOf(result('Run:\n\n```\n> prompt\n```'), 320).text).toBe('Run:\n\n```\n> prompt\n```');
+  });
+
   it('keeps a comment line of a fenced code block as written', () => {
     expect(previewOf(result('Install it:\n\n```bash\n# as root\napt install gimp\n```\n\n## Next'), 320).text).toBe('Install it:\n\n```bash\n# as root\napt install gimp\n```\n\nNext');
   });
