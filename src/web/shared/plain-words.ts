@@ -78,7 +78,11 @@ export function previewOf(result: SearchResult, max: number): { text: string; te
     return { text: row ?? linesPlain(highlight.text), terms: highlight.terms, cut: highlight.text !== content };
   }
   const text = inlinePlain(plainBlocks(withoutTaskBoxes(unwrapped(content))));
-  return text.length > max ? { text: `${text.slice(0, max).trimEnd()}…`, terms: [], cut: true } : { text, terms: [], cut: content !== text };
+  if (text.length <= max) return { text, terms: [], cut: content !== text };
+  // Cut between words, as the CLI does: "Usin…" read as a typo. A text without a space near the cut
+  // (a long URL) is cut at `max`.
+  const words = text.slice(0, max + 1).replace(/\s+\S*$/, '');
+  return { text: `${(words.length > max / 2 ? words : text.slice(0, max)).trimEnd()}…`, terms: [], cut: true };
 }
 
 /**

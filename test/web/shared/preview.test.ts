@@ -48,6 +48,12 @@ describe('previewOf', () => {
     expect(previewOf(result('Run:\n\n```\n> prompt\n```'), 320).text).toBe('Run:\n\n```\n> prompt\n```');
   });
 
+  it('cuts a long preview between words, or at the limit when no space is near it', () => {
+    expect(previewOf(result('The firm makes 4 trays. Using the bakery'), 26).text).toBe('The firm makes 4 trays.…');
+    expect(previewOf(result('The firm makes 4 trays here. More'), 28).text).toBe('The firm makes 4 trays here.…');
+    expect(previewOf(result('See https://example.org/a/very/long/path/to/a/page'), 20).text).toBe('See https://example.…');
+  });
+
   it('keeps a comment line of a fenced code block as written', () => {
     expect(previewOf(result('Install it:\n\n```bash\n# as root\napt install gimp\n```\n\n## Next'), 320).text).toBe('Install it:\n\n```bash\n# as root\napt install gimp\n```\n\nNext');
   });
