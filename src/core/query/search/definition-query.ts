@@ -124,7 +124,7 @@ export const SUBJECT_MODIFIER_SHARE = 0.05;
  * page about something else, over the one that says what an action is. Empty for any other
  * question, and for modifiers that are ordinary words ("wear" in "pump wear ring") or rare in the
  * book. `chunkShare`: the share of the book's chunks that use a stem. The verb of "what does X mean"
- * or "… stand for" weighs 0 ({@link MEANING_VERBS}).
+ * or "… stand for" weighs 0 ({@link MEANING_VERBS}), unless the term has that word ("standing wave").
  *
  * @example
  * subjectModifierWeights('What is a ROS 2 action?', (stem) => (stem === 'action' ? 0.02 : 0.6));
@@ -137,8 +137,9 @@ export function subjectModifierWeights(query: string, chunkShare: (stem: string)
   const named = (stem: string) => names.has(stem) || /^\d+$/.test(stem);
   const weights = new Map(term.filter((stem) => stem !== head && named(stem) && chunkShare(stem) > SUBJECT_MODIFIER_SHARE).map((stem) => [stem, SUBJECT_MODIFIER_WEIGHT]));
   // "What does DHPP stand for": the verb asks for a meaning and is no word of the answer; counted,
-  // it found "the dog sits, stands up" before the line that spells the abbreviation out.
-  if (term.length > 0 && MEANING_LEAD.test(query.trim().replace(/[?.!]+$/, ''))) for (const stem of MEANING_VERBS) weights.set(stem, 0);
+  // it found "the dog sits, stands up" before the line that spells the abbreviation out. Not a
+  // word of the term itself: "what does a standing wave mean", "what does the mean stand for".
+  if (term.length > 0 && MEANING_LEAD.test(query.trim().replace(/[?.!]+$/, ''))) for (const stem of MEANING_VERBS) if (!term.includes(stem)) weights.set(stem, 0);
   return weights;
 }
 

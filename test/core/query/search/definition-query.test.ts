@@ -85,4 +85,11 @@ describe('definition questions', () => {
     expect(subjectModifierWeights('how do I stand the bike up', () => 0.01).size).toBe(0);
     expect(subjectModifierWeights('what is the mean of a sample', () => 0.01).size).toBe(0);
   });
+
+  it('keeps a word of the term that the meaning verb stems like: the question asks what THAT word means', () => {
+    // "standing" stems to "stand", the statistician's "mean" is "mean": weighed 0, the question lost its term.
+    expect(subjectModifierWeights('What does a standing wave mean?', () => 0.01).has('stand')).toBe(false);
+    expect(subjectModifierWeights('what does the mean stand for', () => 0.01)).toEqual(new Map([['stand', 0]]));
+    expect(subjectModifierWeights('What does mean free path mean?', () => 0.01).has('mean')).toBe(false);
+  });
 });
