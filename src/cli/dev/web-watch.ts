@@ -61,22 +61,25 @@ export function watchWebSources(dirs: string[], options: WebWatchOptions): () =>
   // Each folder of the tree is watched on its own, not with `recursive: true`: Node 20's recursive
   // watcher on Linux follows files, and lost one an editor saved by renaming a new file over it
   // (`sed -i`, vim), so the next save rebuilt nothing. A folder's watch sees its files replaced.
+  // A folder its parent reports (made, or removed and made again: a branch switched) is watched
+  // anew with what lies under it: an old watch of a removed folder hears nothing of the new one.
   const watchers = new Map<string, FSWatcher>();
-  const watchTree = (dir: string) => {
-    if (stopped || watchers.has(dir)) return;
+  const watchTree = (dir: string, anew = false) => {
+    if (stopped || (watchers.has(dir) && !anew)) return;
     try {
+      watchers.get(dir)?.close();
       watchers.set(dir, watch(dir, (_event, name) => {
         if (name) watchIfFolder(join(dir, String(name))); // a folder created since is watched from now on
         changed();
       }));
-      for (const entry of readdirSync(dir, { withFileTypes: true })) if (entry.isDirectory()) watchTree(join(dir, entry.name));
+      for (const entry of readdirSync(dir, { withFileTypes: true })) if (entry.isDirectory()) watchTree(join(dir, entry.name), anew);
     } catch {
       // A folder removed while being read: nothing under it left to watch.
     }
   };
   const watchIfFolder = (path: string) => {
     try {
-      if (statSync(path).isDirectory()) watchTree(path);
+      if (statSync(path).isDirectory()) watchTree(path, true);
     } catch {
       // Gone again (an editor's temporary file): nothing to watch.
     }

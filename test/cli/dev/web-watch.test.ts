@@ -89,3 +89,17 @@ it('stops rebuilding once stopped', async () => {
   await new Promise((done) => setTimeout(done, 300));
   expect(rebuilds).toBe(0);
 });
+
+it('watches a folder removed and made again (a branch switched) as the new folder it is', async () => {
+  const dir = tempTree();
+  let rebuilt = 0;
+  cleanups.push(watchWebSources([dir], { rebuild: async () => undefined, onRebuilt: () => void rebuilt++, debounceMs: 50 }));
+  rmSync(join(dir, 'demo'), { recursive: true });
+  mkdirSync(join(dir, 'demo'));
+  writeFileSync(join(dir, 'demo', 'demo.ts'), 'export const b = 1;\n');
+  await until(() => rebuilt >= 1);
+  await new Promise((done) => setTimeout(done, 200));
+  const before = rebuilt;
+  writeFileSync(join(dir, 'demo', 'demo.ts'), 'export const b = 2;\n');
+  await until(() => rebuilt > before);
+});
