@@ -21,6 +21,8 @@ describe('vocabularyBridges', () => {
     const spanish = vocabularyBridges(['¿Cuál prefieres? El lápiz y el café.']);
     expect(spanish.spellings[0]).toEqual(expect.arrayContaining(['cual', 'lapiz', 'cafe']));
     expect(spanish.aliases.get('cual')).toEqual(['cuál']);
+    // A page saved decomposed (NFD) is read as the same words.
+    expect(vocabularyBridges(['El lápiz'.normalize('NFD')]).spellings[0]).toEqual(['lapiz']);
   });
 
   it('withSpellings appends them to the texts BM25 indexes, other texts unchanged', () => {

@@ -42,7 +42,9 @@ export function tokenizeWords(text: string): string[] {
  * splitWords('6 CO₂ and KStars™'); // ['6', 'CO2', 'and', 'KStars']
  */
 export function splitWords(text: string): string[] {
-  return text.split(SEPARATORS).flatMap((raw) => {
+  // Composed first (NFC): a page saved decomposed spells "lápiz" as "la" + U+0301 + "piz", and that
+  // mark is no Alphabetic character, so it split the word ("la", "piz") and hid it from "lápiz" and "lapiz".
+  return text.normalize('NFC').split(SEPARATORS).flatMap((raw) => {
     if (raw.length === 0) return [];
     const folded = raw.normalize('NFKC');
     return folded === raw ? [raw] : folded.split(SEPARATORS).filter((word) => word.length > 0);

@@ -34,6 +34,12 @@ describe('tokenizeWords', () => {
     expect(splitWords('KStars™ ½')).toEqual(['KStars', '1', '2']);
   });
 
+  it('reads a decomposed (NFD) accent as its letter, not as a separator that splits the word', () => {
+    // "lápiz" saved decomposed is "la" + U+0301 + "piz"; the mark is no Alphabetic character.
+    expect(tokenizeWords('El lápiz, cuál'.normalize('NFD'))).toEqual(['el', 'lápiz', 'cuál']);
+    expect(tokenizeWords('Über'.normalize('NFD'))).toEqual(tokenizeWords('Über'));
+  });
+
   it('uses full Unicode lowercasing, including Greek final sigma', () => {
     expect(tokenizeWords('ΟΔΟΣ ΣΑΣ')).toEqual(['οδος', 'σας']);
     // İ lowercases to i + combining dot above (two code points), as in Rust.
