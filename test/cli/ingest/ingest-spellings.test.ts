@@ -11,6 +11,7 @@ const PAGES: Record<string, string> = {
   'network.md': '# Network\n\nEach interface gets a name from its bus and slot. Show the addresses with the ip command.\n',
   'backup.md': '# Backups\n\nCopy the home directory to the external disk every night with rsync.\n',
   'questions.md': '# Questions\n\nUse cuál before es when choosing among answers, and qué before a noun.\n',
+  'streets.md': '# Streets\n\nEvery Straße in the old town is one-way after dark.\n',
   'editor.md': '# Editor\n\nThe modal editor has an insert mode and a normal mode. Save and quit with a command.\n',
 };
 
@@ -27,5 +28,11 @@ describe('spelling variants at ingest', () => {
     const searcher = inProcessSearcher({ env: {}, indexPath: indexPath() });
     const doc = await searcher.search({ q: 'cual', k: 3, mode });
     expect(String(doc.results[0]?.metadata?.file_path ?? doc.results[0]?.file_path)).toMatch(/questions\.md$/);
+  });
+
+  it.each(['keyword', 'semantic'])('a letter with no mark to drop, typed as a keyboard without it spells it, finds the page in %s mode', async (mode) => {
+    const searcher = inProcessSearcher({ env: {}, indexPath: indexPath() });
+    const doc = await searcher.search({ q: 'strasse', k: 3, mode });
+    expect(String(doc.results[0]?.metadata?.file_path ?? doc.results[0]?.file_path)).toMatch(/streets\.md$/);
   });
 });

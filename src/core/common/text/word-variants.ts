@@ -76,10 +76,13 @@ export function spellingVariants(word: string): string[] {
 
 // Letters NFD splits into a base and combining marks: "á" → "a" + U+0301, "ñ" → "n" + U+0303.
 const MARKS = /\p{M}+/gu;
+// Latin letters NFD leaves whole, as readers type them on a keyboard without them ("strasse" for
+// "straße", "soeur" for "sœur"; "ø" and "ł" as their base letter, as a URL spells them).
+const WHOLE: Readonly<Record<string, string>> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
 
 /**
  * `word` without its accents, when that leaves plain a–z letters and digits ("cuál" → "cual",
- * "niño" → "nino", "café" → "cafe"); else null (no accent, or a letter of another alphabet that
+ * "niño" → "nino", "café" → "cafe", "straße" → "strasse", "sœur" → "soeur"); else null (no accent, or a letter of another alphabet that
  * is no Latin letter with a mark). Readers type a book's Spanish, French or German words without
  * their accents, on keyboards that have none: a grammar book that writes "cuál" answered
  * "cual vs que" with "The book never mentions "cual"".
@@ -89,6 +92,6 @@ const MARKS = /\p{M}+/gu;
  * withoutAccents('plain'); // null
  */
 export function withoutAccents(word: string): string | null {
-  const folded = word.normalize('NFD').replace(MARKS, '');
+  const folded = word.normalize('NFD').replace(MARKS, '').replace(/[ßæœøłđðþı]/g, (letter) => WHOLE[letter]!);
   return folded !== word && /^[a-z0-9]+$/.test(folded) ? folded : null;
 }
