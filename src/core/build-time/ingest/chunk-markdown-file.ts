@@ -39,7 +39,10 @@ export interface MarkdownFileInput {
 export async function chunkMarkdownFile(input: MarkdownFileInput, options: ChunkFileOptions = {}): Promise<ChunkFileResult> {
   const sizes = resolveChunkOptions(options);
   const filePath = input.filePath.replace(/\\/g, '/').replace(/^(\.\/)+/, '');
-  const text = input.text.startsWith('\uFEFF') ? input.text.slice(1) : input.text;
+  // Composed (NFC): a page saved decomposed (as some macOS tools write "lápiz", "a" + U+0301) is
+  // read as the reader sees it, so its chunks' text, highlights and every word scan agree with the
+  // question's composed words. Line breaks, and so line ranges, are untouched.
+  const text = (input.text.startsWith('\uFEFF') ? input.text.slice(1) : input.text).normalize('NFC');
   if (text.includes('\u0000')) return { ok: false, code: 'binary', reason: 'binary file (contains NUL bytes)' };
   if (text.trim() === '') return { ok: false, code: 'empty', reason: 'empty file' };
 

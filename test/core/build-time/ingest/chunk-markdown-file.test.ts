@@ -191,6 +191,14 @@ describe('chunkMarkdownFile: line endings and encoding', () => {
     expect(await chunksOf('c.md', `\uFEFF${lf}`)).toEqual(a);
   });
 
+  it('reads a page saved with decomposed accents (NFD) as the same page composed: same chunks, same lines', async () => {
+    const page = '# Los plurales\n\nEl lápiz y el café.\n\n## Más\n\nUn niño pequeño.\n';
+    const composed = await chunksOf('p.md', page);
+    const decomposed = await chunksOf('p.md', page.normalize('NFD'));
+    expect(decomposed).toEqual(composed);
+    expect(decomposed[0]!.payload.content).toContain('lápiz');
+  });
+
   it('keeps non-ASCII text intact and hashes it as UTF-8', async () => {
     const text = [
       '# Роботы и 机器人',
