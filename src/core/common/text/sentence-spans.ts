@@ -22,6 +22,8 @@ const ABBREVIATION = /(?:^|[\s(])(?:e\.g|i\.e|etc|vs|cf|al|approx|fig|eq|no|dr|m
 const LIST_NUMBER = /\n[ \t]*(?:#{1,6}[ \t]+\d{1,9}(?:\.\d{1,9})*|\d{1,9})\.$/;
 const LIST_NUMBER_AT_START = /^[ \t]*(?:#{1,6}[ \t]+\d{1,9}(?:\.\d{1,9})*|\d{1,9})\.$/;
 const LOOK_BACK = 20;
+// What follows a question or exclamation mark, on its line, when the sentence goes on past it.
+const RUN_ON = /^[ \t]+(?:[—–]|\p{Ll})/u;
 
 /** A half-open `[start, end)` range of offsets into the source text. */
 export type Span = [start: number, end: number];
@@ -46,8 +48,9 @@ export type Span = [start: number, end: number];
  * sentenceSpans('A … b. C', 0, 8, { elisions: true }); // [[0, 6], [7, 8]]
  * sentenceSpans('a\n2. b', 0, 6, { listNumbers: true }); // [[0, 6]]
  * sentenceSpans('| Why? | Because. |', 0, 19, { rows: true }); // [[0, 19]]
+ * sentenceSpans('Ask "Why?" — then wait.', 0, 23, { runOns: true }); // [[0, 23]]
  */
-export function sentenceSpans(text: string, start: number, end: number, { elisions = false, listNumbers = false, rows = false } = {}): Span[] {
+export function sentenceSpans(text: string, start: number, end: number, { elisions = false, listNumbers = false, rows = false, runOns = false } = {}): Span[] {
   const spans: Span[] = [];
   const slice = text.slice(start, end);
   let from = 0;
@@ -64,6 +67,7 @@ export function sentenceSpans(text: string, start: number, end: number, { elisio
     if (ABBREVIATION.test(slice.slice(Math.max(from, cut - 12), cut))) continue;
     if (elisions && match[0].startsWith('…') && /^\s+\p{Ll}/u.test(slice.slice(cut, cut + 8))) continue;
     if (listNumbers && opensListItem(slice, cut)) continue;
+    if (runOns && /^[?!]/.test(match[0]) && RUN_ON.test(slice.slice(cut, cut + 8))) continue;
     if (inRow?.(cut)) continue;
     pushTrimmed(spans, slice, from, cut, start);
     from = cut;
@@ -112,7 +116,7 @@ const THEMATIC_BREAK = /^[ \t]{0,3}(?:([-*_])(?:[ \t]*\1){2,}|=+)[ \t]*$/;
  * @example
  * itemSpans('- one\n  two.\n- three', 0, 20); // [[0, 12], [13, 20]]
  */
-export function itemSpans(text: string, start: number, end: number, options: { elisions?: boolean } = {}): Span[] {
+export function itemSpans(text: string, start: number, end: number, options: { elisions?: boolean; runOns?: boolean } = {}): Span[] {
   const items: Span[] = [];
   let code = false;
   let joinable = false;

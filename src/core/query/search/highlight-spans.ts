@@ -57,11 +57,11 @@ export function candidateSpans(content: string, wrappedSentenceChars: number): C
   const headerRows = new Set([...[...content.matchAll(HEADER_OVER_DELIMITER)].map((m) => m.index + m[1]!.length), ...pipeless.headers]);
   let gap = false;
   let code = false;
-  for (const [s, e] of sentenceSpans(content, 0, content.length, { elisions: true, listNumbers: true, rows: true }).flatMap(([s, e]) => (FENCE.test(content.slice(s, e)) ? [[s, e] as Span] : apartFromParagraphs(content, s, e).flatMap(([a, b]) => apartFromHeadings(content, a, b))))) {
+  for (const [s, e] of sentenceSpans(content, 0, content.length, { elisions: true, listNumbers: true, rows: true, runOns: true }).flatMap(([s, e]) => (FENCE.test(content.slice(s, e)) ? [[s, e] as Span] : apartFromParagraphs(content, s, e).flatMap(([a, b]) => apartFromHeadings(content, a, b))))) {
     const text = content.slice(s, e);
     // A list's items are read whole, a wrapped one's lines joined (itemSpans); a long run-on
     // without a list, one value a line, line by line.
-    const lines = LINE_BLOCK.test(`\n${text}`) || PIPELESS_DELIMITER_ROW.test(text) ? itemSpans(content, s, e, { elisions: true }) : text.length > wrappedSentenceChars ? lineSpans(content, s, e) : [[s, e] as Span];
+    const lines = LINE_BLOCK.test(`\n${text}`) || PIPELESS_DELIMITER_ROW.test(text) ? itemSpans(content, s, e, { elisions: true, runOns: true }) : text.length > wrappedSentenceChars ? lineSpans(content, s, e) : [[s, e] as Span];
     for (const span of lines) {
       const line = content.slice(span[0], span[1]);
       if (SKIPPED_LINE.test(line) || headerRows.has(span[0]) || DELIMITER_ROW.test(line)) {

@@ -63,6 +63,21 @@ describe('sentenceSpans', () => {
     expect(texts(text, sentenceSpans(text, 0, text.length))).toHaveLength(4);
   });
 
+  it('reads a quoted question followed by a dash or a lowercase word as inside its sentence only when asked (the highlight asks)', () => {
+    const text = 'Ask for the name rather than asking "Are you Mrs. Lopez?" — a confused patient may say yes. Is it "yes?" or "no?" Then stop. Why? Because.';
+    expect(texts(text, sentenceSpans(text, 0, text.length, { runOns: true }))).toEqual([
+      'Ask for the name rather than asking "Are you Mrs. Lopez?" — a confused patient may say yes.',
+      'Is it "yes?" or "no?"',
+      'Then stop.',
+      'Why?',
+      'Because.',
+    ]);
+    expect(texts(text, sentenceSpans(text, 0, text.length))[0]).toBe('Ask for the name rather than asking "Are you Mrs. Lopez?"');
+    // A question that ends its line ends its sentence, whatever the next line opens with.
+    const wrapped = 'Is it safe?\nmost of the time.';
+    expect(texts(wrapped, sentenceSpans(wrapped, 0, wrapped.length, { runOns: true }))).toEqual(['Is it safe?', 'most of the time.']);
+  });
+
   it('tracks inline code across many sentences (each code span opened and closed)', () => {
     const text = 'Run `a. b` now. Then `c. d` too. End.';
     expect(texts(text, sentenceSpans(text, 0, text.length))).toEqual(['Run `a. b` now.', 'Then `c. d` too.', 'End.']);

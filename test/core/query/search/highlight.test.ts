@@ -28,6 +28,11 @@ describe('highlightPassage', () => {
     expect(highlightPassage(headed, questionWeights('front wheel'))!.text).toBe('The fork holds the front wheel.');
   });
 
+  it('never opens on the dash after a quoted question: the sentence goes on past it', () => {
+    const text = 'Use two identifiers. Ask the patient to state their name rather than asking "Are you Mrs. Lopez?" — a confused patient may simply say yes.';
+    expect(highlightPassage(text, questionWeights('confused patient says yes'))!.text).toBe('Ask the patient to state their name rather than asking "Are you Mrs. Lopez?" — a confused patient may simply say yes.');
+  });
+
   it('marks stopwords the question joins by hyphens, and looks for no joined run the question does not ask for', () => {
     const text = 'Develop the knights first. Castle short with O-O, which tucks the king into the corner.';
     const asked = highlightPassage(text, questionWeights('when to play O-O'))!;
