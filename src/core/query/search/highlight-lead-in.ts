@@ -10,13 +10,18 @@ import { leavesItem, type CandidateSpan } from './highlight-spans';
 // a full stop over a paragraph is no unfinished sentence (highlight-wrapped.test.ts).
 const UNFINISHED = /[\p{Ll},]$/u;
 const DISPLAY_BLOCK = /^(?:>|\$\$|\\\[)/;
+// A callout's title line as ingest writes it ("Warning: Verbal orders.", admonitions.ts), kinds of
+// Docusaurus, GitHub and MkDocs: a title names what the box says, as a heading does, and said
+// nothing to "how to take a verbal order" while the box's first sentence answered it.
+const CALLOUT_TITLE = /^(?:>[ \t]?)*(?:Note|Tip|Info|Hint|Important|Warning|Caution|Danger|Attention|Error|Success|Example|Question|Abstract|Summary|Bug|Failure|Quote|Secondary):[^\n]*$/;
 
 /**
  * `end`, or the end of the span after it when the highlight ends with a colon and that span follows
  * it as its content (no heading or fence between, not a table row, within `max` characters from
  * `start`, not the next item beside the highlight's own): a lead-in alone ("Group photo:", "The
  * ratio is called the **crop factor**:") names what comes and says nothing of it. So does a prose
- * sentence left unfinished ({@link UNFINISHED}) over the display block that ends it.
+ * sentence left unfinished ({@link UNFINISHED}) over the display block that ends it, and a callout's
+ * title line alone ({@link CALLOUT_TITLE}) over its body.
  *
  * @example
  * const content = 'Pick the quantity where\n\n> MR = MC';
@@ -29,11 +34,16 @@ export function withWhatItIntroduces(content: string, spans: readonly CandidateS
   if (!next) return end;
   const last = spans[at - 1];
   const unfinished = UNFINISHED.test(text) && DISPLAY_BLOCK.test(content.slice(next.span[0], next.span[1])) && !!last && !last.opensItem && !last.itemTail && !last.row && !last.code;
-  if (!unfinished && !/:[*_]*$/.test(text)) return end;
+  if (!unfinished && !/:[*_]*$/.test(text) && !calloutTitle(content, start, text)) return end;
   // A `$$` display ends at its closing `$$`, past a full stop inside it that ended the span
   // ("$$ S_i\equiv{}B_i+U_i. $$" was two spans, and the highlight kept an unclosed "$$").
   const close = content.startsWith('$$', next.span[0]) ? content.indexOf('$$', next.span[0] + 2) : -1;
   const to = close >= 0 ? close + 2 : next.span[1];
   // An item's lead-in brings what is nested under it, never the next item beside it (leavesItem).
   return !next.gap && !next.row && !next.code && to - start <= max && !leavesItem(content, spans, at) ? to : end;
+}
+
+/** Whether the highlight `text`, from `start`, is a whole callout title line. */
+function calloutTitle(content: string, start: number, text: string): boolean {
+  return (start === 0 || content[start - 1] === '\n') && CALLOUT_TITLE.test(text) && /^[ \t]*(?:\r?\n|$)/.test(content.slice(start + text.length, start + text.length + 8));
 }

@@ -65,6 +65,12 @@ describe('highlightPassage on wrapped lines', () => {
     // An admonition's title as ingest writes it, with the full stop it lacked (clean-chunk-text.ts).
     const admonition = ['Tip: Mesh paths.', 'Use package URIs for meshes so that both', 'viewers resolve them:', '- in RViz', '- in Gazebo'].join('\n');
     expect(highlightPassage(admonition, questionWeights('package URIs for meshes'))!.text).toBe('Use package URIs for meshes so that both viewers resolve them: in RViz');
+    // A callout's title alone names the box: it brings the box's first sentence, as a lead-in does.
+    const callout = ['| Verbal | Spoken by the prescriber |', '', 'Warning: Verbal orders.', 'Write the verbal order down and read it back to the', 'prescriber. Many wards forbid them.'].join('\n');
+    expect(highlightPassage(callout, questionWeights('how to take a verbal order'))!.text).toBe('Warning: Verbal orders. Write the verbal order down and read it back to the prescriber.');
+    // A prose line that opens with a kind's word is no title when the sentence goes on past its line.
+    const prose = 'Note: verbal orders are rare. Read them back.';
+    expect(highlightPassage(prose, questionWeights('verbal orders'))!.text).toBe('Note: verbal orders are rare.');
     const ruled = '- keep the dough warm\n- fold twice\n---\nNext section text.';
     expect(highlightPassage(ruled, questionWeights('fold twice'))!.text).toBe('- fold twice');
     const code = 'Run:\n\n```\n- debit bank\n  credit sales\n```';
