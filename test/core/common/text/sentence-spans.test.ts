@@ -119,4 +119,20 @@ describe('itemSpans', () => {
       expect(texts(ruled, itemSpans(ruled, 0, ruled.length))).toEqual(['- item', rule, 'Next section.']);
     }
   });
+
+  it('joins a hard-wrapped quotation\'s lines while its sentence goes on, and cuts it into sentences', () => {
+    const quote = '> "So act that you use humanity always at\n> the same time as an end." (4:429) It is\n> the second.';
+    expect(texts(quote, itemSpans(quote, 0, quote.length))).toEqual(['> "So act that you use humanity always at\n> the same time as an end."', '(4:429) It is\n> the second.']);
+  });
+
+  it('keeps a quotation\'s lines apart after a sentence end, at another depth, a list item or a blank quote line', () => {
+    const premises = '> P1. It is wrong to cause needless pain.\n> P2. Farming causes needless pain';
+    expect(texts(premises, itemSpans(premises, 0, premises.length))).toHaveLength(2);
+    const nested = '> Outer line that goes on\n>> an inner reply';
+    expect(texts(nested, itemSpans(nested, 0, nested.length))).toEqual(['> Outer line that goes on', '>> an inner reply']);
+    const listed = '> The steps are\n> - first';
+    expect(texts(listed, itemSpans(listed, 0, listed.length))).toEqual(['> The steps are', '> - first']);
+    const parted = '> A paragraph that stops\n>\n> A new one';
+    expect(texts(parted, itemSpans(parted, 0, parted.length))).toEqual(['> A paragraph that stops', '>', '> A new one']);
+  });
 });

@@ -138,6 +138,13 @@ describe('highlightPassage', () => {
     expect(highlightPassage(quote, questionWeights('sabres held-up hands'))!.text).toBe('> "The Yeomanry cut their way through the people, and their sabres were plied to hew a way through naked held-up hands and defenceless heads."');
   });
 
+  it('reads a wrapped quotation\'s sentence whole, not the line that holds the question\'s words', () => {
+    // A philosophy book's formula, set as a quotation over two lines: its second line alone had been
+    // the highlight, half a sentence ("principles for the general regulation … reasonably reject.").
+    const quote = 'Scanlon\'s formula is:\n\n> An act is wrong if it would be disallowed by any set of\n> principles that no one could reasonably reject.\n\nEach person considers it.';
+    expect(highlightPassage(quote, questionWeights('reasonable rejection test'))!.text).toBe('> An act is wrong if it would be disallowed by any set of principles that no one could reasonably reject.');
+  });
+
   it('leaves out the bullet of a later list item, as of a quotation\'s later lines, but not in code', () => {
     const list = 'Plant cells have three more structures (*Figure 1.2*):\n\n- a **cell wall** of cellulose, which stops the cell bursting;\n- chloroplasts.';
     const h = highlightPassage(list, questionWeights('why do plant cells not burst'))!;
