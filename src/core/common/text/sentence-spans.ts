@@ -19,8 +19,11 @@ const ABBREVIATION = /(?:^|[\s(])(?:e\.g|i\.e|etc|vs|cf|al|approx|fig|eq|no|dr|m
 // for, which on a 100,000-word line would cost a scan per sentence); `^` is the text's start.
 // A decimal ("2.1.") only after a heading's `#`s: no ordered list writes one as its marker, and a
 // hard-wrapped line may open with the number that ends a sentence ("at pH\n6.5. Above that").
-const LIST_NUMBER = /\n[ \t]*(?:#{1,6}[ \t]+\d{1,9}(?:\.\d{1,9})*|\d{1,9})\.$/;
-const LIST_NUMBER_AT_START = /^[ \t]*(?:#{1,6}[ \t]+\d{1,9}(?:\.\d{1,9})*|\d{1,9})\.$/;
+// Inside a quotation too ("> 2. "), and a numbered label of a capital and digits: a philosophy
+// book sets an argument as a quotation, one premise a line ("> P1. It is wrong to…", "> P2. …"),
+// and "> P1." was read as a sentence of its own, its premise without it.
+const LIST_NUMBER = /\n[ \t]*(?:>[ \t]?)*(?:#{1,6}[ \t]+\d{1,9}(?:\.\d{1,9})*|[A-Z]?\d{1,9})\.$/;
+const LIST_NUMBER_AT_START = /^[ \t]*(?:>[ \t]?)*(?:#{1,6}[ \t]+\d{1,9}(?:\.\d{1,9})*|[A-Z]?\d{1,9})\.$/;
 const LOOK_BACK = 20;
 // What follows a question or exclamation mark, on its line, when the sentence goes on past it.
 const RUN_ON = /^[ \t]+(?:[—–]|\p{Ll})/u;

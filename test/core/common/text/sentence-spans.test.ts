@@ -53,6 +53,13 @@ describe('sentenceSpans', () => {
     expect(texts('6.5. Above', sentenceSpans('6.5. Above', 0, 10, { listNumbers: true }))).toEqual(['6.5.', 'Above']);
   });
 
+  it('reads a quoted list number and a premise\'s label ("> P1.") as no sentence end when asked', () => {
+    const argument = 'The argument:\n\n> P1. Pain is bad.\n> P2. Farming causes pain.\n> 3. So farming is bad.';
+    expect(texts(argument, sentenceSpans(argument, 0, argument.length, { listNumbers: true }))).toEqual(['The argument:\n\n> P1. Pain is bad.', '> P2. Farming causes pain.', '> 3. So farming is bad.']);
+    expect(texts(argument, sentenceSpans(argument, 0, argument.length))[1]).toBe('Pain is bad.');
+    expect(texts('P1. Pain', sentenceSpans('P1. Pain', 0, 8, { listNumbers: true }))).toEqual(['P1. Pain']);
+  });
+
   it('reads an ellipsis before a lowercase word as an elision only when asked (the highlight asks, the chunker does not)', () => {
     const text = 'I shall leave a name execrated by every monopolist … but remembered by labourers. Then … Peel resigned.';
     expect(texts(text, sentenceSpans(text, 0, text.length, { elisions: true }))).toEqual([
@@ -127,7 +134,7 @@ describe('itemSpans', () => {
 
   it('keeps a quotation\'s lines apart after a sentence end, at another depth, a list item or a blank quote line', () => {
     const premises = '> P1. It is wrong to cause needless pain.\n> P2. Farming causes needless pain';
-    expect(texts(premises, itemSpans(premises, 0, premises.length))).toHaveLength(2);
+    expect(texts(premises, itemSpans(premises, 0, premises.length))).toEqual(['> P1. It is wrong to cause needless pain.', '> P2. Farming causes needless pain']);
     const nested = '> Outer line that goes on\n>> an inner reply';
     expect(texts(nested, itemSpans(nested, 0, nested.length))).toEqual(['> Outer line that goes on', '>> an inner reply']);
     const listed = '> The steps are\n> - first';

@@ -145,6 +145,11 @@ describe('highlightPassage', () => {
     expect(highlightPassage(quote, questionWeights('reasonable rejection test'))!.text).toBe('> An act is wrong if it would be disallowed by any set of principles that no one could reasonably reject.');
   });
 
+  it('reads a numbered premise of an argument set as a quotation with its label', () => {
+    const argument = 'The argument from disagreement:\n\n> P1. Different cultures have different moral codes.\n> P2. If cultures disagree about something, there is no objective truth about it.\n> C. There is no objective truth in morality.';
+    expect(highlightPassage(argument, questionWeights('cultures disagree about something'))!.text).toBe('> P2. If cultures disagree about something, there is no objective truth about it.');
+  });
+
   it('leaves out the bullet of a later list item, as of a quotation\'s later lines, but not in code', () => {
     const list = 'Plant cells have three more structures (*Figure 1.2*):\n\n- a **cell wall** of cellulose, which stops the cell bursting;\n- chloroplasts.';
     const h = highlightPassage(list, questionWeights('why do plant cells not burst'))!;
