@@ -36,9 +36,10 @@ export function withWhatItIntroduces(content: string, spans: readonly CandidateS
   const unfinished = UNFINISHED.test(text) && DISPLAY_BLOCK.test(content.slice(next.span[0], next.span[1])) && !!last && !last.opensItem && !last.itemTail && !last.row && !last.code;
   if (!unfinished && !/:[*_]*$/.test(text) && !calloutTitle(content, start, text)) return end;
   // A `$$` display ends at its closing `$$`, past a full stop inside it that ended the span
-  // ("$$ S_i\equiv{}B_i+U_i. $$" was two spans, and the highlight kept an unclosed "$$").
+  // ("$$ S_i\equiv{}B_i+U_i. $$" was two spans, and the highlight kept an unclosed "$$"); a span
+  // that goes on past its closing `$$` ("$$ S = B + U $$ where B is…") is read to its own end.
   const close = content.startsWith('$$', next.span[0]) ? content.indexOf('$$', next.span[0] + 2) : -1;
-  const to = close >= 0 ? close + 2 : next.span[1];
+  const to = Math.max(next.span[1], close + 2);
   // An item's lead-in brings what is nested under it, never the next item beside it (leavesItem).
   return !next.gap && !next.row && !next.code && to - start <= max && !leavesItem(content, spans, at) ? to : end;
 }

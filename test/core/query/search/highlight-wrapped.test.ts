@@ -100,6 +100,10 @@ describe('highlightPassage on wrapped lines', () => {
     const h = highlightPassage(sky, questionWeights('sky value of a pixel'))!;
     expect(h.text).toBe('The Sky value of this pixel can be defined as Sᵢ≡Bᵢ+Uᵢ.');
     expect(sky.slice(h.end - 2, h.end)).toBe('$$');
+    // A display closed on its own line and the sentence going on after it: read to the sentence's end,
+    // not cut at the closing `$$` ("…defined as S = B + U" without "where B is the background").
+    const inline = 'The Sky value can be defined as\n\n$$ S = B + U $$ where B is the background. Then more follows.';
+    expect(highlightPassage(inline, questionWeights('sky value defined'))!.text).toBe('The Sky value can be defined as S = B + U where B is the background.');
     // Not after a finished sentence, a list item or over a paragraph: a caption ends at its blank line.
     expect(highlightPassage('The firm picks the quantity.\n\n> MR = MC', questionWeights('firm picks quantity'))!.text).toBe('The firm picks the quantity.');
     expect(highlightPassage('- the firm picks the quantity where\n\n> MR = MC', questionWeights('firm picks quantity'))!.text).toBe('- the firm picks the quantity where');
