@@ -31,6 +31,9 @@ describe('highlightPassage', () => {
   it('never opens on the dash after a quoted question: the sentence goes on past it', () => {
     const text = 'Use two identifiers. Ask the patient to state their name rather than asking "Are you Mrs. Lopez?" — a confused patient may simply say yes.';
     expect(highlightPassage(text, questionWeights('confused patient says yes'))!.text).toBe('Ask the patient to state their name rather than asking "Are you Mrs. Lopez?" — a confused patient may simply say yes.');
+    // So in a list item the book wraps: its lines joined are cut into sentences with the same option.
+    const item = '- Use two identifiers.\n- Ask the patient to state their name rather than asking "Are you Mrs. Lopez?" — a\n  confused patient may simply say yes.';
+    expect(highlightPassage(item, questionWeights('confused patient says yes'))!.text).toBe('- Ask the patient to state their name rather than asking "Are you Mrs. Lopez?" — a confused patient may simply say yes.');
   });
 
   it('marks stopwords the question joins by hyphens, and looks for no joined run the question does not ask for', () => {
