@@ -75,14 +75,18 @@ export function inlinePlain(text: string): string {
  */
 export function plainBlocks(text: string, rowJoin = '\n', headingEnd = ''): string {
   let fenced = false;
+  let quotedFence = false;
   let out: string | null = null;
   let row = false;
-  for (const line of text.split('\n')) {
-    if (FENCE_LINE.test(line)) fenced = !fenced;
+  for (const raw of text.split('\n')) {
+    // A quotation's "> " is markup, as a heading's marks are (a formula set as a quote read "> MR = MC"),
+    // and a table or fence inside one is read as outside it (a callout's table kept its pipes and
+    // `|---|` row). In code opened outside a quotation a ">" is the code's own (an R prompt).
+    const line: string = fenced && !quotedFence ? raw : raw.replace(/^[ \t]*(?:>[ \t]?)+/, '');
+    if (FENCE_LINE.test(line)) quotedFence = (fenced = !fenced) && line !== raw;
     const inRow = !fenced && TABLE_LINE.test(line);
     if (inRow && DELIMITER_ROW.test(line)) continue;
-    // A quotation's "> " is markup, as a heading's marks are (a formula set as a quote read "> MR = MC").
-    const plain = fenced ? line : inRow ? rowCells(line).filter(Boolean).join(' · ') : line.replace(/^[ \t]*(?:>[ \t]?)+/, '').replace(HEADING_LINE, (_, words: string) => (/[.:!?]$/.test(words) ? words : words + headingEnd));
+    const plain = fenced ? line : inRow ? rowCells(line).filter(Boolean).join(' · ') : line.replace(HEADING_LINE, (_, words: string) => (/[.:!?]$/.test(words) ? words : words + headingEnd));
     out = out === null ? plain : out + (row && inRow ? rowJoin : '\n') + plain;
     row = inRow;
   }

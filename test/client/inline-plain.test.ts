@@ -96,6 +96,12 @@ describe('plainBlocks', () => {
     expect(plainBlocks('Run it:\n\t# comment\n   ## Heading')).toBe('Run it:\n\t# comment\nHeading');
   });
 
+  it('reads a table or code inside a quotation as it reads one outside (a callout box holding a table)', () => {
+    expect(plainBlocks('> Note:\n> | Dose | Route |\n> |---|---|\n> | 5 mg | IV |', ' / ')).toBe('Note:\nDose · Route / 5 mg · IV');
+    // A quoted fence's lines lose the quote's marks, never the code's own: an R prompt in plain code keeps its ">".
+    expect(plainBlocks('> ```\n> # not a heading\n> ```\n```\n> x <- 1\n```')).toBe('```\n# not a heading\n```\n```\n> x <- 1\n```');
+  });
+
   it('ends a heading with headingEnd, for a preview on one line, unless it ends a sentence', () => {
     expect(plainBlocks('Tighten to 5 Nm.\n## Bleeding brakes\n### Why bleed?\nAir.', ' / ', ':')).toBe('Tighten to 5 Nm.\nBleeding brakes:\nWhy bleed?\nAir.');
   });
