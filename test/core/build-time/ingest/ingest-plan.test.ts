@@ -75,6 +75,15 @@ describe('planIngest', () => {
     expect(plan.changed).toEqual([]);
   });
 
+  it('writes only the payload of a chunk stored before later_headings existed: an upgrade re-embeds nothing', () => {
+    const content = '## Via Size\n\nVias are drilled.\n\n## Track Width\n\nWide tracks carry current.';
+    const c = chunk('id', { content, later_headings: [[content.indexOf('## Track'), 'Track Width', 'track-width']] });
+    const { later_headings: _later, ...before } = c.payload;
+    const plan = planIngest([c], new Map([['id', stored(c, before)]]));
+    expect(plan.relabeled.map((r) => r.id)).toEqual(['id']);
+    expect(plan.changed).toEqual([]);
+  });
+
   it('ignores object key order (stores may reorder keys) but not array order', () => {
     const c = chunk('id');
     const reordered = Object.fromEntries(Object.entries(c.payload).reverse());
