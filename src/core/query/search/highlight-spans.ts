@@ -1,6 +1,6 @@
 /**
  * The spans of a chunk a highlight may be: its sentences, or its lines where the text is a list, a
- * table or code, never a heading, a fence or a table's header row. Apart from the highlight's
+ * table or code, never a heading, a fence, an image line or a table's header row. Apart from the highlight's
  * scoring (highlight.ts) because what counts as a line of structure is its own question.
  */
 import { FENCE_LINE, itemSpans, lineSpans, sentenceSpans, type Span } from '../../common/text/sentence-spans';
@@ -10,6 +10,10 @@ import { DELIMITER_ROW, HEADER_OVER_DELIMITER, PIPELESS_DELIMITER_ROW } from '..
 // a fence line and a table's `|---|` delimiter row are markup.
 const SKIPPED_LINE = /^\s*(?:#{1,6}\s|```|~~~|:::|<\/?[A-Za-z])/;
 const TABLE_ROW = /^\s*\|/;
+// A line that is only images (a figure, or a linked badge): markup, as a heading is. Its alt text
+// holding the question's words ("Side view of the bar path … lower chest") made it, or a sentence
+// paired with it, beat the sentence that answers, and showed "![…](/img/…)" in the highlight.
+const IMAGE_LINE = /^\s*(?:\[?!\[[^\]\n]*\]\([^)\n]*\)(?:\]\([^)\n]*\))?\s*)+$/;
 // A table's header row (the row above its `|---|` line) names the columns, as a heading names a
 // section: "Mitosis · Meiosis" held both words of "mitosis or meiosis" and won, saying nothing.
 // A table written without its outer pipes is known by its `--- | ---` row (table-rows.ts).
@@ -64,7 +68,7 @@ export function candidateSpans(content: string, wrappedSentenceChars: number): C
     const lines = LINE_BLOCK.test(`\n${text}`) || PIPELESS_DELIMITER_ROW.test(text) ? itemSpans(content, s, e, { elisions: true, runOns: true }) : text.length > wrappedSentenceChars ? lineSpans(content, s, e) : [[s, e] as Span];
     for (const span of lines) {
       const line = content.slice(span[0], span[1]);
-      if (SKIPPED_LINE.test(line) || headerRows.has(span[0]) || DELIMITER_ROW.test(line)) {
+      if (SKIPPED_LINE.test(line) || IMAGE_LINE.test(line) || headerRows.has(span[0]) || DELIMITER_ROW.test(line)) {
         gap = true;
         if (FENCE_LINE.test(line)) code = !code;
       } else {

@@ -76,6 +76,14 @@ describe('highlightPassage', () => {
     expect(highlightPassage(headed, questionWeights('reliability durability'))!.text).toBe('Reliability can be best effort.');
   });
 
+  it('never takes an image line\'s markup or alt text for a sentence, nor pairs a sentence with it', () => {
+    // A figure's alt text holding the question's words made "…above the shoulders. ![Side view … lower
+    // chest …](/img/x.png)" beat the sentence that answers, and showed the image's markup.
+    const text = 'Lower the bar to the lower chest. Touch it and press up.\n\n![Side view of the bar path from the lower chest](/img/path.png)';
+    expect(highlightPassage(text, questionWeights('where does the bar touch the chest'))!.text).toBe('Lower the bar to the lower chest. Touch it and press up.');
+    expect(highlightPassage('Press up.\n\n![The lower chest](/img/a.png)', questionWeights('lower chest'))).toBeNull();
+  });
+
   it('brings what a lead-in ending in a colon introduces, when it follows with no heading or fence between', () => {
     const tabs = 'Landscape:\n\nUse f/8 and focus a third of the way in.\n\nGroup photo:\n\nUse f/5.6 so that both rows are sharp.';
     expect(highlightPassage(tabs, questionWeights('group photo'))!.text).toBe('Group photo: Use f/5.6 so that both rows are sharp.');
