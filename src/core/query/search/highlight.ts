@@ -211,8 +211,8 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
     }
   }
   if (!best) return null;
-  const { start, code } = best;
-  const end = withWhatItIntroduces(content, spans, start, (best as { end: number }).end, max);
+  const { start, end: bestEnd, code } = best;
+  const end = withWhatItIntroduces(content, spans, start, bestEnd, max);
   // A quotation the book wraps repeats its "> " on each line: inside the text it read as a stray
   // ">" ("hew a way > through naked held-up hands"); the first line's stays, for a reader to drop.
   // So does a later list item's bullet (LATER_BULLET), except in code, where "- " is the code's own;
