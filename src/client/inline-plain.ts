@@ -107,6 +107,19 @@ export function bodyText(content: string | null): string {
 }
 
 /**
+ * `text` cut to at most `limit` characters between words, then "…": at its last whitespace within the
+ * limit ("Usin…" and "refers t…" read as typos), or at the limit itself when that whitespace lies in
+ * the first half (a long path or URL is cut inside it). The CLI and the web previews share the rule.
+ *
+ * @example
+ * cutAtWord('The firm makes 4 trays. Using the bakery', 26); // 'The firm makes 4 trays.…'
+ */
+export function cutAtWord(text: string, limit: number): string {
+  const space = text.slice(0, limit + 1).search(/\s+\S*$/);
+  return `${text.slice(0, space > (limit + 1) / 2 ? space : limit).trimEnd()}…`;
+}
+
+/**
  * `text` with each task list's box left out after its list marker ("- [ ] Take meter readings" →
  * "- Take meter readings"): markup, as the marker is; the book's page shows a checkbox there, and a
  * preview of "[ ] Take…" reads as noise. The marker stays, for the caller to keep or drop.

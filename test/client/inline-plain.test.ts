@@ -1,6 +1,6 @@
 /** How a line of markdown reads in a preview: the demo page, the widget and the CLI share these functions. */
 import { describe, expect, it } from 'vitest';
-import { bodyText, inlinePlain, labelledRow, linesPlain, plainBlocks } from '../../src/client/inline-plain';
+import { bodyText, cutAtWord, inlinePlain, labelledRow, linesPlain, plainBlocks } from '../../src/client/inline-plain';
 
 describe('inlinePlain', () => {
   it('leaves a footnote mark out without leaving two spaces where it stood', () => {
@@ -115,5 +115,14 @@ describe('linesPlain', () => {
     expect(linesPlain('| a | b \\|')).toBe('a · b |');
     const table = '| Op | Means |\n|---|---|\n| `a \\| b` | a \\| b |';
     expect(labelledRow(table, table.lastIndexOf('\n') + 1, table.length)).toBe('Op: a | b · Means: a | b');
+  });
+});
+
+describe('cutAtWord', () => {
+  it('cuts at the last whitespace within the limit, or at the limit when that whitespace lies in the first half', () => {
+    expect(cutAtWord('The firm makes 4 trays. Using the bakery', 26)).toBe('The firm makes 4 trays.…');
+    expect(cutAtWord('Row one\nrow two and more', 14)).toBe('Row one\nrow…');
+    expect(cutAtWord('See https://example.org/a/very/long/path', 20)).toBe('See https://example.…');
+    expect(cutAtWord('x'.repeat(40), 20)).toBe(`${'x'.repeat(20)}…`);
   });
 });

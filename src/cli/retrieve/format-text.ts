@@ -4,7 +4,7 @@
  * sentence that matches the question, else the start of the text), a timing line, and with
  * `--verbose` the timing breakdown, cache status, filters, confidence summary and every warning.
  */
-import { bodyText, inlinePlain, labelledRow, linesPlain, plainBlocks, withoutTaskBoxes } from '../../client/inline-plain';
+import { bodyText, cutAtWord, inlinePlain, labelledRow, linesPlain, plainBlocks, withoutTaskBoxes } from '../../client/inline-plain';
 import { markedSpans } from '../../client/marked-spans';
 import { PLACED_AFTER_NEW_PAGE, placedAfterNewPage } from '../../client/score-order';
 import { mathPlain } from '../../core/common/text/math-plain';
@@ -102,10 +102,7 @@ function clipped(text: string, focus: { at: number; length: number } | null = nu
   const lead = from > 0 ? '…' : '';
   const rest = line.slice(from);
   const room = PREVIEW_CHARS - lead.length;
-  if (rest.length <= room) return `${lead}${rest}`;
-  const cut = rest.lastIndexOf(' ', room - 1);
-  // A word longer than half the line (a path, a URL) is cut inside it, as before.
-  return `${lead}${rest.slice(0, cut > room / 2 ? cut : room - 1).trimEnd()}…`;
+  return rest.length <= room ? `${lead}${rest}` : `${lead}${cutAtWord(rest, room - 1)}`;
 }
 
 /**

@@ -3,7 +3,7 @@
  * warnings (the Worker's own messages are kept; a short lead says what the code means).
  */
 import type { SearchResult, SearchSummary } from '../../client/index';
-import { bodyText, FENCE_LINE, inlinePlain, labelledRow, linesPlain, plainBlocks, withoutTaskBoxes } from '../../client/inline-plain';
+import { bodyText, cutAtWord, FENCE_LINE, inlinePlain, labelledRow, linesPlain, plainBlocks, withoutTaskBoxes } from '../../client/inline-plain';
 import { markedSpans } from '../../client/marked-spans';
 
 const RATINGS: Record<string, string> = {
@@ -78,11 +78,7 @@ export function previewOf(result: SearchResult, max: number): { text: string; te
     return { text: row ?? linesPlain(highlight.text), terms: highlight.terms, cut: highlight.text !== content };
   }
   const text = inlinePlain(plainBlocks(withoutTaskBoxes(unwrapped(content))));
-  if (text.length <= max) return { text, terms: [], cut: content !== text };
-  // Cut between words, as the CLI does: "Usin…" read as a typo. A text without a space near the cut
-  // (a long URL) is cut at `max`.
-  const words = text.slice(0, max + 1).replace(/\s+\S*$/, '');
-  return { text: `${(words.length > max / 2 ? words : text.slice(0, max)).trimEnd()}…`, terms: [], cut: true };
+  return text.length <= max ? { text, terms: [], cut: content !== text } : { text: cutAtWord(text, max), terms: [], cut: true };
 }
 
 /**

@@ -52,6 +52,8 @@ describe('previewOf', () => {
     expect(previewOf(result('The firm makes 4 trays. Using the bakery'), 26).text).toBe('The firm makes 4 trays.…');
     expect(previewOf(result('The firm makes 4 trays here. More'), 28).text).toBe('The firm makes 4 trays here.…');
     expect(previewOf(result('See https://example.org/a/very/long/path/to/a/page'), 20).text).toBe('See https://example.…');
+    // No space at all: cut at the limit, not one past it.
+    expect(previewOf(result('x'.repeat(40)), 20).text).toBe(`${'x'.repeat(20)}…`);
   });
 
   it('keeps a comment line of a fenced code block as written', () => {
