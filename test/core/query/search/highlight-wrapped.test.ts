@@ -1,10 +1,10 @@
 /**
  * Highlights in books that hard-wrap their lines: a wrapped list item or paragraph is read whole,
  * never across a blank line, into a table row (with or without outer pipes) or inside code. Cases
- * from three new users' books (music theory, bookkeeping, baking).
+ * from new users' books (music theory, bookkeeping, baking, history, moral philosophy).
  */
 import { describe, expect, it } from 'vitest';
-import { highlightPassage } from '../../../../src/core/query/search/highlight';
+import { HIGHLIGHT_CHARS, highlightPassage } from '../../../../src/core/query/search/highlight';
 import { questionWeights } from '../../../../src/core/query/search/question-weights';
 
 const collapse = (text: string): string => text.replace(/\s+/g, ' ').trim();
@@ -108,5 +108,50 @@ describe('highlightPassage on wrapped lines', () => {
     expect(highlightPassage('The firm picks the quantity.\n\n> MR = MC', questionWeights('firm picks quantity'))!.text).toBe('The firm picks the quantity.');
     expect(highlightPassage('- the firm picks the quantity where\n\n> MR = MC', questionWeights('firm picks quantity'))!.text).toBe('- the firm picks the quantity where');
     expect(highlightPassage('residuals against fitted values\n\nA fan shape means the variance is not constant.', questionWeights('residuals against fitted values'))!.text).toBe('residuals against fitted values');
+  });
+});
+
+describe('highlightPassage on hard-wrapped sentences, list items and quotations', () => {
+  it('reads a hard-wrapped sentence whole: a line opening with emphasis is prose, and a long sentence is cut around its match', () => {
+    const emphasis = 'Within ten minutes the field was emptied. A journalist in the\n*Manchester Observer* coined the name "Peterloo", mocking the soldiers by comparing this attack on\nunarmed civilians with the battle of Waterloo.';
+    const h = highlightPassage(emphasis, questionWeights('who named Peterloo'))!;
+    expect(h.text).toBe('A journalist in the *Manchester Observer* coined the name "Peterloo", mocking the soldiers by comparing this attack on unarmed civilians with the battle of Waterloo.');
+    expect(collapse(emphasis.slice(h.start, h.end))).toBe(h.text);
+    const long = [
+      'The government enrolled special constables. In the event the crowd was smaller than feared,',
+      "O'Connor agreed to send the petition to Parliament in three cabs, and the clerks of the Commons",
+      'claimed to find fewer than two million genuine signatures, including "Victoria Rex" and "Mr Punch",',
+      'and the petition was laughed out of the House by members who had feared a revolution that spring.',
+    ].join('\n');
+    const cut = highlightPassage(long, questionWeights('how many genuine signatures did the clerks find'))!;
+    expect(cut.text.length).toBeLessThanOrEqual(HIGHLIGHT_CHARS);
+    expect(cut.text).toContain('the clerks of the Commons claimed to find fewer than two million genuine signatures');
+    expect(collapse(long.slice(cut.start, cut.end))).toMatch(/^In the event .* spring\.$/);
+  });
+
+  it('reads a hard-wrapped list item whole, not its lines one by one', () => {
+    const list = 'To reduce the risk:\n\n1. Make the safe bread first.\n2. Keep a separate toaster for gluten-free bread; crumbs in a shared toaster are enough to\n   harm someone with coeliac disease.\n3. Wash your hands.';
+    const h = highlightPassage(list, questionWeights('toaster coeliac disease'))!;
+    expect(h.text).toBe('2. Keep a separate toaster for gluten-free bread; crumbs in a shared toaster are enough to harm someone with coeliac disease.');
+    expect(collapse(list.slice(h.start, h.end))).toBe(h.text);
+    const scoring = '- Hold the blade at a shallow angle, about 30°, to the surface for an ear; hold it\n  vertically for a symmetrical burst.\n- Cut quickly.';
+    expect(highlightPassage(scoring, questionWeights('scoring angle ear'))!.text).toBe('- Hold the blade at a shallow angle, about 30°, to the surface for an ear; hold it vertically for a symmetrical burst.');
+  });
+
+  it('leaves out the quote marks of a wrapped quotation\'s later lines', () => {
+    const quote = '> "The Yeomanry cut their way through the people, and their sabres were plied to hew a way\n> through naked held-up hands and defenceless heads."';
+    expect(highlightPassage(quote, questionWeights('sabres held-up hands'))!.text).toBe('> "The Yeomanry cut their way through the people, and their sabres were plied to hew a way through naked held-up hands and defenceless heads."');
+  });
+
+  it('reads a wrapped quotation\'s sentence whole, not the line that holds the question\'s words', () => {
+    // A philosophy book's formula, set as a quotation over two lines: its second line alone had been
+    // the highlight, half a sentence ("principles for the general regulation … reasonably reject.").
+    const quote = 'Scanlon\'s formula is:\n\n> An act is wrong if it would be disallowed by any set of\n> principles that no one could reasonably reject.\n\nEach person considers it.';
+    expect(highlightPassage(quote, questionWeights('reasonable rejection test'))!.text).toBe('> An act is wrong if it would be disallowed by any set of principles that no one could reasonably reject.');
+  });
+
+  it('reads a numbered premise of an argument set as a quotation with its label', () => {
+    const argument = 'The argument from disagreement:\n\n> P1. Different cultures have different moral codes.\n> P2. If cultures disagree about something, there is no objective truth about it.\n> C. There is no objective truth in morality.';
+    expect(highlightPassage(argument, questionWeights('cultures disagree about something'))!.text).toBe('> P2. If cultures disagree about something, there is no objective truth about it.');
   });
 });
