@@ -2,7 +2,7 @@
  * How far a highlight reaches past its best sentence: a lead-in (a colon) or an unfinished sentence
  * brings what it introduces. Apart from highlight.ts, whose job is picking the sentence.
  */
-import { leavesItem, type CandidateSpan } from './highlight-spans';
+import { CALLOUT_TITLE, leavesItem, type CandidateSpan } from './highlight-spans';
 
 // A prose sentence cut off before a displayed formula or quotation that finishes it: it ends on a
 // lowercase word or a comma ("…by producing the quantity where" over "> MR = MC"; "…the budget
@@ -10,10 +10,6 @@ import { leavesItem, type CandidateSpan } from './highlight-spans';
 // a full stop over a paragraph is no unfinished sentence (highlight-wrapped.test.ts).
 const UNFINISHED = /[\p{Ll},]$/u;
 const DISPLAY_BLOCK = /^(?:>|\$\$|\\\[)/;
-// A callout's title line as ingest writes it ("Warning: Verbal orders.", admonitions.ts), kinds of
-// Docusaurus, GitHub and MkDocs: a title names what the box says, as a heading does, and said
-// nothing to "how to take a verbal order" while the box's first sentence answered it.
-const CALLOUT_TITLE = /^(?:>[ \t]?)*(?:Note|Tip|Info|Hint|Important|Warning|Caution|Danger|Attention|Error|Success|Example|Question|Abstract|Summary|Bug|Failure|Quote|Secondary):[^\n]*$/;
 
 /**
  * `end`, or the end of the span after it when the highlight ends with a colon and that span follows
@@ -21,7 +17,8 @@ const CALLOUT_TITLE = /^(?:>[ \t]?)*(?:Note|Tip|Info|Hint|Important|Warning|Caut
  * `start`, not the next item beside the highlight's own): a lead-in alone ("Group photo:", "The
  * ratio is called the **crop factor**:") names what comes and says nothing of it. So does a prose
  * sentence left unfinished ({@link UNFINISHED}) over the display block that ends it, and a callout's
- * title line alone ({@link CALLOUT_TITLE}) over its body.
+ * title line alone ({@link CALLOUT_TITLE}: a title names what the box says, as a heading does) over
+ * its body.
  *
  * @example
  * const content = 'Pick the quantity where\n\n> MR = MC';

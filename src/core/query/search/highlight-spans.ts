@@ -14,6 +14,17 @@ const TABLE_ROW = /^\s*\|/;
 // holding the question's words ("Side view of the bar path … lower chest") made it, or a sentence
 // paired with it, beat the sentence that answers, and showed "![…](/img/…)" in the highlight.
 const IMAGE_LINE = /^\s*(?:\[?!\[[^\]\n]*\]\([^)\n]*\)(?:\]\([^)\n]*\))?\s*)+$/;
+/**
+ * A callout's title line as ingest writes it ("Warning: Verbal orders.", "Tip:"; admonitions.ts),
+ * kinds of Docusaurus, GitHub and MkDocs. It opens a box: the box is not the paragraph before it, so
+ * the span it starts is a gap, as after a heading. Paired with that paragraph's last sentence, the
+ * title of the next box ended the highlight ("…have the brakes inspected soon. Warning: Pedal goes
+ * to the floor.") and said nothing of what the box says.
+ *
+ * @example
+ * CALLOUT_TITLE.test('Warning: Pedal goes to the floor.'); // true
+ */
+export const CALLOUT_TITLE = /^(?:>[ \t]?)*(?:Note|Tip|Info|Hint|Important|Warning|Caution|Danger|Attention|Error|Success|Example|Question|Abstract|Summary|Bug|Failure|Quote|Secondary):[^\n]*$/;
 // A table's header row (the row above its `|---|` line) names the columns, as a heading names a
 // section: "Mitosis · Meiosis" held both words of "mitosis or meiosis" and won, saying nothing.
 // A table written without its outer pipes is known by its `--- | ---` row (table-rows.ts).
@@ -32,7 +43,7 @@ const BLANK_BETWEEN = /\n[ \t]*\r?\n/;
 /** A span a highlight may be, with what the highlight must know of the structure around it. */
 export interface CandidateSpan {
   span: Span;
-  /** A skipped line (a heading, a fence, a table's header row) lies before it. */
+  /** A skipped line (a heading, a fence, a table's header row) lies before it, or it opens a callout box. */
   gap: boolean;
   /** It is a table row. */
   row: boolean;
@@ -46,11 +57,11 @@ export interface CandidateSpan {
 
 /**
  * Candidate spans of `content`: sentences, or lines where the text is a list, a table or code;
- * `gap` when a skipped line (a heading, a fence, a table's header row) lies before it, so it is not
- * joined to the one before; `row` when it is a table row; `code` when it lies inside a fenced code
- * block; `opensItem` and `itemTail` where it lies in a list item. A sentence longer than
- * `wrappedSentenceChars` is read line by line too (a run-on without sentence ends: a list of
- * values, one a line); up to it, prose a book hard-wraps stays whole.
+ * `gap` when a skipped line (a heading, a fence, a table's header row) lies before it or it opens a
+ * callout box with its title line, so it is not joined to the one before; `row` when it is a table
+ * row; `code` when it lies inside a fenced code block; `opensItem` and `itemTail` where it lies in a
+ * list item. A sentence longer than `wrappedSentenceChars` is read line by line too (a run-on
+ * without sentence ends: a list of values, one a line); up to it, prose a book hard-wraps stays whole.
  *
  * @example
  * candidateSpans('## Storage\n\nKeep it dry.', 480); // [{ span: [12, 24], gap: true, row: false, code: false, opensItem: false, itemTail: false }]
@@ -78,7 +89,7 @@ export function candidateSpans(content: string, wrappedSentenceChars: number): C
         // (a line under an item, even unindented, continues it).
         const last = out[out.length - 1];
         const itemTail = !opensItem && !row && !code && !gap && !!last && (last.opensItem || last.itemTail) && !BLANK_BETWEEN.test(content.slice(last.span[1], span[0]));
-        out.push({ span, gap, row, code, opensItem, itemTail });
+        out.push({ span, gap: gap || opensBox(content, span[0], line), row, code, opensItem, itemTail });
         gap = false;
       }
     }
@@ -108,6 +119,19 @@ const INDENT = /[ \t]*/y;
 function markerIndent(content: string, at: number): number {
   INDENT.lastIndex = content.lastIndexOf('\n', at - 1) + 1;
   return INDENT.exec(content)![0].length;
+}
+
+// What lies between a paragraph's first line and the blank line above it (a quotation's markers).
+const OPENS_PARAGRAPH = /(?:^|\n)[ \t>]*\r?\n[ \t>]*$/;
+
+/**
+ * Whether the span `line`, from `start`, opens a paragraph with a callout's title line
+ * ({@link CALLOUT_TITLE}; ingest writes a box with a blank line above it). A hard-wrapped sentence
+ * that happens to start a line with "Note:" continues its paragraph.
+ */
+function opensBox(content: string, start: number, line: string): boolean {
+  if (!CALLOUT_TITLE.test(line.split('\n', 1)[0]!.trimEnd())) return false;
+  return start === 0 || OPENS_PARAGRAPH.test(content.slice(Math.max(0, start - 12), start)) || content.slice(0, start).trim() === '';
 }
 
 // The same row tested one line at a time (no `m` flag: the line is the whole input).

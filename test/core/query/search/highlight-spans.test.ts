@@ -42,4 +42,13 @@ describe('candidateSpans', () => {
     expect(texts(content)).toEqual(['Steps:', '- Feed the starter and\n  leave it overnight.', '- Mix.', 'make', 'make install']);
     expect(candidateSpans(content, 480).filter((c) => c.code).length).toBe(2);
   });
+
+  it('marks a callout\'s title line as a gap when it opens a paragraph, and a wrapped "Note:" line as none', () => {
+    const content = 'Have the brakes inspected.\n\nWarning: Pedal goes to the floor.\nPump it and stop.\n\n> Tip:\n> Keep a log.';
+    const spans = candidateSpans(content, 480).map((c) => [content.slice(c.span[0], c.span[1]), c.gap]);
+    expect(spans).toEqual([['Have the brakes inspected.', false], ['Warning: Pedal goes to the floor.', true], ['Pump it and stop.', false], ['> Tip:\n> Keep a log.', true]]);
+    // A sentence of a hard-wrapped paragraph that starts a line with a kind's word is the paragraph's.
+    const wrapped = 'Read the dial as follows.\nNote: the needle lags a second.';
+    expect(candidateSpans(wrapped, 480).map((c) => c.gap)).toEqual([false, false]);
+  });
 });

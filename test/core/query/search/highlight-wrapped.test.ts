@@ -77,6 +77,14 @@ describe('highlightPassage on wrapped lines', () => {
     expect(highlightPassage(code, questionWeights('debit bank'))!.text).toBe('- debit bank');
   });
 
+  it('never pairs a paragraph\'s last sentence with the title of the callout box under it', () => {
+    // The box's title said nothing of what the box says, and ended the highlight.
+    const content = ['Any change in how the pedal feels is a reason to have the brakes inspected soon.', '', 'Warning: Pedal goes to the floor.', 'If the pedal suddenly sinks further than normal, pump it several times.'].join('\n');
+    expect(highlightPassage(content, questionWeights('the brake pedal feels soft and goes down'))!.text).toBe('Any change in how the pedal feels is a reason to have the brakes inspected soon.');
+    // The title still brings its own box's first sentence.
+    expect(highlightPassage(content, questionWeights('pedal goes to the floor'))!.text).toBe('Warning: Pedal goes to the floor. If the pedal suddenly sinks further than normal, pump it several times.');
+  });
+
   it('reads no sentence across a blank line: a lead-in brings its display formula, never the next paragraph', () => {
     // A statistics book's pages: a lead-in ending in a colon over a `$$` formula, then prose.
     const zScore = '## z-scores\n\nA **z-score** says how many standard deviations a value lies from the mean:\n\n$$\nz = \\frac{x - \\mu}{\\sigma}\n$$\n\nStandardising turns any normal distribution into the **standard normal**, so one\ntable covers them all.';
