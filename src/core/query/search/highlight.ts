@@ -11,6 +11,7 @@ import { mathPlain } from '../../common/text/math-plain';
 import type { Span } from '../../common/text/sentence-spans';
 import { spellingVariants, withoutAccents } from '../../common/text/word-variants';
 import { withWhatItIntroduces } from './highlight-lead-in';
+import { withWholeNumbers } from './highlight-numbers';
 import { candidateSpans } from './highlight-spans';
 import { matchedKey, questionStem } from './question-weights';
 
@@ -239,5 +240,5 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
     return { at, terms: [...terms] };
   };
   const text = window(whole, Math.max(0, matchedAt(whole).at), max);
-  return { text, start, end, terms: matchedAt(text).terms };
+  return { text, start, end, terms: withWholeNumbers(text, matchedAt(text).terms) };
 }
