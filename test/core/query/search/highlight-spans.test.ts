@@ -37,6 +37,14 @@ describe('candidateSpans', () => {
     expect(spans).toEqual([['Keys:', false], ['space | scroll forward', true], ['b | scroll back', true], ['Press q to quit.', false]]);
   });
 
+  it('marks a callout\'s title line as a gap, so the sentence before the box is not joined to it', () => {
+    const content = 'Grams over grams per mole leave moles.\n\nTip: Which way do I convert?\nDraw the mole map first.';
+    const spans = candidateSpans(content, 480).map((c) => [content.slice(c.span[0], c.span[1]), c.gap]);
+    expect(spans).toEqual([['Grams over grams per mole leave moles.', false], ['Tip: Which way do I convert?', true], ['Draw the mole map first.', false]]);
+    // A prose sentence that opens with a kind's word and goes on past it on its line is no title.
+    expect(candidateSpans('Keep it dry. Note: verbal orders are rare. Read them back.', 480).map((c) => c.gap)).toEqual([false, false, false]);
+  });
+
   it('reads a hard-wrapped list item as one span and code line by line', () => {
     const content = 'Steps:\n\n- Feed the starter and\n  leave it overnight.\n- Mix.\n\n```sh\nmake\nmake install\n```';
     expect(texts(content)).toEqual(['Steps:', '- Feed the starter and\n  leave it overnight.', '- Mix.', 'make', 'make install']);

@@ -68,6 +68,10 @@ describe('highlightPassage on wrapped lines', () => {
     // A callout's title alone names the box: it brings the box's first sentence, as a lead-in does.
     const callout = ['| Verbal | Spoken by the prescriber |', '', 'Warning: Verbal orders.', 'Write the verbal order down and read it back to the', 'prescriber. Many wards forbid them.'].join('\n');
     expect(highlightPassage(callout, questionWeights('how to take a verbal order'))!.text).toBe('Warning: Verbal orders. Write the verbal order down and read it back to the prescriber.');
+    // A callout's title is not paired with the sentence before the box: "…leave moles. Tip: Which way
+    // do I convert?" held "grams", "moles" and "convert" and beat the box's answer.
+    const boxed = ['Grams over grams per mole leave moles.', '', 'Tip: Which way do I convert?', 'Divide the grams by the molar mass to get moles.'].join('\n');
+    expect(highlightPassage(boxed, questionWeights('how do I convert grams to moles'))!.text).toBe('Tip: Which way do I convert? Divide the grams by the molar mass to get moles.');
     // A prose line that opens with a kind's word is no title when the sentence goes on past its line.
     const prose = 'Note: verbal orders are rare. Read them back.';
     expect(highlightPassage(prose, questionWeights('verbal orders'))!.text).toBe('Note: verbal orders are rare.');
