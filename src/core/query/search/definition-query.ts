@@ -27,6 +27,12 @@ export const HEADING_FACTOR = 1.15;
 const RELATIONAL = /^(?:(?:a|an|the)\s+)?(?:main\s+|real\s+|actual\s+)?(?:difference|differences|point|purpose|role|use|reason|advantage|advantages|benefit|benefits|idea|goal|job|best|right|correct|proper|easiest|fastest|simplest|recommended|way|command|syntax|name|default|status|state|value|output|problem|issue|cause|error)\b/i;
 /** The stems of the verbs of "what does X mean" and "what does X stand for". */
 const MEANING_VERBS = ['mean', 'stand'];
+/**
+ * "Where do I find X" asks where X is, and "find out" means learn: the verb is the question's frame,
+ * no word of the answer. Counted, it ranked a book's `find` command over the page that holds X. Not
+ * "where do I find and replace", where the verb names the feature.
+ */
+const FIND_FRAME = /\bwhere\s+(?:do|can|could|should|would|will|might)\s+(?:i|we|you|one)\s+find\b(?!\s+and\b)|\bfind\s+out\b/i;
 /** A defined phrase longer than this (in informative stems) is a description, not a term. */
 const MAX_TERM_STEMS = 4;
 
@@ -124,7 +130,8 @@ export const SUBJECT_MODIFIER_SHARE = 0.05;
  * page about something else, over the one that says what an action is. Empty for any other
  * question, and for modifiers that are ordinary words ("wear" in "pump wear ring") or rare in the
  * book. `chunkShare`: the share of the book's chunks that use a stem. The verb of "what does X mean"
- * or "… stand for" weighs 0 ({@link MEANING_VERBS}), unless the term has that word ("standing wave").
+ * or "… stand for" weighs 0 ({@link MEANING_VERBS}), unless the term has that word ("standing wave"), and so
+ * does "find" in "where do I find …" and "find out" ({@link FIND_FRAME}), in any question.
  *
  * @example
  * subjectModifierWeights('What is a ROS 2 action?', (stem) => (stem === 'action' ? 0.02 : 0.6));
@@ -140,6 +147,7 @@ export function subjectModifierWeights(query: string, chunkShare: (stem: string)
   // it found "the dog sits, stands up" before the line that spells the abbreviation out. Not a
   // word of the term itself: "what does a standing wave mean", "what does the mean stand for".
   if (term.length > 0 && MEANING_LEAD.test(query.trim().replace(/[?.!]+$/, ''))) for (const stem of MEANING_VERBS) if (!term.includes(stem)) weights.set(stem, 0);
+  if (FIND_FRAME.test(query)) weights.set('find', 0);
   return weights;
 }
 

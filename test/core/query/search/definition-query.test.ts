@@ -86,6 +86,14 @@ describe('definition questions', () => {
     expect(subjectModifierWeights('what is the mean of a sample', () => 0.01).size).toBe(0);
   });
 
+  it('weighs nothing for "find" in "where do I find …" and "find out", the question\'s frame, in any question', () => {
+    expect(subjectModifierWeights('where do I find the initial admin password?', () => 0.01)).toEqual(new Map([['find', 0]]));
+    expect(subjectModifierWeights('how do I find out what is leaking under my car', () => 0.01)).toEqual(new Map([['find', 0]]));
+    // The verb is the reader's subject: a search for files, a "Find and Replace" dialog.
+    expect(subjectModifierWeights('how do I find files bigger than 1 GB', () => 0.01).size).toBe(0);
+    expect(subjectModifierWeights('where can I find and replace text in a sheet', () => 0.01).size).toBe(0);
+  });
+
   it('keeps a word of the term that the meaning verb stems like: the question asks what THAT word means', () => {
     // "standing" stems to "stand", the statistician's "mean" is "mean": weighed 0, the question lost its term.
     expect(subjectModifierWeights('What does a standing wave mean?', () => 0.01).has('stand')).toBe(false);
