@@ -5,16 +5,19 @@
  * "cual"), as readers type a book's foreign words. BM25 indexes a chunk WITH the other spellings of its words
  * (document side: Qdrant and the embedded store compute the same vectors, queries are untouched,
  * collections ingested before keep working), and the LSA model learns each as an alias of the
- * book's form (lsa-aliases.ts). Closed-compound splitting ("nextcloud" → "next" + "cloud") was
- * measured too and left out: it cost book D MRR (a compound's parts are common words).
+ * book's form (lsa-aliases.ts). So are the names of the units the book writes only as symbols
+ * ("gram" beside "1.6 g/kg": core/build-time/ingest/unit-names.ts). Closed-compound splitting
+ * ("nextcloud" → "next" + "cloud") was measured too and left out: it cost book D MRR (a
+ * compound's parts are common words).
  */
 import { isStopword, stemWord, tokenizeWords } from '../../core/common/bm25/index';
 import { spellingVariants, withoutAccents } from '../../core/common/text/word-variants';
+import { unitNames } from '../../core/build-time/ingest/unit-names';
 import { englishWords } from './english-lexicon';
 
 /** What the ingest adds. */
 export interface VocabularyBridges {
-  /** Per text, the other spellings of its words (indexed with it). */
+  /** Per text, the other spellings of its words and the names of its unit symbols (indexed with it). */
   spellings: string[][];
   /** Stem a reader may type → the book stems it stands for (taught to the LSA model as aliases). */
   aliases: Map<string, string[]>;
@@ -28,8 +31,9 @@ export interface VocabularyBridges {
  */
 export function vocabularyBridges(texts: readonly string[]): VocabularyBridges {
   const { all } = englishWords();
-  const aliases = new Map<string, string[]>();
-  const spellings = texts.map((text) => {
+  const units = unitNames(texts);
+  const aliases = new Map([...units.aliases].map(([alias, stems]) => [alias, [...stems]]));
+  const spellings = texts.map((text, i) => {
     const found = new Set<string>();
     for (const word of new Set(tokenizeWords(text))) {
       if (isStopword(word)) continue;
@@ -44,6 +48,7 @@ export function vocabularyBridges(texts: readonly string[]): VocabularyBridges {
         if (!list.includes(stem)) aliases.set(alias, [...list, stem]);
       }
     }
+    for (const name of units.names[i]!) found.add(name);
     return [...found];
   });
   return { spellings, aliases };
