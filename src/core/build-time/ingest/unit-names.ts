@@ -8,11 +8,12 @@
  * vocabulary, and no query is rewritten), but only for a unit the book never names: a book that
  * writes "grams" is found by it already, and its "g" may be something else.
  *
- * A symbol is read as a unit only where a unit stands: after a number ("5 kg", "5kg", "1.6 g/kg"),
- * or as a quotient of two units ("mg/kg"), or after a degree sign ("°C"). A single letter ("g", "m",
- * "s", "V") is as often a variable or a name: it counts only set apart from its number ("5 g", not
- * "1990s", "5G" or "3D") or in a quotient with another unit ("10m/s"). Symbols that are English
- * words after a number ("in" of "3 in 10", "A" of "Step 2 A") are not in the table.
+ * A symbol is read as a unit only where a unit stands: after a number ("5 kg", "5kg", "a 5-kg bag",
+ * "1.6 g/kg"), or as a quotient of two units ("mg/kg"), or after a degree sign ("°C"); never in a
+ * formula ("r^2 g(r)"). A single letter ("g", "m", "s", "V") is as often a variable or a name: it
+ * counts only set apart from its number ("5 g", not "1990s", "5G" or "3D") or in a quotient with
+ * another unit ("10m/s"). Symbols that are English words after a number ("in" of "3 in 10", "A" of
+ * "Step 2 A") are not in the table.
  */
 import { stemWord, tokenizeWords } from '../../common/bm25/index';
 
@@ -89,10 +90,10 @@ const SYMBOLS: Readonly<Record<string, readonly Unit[]>> = {
 };
 
 // A number not inside a word or another number ("CO2 g" is no "2 g") nor a formula's exponent or
-// index ("r^2 g(r)"), then at most one space (any width), then a degree sign or a symbol,
-// optionally over a second one ("g/kg", "km/h"), squared or cubed ("m²") but not a formula's
-// function or indexed variable ("1.2 h_n", "2 m(m+1)").
-const NUMBER_UNIT = /(?<![\p{L}\p{N}.,^_\\])\d+(?:[.,]\d+)?([ \u00a0\u2009\u202f]?)(℃|℉|°[ \u00a0]?[CF]?(?![\p{L}\p{N}])|[\p{L}]+)(?:\/([\p{L}]+))?(?=[²³]|(?![\p{L}\p{N}_(^{]))/gu;
+// index ("r^2 g(r)"), then at most one space (any width) or a hyphen ("a 5-kg bag"), then a
+// degree sign or a symbol, optionally over a second one ("g/kg", "km/h"), squared or cubed ("m²")
+// but not a formula's function or indexed variable ("1.2 h_n", "2 m(m+1)").
+const NUMBER_UNIT = /(?<![\p{L}\p{N}.,^_\\])\d+(?:[.,]\d+)?([ \u00a0\u2009\u202f-]?)(℃|℉|°[ \u00a0]?[CF]?(?![\p{L}\p{N}])|[\p{L}]+)(?:\/([\p{L}]+))?(?=[²³]|(?![\p{L}\p{N}_(^{]))/gu;
 // A quotient of two symbols with no number before it: "dose in mg/kg", "speed in km/h".
 const QUOTIENT = /(?<![\p{L}\p{N}/])([\p{L}]+)\/([\p{L}]+)(?![\p{L}\p{N}/])/gu;
 // A temperature scale after a degree sign with no number: "temperatures in °C".

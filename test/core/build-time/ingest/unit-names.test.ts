@@ -11,6 +11,8 @@ describe('unitsWritten', () => {
     // Over a word that is no unit, a symbol of two letters or more is still one.
     expect(units('10 mg/day')).toEqual({ milligram: ['mg'] });
     expect(units('250 mL and 2 L')).toEqual({ millilitre: ['ml'], litre: ['l'] });
+    // Hyphenated, as an adjective: "a 5-kg bag", "a 10-min walk".
+    expect(units('a 5-kg bag and a 10-min walk')).toEqual({ kilogram: ['kg'], minute: ['min'] });
   });
 
   it('reads the micro sign and the Greek mu alike, and names each unit of a compound symbol', () => {
