@@ -146,11 +146,23 @@ export function linesPlain(text: string): string {
     .split('\n')
     .map((line) => {
       // The cells as rowCells reads them (an escaped `\|` a pipe inside its cell, as GFM reads it).
-      const plain = TABLE_LINE.test(line) ? rowCells(line).filter(Boolean).join(' · ') : line.replace(/^\s*(?:>\s*)*(?:(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?)?/, '');
+      const plain = TABLE_LINE.test(line) ? rowCells(line).filter(Boolean).join(' · ') : line.replace(LINE_MARKER, (marker, n?: string, delimiter?: string) => (n && nextItemFollows(line.slice(marker.length), +n, delimiter!) ? `${n}${delimiter} ` : ''));
       return inlinePlain(plain);
     })
     .join('\n');
 }
+
+// A line's quotation marks and list marker, with an ordered item's number and delimiter captured.
+const LINE_MARKER = /^\s*(?:>\s*)*(?:(?:[-*+]|(\d+)([.)]))\s+(?:\[[ xX]\]\s+)?)?/;
+
+/**
+ * Whether the next number of an ordered item (`n` + 1, same delimiter) opens a later item in
+ * `rest`, the line after the item's marker: a highlight collapses the items it spans onto one line
+ * and keeps their numbers (they say the order), so the first item's number stays too. Dropped,
+ * "5. **Queen excluder**: … 6. **Supers**: …" read "Queen excluder: … 6. Supers: …", a step 6
+ * after an unnumbered one.
+ */
+const nextItemFollows = (rest: string, n: number, delimiter: string): boolean => new RegExp(`\\s${n + 1}\\${delimiter}\\s`).test(rest);
 
 const TABLE_LINE = /^\s*\|/;
 const DELIMITER_ROW = /^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$/;

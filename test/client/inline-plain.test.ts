@@ -116,6 +116,19 @@ describe('linesPlain', () => {
     const table = '| Op | Means |\n|---|---|\n| `a \\| b` | a \\| b |';
     expect(labelledRow(table, table.lastIndexOf('\n') + 1, table.length)).toBe('Op: a | b · Means: a | b');
   });
+
+  it('drops a list item\'s marker, but keeps an ordered item\'s number when the next item\'s number follows it on the line', () => {
+    expect(linesPlain('- a **cell wall** of cellulose')).toBe('a cell wall of cellulose');
+    expect(linesPlain('3. Close the lid.')).toBe('Close the lid.');
+    // The highlight keeps a later item's number (it says the order): the first one dropped read as
+    // "…contain only honey. 6. Supers: shallower boxes", a step 6 after an unnumbered step.
+    expect(linesPlain('5. **Queen excluder**: keeps the queen below. 6. **Supers**: boxes for honey.')).toBe('5. Queen excluder: keeps the queen below. 6. Supers: boxes for honey.');
+    expect(linesPlain('2) Heat the wax. 3) Pour it.')).toBe('2) Heat the wax. 3) Pour it.');
+    // Another number further on is no next item: a quantity, a step out of order, another delimiter.
+    expect(linesPlain('1. Add 20 g. Wait 5 minutes.')).toBe('Add 20 g. Wait 5 minutes.');
+    expect(linesPlain('1. Mix. 3. Stir.')).toBe('Mix. 3. Stir.');
+    expect(linesPlain('1. Mix. 2) Stir.')).toBe('Mix. 2) Stir.');
+  });
 });
 
 describe('cutAtWord', () => {
