@@ -7,8 +7,10 @@ import { FENCE_LINE, itemSpans, lineSpans, sentenceSpans, type Span } from '../.
 import { DELIMITER_ROW, HEADER_OVER_DELIMITER, PIPELESS_DELIMITER_ROW } from '../../common/text/table-rows';
 
 // Lines that are structure, not prose: a heading names the section (the reader sees it already),
-// a fence line and a table's `|---|` delimiter row are markup.
-const SKIPPED_LINE = /^\s*(?:#{1,6}\s|```|~~~|:::|<\/?[A-Za-z])/;
+// a fence line and a table's `|---|` delimiter row are markup. A heading inside a quotation too: a
+// help page's quoted note box opens with one ("> ### Quickly turn bounce keys on and off"), which
+// was the highlight, its "###" shown in the preview.
+const SKIPPED_LINE = /^\s*(?:(?:>\s*)*#{1,6}\s|```|~~~|:::|<\/?[A-Za-z])/;
 const TABLE_ROW = /^\s*\|/;
 // A line that is only images (a figure, or a linked badge): markup, as a heading is. Its alt text
 // holding the question's words ("Side view of the bar path … lower chest") made it, or a sentence
@@ -169,7 +171,7 @@ function pipelessTables(content: string): { headers: Set<number>; rows: Set<numb
 // A heading line: it has no sentence end, so the sentence splitter runs it into the first sentence
 // under it, and that sentence, holding a `#` line, was then read line by line (cut at its first
 // line break when the book wraps its prose).
-const HEADING_LINE = /^[ \t]*#{1,6}[ \t][^\n]*$/gm;
+const HEADING_LINE = /^[ \t]*(?:>[ \t]*)*#{1,6}[ \t][^\n]*$/gm;
 
 // Code is read line by line as before: its `# comment` lines are not headings.
 const FENCE = /(?:^|\n)\s*(?:```|~~~)/;

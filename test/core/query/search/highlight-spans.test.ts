@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { candidateSpans } from '../../../../src/core/query/search/highlight-spans';
+import { highlightPassage } from '../../../../src/core/query/search/highlight';
+import { questionWeights } from '../../../../src/core/query/search/question-weights';
 
 const texts = (content: string): string[] => candidateSpans(content, 480).map(({ span }) => content.slice(span[0], span[1]));
 
@@ -8,6 +10,19 @@ describe('candidateSpans', () => {
     const content = '## Storage\n\nKeep it dry. Freeze the rest.';
     expect(texts(content)).toEqual(['Keep it dry.', 'Freeze the rest.']);
     expect(candidateSpans(content, 480).map((c) => c.gap)).toEqual([true, false]);
+  });
+
+  it('skips a heading inside a quotation as it skips one outside, marking the span after it as a gap', () => {
+    // A help page's note box, quoted, opens with its own heading: "> ### Quickly turn bounce keys on
+    // and off" was the highlight for "bounce keys", a heading the preview showed with its "###".
+    const content = '> ### Quickly turn bounce keys on and off\n>\n> You can turn bounce keys on and off from the menu.';
+    // (The quotation's blank line is a span of no words, as it was: it never scores.)
+    expect(texts(content)).toEqual(['>', '> You can turn bounce keys on and off from the menu.']);
+    expect(candidateSpans(content, 480)[0]!.gap).toBe(true);
+    expect(highlightPassage(content, questionWeights('bounce keys'))!.text).toBe('> You can turn bounce keys on and off from the menu.');
+    expect(texts('> > ## Nested\n> > Text here.')).toEqual(['> > Text here.']);
+    // A quoted line that is no heading stays: "#1" has no space after its mark.
+    expect(texts('> #1 rule: keep it dry.')).toEqual(['> #1 rule: keep it dry.']);
   });
 
   it('skips a numbered heading whole: its words are no sentence of the paragraph under it', () => {
