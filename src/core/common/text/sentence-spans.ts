@@ -27,6 +27,11 @@ const LIST_NUMBER_AT_START = /^[ \t]*(?:>[ \t]?)*(?:#{1,6}[ \t]+\d{1,9}(?:\.\d{1
 const LOOK_BACK = 20;
 // What follows a question or exclamation mark, on its line, when the sentence goes on past it.
 const RUN_ON = /^[ \t]+(?:[—–]|\p{Ll})/u;
+// What follows the "?" or "!" that closes an inverted "¿…?" or "¡…!" opened mid-sentence, when the
+// sentence goes on past it: a lowercase word or a comma, on its line or the next (a book hard-wraps),
+// maybe after an opening bracket, quote or emphasis ("Ask *¿Cuál es tu número?*\n(never *qué es*)").
+// The inverted mark says where the quoted question starts, so its close is no guess at a sentence end.
+const INVERTED_RUN_ON = /^[ \t]*(?:\r?\n[ \t]*)?(?:[(\["'“‘*_]*\p{Ll}|,)/u;
 
 /** A half-open `[start, end)` range of offsets into the source text. */
 export type Span = [start: number, end: number];
@@ -45,6 +50,9 @@ export type Span = [start: number, end: number];
  * `rows`, a terminator inside a table row (a line that opens with `|`, with a `|` after the cut on
  * the same line) is a cell's, not a sentence end: a row of question words ("| ¿cuál? / ¿cuáles? |
  * which? |") was highlighted as "/ ¿cuáles?", a FAQ table's as "| How many?". Highlight only too.
+ * With `runOns`, a question or exclamation followed on its line by a dash or a lowercase word is
+ * inside its sentence, and so is one closing an inverted "¿" or "¡" opened mid-sentence when a
+ * lowercase word or a comma follows, on the next line too ({@link closesInverted}).
  *
  * @example
  * sentenceSpans('One. Two!', 0, 9); // [[0, 4], [5, 9]]
@@ -62,6 +70,8 @@ export function sentenceSpans(text: string, start: number, end: number, { elisio
   let backticks = 0;
   let counted = 0;
   const inRow = rows ? rowCells(slice) : null;
+  // Most text has no inverted mark: then no "?" looks back for one (a scan per question mark).
+  const inverted = runOns && /[¿¡]/.test(slice);
   for (const match of slice.matchAll(BOUNDARY)) {
     const cut = match.index + match[0].length;
     backticks += countBackticks(slice, counted, cut);
@@ -70,7 +80,7 @@ export function sentenceSpans(text: string, start: number, end: number, { elisio
     if (ABBREVIATION.test(slice.slice(Math.max(from, cut - 12), cut))) continue;
     if (elisions && match[0].startsWith('…') && /^\s+\p{Ll}/u.test(slice.slice(cut, cut + 8))) continue;
     if (listNumbers && opensListItem(slice, cut)) continue;
-    if (runOns && /^[?!]/.test(match[0]) && RUN_ON.test(slice.slice(cut, cut + 8))) continue;
+    if (runOns && /^[?!]/.test(match[0]) && (RUN_ON.test(slice.slice(cut, cut + 8)) || (inverted && closesInverted(slice, from, match.index, cut)))) continue;
     if (inRow?.(cut)) continue;
     pushTrimmed(spans, slice, from, cut, start);
     from = cut;
@@ -189,6 +199,18 @@ function rowCells(slice: string): (at: number) => boolean {
     }
     return at < row.lastPipe;
   };
+}
+
+/**
+ * Whether the "?" or "!" at `at` (its terminator ending at `cut`) closes an inverted "¿" or "¡" opened after a word of the
+ * sentence starting at `from` (a quoted question inside it), and the sentence goes on after it
+ * ({@link INVERTED_RUN_ON}). A question the inverted mark opens the sentence with ends it as any does.
+ */
+function closesInverted(slice: string, from: number, at: number, cut: number): boolean {
+  const mark = slice[at]!;
+  const opened = slice.lastIndexOf(mark === '?' ? '¿' : '¡', at);
+  if (opened < from || slice.indexOf(mark, opened) < at || !/[\p{L}\p{N}]/u.test(slice.slice(from, opened))) return false;
+  return INVERTED_RUN_ON.test(slice.slice(cut, cut + 12));
 }
 
 /** Whether the terminator ending at `cut` is an ordered list item's (or a heading's) number at a line's start. */

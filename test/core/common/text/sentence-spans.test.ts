@@ -85,6 +85,22 @@ describe('sentenceSpans', () => {
     expect(texts(wrapped, sentenceSpans(wrapped, 0, wrapped.length, { runOns: true }))).toEqual(['Is it safe?', 'most of the time.']);
   });
 
+  it('reads the "?" or "!" closing an inverted "¿" or "¡" opened mid-sentence as inside its sentence when lowercase or a comma follows, on its line or the next', () => {
+    const runOns = (text: string) => texts(text, sentenceSpans(text, 0, text.length, { runOns: true }));
+    // A hard-wrapped Spanish question, and one followed by a bracket: the sentence goes on.
+    expect(runOns('Ask *¿Cuál es tu número de teléfono?*\n(never *qué es tu número*), always cuál. Next.')).toEqual([
+      'Ask *¿Cuál es tu número de teléfono?*\n(never *qué es tu número*), always cuál.',
+      'Next.',
+    ]);
+    expect(runOns('Se usa ¿verdad?\nal final. Shout ¡qué bien! (and smile). Next.')).toEqual(['Se usa ¿verdad?\nal final.', 'Shout ¡qué bien! (and smile).', 'Next.']);
+    // A capital after it, a question the inverted mark opens the sentence with, or a blank line: the sentence ends.
+    expect(runOns('Ask ¿Cómo estás? Then go.')).toEqual(['Ask ¿Cómo estás?', 'Then go.']);
+    expect(runOns('¿Cómo estás?\nbien. Next.')).toEqual(['¿Cómo estás?', 'bien.', 'Next.']);
+    expect(runOns('Ask ¿qué?\n\nnever mind.')).toEqual(['Ask ¿qué?', 'never mind.']);
+    // Without runOns (the chunker), as before.
+    expect(texts('Ask ¿qué?\n(never)', sentenceSpans('Ask ¿qué?\n(never)', 0, 18))).toEqual(['Ask ¿qué?', '(never)']);
+  });
+
   it('tracks inline code across many sentences (each code span opened and closed)', () => {
     const text = 'Run `a. b` now. Then `c. d` too. End.';
     expect(texts(text, sentenceSpans(text, 0, text.length))).toEqual(['Run `a. b` now.', 'Then `c. d` too.', 'End.']);

@@ -166,4 +166,9 @@ describe('highlightPassage on hard-wrapped sentences, list items and quotations'
     const argument = 'The argument from disagreement:\n\n> P1. Different cultures have different moral codes.\n> P2. If cultures disagree about something, there is no objective truth about it.\n> C. There is no objective truth in morality.';
     expect(highlightPassage(argument, questionWeights('cultures disagree about something'))!.text).toBe('> P2. If cultures disagree about something, there is no objective truth about it.');
   });
+
+  it('reads a hard-wrapped sentence on past a Spanish question it quotes (the "?" closes the "¿", not the sentence)', () => {
+    const content = 'Numbers take cuál.\nAsk *¿Cuál es tu número de teléfono?*\n(never *qué es tu número*), since the answer is one of many.';
+    expect(highlightPassage(content, questionWeights('never qué'))!.text).toBe('Ask *¿Cuál es tu número de teléfono?* (never *qué es tu número*), since the answer is one of many.');
+  });
 });
