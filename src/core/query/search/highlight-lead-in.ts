@@ -35,7 +35,10 @@ export function withWhatItIntroduces(content: string, spans: readonly CandidateS
   // A `$$` display ends at its closing `$$`, past a full stop inside it that ended the span
   // ("$$ S_i\equiv{}B_i+U_i. $$" was two spans, and the highlight kept an unclosed "$$"); a span
   // that goes on past its closing `$$` ("$$ S = B + U $$ where B is…") is read to its own end.
-  const close = content.startsWith('$$', next.span[0]) ? content.indexOf('$$', next.span[0] + 2) : -1;
+  // A display never holds a blank line (TeX forbids a paragraph break in math: LaTeX stops with
+  // "Missing $ inserted"), so a `$$` left unclosed by a slip is read alone, not to a later display's
+  // `$$` across the prose between ("…defined as S = B + U The background is the mean…" read so).
+  const close = content.startsWith('$$', next.span[0]) ? displayClose(content, next.span[0] + 2) : -1;
   const to = Math.max(next.span[1], close + 2);
   // An item's lead-in brings what is nested under it, never the next item beside it (leavesItem).
   return !next.gap && !next.row && !next.code && to - start <= max && !leavesItem(content, spans, at) ? to : end;
@@ -44,4 +47,14 @@ export function withWhatItIntroduces(content: string, spans: readonly CandidateS
 /** Whether the highlight `text`, from `start`, is a whole callout title line. */
 function calloutTitle(content: string, start: number, text: string): boolean {
   return (start === 0 || content[start - 1] === '\n') && CALLOUT_TITLE.test(text) && /^[ \t]*(?:\r?\n|$)/.test(content.slice(start + text.length, start + text.length + 8));
+}
+
+const BLANK_LINE = /\n[ \t]*\r?\n/g;
+
+/** Where the `$$` closing a display that opens before `from` lies, or -1 past a blank line (none closes it). */
+function displayClose(content: string, from: number): number {
+  const close = content.indexOf('$$', from);
+  BLANK_LINE.lastIndex = from;
+  const blank = BLANK_LINE.exec(content);
+  return close >= 0 && (!blank || close < blank.index) ? close : -1;
 }

@@ -116,6 +116,9 @@ describe('highlightPassage on wrapped lines', () => {
     // not cut at the closing `$$` ("…defined as S = B + U" without "where B is the background").
     const inline = 'The Sky value can be defined as\n\n$$ S = B + U $$ where B is the background. Then more follows.';
     expect(highlightPassage(inline, questionWeights('sky value defined'))!.text).toBe('The Sky value can be defined as S = B + U where B is the background.');
+    // A `$$` left unclosed (a slip) is read alone: never to a later display's `$$` across the prose between.
+    const stray = 'The Sky value can be defined as\n\n$$ S = B + U\n\nThe background is the mean of the pixels.\n\n$$ B = 1 $$';
+    expect(highlightPassage(stray, questionWeights('sky value defined'))!.text).toBe('The Sky value can be defined as $$ S = B + U');
     // Not after a finished sentence, a list item or over a paragraph: a caption ends at its blank line.
     expect(highlightPassage('The firm picks the quantity.\n\n> MR = MC', questionWeights('firm picks quantity'))!.text).toBe('The firm picks the quantity.');
     expect(highlightPassage('- the firm picks the quantity where\n\n> MR = MC', questionWeights('firm picks quantity'))!.text).toBe('- the firm picks the quantity where');
