@@ -41,7 +41,44 @@ export function withWhatItIntroduces(content: string, spans: readonly CandidateS
   const close = content.startsWith('$$', next.span[0]) ? displayClose(content, next.span[0] + 2) : -1;
   const to = Math.max(next.span[1], close + 2);
   // An item's lead-in brings what is nested under it, never the next item beside it (leavesItem).
-  return !next.gap && !next.row && !next.code && to - start <= max && !leavesItem(content, spans, at) ? to : end;
+  if (next.gap || next.row || next.code || to - start > max || leavesItem(content, spans, at)) return end;
+  return LIST_ITEM.test(content.slice(next.span[0], next.span[1])) ? listEnd(content, spans, at, start, max) : to;
+}
+
+// A list item's line, quoted or not: its bullet or number after any `>` markers.
+const LIST_ITEM = /^(?:>[ \t]?)*[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]/;
+const ITEM_PREFIX = /[ \t]*(?:>[ \t]?)*[ \t]*/y;
+
+/**
+ * The end of the list whose first item is `spans[at]`, brought by a lead-in from `start`: its items
+ * at that depth or nested deeper, and their later sentences, up to a blank line's paragraph, a
+ * shallower item, a heading or a row. "The three rules are:" brought its first item only, the
+ * other two hidden as if the list had one. Read up to twice `max` characters past `start` (the item
+ * that crosses it too), as a long sentence is: the highlight's text is cut to `max` ("…" saying the
+ * list goes on), and a cut on the raw text, its bullets and line breaks uncollapsed, had shown a
+ * list that goes on as if it ended.
+ */
+function listEnd(content: string, spans: readonly CandidateSpan[], at: number, start: number, max: number): number {
+  const column = itemColumn(content, spans[at]!.span[0]);
+  let end = spans[at]!.span[1];
+  for (let j = at + 1; j < spans.length; j++) {
+    const { span, gap, row, code, itemTail } = spans[j]!;
+    if (gap || row || code) break;
+    const item = LIST_ITEM.test(content.slice(span[0], span[1]));
+    // A later sentence of the item (on its line, or an unquoted item's wrapped tail) goes with it.
+    const tail = !item && (itemTail || !content.slice(end, span[0]).includes('\n'));
+    if (item ? itemColumn(content, span[0]) < column : !tail) break;
+    end = span[1];
+    if (end - start > 2 * max) break;
+  }
+  return end;
+}
+
+/** The column a list item's marker stands at, past its line's indent and `>` markers. */
+function itemColumn(content: string, at: number): number {
+  const line = content.lastIndexOf('\n', at - 1) + 1;
+  ITEM_PREFIX.lastIndex = line;
+  return ITEM_PREFIX.exec(content)![0].length;
 }
 
 /** Whether the highlight `text`, from `start`, is a whole callout title line. */
@@ -57,4 +94,30 @@ function displayClose(content: string, from: number): number {
   BLANK_LINE.lastIndex = from;
   const blank = BLANK_LINE.exec(content);
   return close >= 0 && (!blank || close < blank.index) ? close : -1;
+}
+
+// A bullet that opens a later line of the highlight: the item's own line in the book, but inside
+// the whitespace-collapsed text it read as a stray dash ("three structures (Figure 1.2): - a cell
+// wall of cellulose"; "… break it down; - in yeast and plants"). A quoted item's too ("> - b").
+// Numbers are kept: they say the order.
+const LATER_BULLET = /\n[ \t]*(?:>[ \t]*)*[-*+][ \t]+/g;
+const OPENS_ITEM = /^[ \t]*(?:>[ \t]*)*(?:[-*+]|\d{1,9}[.)])[ \t]/;
+const ENDS_PUNCTUATED = /[.!?;:,…]["'”’)\]*_]*\s*$/;
+
+/**
+ * `raw` (a highlight's slice of the chunk, outside code) with its later bullets dropped: the first
+ * after a lead-in joins it with a space, and one between two items reads "; " unless the item before
+ * ends with its own punctuation. A lead-in brings its whole list ({@link withWhatItIntroduces}), and
+ * "keep the blade sharp cut away from you" ran its items together.
+ *
+ * @example
+ * withItemsParted('Rules:\n- keep it sharp\n- cut away.\n- store it'); // 'Rules: keep it sharp; cut away. store it'
+ */
+export function withItemsParted(raw: string): string {
+  let inList = OPENS_ITEM.test(raw);
+  return raw.replace(LATER_BULLET, (_bullet, at: number) => {
+    const between = inList && !ENDS_PUNCTUATED.test(raw.slice(Math.max(0, at - 8), at)) ? '; ' : ' ';
+    inList = true;
+    return between;
+  });
 }

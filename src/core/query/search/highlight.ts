@@ -10,7 +10,7 @@ import { isStopword, joinedStopwordRuns, WORD_RUNS } from '../../common/bm25/ind
 import { mathPlain } from '../../common/text/math-plain';
 import type { Span } from '../../common/text/sentence-spans';
 import { spellingVariants, withoutAccents } from '../../common/text/word-variants';
-import { withWhatItIntroduces } from './highlight-lead-in';
+import { withItemsParted, withWhatItIntroduces } from './highlight-lead-in';
 import { withWholeNumbers } from './highlight-numbers';
 import { candidateSpans } from './highlight-spans';
 import { matchedKey, questionStem } from './question-weights';
@@ -24,10 +24,6 @@ const PAIR_PENALTY = 0.25;
 // the event the crowd was smaller than feared,"). Longer, it is read line by line.
 const WRAPPED_SENTENCE_CHARS = 2 * HIGHLIGHT_CHARS;
 
-// A bullet that opens a later line of the highlight: the item's own line in the book, but inside
-// the whitespace-collapsed text it read as a stray dash ("three structures (Figure 1.2): - a cell
-// wall of cellulose"; "… break it down; - in yeast and plants"). Numbers are kept: they say the order.
-const LATER_BULLET = /\n[ \t]*[-*+][ \t]+/g;
 // A definition list's detail line under its term (`**Term**` then `: What it is.`).
 const DEFINITION_DETAIL = /[ \t]*\r?\n[ \t]{0,3}:[ \t]+/g;
 
@@ -216,12 +212,14 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
   const end = withWhatItIntroduces(content, spans, start, bestEnd, max);
   // A quotation the book wraps repeats its "> " on each line: inside the text it read as a stray
   // ">" ("hew a way > through naked held-up hands"); the first line's stays, for a reader to drop.
-  // So does a later list item's bullet (LATER_BULLET), except in code, where "- " is the code's own;
+  // So does a later list item's bullet (withItemsParted), except in code, where "- " is the code's own;
   // and a definition list's ": " under its term joins it as a colon ("Banneton : A basket" read so).
-  const lines = content.slice(start, end).replace(/\n[ \t]*(?:>[ \t]*)+/g, ' ');
+  const raw = content.slice(start, end);
+  const unbulleted = code ? raw : withItemsParted(raw);
+  const lines = unbulleted.replace(/\n[ \t]*(?:>[ \t]*)+/g, ' ');
   // TeX math reads as plain text ("σ/√n" for `$\sigma/\sqrt{n}$`): every client shows the highlight
   // as text, and a statistics book's previews were full of backslashes. Code keeps its dollars.
-  const whole = (code ? lines : mathPlain(lines.replace(LATER_BULLET, ' ').replace(DEFINITION_DETAIL, ': '))).replace(/\s+/g, ' ').trim();
+  const whole = (code ? lines : mathPlain(lines.replace(DEFINITION_DETAIL, ': '))).replace(/\s+/g, ' ').trim();
   const matchedAt = (text: string): { at: number; terms: string[] } => {
     let at = -1;
     const terms = new Set<string>();

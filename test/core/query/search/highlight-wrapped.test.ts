@@ -64,7 +64,7 @@ describe('highlightPassage on wrapped lines', () => {
     expect(highlightPassage(quit, questionWeights('scroll back or quit'))!.text).toBe('b | scroll back one page');
     // An admonition's title as ingest writes it, with the full stop it lacked (clean-chunk-text.ts).
     const admonition = ['Tip: Mesh paths.', 'Use package URIs for meshes so that both', 'viewers resolve them:', '- in RViz', '- in Gazebo'].join('\n');
-    expect(highlightPassage(admonition, questionWeights('package URIs for meshes'))!.text).toBe('Use package URIs for meshes so that both viewers resolve them: in RViz');
+    expect(highlightPassage(admonition, questionWeights('package URIs for meshes'))!.text).toBe('Use package URIs for meshes so that both viewers resolve them: in RViz; in Gazebo');
     // A callout's title alone names the box: it brings the box's first sentence, as a lead-in does.
     const callout = ['| Verbal | Spoken by the prescriber |', '', 'Warning: Verbal orders.', 'Write the verbal order down and read it back to the', 'prescriber. Many wards forbid them.'].join('\n');
     expect(highlightPassage(callout, questionWeights('how to take a verbal order'))!.text).toBe('Warning: Verbal orders. Write the verbal order down and read it back to the prescriber.');

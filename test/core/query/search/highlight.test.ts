@@ -88,7 +88,7 @@ describe('highlightPassage', () => {
     const tabs = 'Landscape:\n\nUse f/8 and focus a third of the way in.\n\nGroup photo:\n\nUse f/5.6 so that both rows are sharp.';
     expect(highlightPassage(tabs, questionWeights('group photo'))!.text).toBe('Group photo: Use f/5.6 so that both rows are sharp.');
     const list = 'The ratio is called the **crop factor**:\n\n- APS-C: 1.5×\n- Micro Four Thirds: 2×';
-    expect(highlightPassage(list, questionWeights('what is crop factor'))!.text).toBe('The ratio is called the **crop factor**: APS-C: 1.5×');
+    expect(highlightPassage(list, questionWeights('what is crop factor'))!.text).toBe('The ratio is called the **crop factor**: APS-C: 1.5×; Micro Four Thirds: 2×');
     const beforeCode = 'To rename a table:\n\n```sql\nALTER TABLE a RENAME TO b;\n```';
     expect(highlightPassage(beforeCode, questionWeights('rename a table'))!.text).toBe('To rename a table:');
     // An item's lead-in brings the items nested under it, never the next item beside it: that is
@@ -97,8 +97,24 @@ describe('highlightPassage', () => {
     expect(highlightPassage(sibling, questionWeights('aperture priority mode for portraits'))!.text).toBe('- **A (Aperture priority)**: you pick the aperture. The mode for portraits and for landscapes such as:');
     const flat = 'Modes:\n\n- Group photo:\n- Landscape: use f/11 and a tripod.';
     expect(highlightPassage(flat, questionWeights('group photo'))!.text).toBe('- Group photo:');
-    const nested = '- **Exposure modes** for portraits:\n  - **A (Aperture priority)**: you pick the aperture.\n- **Metering**: spot or matrix.';
-    expect(highlightPassage(nested, questionWeights('exposure modes for portraits'))!.text).toBe('- **Exposure modes** for portraits: **A (Aperture priority)**: you pick the aperture.');
+    const nested = '- **Exposure modes** for portraits:\n  - **A (Aperture priority)**: you pick the aperture.\n  - **M (Manual)**: you pick both\n- **Metering**: spot or matrix.';
+    expect(highlightPassage(nested, questionWeights('exposure modes for portraits'))!.text).toBe('- **Exposure modes** for portraits: **A (Aperture priority)**: you pick the aperture. **M (Manual)**: you pick both');
+  });
+
+  it('brings the whole list a lead-in introduces, quoted or not, its items parted, up to the highlight\'s length', () => {
+    const rules = (items: string) => `Knives need care. The three rules of safety are:\n\n${items}\n\nAfter that, practise.`;
+    const whole = 'The three rules of safety are: keep the blade sharp; cut away from you; store it closed';
+    expect(highlightPassage(rules('- keep the blade sharp\n- cut away from you\n- store it closed'), questionWeights('rules of safety'))!.text).toBe(whole);
+    expect(highlightPassage(rules('> - keep the blade sharp\n> - cut away from you\n> - store it closed'), questionWeights('rules of safety'))!.text).toBe(whole);
+    // An unfinished sentence over a quoted list: the first item finishes it, the others follow.
+    const unfinished = 'The three rules of safety are\n\n> - keep the blade sharp\n> - cut away from you.\n> - store it closed\n\nAfter that, practise.';
+    expect(highlightPassage(unfinished, questionWeights('rules of safety'))!.text).toBe('The three rules of safety are keep the blade sharp; cut away from you. store it closed');
+    expect(highlightPassage(rules('1. keep the blade sharp\n2. cut away from you'), questionWeights('rules of safety'))!.text).toBe('The three rules of safety are: 1. keep the blade sharp 2. cut away from you');
+    // A long list: whole items within the length, then the one that crosses it, cut ("…").
+    const long = Array.from({ length: 8 }, (_, i) => `- rule ${i + 1} says the blade must be kept away from hands`).join('\n');
+    const h = highlightPassage(rules(long), questionWeights('rules of safety'))!;
+    expect(h.text).toMatch(/^The three rules of safety are: rule 1 says .*; rule 4 says the blade .*…$/);
+    expect(h.text).not.toContain('rule 6');
   });
 
   it('joins no later sentence of a list item to the next item, which would pair two items\' halves', () => {
