@@ -81,9 +81,26 @@ function itemColumn(content: string, at: number): number {
   return ITEM_PREFIX.exec(content)![0].length;
 }
 
-/** Whether the highlight `text`, from `start`, is a whole callout title line. */
+// A title is a name, as a heading is: the 57 titled Docusaurus admonitions of the eighteen measured
+// books have at most ten words, opening with a capital, a digit or code ("use_sim_time must be
+// consistent"). A prose note on a line of its own is a sentence: longer ("Note: The checkboxes
+// cannot be given a keyboard shortcut, so use the Toggles submenu…", Denemo's manual), or opening
+// with a plain lowercase word ("Note: the key must be unique.", "Tip: while entering the match, …").
+// Read as a title, it brought the next sentence or paragraph, which it does not introduce.
+const TITLE_WORDS = 12;
+const PROSE_OPENING = /^\p{Ll}+[\s,]/u;
+
+/**
+ * Whether the highlight `text`, from `start`, is a whole callout title line: the kind's word, then a
+ * title of at most {@link TITLE_WORDS} words not opening with a plain lowercase word (ingest writes a
+ * title so, "Tip: Use a container.", and a book's own "Note: …" line of prose is told apart by its length
+ * and its opening, the chunk text being the same).
+ */
 function calloutTitle(content: string, start: number, text: string): boolean {
-  return (start === 0 || content[start - 1] === '\n') && CALLOUT_TITLE.test(text) && /^[ \t]*(?:\r?\n|$)/.test(content.slice(start + text.length, start + text.length + 8));
+  if ((start !== 0 && content[start - 1] !== '\n') || !CALLOUT_TITLE.test(text)) return false;
+  const title = text.slice(text.indexOf(':') + 1).trim();
+  if (PROSE_OPENING.test(title) || title.split(/\s+/).length > TITLE_WORDS) return false;
+  return /^[ \t]*(?:\r?\n|$)/.test(content.slice(start + text.length, start + text.length + 8));
 }
 
 const BLANK_LINE = /\n[ \t]*\r?\n/g;

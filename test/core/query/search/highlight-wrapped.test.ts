@@ -75,10 +75,20 @@ describe('highlightPassage on wrapped lines', () => {
     // A prose line that opens with a kind's word is no title when the sentence goes on past its line.
     const prose = 'Note: verbal orders are rare. Read them back.';
     expect(highlightPassage(prose, questionWeights('verbal orders'))!.text).toBe('Note: verbal orders are rare.');
+    // Nor is a whole line of prose that opens with one: a sentence opening with a plain lowercase
+    // word, or longer than a title, is a note, and the paragraph under it is not what it introduces.
+    for (const note of ['Note: the key must be unique.', 'Note: The checkboxes cannot be given a keyboard shortcut, so use the Toggles submenu to show the windows.']) {
+      expect(highlightPassage(`${note}\nPress Enter to confirm it.`, questionWeights('checkboxes shortcut unique'))!.text).toBe(note);
+    }
+    // A title opening with code, or with ten words, is still one.
+    const code = 'Warning: use_sim_time must be consistent.\nSet it on every node of the launch file.';
+    expect(highlightPassage(code, questionWeights('use_sim_time consistent'))!.text).toBe('Warning: use_sim_time must be consistent. Set it on every node of the launch file.');
+    const long = "Warning: Do not build in a sourced workspace's own terminal blindly.\nOpen a fresh shell first.";
+    expect(highlightPassage(long, questionWeights('sourced workspace terminal'))!.text).toBe("Warning: Do not build in a sourced workspace's own terminal blindly. Open a fresh shell first.");
     const ruled = '- keep the dough warm\n- fold twice\n---\nNext section text.';
     expect(highlightPassage(ruled, questionWeights('fold twice'))!.text).toBe('- fold twice');
-    const code = 'Run:\n\n```\n- debit bank\n  credit sales\n```';
-    expect(highlightPassage(code, questionWeights('debit bank'))!.text).toBe('- debit bank');
+    const fenced = 'Run:\n\n```\n- debit bank\n  credit sales\n```';
+    expect(highlightPassage(fenced, questionWeights('debit bank'))!.text).toBe('- debit bank');
   });
 
   it('never pairs a paragraph\'s last sentence with the title of the callout box under it', () => {
