@@ -1,5 +1,6 @@
 import { resolveChunkOptions } from './chunk-options';
 import { collectPieces, type Piece } from './collect-pieces';
+import { anchorAsWritten } from './heading-anchors';
 import { chunkKind } from './chunk-kind';
 import { definedTerms, headingTerms } from './defined-terms';
 import { cleanChunkText } from './clean-chunk-text';
@@ -42,7 +43,8 @@ export async function chunkMarkdownFile(input: MarkdownFileInput, options: Chunk
   // Composed (NFC): a page saved decomposed (as some macOS tools write "lápiz", "a" + U+0301) is
   // read as the reader sees it, so its chunks' text, highlights and every word scan agree with the
   // question's composed words. Line breaks, and so line ranges, are untouched.
-  const text = (input.text.startsWith('\uFEFF') ? input.text.slice(1) : input.text).normalize('NFC');
+  const saved = input.text.startsWith('\uFEFF') ? input.text.slice(1) : input.text;
+  const text = saved.normalize('NFC');
   if (text.includes('\u0000')) return { ok: false, code: 'binary', reason: 'binary file (contains NUL bytes)' };
   if (text.trim() === '') return { ok: false, code: 'empty', reason: 'empty file' };
 
@@ -84,6 +86,14 @@ export async function chunkMarkdownFile(input: MarkdownFileInput, options: Chunk
 
   const lines = createLineIndex(text);
   const { pieces, sections, firstH1 } = collectPieces(parsed.tree, text, lines, sizes.maxTokens);
+  // A heading saved decomposed keeps its anchor decomposed, as the built site's id is (anchorAsWritten).
+  if (saved !== text) {
+    const savedLines = saved.split(/\r\n|\r|\n/);
+    for (const piece of pieces) {
+      const section = sections[piece.section]!;
+      if (piece.kind === 'heading' && section.anchor) section.anchor = anchorAsWritten(section.anchor, savedLines[piece.startLine - 1] ?? '');
+    }
+  }
   const planned = planChunks(pieces, sections, sizes);
   if (planned.length === 0) {
     return { ok: false, code: 'no_content', reason: 'no text content (only front matter, headings, imports or comments)' };

@@ -64,6 +64,22 @@ export function blankHeadingIds(text: string): string {
 }
 
 /**
+ * `anchor` as the built site writes it for a heading whose source line, as the page was saved, is
+ * `written`: decomposed (NFD) when that line is. Ingest reads a page composed (NFC), but Docusaurus
+ * slugs the heading's text as saved and github-slugger keeps combining marks ("Ma\u0301s" →
+ * `ma\u0301s`); a browser matches a fragment to an id code unit by code unit (Chromium: `#m%C3%A1s`
+ * does not scroll to `id="ma\u0301s"`), so a composed anchor opened such a page at its top. A line
+ * mixing both forms is read as decomposed.
+ *
+ * @example
+ * anchorAsWritten('más', '## Ma\u0301s'); // 'ma\u0301s'
+ * anchorAsWritten('más', '## Más'); // 'más'
+ */
+export function anchorAsWritten(anchor: string, written: string): string {
+  return written.normalize('NFC') === written ? anchor : anchor.normalize('NFD');
+}
+
+/**
  * A per-file anchor maker: call it with each heading's text and explicit id, in document order.
  *
  * @example

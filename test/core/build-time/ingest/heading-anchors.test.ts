@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chunkMarkdownFile } from '../../../../src/core/build-time/ingest/chunk-markdown-file';
-import { blankHeadingIds, createAnchorMaker, explicitHeadingId, withoutHeadingId } from '../../../../src/core/build-time/ingest/heading-anchors';
+import { anchorAsWritten, blankHeadingIds, createAnchorMaker, explicitHeadingId, withoutHeadingId } from '../../../../src/core/build-time/ingest/heading-anchors';
 import { chunksOf, expectLineRangesMatch, paragraphs } from './chunk-test-helpers';
 
 describe('heading ids', () => {
@@ -35,6 +35,14 @@ describe('heading ids', () => {
     expect(anchorOf('git push --force', null)).toBe('git-push---force');
     expect(anchorOf('Über Größe', null)).toBe('über-größe');
     expect(anchorOf('!!!', null)).toBeNull();
+  });
+});
+
+describe('anchorAsWritten', () => {
+  it('keeps an anchor decomposed when its heading was saved decomposed, as github-slugger keeps combining marks', () => {
+    expect(anchorAsWritten('más-niños', '## Ma\u0301s nin\u0303os')).toBe('ma\u0301s-nin\u0303os');
+    expect(anchorAsWritten('más-niños', '## Más niños')).toBe('más-niños');
+    expect(createAnchorMaker()('Ma\u0301s', null)).toBe('ma\u0301s');
   });
 });
 
