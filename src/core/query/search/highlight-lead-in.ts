@@ -117,7 +117,9 @@ function displayClose(content: string, from: number): number {
 // the whitespace-collapsed text it read as a stray dash ("three structures (Figure 1.2): - a cell
 // wall of cellulose"; "… break it down; - in yeast and plants"). A quoted item's too ("> - b").
 // Numbers are kept: they say the order.
-const LATER_BULLET = /\n[ \t]*(?:>[ \t]*)*[-*+][ \t]+/g;
+// The whitespace before it goes with it (a hard line break's two spaces, a loose list's blank
+// line): "- Not reconciled ; Cleared" read so.
+const LATER_BULLET = /\s*\n[ \t]*(?:>[ \t]*)*[-*+][ \t]+/g;
 const OPENS_ITEM = /^[ \t]*(?:>[ \t]*)*(?:[-*+]|\d{1,9}[.)])[ \t]/;
 const ENDS_PUNCTUATED = /[.!?;:,…]["'”’)\]*_]*\s*$/;
 

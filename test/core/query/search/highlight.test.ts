@@ -110,6 +110,9 @@ describe('highlightPassage', () => {
     const unfinished = 'The three rules of safety are\n\n> - keep the blade sharp\n> - cut away from you.\n> - store it closed\n\nAfter that, practise.';
     expect(highlightPassage(unfinished, questionWeights('rules of safety'))!.text).toBe('The three rules of safety are keep the blade sharp; cut away from you. store it closed');
     expect(highlightPassage(rules('1. keep the blade sharp\n2. cut away from you'), questionWeights('rules of safety'))!.text).toBe('The three rules of safety are: 1. keep the blade sharp 2. cut away from you');
+    // An item ending in a hard line break's two spaces, or a loose list's, is parted as any other.
+    expect(highlightPassage(rules('- keep the blade sharp  \n- cut away from you'), questionWeights('rules of safety'))!.text).toBe('The three rules of safety are: keep the blade sharp; cut away from you');
+    expect(highlightPassage(rules('- keep the blade sharp\n\n- cut away from you'), questionWeights('rules of safety'))!.text).toBe('The three rules of safety are: keep the blade sharp; cut away from you');
     // A long list: whole items within the length, then the one that crosses it, cut ("…").
     const long = Array.from({ length: 8 }, (_, i) => `- rule ${i + 1} says the blade must be kept away from hands`).join('\n');
     const h = highlightPassage(rules(long), questionWeights('rules of safety'))!;
