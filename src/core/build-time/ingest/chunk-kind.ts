@@ -46,16 +46,17 @@ export function isLinkDominated(content: string): boolean {
 const LIST_OR_TABLE_LINE = /^\s*(?:\||[-*+]\s|\d+[.)]\s)/;
 
 /**
- * True when lists and tables carry most of the chunk's text (outside code and headings): a
- * "chapters in this module" table, a "what you will learn" list.
+ * How much of the chunk's text (outside code and headings) its lists and tables carry, and how many
+ * of their entries link to another page (a chapter table's "[Memory](memory) | …" rows).
  *
  * @example
- * isListOrTable('## Chapters\n\n| # | Topic |\n|---|---|\n| 1 | Nodes |'); // true
+ * listOrTableShare('Two chapters:\n\n- [Nodes](nodes)\n- [Topics](topics)'); // { share: 0.72, linkedEntries: 2 }
  */
-export function isListOrTable(content: string): boolean {
+export function listOrTableShare(content: string): { share: number; linkedEntries: number } {
   const inFence = fenceTracker(true);
   let listChars = 0;
   let total = 0;
+  let linkedEntries = 0;
   // An item's wrapped lines (right under it, indented or not: markdown's lazy continuation, as the
   // highlight reads them) are the item's: counted as prose, a landing page's hard-wrapped list of
   // chapters read as mostly prose. A table's rows go on to the first blank line, as GFM's do.
@@ -67,10 +68,35 @@ export function isListOrTable(content: string): boolean {
     }
     const chars = line.trim().length;
     total += chars;
-    inItem = LIST_OR_TABLE_LINE.test(line) || (inItem && /\S/.test(line));
+    const opens = LIST_OR_TABLE_LINE.test(line);
+    inItem = opens || (inItem && /\S/.test(line));
     if (inItem) listChars += chars;
+    if (opens && /\[[^\]]+\]\([^)\s]+/.test(line)) linkedEntries++;
   }
-  return total > 0 && listChars / total > 0.6;
+  return { share: total > 0 ? listChars / total : 0, linkedEntries };
+}
+
+/**
+ * True when lists and tables carry most of the chunk's text (outside code and headings): a
+ * "chapters in this module" table, a "what you will learn" list.
+ *
+ * @example
+ * isListOrTable('## Chapters\n\n| # | Topic |\n|---|---|\n| 1 | Nodes |'); // true
+ */
+export function isListOrTable(content: string): boolean {
+  return listOrTableShare(content).share > 0.6;
+}
+
+/**
+ * True for a landing page's chapter list: lists and tables carry most of the chunk, or, when two or
+ * more of their entries link to other pages, a large part of it. A short part page is one chunk, and
+ * a paragraph before and after its chapter table ("Before we can say anything about memory…", "By
+ * the end of this part…") held 56% of a four-chapter part page's text: it read as content, and its
+ * title's "Part" put it first for "what part of the brain controls balance".
+ */
+function isChapterList(content: string): boolean {
+  const { share, linkedEntries } = listOrTableShare(content);
+  return share > 0.6 || (linkedEntries >= 2 && share > 0.4);
 }
 
 /**
@@ -83,5 +109,5 @@ export function isListOrTable(content: string): boolean {
  * chunkKind('02-sim/index.md', 'A digital twin is a virtual replica…'); // 'content'
  */
 export function chunkKind(filePath: string, content: string): ChunkKind {
-  return isLinkDominated(content) || (isLandingPage(filePath) && isListOrTable(content)) ? 'overview' : 'content';
+  return isLinkDominated(content) || (isLandingPage(filePath) && isChapterList(content)) ? 'overview' : 'content';
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkKind, isLandingPage, isLinkDominated } from '../../../../src/core/build-time/ingest/chunk-kind';
+import { chunkKind, isLandingPage, isLinkDominated, listOrTableShare } from '../../../../src/core/build-time/ingest/chunk-kind';
 import { cleanChunkText } from '../../../../src/core/build-time/ingest/clean-chunk-text';
 import { chunksOf, expectLineRangesMatch, paragraphs } from './chunk-test-helpers';
 
@@ -128,6 +128,24 @@ describe('chunk kind', () => {
     expect(chunkKind('01-ros2/index.md', `${wrapped}\n\n${paragraph}`)).toBe('content');
     const lazy = ['- *Nodes* covers what a node is,', 'how it starts and how it stops.', '- *Topics* explains publishers,', 'subscribers and message types.'].join('\n');
     expect(chunkKind('01-ros2/index.md', lazy)).toBe('overview');
+  });
+
+  it('marks a landing page\'s table of chapter links as overview even with a paragraph before and after it', () => {
+    const intro = 'Before we can say anything about memory or emotion, we need two foundations: a way of\ncollecting trustworthy evidence, and a picture of the organ that produces behaviour.';
+    const outro = 'By the end of this part you can read a study with a critical eye.';
+    const linked = '| Chapter | What you will learn |\n|---|---|\n| [Research methods](research-methods) | Hypotheses, experiments, correlation and ethics |\n| [The brain](brain) | Neurons, neurotransmitters and brain regions |';
+    const page = `# Part 1: Foundations\n\n${intro}\n\n${linked}\n\n${outro}`;
+    expect(listOrTableShare(page)).toMatchObject({ linkedEntries: 2 });
+    expect(listOrTableShare(page).share).toBeLessThan(0.6);
+    expect(chunkKind('01-foundations/index.md', page)).toBe('overview');
+    // The same table without links is a table of facts, and the prose around it carries more: content.
+    const unlinked = linked.replace(/\[([^\]]+)\]\([^)]+\)/g, '$1');
+    expect(chunkKind('01-foundations/index.md', `# Part 1: Foundations\n\n${intro}\n\n${unlinked}\n\n${outro}`)).toBe('content');
+    // A chapter page with such a table is still a chapter.
+    expect(chunkKind('01-foundations/01-research-methods.md', page)).toBe('content');
+    // Prose that teaches, with a short list of two links under it, stays content.
+    const teaching = `${paragraphs(1, 3, 'Prose')}\n\n- [Nodes](nodes)\n- [Topics](topics)`;
+    expect(chunkKind('01-ros2/index.md', teaching)).toBe('content');
   });
 
   it('marks a chunk carried by links as overview, not prose that cites a link or two', () => {
