@@ -10,7 +10,8 @@
  *   uses — but a number glued to a unit the book sets apart ("200mm" for "200 mm", `glued-units.ts`),
  *   which weighs its unit's — weighs the IDF of a word seen nowhere, scaled by {@link ORDINARY_WORD_WEIGHT} when it is an
  *   ordinary English word (a paraphrase, "versus", "travel") or a prefixed or suffixed form of one;
- *   numbers, fragments and function words ("nobody", "would") weigh nothing;
+ *   numbers, fragments and function words ("nobody", "would") weigh nothing, but a two-letter
+ *   word written in capitals ("IQ", "EQ") is an abbreviation and counts;
  * - `coverage` = the weight of the words the book uses / the weight of all words;
  * - the question is NOT covered when coverage < {@link MIN_COVERAGE} (most of what it asks about
  *   is absent), or < {@link MIN_COVERAGE_SEVERAL_UNKNOWN} when {@link SEVERAL_UNKNOWN} or more of
@@ -105,6 +106,9 @@ export function assessQueryTerms(v: BookVocabulary, text: string): TermEvidence 
   const names = capitalisedNames(text);
   const nameLike = nameLikeWords(text, names);
   const read = bookWordReader(v);
+  // "how does IQ testing work", "set the EQ": a two-letter word written in capitals is an
+  // abbreviation that names a subject, not a fragment ("ons" of "add-ons") — counted like any word.
+  const acronyms = new Set((text.match(/\b[A-Z][A-Z0-9]\b/g) ?? []).map((word) => word.toLowerCase()));
   // Informative words read as book words (guesses), and words the book uses as written.
   let guessed = 0;
   let slips = 0;
@@ -123,7 +127,7 @@ export function assessQueryTerms(v: BookVocabulary, text: string): TermEvidence 
       continue;
     }
     // Numbers, fragments and function words the book does not use say nothing about the topic: no weight.
-    if (negligible(stem, word)) continue;
+    if (negligible(stem, word) && !acronyms.has(word)) continue;
     // "10x50" is the book's "10×50": numbers, which weigh nothing.
     if (timesApart(word)) continue;
     // "200mm" is the book's "200 mm": its unit weighs as the book writes it.

@@ -141,6 +141,14 @@ describe.each(TINY_BOOK_VOCABULARIES)('assessQueryTerms (the term rule), vocabul
     expect(assessQueryTerms(book, 'what is it?')).toMatchObject({ coverage: 0, covered: false });
   });
 
+  it('counts a two-letter word written in capitals as an abbreviation, not a fragment', () => {
+    // "EQ" is neither the book's word nor English: it names what the question is about.
+    expect(assessQueryTerms(book, 'how do I replace the EQ of the pump?')).toMatchObject({ foreign: ['eq'], covered: false });
+    expect(assessQueryTerms(book, 'how do I replace the eq of the pump?')).toMatchObject({ foreign: [], covered: true });
+    // One capital letter stays a fragment.
+    expect(assessQueryTerms(book, 'pump 24 V')).toMatchObject({ foreign: [], covered: true });
+  });
+
   it('without a lexicon (an older index) treats every unknown word as ordinary', () => {
     const old = vocabularyOf(false);
     expect(old.isOrdinary('gaggia')).toBe(true);
