@@ -3,6 +3,7 @@
  * never rewritten, so a chunk is always an exact slice of the source.
  */
 import { INNER_PIPE_DELIMITER_ROW } from './table-rows';
+import { quotationClosesAfter, quotationReader } from './open-quotation';
 
 // A terminator (plus closing quotes/brackets/emphasis) followed by whitespace; CJK full stops
 // need no space after them.
@@ -27,6 +28,11 @@ const LIST_NUMBER_AT_START = /^[ \t]*(?:>[ \t]?)*(?:#{1,6}[ \t]+\d{1,9}(?:\.\d{1
 const LOOK_BACK = 20;
 // What follows a question or exclamation mark, on its line, when the sentence goes on past it.
 const RUN_ON = /^[ \t]+(?:[—–]|\p{Ll})/u;
+// A quoted question or exclamation followed on its line by a bracket goes on too: the bracket
+// glosses what was said ('Shout **"Man overboard!"** (MOB) so everyone knows'); so does a quoted
+// sentence's full stop followed by a lowercase word ('Say "… This is Blue Heron." and wait').
+const QUOTE_CLOSED = /["”]/;
+const BRACKET_AFTER = /^[ \t]+[([]/;
 // What follows the "?" or "!" that closes an inverted "¿…?" or "¡…!" opened mid-sentence, when the
 // sentence goes on past it: a lowercase word or a comma, on its line or the next (a book hard-wraps),
 // maybe after an opening bracket, quote or emphasis ("Ask *¿Cuál es tu número?*\n(never *qué es*)").
@@ -52,7 +58,9 @@ export type Span = [start: number, end: number];
  * which? |") was highlighted as "/ ¿cuáles?", a FAQ table's as "| How many?". Highlight only too.
  * With `runOns`, a question or exclamation followed on its line by a dash or a lowercase word is
  * inside its sentence, and so is one closing an inverted "¿" or "¡" opened mid-sentence when a
- * lowercase word or a comma follows, on the next line too ({@link closesInverted}).
+ * lowercase word or a comma follows, on the next line too ({@link closesInverted}); a quoted one
+ * followed on its line by a bracket goes on too, and no terminator inside a double quotation that
+ * closes later in its paragraph ends the sentence (open-quotation.ts).
  *
  * @example
  * sentenceSpans('One. Two!', 0, 9); // [[0, 4], [5, 9]]
@@ -72,6 +80,7 @@ export function sentenceSpans(text: string, start: number, end: number, { elisio
   const inRow = rows ? rowCells(slice) : null;
   // Most text has no inverted mark: then no "?" looks back for one (a scan per question mark).
   const inverted = runOns && /[¿¡]/.test(slice);
+  const quoted = runOns && /["“]/.test(slice) ? quotationReader(slice) : null;
   for (const match of slice.matchAll(BOUNDARY)) {
     const cut = match.index + match[0].length;
     backticks += countBackticks(slice, counted, cut);
@@ -80,7 +89,9 @@ export function sentenceSpans(text: string, start: number, end: number, { elisio
     if (ABBREVIATION.test(slice.slice(Math.max(from, cut - 12), cut))) continue;
     if (elisions && match[0].startsWith('…') && /^\s+\p{Ll}/u.test(slice.slice(cut, cut + 8))) continue;
     if (listNumbers && opensListItem(slice, cut)) continue;
-    if (runOns && /^[?!]/.test(match[0]) && (RUN_ON.test(slice.slice(cut, cut + 8)) || (inverted && closesInverted(slice, from, match.index, cut)))) continue;
+    if (runOns && /^[?!]/.test(match[0]) && (RUN_ON.test(slice.slice(cut, cut + 8)) || (QUOTE_CLOSED.test(match[0]) && BRACKET_AFTER.test(slice.slice(cut, cut + 4))) || (inverted && closesInverted(slice, from, match.index, cut)))) continue;
+    if (runOns && match[0].startsWith('.') && QUOTE_CLOSED.test(match[0]) && RUN_ON.test(slice.slice(cut, cut + 8))) continue;
+    if (quoted && quotationClosesAfter(slice, cut, quoted(from, cut))) continue;
     if (inRow?.(cut)) continue;
     pushTrimmed(spans, slice, from, cut, start);
     from = cut;

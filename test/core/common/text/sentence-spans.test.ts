@@ -101,6 +101,31 @@ describe('sentenceSpans', () => {
     expect(texts('Ask ¿qué?\n(never)', sentenceSpans('Ask ¿qué?\n(never)', 0, 18))).toEqual(['Ask ¿qué?', '(never)']);
   });
 
+  it('reads a quotation of several sentences, and a quoted exclamation a bracket follows, as inside their sentence only when asked', () => {
+    const runOns = (text: string) => texts(text, sentenceSpans(text, 0, text.length, { runOns: true }));
+    // A quoted message with full stops inside: one sentence, not a highlight opening mid-quotation.
+    expect(runOns('Say "Mayday, Mayday, Mayday. This is Blue Heron." and wait. Then listen.')).toEqual([
+      'Say "Mayday, Mayday, Mayday. This is Blue Heron." and wait.',
+      'Then listen.',
+    ]);
+    expect(runOns('He wrote “Stop. Turn back.” Then he left.')).toEqual(['He wrote “Stop. Turn back.”', 'Then he left.']);
+    // A quoted exclamation glossed by a bracket goes on.
+    expect(runOns('Shout **"Man overboard!"** (MOB) so everyone knows. Next.')).toEqual([
+      'Shout **"Man overboard!"** (MOB) so everyone knows.',
+      'Next.',
+    ]);
+    // An inch mark opens nothing; a quotation that does not close in its paragraph, or closes past
+    // its reach, leaves the sentences as they were.
+    expect(runOns('Cut a 12" board. Then sand it. Say "ok".')).toEqual(['Cut a 12" board.', 'Then sand it.', 'Say "ok".']);
+    expect(runOns('Say "Stop. Go.\n\nNext." Done.')).toEqual(['Say "Stop.', 'Go.', 'Next."', 'Done.']);
+    expect(runOns(`Say "Stop. ${'word '.repeat(32)}end." Done.`)).toHaveLength(3);
+    // Without runOns (the chunker), as before.
+    expect(texts('Say "A. B." now', sentenceSpans('Say "A. B." now', 0, 15))).toEqual(['Say "A.', 'B."', 'now']);
+    // Many quotations whose sentences never end are read in one pass.
+    const many = Array.from({ length: 20000 }, (_, i) => `"a${i}. b" `).join('');
+    expect(sentenceSpans(many, 0, many.length, { runOns: true }).length).toBeLessThan(5);
+  });
+
   it('tracks inline code across many sentences (each code span opened and closed)', () => {
     const text = 'Run `a. b` now. Then `c. d` too. End.';
     expect(texts(text, sentenceSpans(text, 0, text.length))).toEqual(['Run `a. b` now.', 'Then `c. d` too.', 'End.']);
