@@ -86,6 +86,21 @@ export function isEverydayWord(word: string): boolean {
 /** Tokens that carry no topic on their own: short fragments ("ons" of "add-ons"), numbers, function words. */
 export const negligible = (stem: string, word: string): boolean => stem.length <= 2 || /^\d+$/.test(stem) || FUNCTION_WORDS.has(word);
 
+// A Roman numeral ("type II", "part IV") is a number, and an interjection ("is it OK") everyday
+// speech, however written: neither names a subject.
+const NOT_ABBREVIATION = /^(?:[ivx]{2}|ok|oh|hi)$/;
+
+/**
+ * The two-letter words `text` writes in capitals, lowercased: "how does IQ testing work", "set the
+ * EQ" name a subject with an abbreviation, not a fragment ("ons" of "add-ons"), so they are counted
+ * like any word. Not in a question written in capitals throughout ("GO BACK"), where capitals say
+ * nothing, nor a Roman numeral or an interjection ({@link NOT_ABBREVIATION}).
+ */
+function abbreviations(text: string): Set<string> {
+  if (!/\p{Ll}/u.test(text)) return new Set();
+  return new Set((text.match(/\b[A-Z][A-Z0-9]\b/g) ?? []).map((word) => word.toLowerCase()).filter((word) => !NOT_ABBREVIATION.test(word)));
+}
+
 /**
  * Judges a query against the book's vocabulary (see the module comment for the rule).
  *
@@ -106,9 +121,7 @@ export function assessQueryTerms(v: BookVocabulary, text: string): TermEvidence 
   const names = capitalisedNames(text);
   const nameLike = nameLikeWords(text, names);
   const read = bookWordReader(v);
-  // "how does IQ testing work", "set the EQ": a two-letter word written in capitals is an
-  // abbreviation that names a subject, not a fragment ("ons" of "add-ons") — counted like any word.
-  const acronyms = new Set((text.match(/\b[A-Z][A-Z0-9]\b/g) ?? []).map((word) => word.toLowerCase()));
+  const acronyms = abbreviations(text);
   // Informative words read as book words (guesses), and words the book uses as written.
   let guessed = 0;
   let slips = 0;

@@ -149,6 +149,16 @@ describe.each(TINY_BOOK_VOCABULARIES)('assessQueryTerms (the term rule), vocabul
     expect(assessQueryTerms(book, 'pump 24 V')).toMatchObject({ foreign: [], covered: true });
   });
 
+  it('keeps an everyday word, a Roman numeral and a shouted question out of the abbreviations', () => {
+    // "OK" is how most write "ok"; "II" is a number, and numbers weigh nothing; a question in
+    // capitals throughout says nothing by its capitals ("GO", "OK").
+    expect(assessQueryTerms(book, 'is it OK to replace the gasket?')).toMatchObject({ foreign: [], covered: true });
+    expect(assessQueryTerms(book, 'replace the gasket of pump II')).toMatchObject({ foreign: [], covered: true });
+    expect(assessQueryTerms(book, 'GO REPLACE THE GASKET')).toMatchObject({ foreign: [], covered: true });
+    // Still an abbreviation beside them.
+    expect(assessQueryTerms(book, 'is it OK to replace the EQ of the pump?')).toMatchObject({ foreign: ['eq'], covered: false });
+  });
+
   it('without a lexicon (an older index) treats every unknown word as ordinary', () => {
     const old = vocabularyOf(false);
     expect(old.isOrdinary('gaggia')).toBe(true);
