@@ -118,8 +118,9 @@ function displayClose(content: string, from: number): number {
 // wall of cellulose"; "… break it down; - in yeast and plants"). A quoted item's too ("> - b").
 // Numbers are kept: they say the order.
 // The whitespace before it goes with it (a hard line break's two spaces, a loose list's blank
-// line): "- Not reconciled ; Cleared" read so.
-const LATER_BULLET = /\s*\n[ \t]*(?:>[ \t]*)*[-*+][ \t]+/g;
+// line): "- Not reconciled ; Cleared" read so. Only from a whitespace run's start (the lookbehind):
+// tried at each of its characters, a long run of spaces and line breaks cost time quadratic in it.
+const LATER_BULLET = /(?<!\s)\s*\n[ \t]*(?:>[ \t]*)*[-*+][ \t]+/g;
 const OPENS_ITEM = /^[ \t]*(?:>[ \t]*)*(?:[-*+]|\d{1,9}[.)])[ \t]/;
 const ENDS_PUNCTUATED = /[.!?;:,…]["'”’)\]*_]*\s*$/;
 
