@@ -127,11 +127,12 @@ export const SUBJECT_MODIFIER_SHARE = 0.05;
  * head that are written as names or numbers and that the book uses everywhere ("ROS 2" in "What is
  * a ROS 2 action?" asked of a ROS book) weigh {@link SUBJECT_MODIFIER_WEIGHT}. Keyword scores
  * otherwise favour the chunks that say "ROS 2" and "action" side by side in their headings, on a
- * page about something else, over the one that says what an action is. Empty for any other
- * question, and for modifiers that are ordinary words ("wear" in "pump wear ring") or rare in the
- * book. `chunkShare`: the share of the book's chunks that use a stem. The verb of "what does X mean"
- * or "… stand for" weighs 0 ({@link MEANING_VERBS}), unless the term has that word ("standing wave"), and so
- * does "find" in "where do I find …" and "find out" ({@link FIND_FRAME}), in any question.
+ * page about something else, over the one that says what an action is. No modifier of any other
+ * question, nor one that is an ordinary word ("wear" in "pump wear ring") or rare in the book.
+ * `chunkShare`: the share of the book's chunks that use a stem. The verb of "what does X mean" or
+ * "… stand for" weighs 0 ({@link MEANING_VERBS}), unless the term has that word ("standing wave");
+ * so does "find" in "where do I find …" and "find out" ({@link FIND_FRAME}), in any question, a
+ * definition or not (`find` → 0 is then the map's only entry).
  *
  * @example
  * subjectModifierWeights('What is a ROS 2 action?', (stem) => (stem === 'action' ? 0.02 : 0.6));
