@@ -2,7 +2,7 @@
  * How far a highlight reaches past its best sentence: a lead-in (a colon) or an unfinished sentence
  * brings what it introduces. Apart from highlight.ts, whose job is picking the sentence.
  */
-import { CALLOUT_TITLE, leavesItem, type CandidateSpan } from './highlight-spans';
+import { isCalloutTitle, leavesItem, type CandidateSpan } from './highlight-spans';
 
 // A prose sentence cut off before a displayed formula or quotation that finishes it: it ends on a
 // lowercase word or a comma ("…by producing the quantity where" over "> MR = MC"; "…the budget
@@ -17,7 +17,7 @@ const DISPLAY_BLOCK = /^(?:>|\$\$|\\\[)/;
  * `start`, not the next item beside the highlight's own): a lead-in alone ("Group photo:", "The
  * ratio is called the **crop factor**:") names what comes and says nothing of it. So does a prose
  * sentence left unfinished ({@link UNFINISHED}) over the display block that ends it, and a callout's
- * title line alone ({@link CALLOUT_TITLE}: a title names what the box says, as a heading does) over
+ * title line alone ({@link isCalloutTitle}: a title names what the box says, as a heading does) over
  * its body.
  *
  * @example
@@ -81,25 +81,12 @@ function itemColumn(content: string, at: number): number {
   return ITEM_PREFIX.exec(content)![0].length;
 }
 
-// A title is a name, as a heading is: the 57 titled Docusaurus admonitions of the eighteen measured
-// books have at most ten words, opening with a capital, a digit or code ("use_sim_time must be
-// consistent"). A prose note on a line of its own is a sentence: longer ("Note: The checkboxes
-// cannot be given a keyboard shortcut, so use the Toggles submenu…", Denemo's manual), or opening
-// with a plain lowercase word ("Note: the key must be unique.", "Tip: while entering the match, …").
-// Read as a title, it brought the next sentence or paragraph, which it does not introduce.
-const TITLE_WORDS = 12;
-const PROSE_OPENING = /^\p{Ll}+[\s,]/u;
-
 /**
- * Whether the highlight `text`, from `start`, is a whole callout title line: the kind's word, then a
- * title of at most {@link TITLE_WORDS} words not opening with a plain lowercase word (ingest writes a
- * title so, "Tip: Use a container.", and a book's own "Note: …" line of prose is told apart by its length
- * and its opening, the chunk text being the same).
+ * Whether the highlight `text`, from `start`, is a whole callout title line ({@link isCalloutTitle}):
+ * ingest writes a box's title on a line of its own, the body on the next.
  */
 function calloutTitle(content: string, start: number, text: string): boolean {
-  if ((start !== 0 && content[start - 1] !== '\n') || !CALLOUT_TITLE.test(text)) return false;
-  const title = text.slice(text.indexOf(':') + 1).trim();
-  if (PROSE_OPENING.test(title) || title.split(/\s+/).length > TITLE_WORDS) return false;
+  if ((start !== 0 && content[start - 1] !== '\n') || !isCalloutTitle(text)) return false;
   return /^[ \t]*(?:\r?\n|$)/.test(content.slice(start + text.length, start + text.length + 8));
 }
 

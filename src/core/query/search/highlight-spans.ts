@@ -26,7 +26,30 @@ const IMAGE_LINE = /^\s*(?:\[?!\[[^\]\n]*\]\([^)\n]*\)(?:\]\([^)\n]*\))?\s*)+$/;
  * @example
  * CALLOUT_TITLE.test('Warning: Pedal goes to the floor.'); // true
  */
-export const CALLOUT_TITLE = /^(?:>[ \t]?)*(?:Note|Tip|Info|Hint|Important|Warning|Caution|Danger|Attention|Error|Success|Example|Question|Abstract|Summary|Bug|Failure|Quote|Secondary):[^\n]*$/;
+const CALLOUT_TITLE = /^(?:>[ \t]?)*(?:Note|Tip|Info|Hint|Important|Warning|Caution|Danger|Attention|Error|Success|Example|Question|Abstract|Summary|Bug|Failure|Quote|Secondary):[^\n]*$/;
+// A title is a name, as a heading is: the 57 titled Docusaurus admonitions of the eighteen measured
+// books have at most ten words, opening with a capital, a digit or code ("use_sim_time must be
+// consistent"). A prose note on a line of its own is a sentence: longer ("Note: The checkboxes
+// cannot be given a keyboard shortcut, so use the Toggles submenu…", Denemo's manual), or opening
+// with a plain lowercase word ("Note: the key must be unique.", "Tip: while entering the match, …").
+const TITLE_WORDS = 12;
+const PROSE_OPENING = /^\p{Ll}+[\s,]/u;
+
+/**
+ * Whether the line `line` is a callout's title line ({@link CALLOUT_TITLE}) and not a book's own
+ * "Note: …" line of prose: a title of at most {@link TITLE_WORDS} words, not opening with a plain
+ * lowercase word (ingest writes a title so, "Tip: Use a container.", the chunk text being the same).
+ * Read as a title, prose brought the next paragraph as a box's body and parted from the one above.
+ *
+ * @example
+ * isCalloutTitle('Tip: Use a container.'); // true
+ * isCalloutTitle('Note: the key must be unique.'); // false
+ */
+export function isCalloutTitle(line: string): boolean {
+  if (!CALLOUT_TITLE.test(line)) return false;
+  const title = line.slice(line.indexOf(':') + 1).trim();
+  return !PROSE_OPENING.test(title) && title.split(/\s+/).length <= TITLE_WORDS;
+}
 // A table's header row (the row above its `|---|` line) names the columns, as a heading names a
 // section: "Mitosis · Meiosis" held both words of "mitosis or meiosis" and won, saying nothing.
 // A table written without its outer pipes is known by its `--- | ---` row (table-rows.ts).
@@ -128,11 +151,11 @@ const OPENS_PARAGRAPH = /(?:^|\n)[ \t>]*\r?\n[ \t>]*$/;
 
 /**
  * Whether the span `line`, from `start`, opens a paragraph with a callout's title line
- * ({@link CALLOUT_TITLE}; ingest writes a box with a blank line above it). A hard-wrapped sentence
+ * ({@link isCalloutTitle}; ingest writes a box with a blank line above it). A hard-wrapped sentence
  * that happens to start a line with "Note:" continues its paragraph.
  */
 function opensBox(content: string, start: number, line: string): boolean {
-  if (!CALLOUT_TITLE.test(line.split('\n', 1)[0]!.trimEnd())) return false;
+  if (!isCalloutTitle(line.split('\n', 1)[0]!.trimEnd())) return false;
   return start === 0 || OPENS_PARAGRAPH.test(content.slice(Math.max(0, start - 12), start)) || content.slice(0, start).trim() === '';
 }
 

@@ -74,4 +74,12 @@ describe('candidateSpans', () => {
     const wrapped = 'Read the dial as follows.\nNote: the needle lags a second.';
     expect(candidateSpans(wrapped, 480).map((c) => c.gap)).toEqual([false, false]);
   });
+
+  it('reads a "Note: …" paragraph of prose as no box, as the lead-in rule does (lowercase opening or long)', () => {
+    expect(candidateSpans('Each key names a row.\n\nNote: the key must be unique.', 480).map((c) => c.gap)).toEqual([false, false]);
+    const long = 'Each key names a row.\n\nNote: The keys of a table cannot be given twice, so the insert that repeats one fails at once.';
+    expect(candidateSpans(long, 480).map((c) => c.gap)).toEqual([false, false]);
+    // A title written as ingest writes it still opens a box.
+    expect(candidateSpans('Each key names a row.\n\nNote: Unique keys.\nThe key must be unique.', 480).map((c) => c.gap)).toEqual([false, true, false]);
+  });
 });
