@@ -155,12 +155,13 @@ function window(text: string, focus: number, max: number): string {
  * sentence (or list item, table row, code line; never a heading), or two neighbouring ones that fit
  * in `max` characters, holding the most weight of the question's stems (each once; a pair counts
  * {@link PAIR_PENALTY} less), the first of equals. Null when no sentence holds a word of the question.
+ * `question`, its text: a number it writes with a point or comma is one of `terms` (withWholeNumbers).
  *
  * @example
  * highlightPassage('## Topics\n\nNodes talk. A topic is a named channel.', questionWeights('what is a topic'));
  * // { text: 'A topic is a named channel.', start: 23, end: 50, terms: ['topic'] }
  */
-export function highlightPassage(content: string, weights: ReadonlyMap<string, number>, max = HIGHLIGHT_CHARS): Highlight | null {
+export function highlightPassage(content: string, weights: ReadonlyMap<string, number>, max = HIGHLIGHT_CHARS, question?: string): Highlight | null {
   if (!content || weights.size === 0) return null;
   let stems = stemsByQuestion.get(weights);
   if (!stems) stemsByQuestion.set(weights, (stems = new Map()));
@@ -238,5 +239,5 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
     return { at, terms: [...terms] };
   };
   const text = window(whole, Math.max(0, matchedAt(whole).at), max);
-  return { text, start, end, terms: withWholeNumbers(text, matchedAt(text).terms) };
+  return { text, start, end, terms: withWholeNumbers(text, matchedAt(text).terms, question) };
 }

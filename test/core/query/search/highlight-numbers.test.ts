@@ -15,14 +15,28 @@ describe('withWholeNumbers', () => {
     expect(withWholeNumbers('Blood sits at pH 7.4.', ['blood', '7'])).toEqual(['blood', '7']);
     expect(withWholeNumbers('No numbers here.', ['numbers'])).toEqual(['numbers']);
   });
+
+  it('given the question, joins only a number it writes, not one made of its lone numbers', () => {
+    // "step 1" asks about no "1.1": its digit runs are both the question's "1", but it wrote none.
+    expect(withWholeNumbers('Step 1.1 sets the dough aside.', ['step', '1'], 'what is step 1')).toEqual(['step', '1']);
+    expect(withWholeNumbers('The point: 0.0052 has two.', ['0', '0052'], 'how many sig figs does 0.0052 have')).toEqual(['0.0052']);
+    // The same digit runs, grouped by a comma or a point (a European "1.000"), are the same number.
+    expect(withWholeNumbers('About 1.000 runs.', ['1', '000', 'runs'], 'why 1,000 runs')).toEqual(['1.000', 'runs']);
+  });
 });
 
 describe('highlightPassage with a number', () => {
   it('gives the number whole, so a client marks the number the highlight was found by', () => {
     const content = '## Significant figures\n\nLeading zeros are never significant; they only place the decimal point: 0.0052 has two.';
-    const highlight = highlightPassage(content, questionWeights('how many sig figs does 0.0052 have'))!;
+    const question = 'how many sig figs does 0.0052 have';
+    const highlight = highlightPassage(content, questionWeights(question), undefined, question)!;
     expect(highlight.terms).toEqual(['0.0052']);
     const [[from, to]] = markedSpans(highlight.text, highlight.terms) as [[number, number]];
     expect(highlight.text.slice(from, to)).toBe('0.0052');
+  });
+
+  it('marks no number the question did not write ("1.1" for "step 1")', () => {
+    const question = 'what happens in step 1';
+    expect(highlightPassage('Step 1.1 sets the dough aside to rest.', questionWeights(question), undefined, question)!.terms).toEqual(['step', '1']);
   });
 });
