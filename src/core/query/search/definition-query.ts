@@ -32,7 +32,7 @@ const MEANING_VERBS = ['mean', 'stand'];
  * no word of the answer. Counted, it ranked a book's `find` command over the page that holds X. Not
  * "where do I find and replace", where the verb names the feature.
  */
-const FIND_FRAME = /\bwhere\s+(?:do|can|could|should|would|will|might)\s+(?:i|we|you|one)\s+find\b(?!\s+and\b)|\bfind\s+out\b/i;
+const FIND_FRAME = /\bwhere\s+(?:do|can|could|should|would|will|might)\s+(?:i|we|you|one)\s+find\b(?!\s+and\b)|\bfind\s+out\b(?!-)/i;
 /** A defined phrase longer than this (in informative stems) is a description, not a term. */
 const MAX_TERM_STEMS = 4;
 

@@ -92,6 +92,7 @@ describe('definition questions', () => {
     // The verb is the reader's subject: a search for files, a "Find and Replace" dialog.
     expect(subjectModifierWeights('how do I find files bigger than 1 GB', () => 0.01).size).toBe(0);
     expect(subjectModifierWeights('where can I find and replace text in a sheet', () => 0.01).size).toBe(0);
+    expect(subjectModifierWeights('how do I find out-of-range values', () => 0.01).size).toBe(0);
   });
 
   it('keeps a word of the term that the meaning verb stems like: the question asks what THAT word means', () => {
