@@ -18,7 +18,7 @@ const DISPLAY_BLOCK = /^(?:>|\$\$|\\\[)/;
  * ratio is called the **crop factor**:") names what comes and says nothing of it. So does a prose
  * sentence left unfinished ({@link UNFINISHED}) over the display block that ends it, and a callout's
  * title line alone ({@link isCalloutTitle}: a title names what the box says, as a heading does) over
- * its body.
+ * its body, and a run-in head alone ({@link runInHead}) before the text it heads on its line.
  *
  * @example
  * const content = 'Pick the quantity where\n\n> MR = MC';
@@ -31,7 +31,7 @@ export function withWhatItIntroduces(content: string, spans: readonly CandidateS
   if (!next) return end;
   const last = spans[at - 1];
   const unfinished = UNFINISHED.test(text) && DISPLAY_BLOCK.test(content.slice(next.span[0], next.span[1])) && !!last && !last.opensItem && !last.itemTail && !last.row && !last.code;
-  if (!unfinished && !/:[*_]*$/.test(text) && !calloutTitle(content, start, text)) return end;
+  if (!unfinished && !/:[*_]*$/.test(text) && !calloutTitle(content, start, text) && !runInHead(content, end, text, next.span[0])) return end;
   // A `$$` display ends at its closing `$$`, past a full stop inside it that ended the span
   // ("$$ S_i\equiv{}B_i+U_i. $$" was two spans, and the highlight kept an unclosed "$$"); a span
   // that goes on past its closing `$$` ("$$ S = B + U $$ where B is…") is read to its own end.
@@ -43,6 +43,23 @@ export function withWhatItIntroduces(content: string, spans: readonly CandidateS
   // An item's lead-in brings what is nested under it, never the next item beside it (leavesItem).
   if (next.gap || next.row || next.code || to - start > max || leavesItem(content, spans, at)) return end;
   return LIST_ITEM.test(content.slice(next.span[0], next.span[1])) ? listEnd(content, spans, at, start, max) : to;
+}
+
+// A run-in head: an item or paragraph that opens with an emphasised title ending its own sentence,
+// its text going on after it on the line ("- **Away from windows.** Direct sunlight heats the
+// water…", "**Robust regression.** There are several functions…", "*Name resolution can often
+// fail.* The name…"); the full stop may follow the emphasis ("**Links**. If…"). One run of one
+// marker, so a sentence that merely opens and ends in bold ("**A** and **B**.") is none.
+const RUN_IN_HEAD = /^(?:>[ \t]?)*[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?(?:\*\*(?:(?!\*\*)[^\n])+?(?:[.!?]\*\*|\*\*[.!?])|__(?:(?!__)[^\n])+?(?:[.!?]__|__[.!?])|\*[^*\n]+?(?:[.!?]\*|\*[.!?])|_[^_\n]+?(?:[.!?]_|_[.!?]))$/;
+
+/**
+ * Whether the highlight `text` (ending at `end`) is a run-in head alone ({@link RUN_IN_HEAD}) whose
+ * text goes on at `next` on the same line: it names what follows, as a colon's lead-in does, and
+ * said nothing of it ("is it ok to put my aquarium next to a sunny window" was highlighted
+ * "- **Away from windows.**", the reason, "Direct sunlight heats the water", left out).
+ */
+function runInHead(content: string, end: number, text: string, next: number): boolean {
+  return RUN_IN_HEAD.test(text) && !content.slice(end, next).includes('\n');
 }
 
 // A list item's line, quoted or not: its bullet or number after any `>` markers.

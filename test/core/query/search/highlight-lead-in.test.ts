@@ -59,4 +59,18 @@ describe('highlightPassage past its sentence', () => {
     const yaml = '```yaml\nplugins:\n  - name: driver\n```';
     expect(highlightPassage(yaml, questionWeights('plugins driver'))!.text).toBe('plugins: - name: driver');
   });
+
+  it('brings the text a run-in head introduces on its line, as a colon\'s lead-in, never the next item', () => {
+    const where = '## Where to put it\n\n- **Away from windows.** Direct sunlight heats the water and feeds algae.\n- **Near sockets**, with a drip loop in every cable.\n- **Somewhere you look daily.** Problems show early.';
+    expect(highlightPassage(where, questionWeights('is it ok next to a sunny window'))!.text).toBe('- **Away from windows.** Direct sunlight heats the water and feeds algae.');
+    expect(highlightPassage(where, questionWeights('somewhere I look daily'))!.text).toBe('- **Somewhere you look daily.** Problems show early.');
+    // A paragraph's run-in head, emphasis of either kind, its full stop inside or after the emphasis.
+    expect(highlightPassage('Intro text.\n\n**Robust regression.** Several functions resist outliers.', questionWeights('robust regression'))!.text).toBe('**Robust regression.** Several functions resist outliers.');
+    expect(highlightPassage('*Name resolution can fail.* The servers may be down.', questionWeights('name resolution'))!.text).toBe('*Name resolution can fail.* The servers may be down.');
+    expect(highlightPassage('**Links**. Each packet may point to another one.', questionWeights('links'))!.text).toBe('**Links**. Each packet may point to another one.');
+    // A title on a line of its own is no run-in head (its paragraph is another), nor is a sentence
+    // that merely opens and ends in bold.
+    expect(highlightPassage('**Away from windows.**\n\nSunlight feeds algae.', questionWeights('windows'))!.text).toBe('**Away from windows.**');
+    expect(highlightPassage('**Tanks** need **windows**. Sunlight feeds algae.', questionWeights('windows'))!.text).toBe('**Tanks** need **windows**.');
+  });
 });
