@@ -6,6 +6,7 @@
  * not outranked by the page that merely lists it.
  */
 import { fenceTracker } from './code-fences';
+import { DELIMITER_ROW } from '../../common/text/table-rows';
 
 /** The two kinds; stored in the payload as `kind`. */
 export type ChunkKind = 'overview' | 'content';
@@ -47,21 +48,24 @@ const LIST_OR_TABLE_LINE = /^\s*(?:\||[-*+]\s|\d+[.)]\s)/;
 
 /**
  * How much of the chunk's text (outside code and headings) its lists and tables carry, and how many
- * of their entries link to another page (a chapter table's "[Memory](memory) | …" rows).
+ * of their entries link to another page (a chapter table's "[Memory](memory) | …" rows) and how
+ * many do not (a table's header and delimiter rows are no entries).
  *
  * @example
- * listOrTableShare('Two chapters:\n\n- [Nodes](nodes)\n- [Topics](topics)'); // { share: 0.72, linkedEntries: 2 }
+ * listOrTableShare('Two chapters:\n\n- [Nodes](nodes)\n- [Topics](topics)'); // { share: 0.72, linkedEntries: 2, unlinkedEntries: 0 }
  */
-export function listOrTableShare(content: string): { share: number; linkedEntries: number } {
+export function listOrTableShare(content: string): { share: number; linkedEntries: number; unlinkedEntries: number } {
   const inFence = fenceTracker(true);
   let listChars = 0;
   let total = 0;
   let linkedEntries = 0;
+  let unlinkedEntries = 0;
+  const lines = content.split('\n');
   // An item's wrapped lines (right under it, indented or not: markdown's lazy continuation, as the
   // highlight reads them) are the item's: counted as prose, a landing page's hard-wrapped list of
   // chapters read as mostly prose. A table's rows go on to the first blank line, as GFM's do.
   let inItem = false;
-  for (const line of content.split('\n')) {
+  for (const [i, line] of lines.entries()) {
     if (inFence(line) || /^\s*#/.test(line) || line.trim() === '') {
       inItem = false;
       continue;
@@ -72,8 +76,10 @@ export function listOrTableShare(content: string): { share: number; linkedEntrie
     inItem = opens || (inItem && /\S/.test(line));
     if (inItem) listChars += chars;
     if (opens && /\[[^\]]+\]\([^)\s]+/.test(line)) linkedEntries++;
+    // A table's delimiter row and the header row above it name columns: they are no entry.
+    else if (opens && !DELIMITER_ROW.test(line) && !DELIMITER_ROW.test(lines[i + 1] ?? '')) unlinkedEntries++;
   }
-  return { share: total > 0 ? listChars / total : 0, linkedEntries };
+  return { share: total > 0 ? listChars / total : 0, linkedEntries, unlinkedEntries };
 }
 
 /**
@@ -92,11 +98,14 @@ export function isListOrTable(content: string): boolean {
  * more of their entries link to other pages, a large part of it. A short part page is one chunk, and
  * a paragraph before and after its chapter table ("Before we can say anything about memory…", "By
  * the end of this part…") held 56% of a four-chapter part page's text: it read as content, and its
- * title's "Part" put it first for "what part of the brain controls balance".
+ * title's "Part" put it first for "what part of the brain controls balance". A list whose every
+ * entry, three or more, links to another page is a chapter list whatever the prose around it: an
+ * aquarium book's part page (three linked chapters, a paragraph before and after: 39% list) read as
+ * content and came 2nd for "how many hours should the tank light be on", over the chapters.
  */
 function isChapterList(content: string): boolean {
-  const { share, linkedEntries } = listOrTableShare(content);
-  return share > 0.6 || (linkedEntries >= 2 && share > 0.4);
+  const { share, linkedEntries, unlinkedEntries } = listOrTableShare(content);
+  return share > 0.6 || (linkedEntries >= 2 && share > 0.4) || (linkedEntries >= 3 && unlinkedEntries === 0);
 }
 
 /**

@@ -130,6 +130,22 @@ describe('chunk kind', () => {
     expect(chunkKind('01-ros2/index.md', lazy)).toBe('overview');
   });
 
+  it('marks a landing page\'s list as overview when each of its three or more entries links to a chapter, however long the prose around it', () => {
+    const before = 'Before there is any water chemistry to worry about there is furniture: a glass box, a stand strong\nenough to hold it, a filter, a heater, a light and something on the bottom. The choices you make here\nare hard to undo once the tank is full, because a full tank cannot be moved.';
+    const after = 'If you already own a tank, read the second chapter anyway: an undersized filter or heater is the\nmost common equipment problem in a beginner\'s set-up.';
+    const items = ['1. [Choosing a tank](./choosing-a-tank) — size, shape, weight and where to put it.', '2. [Filters and heaters](./filters-and-heaters) — the equipment that runs day and night.', '3. [Plants and decor](./plants-and-decor) — the bottom, live plants, rocks and wood.'];
+    const page = (list: string[]) => `# Setting up the tank\n\n${before}\n\nThis part has three chapters:\n\n${list.join('\n')}\n\n${after}`;
+    expect(listOrTableShare(page(items))).toMatchObject({ linkedEntries: 3, unlinkedEntries: 0 });
+    expect(listOrTableShare(page(items)).share).toBeLessThan(0.4);
+    expect(chunkKind('01-setting-up/index.md', page(items))).toBe('overview');
+    // One entry that links nowhere: a list of things, not of chapters; the prose carries the page.
+    const mixed = [...items.slice(0, 2), '3. Plants and decor — the bottom, live plants, rocks and wood.'];
+    expect(chunkKind('01-setting-up/index.md', page(mixed))).toBe('content');
+    // A table's header row names columns and is no entry.
+    const table = '| Chapter | About |\n|---|---|\n| [Tanks](./tanks) | size |\n| [Filters](./filters) | flow |\n| [Plants](./plants) | light |';
+    expect(listOrTableShare(`${before}\n\n${table}`)).toMatchObject({ linkedEntries: 3, unlinkedEntries: 0 });
+  });
+
   it('marks a landing page\'s table of chapter links as overview even with a paragraph before and after it', () => {
     const intro = 'Before we can say anything about memory or emotion, we need two foundations: a way of\ncollecting trustworthy evidence, and a picture of the organ that produces behaviour.';
     const outro = 'By the end of this part you can read a study with a critical eye.';
