@@ -33,6 +33,13 @@ const MEANING_VERBS = ['mean', 'stand'];
  * "where do I find and replace", where the verb names the feature.
  */
 const FIND_FRAME = /\bwhere\s+(?:do|can|could|should|would|will|might)\s+(?:i|we|you|one)\s+find\b(?!\s+and\b)|\bfind\s+out\b(?!-)/i;
+/**
+ * "What happens if I miss a payment", "what happens to my pension when I quit": the verb asks for
+ * the consequence of what follows it and is no word of the answer, which says what follows ("a
+ * payment 30 days late stays on your report…"). Counted, it ranked any chunk that says "X happens
+ * when …" about something else first. Not "why does this happen", which names no event after it.
+ */
+const HAPPEN_FRAME = /\bwhat\s+(?:(?:will|would|could|might|can|should)\s+)?(?:happens?|happened)\s+(?:if|when|to|after|once|whenever|before|during|with)\b/i;
 /** A defined phrase longer than this (in informative stems) is a description, not a term. */
 const MAX_TERM_STEMS = 4;
 
@@ -131,8 +138,9 @@ export const SUBJECT_MODIFIER_SHARE = 0.05;
  * question, nor one that is an ordinary word ("wear" in "pump wear ring") or rare in the book.
  * `chunkShare`: the share of the book's chunks that use a stem. The verb of "what does X mean" or
  * "… stand for" weighs 0 ({@link MEANING_VERBS}), unless the term has that word ("standing wave");
- * so does "find" in "where do I find …" and "find out" ({@link FIND_FRAME}), in any question, a
- * definition or not (`find` → 0 is then the map's only entry).
+ * so does "find" in "where do I find …" and "find out" ({@link FIND_FRAME}), and "happen" in
+ * "what happens if / when / to …" ({@link HAPPEN_FRAME}), in any question, a definition or not
+ * (`find` → 0 and `happen` → 0 are then the map's only entries).
  *
  * @example
  * subjectModifierWeights('What is a ROS 2 action?', (stem) => (stem === 'action' ? 0.02 : 0.6));
@@ -149,6 +157,7 @@ export function subjectModifierWeights(query: string, chunkShare: (stem: string)
   // word of the term itself: "what does a standing wave mean", "what does the mean stand for".
   if (term.length > 0 && MEANING_LEAD.test(query.trim().replace(/[?.!]+$/, ''))) for (const stem of MEANING_VERBS) if (!term.includes(stem)) weights.set(stem, 0);
   if (FIND_FRAME.test(query)) weights.set('find', 0);
+  if (HAPPEN_FRAME.test(query)) weights.set('happen', 0);
   return weights;
 }
 

@@ -86,6 +86,14 @@ describe('definition questions', () => {
     expect(subjectModifierWeights('what is the mean of a sample', () => 0.01).size).toBe(0);
   });
 
+  it('weighs nothing for "happen" in "what happens if / when / to …", which asks for a consequence, in any question', () => {
+    expect(subjectModifierWeights('what happens if I only pay the minimum on my card', () => 0.01)).toEqual(new Map([['happen', 0]]));
+    expect(subjectModifierWeights('What will happen to my pension when I quit?', () => 0.01)).toEqual(new Map([['happen', 0]]));
+    // The event is the reader's subject, named by the verb alone: no consequence of anything after it.
+    expect(subjectModifierWeights('why does this happen every morning', () => 0.01).size).toBe(0);
+    expect(subjectModifierWeights('Italian workers took over their factories in 1920, what happened', () => 0.01).size).toBe(0);
+  });
+
   it('weighs nothing for "find" in "where do I find …" and "find out", the question\'s frame, in any question', () => {
     expect(subjectModifierWeights('where do I find the initial admin password?', () => 0.01)).toEqual(new Map([['find', 0]]));
     expect(subjectModifierWeights('how do I find out what is leaking under my car', () => 0.01)).toEqual(new Map([['find', 0]]));
