@@ -2,7 +2,8 @@
  * Ingest-time bridges between a book's spelling and the reader's (see
  * core/common/text/word-variants.ts): every word's other spelling, British ↔ American,
  * kept only when it is an English word, and every accented word without its accents ("cuál" →
- * "cual"), as readers type a book's foreign words. BM25 indexes a chunk WITH the other spellings of its words
+ * "cual"), as readers type a book's foreign words, and every hyphenated word closed up when that is
+ * an English word ("non-profit" → "nonprofit", "co-signer" → "cosigner"). BM25 indexes a chunk WITH the other spellings of its words
  * (document side: Qdrant and the embedded store compute the same vectors, queries are untouched,
  * collections ingested before keep working), and the LSA model learns each as an alias of the
  * book's form (lsa-aliases.ts). So are the names of the units the book writes only as symbols
@@ -11,7 +12,7 @@
  * compound's parts are common words).
  */
 import { isStopword, stemWord, tokenizeWords } from '../../core/common/bm25/index';
-import { spellingVariants, withoutAccents } from '../../core/common/text/word-variants';
+import { closedCompounds, inflectionVariants, spellingVariants, withoutAccents } from '../../core/common/text/word-variants';
 import { unitNames } from '../../core/build-time/ingest/unit-names';
 import { englishWords } from './english-lexicon';
 
@@ -35,18 +36,31 @@ export function vocabularyBridges(texts: readonly string[]): VocabularyBridges {
   const aliases = new Map([...units.aliases].map(([alias, stems]) => [alias, [...stems]]));
   const spellings = texts.map((text, i) => {
     const found = new Set<string>();
-    for (const word of new Set(tokenizeWords(text))) {
+    const own = new Set(tokenizeWords(text));
+    for (const word of own) {
       if (isStopword(word)) continue;
       const unaccented = withoutAccents(word);
       // Without its accents a word is the reader's spelling of it, English or not ("cual", "lapiz").
-      for (const variant of [...spellingVariants(word).filter((v) => all.has(v)), ...(unaccented ? [unaccented] : [])]) {
+      // An -ing or -ed form the stemmer reads as another word than the book's ("refinance" beside
+      // "refinancing"): only those, since the others already share the book word's stem.
+      const stem = stemWord(word);
+      const inflected = inflectionVariants(word).filter((v) => all.has(v) && !isStopword(v) && stemWord(v) !== stem);
+      for (const variant of [...spellingVariants(word).filter((v) => all.has(v)), ...inflected, ...(unaccented ? [unaccented] : [])]) {
         found.add(variant);
         const alias = stemWord(variant);
-        const stem = stemWord(word);
         if (!alias || !stem || alias === stem) continue;
         const list = aliases.get(alias) ?? [];
         if (!list.includes(stem)) aliases.set(alias, [...list, stem]);
       }
+    }
+    // A hyphenated word closed up, as readers type it; the LSA learns it as all of its parts.
+    for (const { closed, parts } of closedCompounds(text)) {
+      if (!all.has(closed) || isStopword(closed) || own.has(closed)) continue;
+      found.add(closed);
+      const alias = stemWord(closed);
+      const stems = parts.filter((part) => !isStopword(part)).map(stemWord).filter((stem) => stem && stem !== alias);
+      if (!alias || stems.length === 0) continue;
+      aliases.set(alias, [...new Set([...(aliases.get(alias) ?? []), ...stems])]);
     }
     for (const name of units.names[i]!) found.add(name);
     return [...found];

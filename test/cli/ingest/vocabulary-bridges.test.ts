@@ -25,6 +25,23 @@ describe('vocabularyBridges', () => {
     expect(vocabularyBridges(['El lápiz'.normalize('NFD')]).spellings[0]).toEqual(['lapiz']);
   });
 
+  it('adds a hyphenated word closed up when that is an English word, as an alias of its parts', () => {
+    const hyphens = vocabularyBridges(['Work for a non-profit employer; ask your co-signer. A well-known rule.', 'A nonprofit and a non-profit.']);
+    expect(hyphens.spellings[0]).toEqual(expect.arrayContaining(['nonprofit', 'cosigner']));
+    expect(hyphens.spellings[0]).not.toContain('wellknown');
+    expect(hyphens.aliases.get('nonprofit')).toEqual(['non', 'profit']);
+    // A chunk that already writes the closed word gets no second one.
+    expect(hyphens.spellings[1]).not.toContain('nonprofit');
+  });
+
+  it('adds the -ing or -ed form of an -ance word that the stemmer reads as another word', () => {
+    const forms = vocabularyBridges(['Refinancing replaces your loans.', 'You may refinance later.', 'Keep writing.']);
+    expect(forms.spellings[0]).toContain('refinance');
+    expect(forms.aliases.get('refin')).toEqual(['refinanc']);
+    expect(forms.spellings[1]).toEqual(expect.arrayContaining(['refinancing']));
+    expect(forms.spellings[2]).toEqual([]);
+  });
+
   it('withSpellings appends them to the texts BM25 indexes, other texts unchanged', () => {
     expect(withSpellings(['a', 'b'], [['x', 'y'], []])).toEqual(['a\nx y', 'b']);
   });

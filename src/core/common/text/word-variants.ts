@@ -95,3 +95,57 @@ export function withoutAccents(word: string): string | null {
   const folded = word.normalize('NFD').replace(MARKS, '').replace(/[ßæœøłđðþı]/g, (letter) => WHOLE[letter]!);
   return folded !== word && /^[a-z0-9]+$/.test(folded) ? folded : null;
 }
+
+// Letter runs joined by single hyphens ("non-profit", "co-signer", "e-mail"), not part of a longer
+// run of letters, digits or hyphens ("401-k" and "x--y" are no compound).
+const HYPHENATED = /(?<![\p{L}\p{N}-])\p{L}+(?:-\p{L}+)+(?![\p{L}\p{N}-])/gu;
+
+/** A hyphenated word closed up, with the parts it was written in. */
+export interface ClosedCompound {
+  /** The word without its hyphens, lowercased: "nonprofit". */
+  closed: string;
+  /** Its parts, lowercased: ["non", "profit"]. */
+  parts: string[];
+}
+
+/**
+ * The words of `text` written with hyphens, closed up ("non-profit" → "nonprofit", "co-signer's" →
+ * "cosigner"; four letters or more), none of them checked against a dictionary (the caller keeps those its English word
+ * list knows: "well-known" is no "wellknown"). Readers type closed many compounds that books
+ * hyphenate, and the tokenizer reads "non-profit" as "non" and "profit": a question about a
+ * "nonprofit" employer matched no word of the page that answers it.
+ *
+ * @example
+ * closedCompounds('a non-profit employer').map((c) => c.closed); // ['nonprofit']
+ */
+export function closedCompounds(text: string): ClosedCompound[] {
+  const out = new Map<string, ClosedCompound>();
+  for (const [match] of text.normalize('NFKC').matchAll(HYPHENATED)) {
+    const parts = match.toLowerCase().split('-');
+    const closed = parts.join('');
+    // Two letters closed up are an abbreviation or a range ("a-b", "x-y"), not a reader's word.
+    if (closed.length >= 4 && !out.has(closed)) out.set(closed, { closed, parts });
+  }
+  return [...out.values()];
+}
+
+/**
+ * The other forms of a word in "-ance" or "-ence" across its -ing and -ed endings, both ways
+ * ("refinancing" → "refinance", "reference" → "referencing", "referenced"), unchecked: the caller
+ * keeps those its English word list knows and whose stem differs from the word's own. Snowball strips
+ * "-ance" and "-ence" from the plain form of a long word only ("refinance" → "refin", "refinancing" →
+ * "refinanc"), so a reader who asked "is it smart to refinance" matched no word of the section on
+ * refinancing and was told the book probably does not cover it. Other endings are left alone: the
+ * stemmer gives their forms one stem, and the pairs a general rule finds beside these are other
+ * words ("putting" → "putt", "writing" → "writ").
+ *
+ * @example
+ * inflectionVariants('refinancing'); // ['refinance']
+ * inflectionVariants('reference'); // ['referencing', 'referenced']
+ */
+export function inflectionVariants(word: string): string[] {
+  const inflected = /^(.{3,}[ae]nc)(?:ing|ed)$/.exec(word);
+  if (inflected) return [`${inflected[1]}e`];
+  const plain = /^(.{3,}[ae]nc)e$/.exec(word);
+  return plain ? [`${plain[1]}ing`, `${plain[1]}ed`] : [];
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spellingVariants, withoutAccents } from '../../../../src/core/common/text/word-variants';
+import { closedCompounds, inflectionVariants, spellingVariants, withoutAccents } from '../../../../src/core/common/text/word-variants';
 
 describe('spellingVariants', () => {
   it.each([
@@ -81,5 +81,31 @@ describe('withoutAccents', () => {
     expect(withoutAccents('plain')).toBeNull();
     expect(withoutAccents('ά')).toBeNull();
     expect(withoutAccents('straßeδ')).toBeNull();
+  });
+});
+
+describe('closedCompounds', () => {
+  it('closes up each word written with hyphens, with its parts', () => {
+    expect(closedCompounds("A Non-Profit employer; your co-signer's loan; an out-of-network ATM.")).toEqual([
+      { closed: 'nonprofit', parts: ['non', 'profit'] },
+      { closed: 'cosigner', parts: ['co', 'signer'] },
+      { closed: 'outofnetwork', parts: ['out', 'of', 'network'] },
+    ]);
+  });
+
+  it('leaves out numbers, double hyphens, dashes and plain words', () => {
+    expect(closedCompounds('401-k, W-2, x--y, 3-5 %, a - b, a-b, x-y, plain words')).toEqual([]);
+  });
+});
+
+describe('inflectionVariants', () => {
+  it('gives the plain form of an -ance or -ence word its -ing and -ed forms, and back', () => {
+    expect(inflectionVariants('refinancing')).toEqual(['refinance']);
+    expect(inflectionVariants('referenced')).toEqual(['reference']);
+    expect(inflectionVariants('experience')).toEqual(['experiencing', 'experienced']);
+  });
+
+  it('leaves other words alone, whose forms the stemmer already reads as one', () => {
+    for (const word of ['putting', 'writing', 'planning', 'generate', 'dance', 'fence']) expect(inflectionVariants(word)).toEqual([]);
   });
 });
