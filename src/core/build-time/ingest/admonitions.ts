@@ -63,6 +63,28 @@ export function mkdocsBodies(): { dedent: (line: string) => string; open: () => 
   };
 }
 
+// Docusaurus's JSX form of a callout, for MDX that nests one in a component: `<Admonition
+// type="warning" title="Changing jobs">` on a line of its own (its closing tag shows nothing).
+const ADMONITION_TAG = /^\s*<Admonition((?:\s+[\w-]+(?:=(?:"[^"]*"|'[^']*'))?)*)\s*>\s*$/;
+const ATTRIBUTE = /([\w-]+)=(?:"([^"]*)"|'([^']*)')/g;
+
+/**
+ * What a line that opens an `<Admonition>` component reads as: the label of the `:::type Title`
+ * it stands for ("Warning: Changing jobs."); null for any other line, or one with no `type`. Read as
+ * any component, its title was a bare label ("Changing jobs:") with no kind, where the same box
+ * written `:::warning Changing jobs` said "Warning: Changing jobs.".
+ *
+ * @example
+ * admonitionTagLabel('<Admonition type="tip" title="Start small">'); // 'Tip: Start small.'
+ */
+export function admonitionTagLabel(line: string): string | null {
+  const tag = ADMONITION_TAG.exec(line);
+  if (!tag) return null;
+  const attributes = new Map([...tag[1]!.matchAll(ATTRIBUTE)].map((m) => [m[1]!, (m[2] ?? m[3] ?? '').trim()]));
+  const kind = attributes.get('type');
+  return kind && /^[A-Za-z][\w-]*$/.test(kind) ? label(kind, attributes.get('title')) : null;
+}
+
 function label(kind: string, title: string | undefined): string {
   const text = (title ?? '').trim();
   // A title ends where the box's body begins: without a full stop, the body's first sentence read

@@ -9,7 +9,7 @@
  * inside code is code). The chunk's line range is not changed by this: it still names the exact
  * source lines.
  */
-import { ADMONITION_CLOSE, admonitionLabel, mkdocsBodies } from './admonitions';
+import { ADMONITION_CLOSE, admonitionLabel, admonitionTagLabel, mkdocsBodies } from './admonitions';
 import { fenceTracker } from './code-fences';
 import { withoutHeadingId } from './heading-anchors';
 import { blankTopLevelEsm } from './parse-markdown';
@@ -55,7 +55,7 @@ export function cleanChunkText(source: string): string {
       if (admonition.mkdocs) bodies.open();
       continue;
     }
-    const tab = tabLabel(line) ?? summaryLabel(line) ?? shownAttribute(line);
+    const tab = tabLabel(line) ?? summaryLabel(line) ?? admonitionTagLabel(line) ?? shownAttribute(line);
     if (tab) {
       out.push(tab);
       continue;

@@ -50,6 +50,13 @@ describe('mkdocsBodies', () => {
 });
 
 describe('cleanChunkText: GitHub alerts and MkDocs admonitions', () => {
+  it('renders Docusaurus\'s `<Admonition type title>` component as its `:::type Title` reads', () => {
+    expect(cleanChunkText('<Admonition type="warning" title="Changing jobs">\nRoll it over.\n</Admonition>')).toBe('Warning: Changing jobs.\nRoll it over.');
+    expect(cleanChunkText("<Admonition type='tip'>\nStart small.\n</Admonition>")).toBe('Tip:\nStart small.');
+    // Without a type it is any component: its title is a label.
+    expect(cleanChunkText('<Admonition title="Heads up">\nText.\n</Admonition>')).toBe('Heads up:\nText.');
+  });
+
   it('renders `> [!NOTE]` as `> Note:`, as Docusaurus admonitions read "Note: Title"', () => {
     expect(cleanChunkText('> [!NOTE]\n> Useful information users should know.')).toBe('> Note:\n> Useful information users should know.');
     expect(cleanChunkText('> [!CAUTION]\n> Negative outcomes.')).toBe('> Caution:\n> Negative outcomes.');
