@@ -42,7 +42,7 @@ export function withWhatItIntroduces(content: string, spans: readonly CandidateS
   const to = Math.max(next.span[1], close + 2);
   // An item's lead-in brings what is nested under it, never the next item beside it (leavesItem).
   if (next.gap || next.row || next.code || to - start > max || leavesItem(content, spans, at)) return end;
-  return LIST_ITEM.test(content.slice(next.span[0], next.span[1])) ? listEnd(content, spans, at, start, max) : to;
+  return ITEM_LINE.test(content.slice(next.span[0], next.span[1])) ? listEnd(content, spans, at, start, max) : to;
 }
 
 // A run-in head: an item or paragraph that opens with an emphasised title ending its own sentence,
@@ -62,9 +62,11 @@ function runInHead(content: string, end: number, text: string, next: number): bo
   return RUN_IN_HEAD.test(text) && !content.slice(end, next).includes('\n');
 }
 
-// A list item's line, quoted or not: its bullet or number after any `>` markers.
-const LIST_ITEM = /^(?:>[ \t]?)*[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]/;
-const ITEM_PREFIX = /[ \t]*(?:>[ \t]?)*[ \t]*/y;
+// A list item's line, quoted or not: its bullet or number after its indent and any `>` markers
+// (each with the spaces after it). One pattern for the lead-in's list (listEnd) and the bullets
+// parted in its text (withItemsParted); ITEM_PREFIX reads the same prefix, for the marker's column.
+const ITEM_LINE = /^[ \t]*(?:>[ \t]*)*(?:[-*+]|\d{1,9}[.)])[ \t]/;
+const ITEM_PREFIX = /[ \t]*(?:>[ \t]*)*/y;
 
 /**
  * The end of the list whose first item is `spans[at]`, brought by a lead-in from `start`: its items
@@ -81,7 +83,7 @@ function listEnd(content: string, spans: readonly CandidateSpan[], at: number, s
   for (let j = at + 1; j < spans.length; j++) {
     const { span, gap, row, code, itemTail } = spans[j]!;
     if (gap || row || code) break;
-    const item = LIST_ITEM.test(content.slice(span[0], span[1]));
+    const item = ITEM_LINE.test(content.slice(span[0], span[1]));
     // A later sentence of the item (on its line, or an unquoted item's wrapped tail) goes with it.
     const tail = !item && (itemTail || !content.slice(end, span[0]).includes('\n'));
     if (item ? itemColumn(content, span[0]) < column : !tail) break;
@@ -125,7 +127,6 @@ function displayClose(content: string, from: number): number {
 // line): "- Not reconciled ; Cleared" read so. Only from a whitespace run's start (the lookbehind):
 // tried at each of its characters, a long run of spaces and line breaks cost time quadratic in it.
 const LATER_BULLET = /(?<!\s)\s*\n[ \t]*(?:>[ \t]*)*[-*+][ \t]+/g;
-const OPENS_ITEM = /^[ \t]*(?:>[ \t]*)*(?:[-*+]|\d{1,9}[.)])[ \t]/;
 const ENDS_PUNCTUATED = /[.!?;:,…]["'”’)\]*_]*\s*$/;
 
 /**
@@ -138,7 +139,7 @@ const ENDS_PUNCTUATED = /[.!?;:,…]["'”’)\]*_]*\s*$/;
  * withItemsParted('Rules:\n- keep it sharp\n- cut away.\n- store it'); // 'Rules: keep it sharp; cut away. store it'
  */
 export function withItemsParted(raw: string): string {
-  let inList = OPENS_ITEM.test(raw);
+  let inList = ITEM_LINE.test(raw);
   return raw.replace(LATER_BULLET, (_bullet, at: number) => {
     const between = inList && !ENDS_PUNCTUATED.test(raw.slice(Math.max(0, at - 8), at)) ? '; ' : ' ';
     inList = true;

@@ -27,6 +27,9 @@ describe('highlightPassage past its sentence', () => {
     const whole = 'The three rules of safety are: keep the blade sharp; cut away from you; store it closed';
     expect(highlightPassage(rules('- keep the blade sharp\n- cut away from you\n- store it closed'), questionWeights('rules of safety'))!.text).toBe(whole);
     expect(highlightPassage(rules('> - keep the blade sharp\n> - cut away from you\n> - store it closed'), questionWeights('rules of safety'))!.text).toBe(whole);
+    // However a nested quotation spaces its markers (">  > - "), its items are a list's: it came whole
+    // only as "> > - ", and with more spaces brought its first item alone.
+    expect(highlightPassage(rules('>  > - keep the blade sharp\n>  > - cut away from you\n>  > - store it closed'), questionWeights('rules of safety'))!.text).toBe(whole);
     // An unfinished sentence over a quoted list: the first item finishes it, the others follow.
     const unfinished = 'The three rules of safety are\n\n> - keep the blade sharp\n> - cut away from you.\n> - store it closed\n\nAfter that, practise.';
     expect(highlightPassage(unfinished, questionWeights('rules of safety'))!.text).toBe('The three rules of safety are keep the blade sharp; cut away from you. store it closed');
