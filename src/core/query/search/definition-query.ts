@@ -25,21 +25,6 @@ export const HEADING_FACTOR = 1.15;
  * point of…" ask for a comparison or a purpose, not a definition.
  */
 const RELATIONAL = /^(?:(?:a|an|the)\s+)?(?:main\s+|real\s+|actual\s+)?(?:difference|differences|point|purpose|role|use|reason|advantage|advantages|benefit|benefits|idea|goal|job|best|right|correct|proper|easiest|fastest|simplest|recommended|way|command|syntax|name|default|status|state|value|output|problem|issue|cause|error)\b/i;
-/** The stems of the verbs of "what does X mean" and "what does X stand for". */
-const MEANING_VERBS = ['mean', 'stand'];
-/**
- * "Where do I find X" asks where X is, and "find out" means learn: the verb is the question's frame,
- * no word of the answer. Counted, it ranked a book's `find` command over the page that holds X. Not
- * "where do I find and replace", where the verb names the feature.
- */
-const FIND_FRAME = /\bwhere\s+(?:do|can|could|should|would|will|might)\s+(?:i|we|you|one)\s+find\b(?!\s+and\b)|\bfind\s+out\b(?!-)/i;
-/**
- * "What happens if I miss a payment", "what happens to my pension when I quit": the verb asks for
- * the consequence of what follows it and is no word of the answer, which says what follows ("a
- * payment 30 days late stays on your report…"). Counted, it ranked any chunk that says "X happens
- * when …" about something else first. Not "why does this happen", which names no event after it.
- */
-const HAPPEN_FRAME = /\bwhat\s+(?:(?:will|would|could|might|can|should)\s+)?(?:happens?|happened)\s+(?:if|when|to|after|once|whenever|before|during|with)\b/i;
 /** A defined phrase longer than this (in informative stems) is a description, not a term. */
 const MAX_TERM_STEMS = 4;
 
@@ -136,11 +121,8 @@ export const SUBJECT_MODIFIER_SHARE = 0.05;
  * otherwise favour the chunks that say "ROS 2" and "action" side by side in their headings, on a
  * page about something else, over the one that says what an action is. No modifier of any other
  * question, nor one that is an ordinary word ("wear" in "pump wear ring") or rare in the book.
- * `chunkShare`: the share of the book's chunks that use a stem. The verb of "what does X mean" or
- * "… stand for" weighs 0 ({@link MEANING_VERBS}), unless the term has that word ("standing wave");
- * so does "find" in "where do I find …" and "find out" ({@link FIND_FRAME}), and "happen" in
- * "what happens if / when / to …" ({@link HAPPEN_FRAME}), in any question, a definition or not
- * (`find` → 0 and `happen` → 0 are then the map's only entries).
+ * `chunkShare`: the share of the book's chunks that use a stem. The words of the question's frame
+ * ("what does X mean", "where do I find") weigh 0 by question-frame.ts.
  *
  * @example
  * subjectModifierWeights('What is a ROS 2 action?', (stem) => (stem === 'action' ? 0.02 : 0.6));
@@ -151,14 +133,20 @@ export function subjectModifierWeights(query: string, chunkShare: (stem: string)
   const head = term.filter((stem) => !/^\d+$/.test(stem)).pop();
   const names = new Set([...nameLikeWords(query)].map((word) => stemWord(word)));
   const named = (stem: string) => names.has(stem) || /^\d+$/.test(stem);
-  const weights = new Map(term.filter((stem) => stem !== head && named(stem) && chunkShare(stem) > SUBJECT_MODIFIER_SHARE).map((stem) => [stem, SUBJECT_MODIFIER_WEIGHT]));
-  // "What does DHPP stand for": the verb asks for a meaning and is no word of the answer; counted,
-  // it found "the dog sits, stands up" before the line that spells the abbreviation out. Not a
-  // word of the term itself: "what does a standing wave mean", "what does the mean stand for".
-  if (term.length > 0 && MEANING_LEAD.test(query.trim().replace(/[?.!]+$/, ''))) for (const stem of MEANING_VERBS) if (!term.includes(stem)) weights.set(stem, 0);
-  if (FIND_FRAME.test(query)) weights.set('find', 0);
-  if (HAPPEN_FRAME.test(query)) weights.set('happen', 0);
-  return weights;
+  return new Map(term.filter((stem) => stem !== head && named(stem) && chunkShare(stem) > SUBJECT_MODIFIER_SHARE).map((stem) => [stem, SUBJECT_MODIFIER_WEIGHT]));
+}
+
+/**
+ * Whether `query` asks what something means or stands for ("what does DHPP stand for", "what does
+ * hydration mean in a bread recipe"): one of the leads {@link definitionTerms} reads, the one whose
+ * verb is the question's frame (question-frame.ts weighs it 0).
+ *
+ * @example
+ * asksWhatItMeans('What does NPSH mean?'); // true
+ * asksWhatItMeans('What is NPSH?'); // false
+ */
+export function asksWhatItMeans(query: string): boolean {
+  return MEANING_LEAD.test(query.trim().replace(/[?.!]+$/, ''));
 }
 
 /**

@@ -19,6 +19,7 @@ import type { SearchWarning } from './warnings';
 import { FIELD_WEIGHT, OVERVIEW_PRIOR } from '../stores/score-formula';
 import { FIELDS_SPARSE_VECTOR } from '../local-index/field-index';
 import { definitionPriors, subjectModifierWeights } from './definition-query';
+import { questionFrameWeights } from './question-frame';
 import type { BookWordReading, QueryInBookWords } from '../book-terms/in-book-words';
 
 /** A query vector and where it came from. */
@@ -85,8 +86,9 @@ export function prepareQueries(
   };
   const intent: QueryIntent = {
     dense: embedded && embedder ? { vector: embedded.vector, embedder: embedder.descriptor, search: plan.searchesDense && usable } : null,
-    // A definition's modifiers that are the book's subject ("ROS 2" in a ROS book) weigh half.
-    sparse: plan.needsSparse ? bm25SearchVector(text, bookWords ? subjectModifierWeights(text, bookWords.chunkShare) : undefined) : null,
+    // A definition's modifiers that are the book's subject ("ROS 2" in a ROS book) weigh half, the
+    // words of the question's frame ("mean", "find") nothing.
+    sparse: plan.needsSparse ? bm25SearchVector(text, bookWords ? sparseWordWeights(text, bookWords.chunkShare) : undefined) : null,
     mode: params.mode,
     base,
     vectorName: config.QDRANT_VECTOR_NAME,
@@ -99,6 +101,20 @@ export function prepareQueries(
   const embedLabel = embedder?.embedLabel?.bind(embedder);
   const share = embedder?.descriptor.kind === 'lsa' ? 1 - capitalStopwordShare(text) : 1;
   return { intent, warnings, readAs: read, text, ...(embedLabel ? { embedLabel } : {}), ...(share < 1 ? { semanticShare: share } : {}) };
+}
+
+/**
+ * The BM25 weights of a question's words that differ from 1 once the book's vocabulary is known
+ * (`chunkShare`: the share of the book's chunks that use a stem): a definition's subject modifiers
+ * (definition-query.ts), then the words of the question's frame (question-frame.ts), which win where
+ * a word is both. Empty when no word weighs otherwise.
+ *
+ * @example
+ * sparseWordWeights('What does a ROS 2 action mean?', (stem) => (stem === 'action' ? 0.02 : 0.6));
+ * // Map { 'ros' => 0.5, '2' => 0.5, 'mean' => 0, 'stand' => 0 }
+ */
+export function sparseWordWeights(text: string, chunkShare: (stem: string) => number): Map<string, number> {
+  return new Map([...subjectModifierWeights(text, chunkShare), ...questionFrameWeights(text)]);
 }
 
 /** The ranked, cut and thresholded hits of one search. */

@@ -6,7 +6,8 @@
  * - a search that ran before the book's vocabulary was known — the first search after a deploy on
  *   Qdrant learns the collection facts alongside its query — while the question has a word the
  *   book does not use (a misspelling it would read as the book's word was searched as written), or
- *   is a definition question whose subject words would weigh half (`subjectModifierWeights`).
+ *   is a question some of whose words would weigh otherwise (`sparseWordWeights`: a definition's
+ *   subject words, the words of its frame).
  */
 
 /** What this module reads of a search outcome (`search-pipeline.ts` imports it, so not that type). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFINITION_FACTOR, definitionPriors, definitionTerms, HEADING_FACTOR, SUBJECT_MODIFIER_SHARE, SUBJECT_MODIFIER_WEIGHT, subjectModifierWeights } from '../../../../src/core/query/search/definition-query';
+import { asksWhatItMeans, DEFINITION_FACTOR, definitionPriors, definitionTerms, HEADING_FACTOR, SUBJECT_MODIFIER_SHARE, SUBJECT_MODIFIER_WEIGHT, subjectModifierWeights } from '../../../../src/core/query/search/definition-query';
 
 describe('definition questions', () => {
   it.each([
@@ -78,35 +78,15 @@ describe('definition questions', () => {
     expect(subjectModifierWeights('What is a gasket?', () => 1).size).toBe(0);
   });
 
-  it('weighs nothing for the verb of "what does X mean / stand for", which asks for a meaning and is no word of it', () => {
-    expect(subjectModifierWeights('what does DHPP stand for?', () => 0.01)).toEqual(new Map([['mean', 0], ['stand', 0]]));
-    expect(subjectModifierWeights('What does NPSH mean in a pump manual', () => 0.01).get('mean')).toBe(0);
-    // Elsewhere the words are the reader's own: "stand" of a music stand, the statistician's mean.
-    expect(subjectModifierWeights('how do I stand the bike up', () => 0.01).size).toBe(0);
-    expect(subjectModifierWeights('what is the mean of a sample', () => 0.01).size).toBe(0);
+  it('reads "what does X mean / stand for" as asking for a meaning, and no other lead', () => {
+    expect(asksWhatItMeans('what does DHPP stand for?')).toBe(true);
+    expect(asksWhatItMeans('What does hydration mean in a bread recipe')).toBe(true);
+    expect(asksWhatItMeans('What is DHPP?')).toBe(false);
+    expect(asksWhatItMeans('how do I stand the bike up')).toBe(false);
   });
 
-  it('weighs nothing for "happen" in "what happens if / when / to …", which asks for a consequence, in any question', () => {
-    expect(subjectModifierWeights('what happens if I only pay the minimum on my card', () => 0.01)).toEqual(new Map([['happen', 0]]));
-    expect(subjectModifierWeights('What will happen to my pension when I quit?', () => 0.01)).toEqual(new Map([['happen', 0]]));
-    // The event is the reader's subject, named by the verb alone: no consequence of anything after it.
-    expect(subjectModifierWeights('why does this happen every morning', () => 0.01).size).toBe(0);
-    expect(subjectModifierWeights('Italian workers took over their factories in 1920, what happened', () => 0.01).size).toBe(0);
-  });
-
-  it('weighs nothing for "find" in "where do I find …" and "find out", the question\'s frame, in any question', () => {
-    expect(subjectModifierWeights('where do I find the initial admin password?', () => 0.01)).toEqual(new Map([['find', 0]]));
-    expect(subjectModifierWeights('how do I find out what is leaking under my car', () => 0.01)).toEqual(new Map([['find', 0]]));
-    // The verb is the reader's subject: a search for files, a "Find and Replace" dialog.
-    expect(subjectModifierWeights('how do I find files bigger than 1 GB', () => 0.01).size).toBe(0);
-    expect(subjectModifierWeights('where can I find and replace text in a sheet', () => 0.01).size).toBe(0);
-    expect(subjectModifierWeights('how do I find out-of-range values', () => 0.01).size).toBe(0);
-  });
-
-  it('keeps a word of the term that the meaning verb stems like: the question asks what THAT word means', () => {
-    // "standing" stems to "stand", the statistician's "mean" is "mean": weighed 0, the question lost its term.
-    expect(subjectModifierWeights('What does a standing wave mean?', () => 0.01).has('stand')).toBe(false);
-    expect(subjectModifierWeights('what does the mean stand for', () => 0.01)).toEqual(new Map([['stand', 0]]));
-    expect(subjectModifierWeights('What does mean free path mean?', () => 0.01).has('mean')).toBe(false);
+  it('gives no weight to the words of the question\'s frame: question-frame.ts does', () => {
+    expect(subjectModifierWeights('what does DHPP stand for?', () => 0.01).size).toBe(0);
+    expect(subjectModifierWeights('where do I find the initial admin password?', () => 0.01).size).toBe(0);
   });
 });

@@ -7,9 +7,9 @@ import { parseConfig } from '../../../../src/core/common/config/parse-config';
 import type { QueryEmbedder } from '../../../../src/core/query/ports';
 import { parseSearchParams } from '../../../../src/core/query/search/search-params';
 import { planSearch } from '../../../../src/core/query/search/search-plan';
-import { prepareQueries } from '../../../../src/core/query/search/search-stages';
+import { prepareQueries, sparseWordWeights } from '../../../../src/core/query/search/search-stages';
 import { tokenId } from '../../../../src/core/common/bm25/index';
-import { SUBJECT_MODIFIER_WEIGHT } from '../../../../src/core/query/search/definition-query';
+import { SUBJECT_MODIFIER_WEIGHT, subjectModifierWeights } from '../../../../src/core/query/search/definition-query';
 
 const config = parseConfig({});
 const embedder = (kind: 'lsa' | 'cohere'): QueryEmbedder => ({
@@ -52,5 +52,21 @@ describe("prepareQueries: a definition's subject modifiers weigh less in the BM2
   it('leaves every weight at 1 for another question, or when the vocabulary is unknown', () => {
     expect([...weightsOf('How do I send a ROS 2 action goal?').values()].every((w) => w === 1)).toBe(true);
     expect([...weightsOf('What is a ROS 2 action?', false).values()].every((w) => w === 1)).toBe(true);
+  });
+
+  it("weighs the question's frame nothing beside the subject modifiers, the frame winning where a word is both", () => {
+    expect(sparseWordWeights('What does a ROS 2 action mean?', chunkShare)).toEqual(
+      new Map([
+        ['ros', SUBJECT_MODIFIER_WEIGHT],
+        ['2', SUBJECT_MODIFIER_WEIGHT],
+        ['mean', 0],
+        ['stand', 0],
+      ]),
+    );
+    // "Find" a name the book uses everywhere, and the verb of the frame: the frame's 0.
+    expect(sparseWordWeights('What is the Find Out tool? Where can I find out more', () => 0.6).get('find')).toBe(0);
+    expect(subjectModifierWeights('What is the Find Out tool? Where can I find out more', () => 0.6).get('find')).toBe(SUBJECT_MODIFIER_WEIGHT);
+    expect(weightsOf('where do I find the ROS 2 launch files?').get(tokenId('find'))).toBe(0);
+    expect(weightsOf('where do I find the ROS 2 launch files?', false).get(tokenId('find'))).toBe(1);
   });
 });

@@ -1,0 +1,44 @@
+/**
+ * The words that frame a question rather than name what it asks about: "what does X **mean**",
+ * "where do I **find** X", "what **happens** if X". They are the reader's way of asking, no word of the answer, so they weigh
+ * nothing in the BM25 question; counted, they ranked the chunks that use the verb ("the dog sits,
+ * **stands** up"; a book's `find` command) over the one that answers. Apart from
+ * definition-query.ts, whose subject modifiers are words of the term itself.
+ */
+import { asksWhatItMeans, definitionTerms } from './definition-query';
+
+/** The stems of the verbs of "what does X mean" and "what does X stand for". */
+const MEANING_VERBS = ['mean', 'stand'];
+/**
+ * "Where do I find X" asks where X is, and "find out" means learn: the verb is the question's frame,
+ * no word of the answer. Counted, it ranked a book's `find` command over the page that holds X. Not
+ * "where do I find and replace", where the verb names the feature, nor "find out-of-range values".
+ */
+const FIND_FRAME = /\bwhere\s+(?:do|can|could|should|would|will|might)\s+(?:i|we|you|one)\s+find\b(?!\s+and\b)|\bfind\s+out\b(?!-)/i;
+/**
+ * "What happens if I miss a payment", "what happens to my pension when I quit": the verb asks for
+ * the consequence of what follows it and is no word of the answer, which says what follows ("a
+ * payment 30 days late stays on your report…"). Counted, it ranked any chunk that says "X happens
+ * when …" about something else first. Not "why does this happen", which names no event after it.
+ */
+const HAPPEN_FRAME = /\bwhat\s+(?:(?:will|would|could|might|can|should)\s+)?(?:happens?|happened)\s+(?:if|when|to|after|once|whenever|before|during|with)\b/i;
+
+/**
+ * The BM25 weights of the words of `query`'s frame, each 0: the verb of "what does X mean" or
+ * "… stand for" ({@link MEANING_VERBS}), unless the term has that word ("standing wave", "the
+ * mean"), "find" in "where do I find …" and "find out" ({@link FIND_FRAME}), and "happen" in "what
+ * happens if / when / to …" ({@link HAPPEN_FRAME}), in any question, a definition or not. Empty for
+ * any other question.
+ *
+ * @example
+ * questionFrameWeights('what does DHPP stand for?'); // Map { 'mean' => 0, 'stand' => 0 }
+ * questionFrameWeights('where do I find the admin password?'); // Map { 'find' => 0 }
+ */
+export function questionFrameWeights(query: string): Map<string, number> {
+  const weights = new Map<string, number>();
+  const term = definitionTerms(query);
+  if (term && asksWhatItMeans(query)) for (const stem of MEANING_VERBS) if (!term.includes(stem)) weights.set(stem, 0);
+  if (FIND_FRAME.test(query)) weights.set('find', 0);
+  if (HAPPEN_FRAME.test(query)) weights.set('happen', 0);
+  return weights;
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { questionFrameWeights } from '../../../../src/core/query/search/question-frame';
+
+// The words that frame a question weigh nothing in the BM25 question (question-frame.ts). Moved
+// from definition-query.test.ts with the rules, assertions unchanged.
+describe('questionFrameWeights', () => {
+  it('weighs nothing for the verb of "what does X mean / stand for", which asks for a meaning and is no word of it', () => {
+    expect(questionFrameWeights('what does DHPP stand for?')).toEqual(new Map([['mean', 0], ['stand', 0]]));
+    expect(questionFrameWeights('What does NPSH mean in a pump manual').get('mean')).toBe(0);
+    // Elsewhere the words are the reader's own: "stand" of a music stand, the statistician's mean.
+    expect(questionFrameWeights('how do I stand the bike up').size).toBe(0);
+    expect(questionFrameWeights('what is the mean of a sample').size).toBe(0);
+  });
+
+  it('weighs nothing for "happen" in "what happens if / when / to …", which asks for a consequence, in any question', () => {
+    expect(questionFrameWeights('what happens if I only pay the minimum on my card')).toEqual(new Map([['happen', 0]]));
+    expect(questionFrameWeights('What will happen to my pension when I quit?')).toEqual(new Map([['happen', 0]]));
+    // The event is the reader's subject, named by the verb alone: no consequence of anything after it.
+    expect(questionFrameWeights('why does this happen every morning').size).toBe(0);
+    expect(questionFrameWeights('Italian workers took over their factories in 1920, what happened').size).toBe(0);
+  });
+
+  it('weighs nothing for "find" in "where do I find …" and "find out", the question\'s frame, in any question', () => {
+    expect(questionFrameWeights('where do I find the initial admin password?')).toEqual(new Map([['find', 0]]));
+    expect(questionFrameWeights('how do I find out what is leaking under my car')).toEqual(new Map([['find', 0]]));
+    // The verb is the reader's subject: a search for files, a "Find and Replace" dialog.
+    expect(questionFrameWeights('how do I find files bigger than 1 GB').size).toBe(0);
+    expect(questionFrameWeights('where can I find and replace text in a sheet').size).toBe(0);
+    expect(questionFrameWeights('how do I find out-of-range values').size).toBe(0);
+  });
+
+  it('keeps a word of the term that the meaning verb stems like: the question asks what THAT word means', () => {
+    // "standing" stems to "stand", the statistician's "mean" is "mean": weighed 0, the question lost its term.
+    expect(questionFrameWeights('What does a standing wave mean?').has('stand')).toBe(false);
+    expect(questionFrameWeights('what does the mean stand for')).toEqual(new Map([['stand', 0]]));
+    expect(questionFrameWeights('What does mean free path mean?').has('mean')).toBe(false);
+  });
+
+  it('weighs nothing else: a question without a frame gets an empty map', () => {
+    expect(questionFrameWeights('What is a ROS 2 action?').size).toBe(0);
+    expect(questionFrameWeights('how do I replace the pump wear ring').size).toBe(0);
+  });
+});
