@@ -150,18 +150,26 @@ function window(text: string, focus: number, max: number): string {
   return `${from > 0 ? '…' : ''}${text.slice(from, to).trim()}${to < text.length ? '…' : ''}`;
 }
 
+/** What {@link highlightPassage} may be told besides the question's weights. */
+export interface HighlightOptions {
+  /** Longest highlight, in characters: {@link HIGHLIGHT_CHARS} if left out. */
+  max?: number;
+  /** The question as written: a number it writes with a point or comma is one of `terms` (withWholeNumbers). */
+  question?: string;
+}
+
 /**
  * The best-matching sentence of `content` for a question weighed by {@link questionWeights}: the
  * sentence (or list item, table row, code line; never a heading), or two neighbouring ones that fit
  * in `max` characters, holding the most weight of the question's stems (each once; a pair counts
  * {@link PAIR_PENALTY} less), the first of equals. Null when no sentence holds a word of the question.
- * `question`, its text: a number it writes with a point or comma is one of `terms` (withWholeNumbers).
  *
  * @example
  * highlightPassage('## Topics\n\nNodes talk. A topic is a named channel.', questionWeights('what is a topic'));
  * // { text: 'A topic is a named channel.', start: 23, end: 50, terms: ['topic'] }
+ * highlightPassage('Step 1.1 sets the dough aside.', questionWeights('step 1'), { question: 'step 1' })!.terms; // ['step', '1']
  */
-export function highlightPassage(content: string, weights: ReadonlyMap<string, number>, max = HIGHLIGHT_CHARS, question?: string): Highlight | null {
+export function highlightPassage(content: string, weights: ReadonlyMap<string, number>, { max = HIGHLIGHT_CHARS, question }: HighlightOptions = {}): Highlight | null {
   if (!content || weights.size === 0) return null;
   let stems = stemsByQuestion.get(weights);
   if (!stems) stemsByQuestion.set(weights, (stems = new Map()));

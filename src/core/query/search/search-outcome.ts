@@ -64,7 +64,7 @@ export function assembleOutcome(
   const expanded = expansion ? expansionPassages(expansion, fetched) : null;
   const results = mapResults(kept, context.config.payloadFields, params.includeMetadata).map((result, i) => {
     const passage = expanded?.passages[i];
-    const found = result.content === null ? null : highlightPassage(result.content, withSynonymStems(weights, kept[i]!.payload), undefined, params.q);
+    const found = result.content === null ? null : highlightPassage(result.content, withSynonymStems(weights, kept[i]!.payload), { question: params.q });
     // A highlight under a later heading than the chunk's own names and links that heading.
     const under = found && highlightHeading(kept[i]!.payload, found.start, result.source_url);
     const highlight = under ? { ...found, ...under } : found;

@@ -29,7 +29,7 @@ describe('highlightPassage with a number', () => {
   it('gives the number whole, so a client marks the number the highlight was found by', () => {
     const content = '## Significant figures\n\nLeading zeros are never significant; they only place the decimal point: 0.0052 has two.';
     const question = 'how many sig figs does 0.0052 have';
-    const highlight = highlightPassage(content, questionWeights(question), undefined, question)!;
+    const highlight = highlightPassage(content, questionWeights(question), { question })!;
     expect(highlight.terms).toEqual(['0.0052']);
     const [[from, to]] = markedSpans(highlight.text, highlight.terms) as [[number, number]];
     expect(highlight.text.slice(from, to)).toBe('0.0052');
@@ -37,6 +37,6 @@ describe('highlightPassage with a number', () => {
 
   it('marks no number the question did not write ("1.1" for "step 1")', () => {
     const question = 'what happens in step 1';
-    expect(highlightPassage('Step 1.1 sets the dough aside to rest.', questionWeights(question), undefined, question)!.terms).toEqual(['step', '1']);
+    expect(highlightPassage('Step 1.1 sets the dough aside to rest.', questionWeights(question), { question })!.terms).toEqual(['step', '1']);
   });
 });

@@ -172,6 +172,10 @@ describe('highlightPassage', () => {
     expect(h.text.endsWith('…')).toBe(true);
     expect(h.text).toContain('the watchdog timer resets the controller');
     expect(h.terms).toEqual(['watchdog']);
+    // A caller may ask for a shorter one (`max`): cut the same way, to that length.
+    const short = highlightPassage(text, questionWeights('watchdog'), { max: 60 })!;
+    expect(short.text.length).toBeLessThanOrEqual(60);
+    expect(short.text).toMatch(/^….*the watchdog timer.*…$/);
   });
 
   it('finds words in any case, at word starts only, also where lowercasing would move the offsets', () => {
