@@ -8,8 +8,8 @@ import { cohereEmbedderFor } from '../../core/query/embedders/cohere-embedder';
 import { cohereTransportFor } from '../../core/common/upstream/cohere-transport';
 import { RetrieverError } from '../../core/common/errors';
 import type { IndexEmbedderDescriptor } from '../../core/query/local-index/index-types';
-import { embedWithLsa, type LsaModel } from '../../core/query/local-index/lsa-model';
-import { trainLsa } from '../../core/build-time/local-index/lsa-train';
+import { embedStemsWithLsa, type LsaModel } from '../../core/query/local-index/lsa-model';
+import { trainLsaOnStems } from '../../core/build-time/local-index/lsa-train';
 import { createDeadline } from '../../core/common/http/deadline';
 import { analyzeText, bm25DocumentVectorFromTokens, capitalStopwords, joinedStopwords } from '../../core/common/bm25/index';
 import type { SparseVector } from '../../core/common/types';
@@ -35,10 +35,12 @@ export function bm25Vectors(texts: readonly string[], fixedAvgLen?: number): { v
  * calls for; `seed`: the randomized SVD's, only for measuring how much a figure owes to it).
  */
 export function lsaVectors(texts: string[], dims: number | null, seed?: number): { model: LsaModel; vectors: Float32Array[]; descriptor: IndexEmbedderDescriptor } {
-  const model = trainLsa(texts, { ...(dims === null ? {} : { dims }), ...(seed === undefined ? {} : { seed }) });
+  // Each chunk analyzed once: the model is trained on these stems and embeds them.
+  const docs = texts.map((text) => analyzeText(text));
+  const model = trainLsaOnStems(docs, { ...(dims === null ? {} : { dims }), ...(seed === undefined ? {} : { seed }) });
   return {
     model,
-    vectors: texts.map((text) => embedWithLsa(model, text)),
+    vectors: docs.map((stems) => embedStemsWithLsa(model, stems)),
     descriptor: { kind: 'lsa', model: 'lsa', dims: model.dims, model_id: model.modelId },
   };
 }

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { lsaDimsNotice, lsaVectors } from '../../../src/cli/ingest/embed-documents';
+import { embedWithLsa } from '../../../src/core/query/local-index/lsa-model';
 import { mulberry32 } from '../../../src/core/build-time/local-index/prng';
 
 const next = mulberry32(42);
@@ -18,6 +19,8 @@ describe('lsaVectors', () => {
     expect(vectors).toHaveLength(TEXTS.length);
     expect(vectors.every((v) => v.length === 3)).toBe(true);
     expect(descriptor).toMatchObject({ kind: 'lsa', dims: 3, model_id: model.modelId });
+    // Each chunk's vector is the one its text gets as a query: the model and the search agree.
+    vectors.forEach((vector, i) => expect(Buffer.from(vector.buffer).equals(Buffer.from(embedWithLsa(model, TEXTS[i]!).buffer))).toBe(true));
   });
 
   it('is reproducible for a seed, and another seed trains another model', () => {

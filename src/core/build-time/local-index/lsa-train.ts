@@ -55,7 +55,7 @@ export interface LsaTrainOptions {
   seed?: number;
 }
 
-function selectVocabulary(docs: string[][], minDf: number, maxVocab: number): string[] {
+function selectVocabulary(docs: readonly (readonly string[])[], minDf: number, maxVocab: number): string[] {
   const df = new Map<string, number>();
   for (const stems of docs) for (const s of new Set(stems)) df.set(s, (df.get(s) ?? 0) + 1);
   return [...df.entries()]
@@ -82,9 +82,21 @@ function selectVocabulary(docs: string[][], minDf: number, maxVocab: number): st
  * const v = embedWithLsa(model, 'robot perception');
  */
 export function trainLsa(texts: string[], options: LsaTrainOptions = {}): LsaModel {
-  const { dims = lsaDims(texts.length), minDf = 1, maxVocab = 4000, powerIterations = 3, seed } = options;
+  return trainLsaOnStems(texts.map(analyzeText), options);
+}
+
+/**
+ * {@link trainLsa} on texts already analyzed (`analyzeText`, one list of stems per chunk): ingest
+ * embeds each chunk with the same stems (`embedStemsWithLsa`, lsa-model.ts), so it analyzes each text once.
+ *
+ * @example
+ * const docs = texts.map(analyzeText);
+ * const model = trainLsaOnStems(docs);
+ * const vectors = docs.map((stems) => embedStemsWithLsa(model, stems));
+ */
+export function trainLsaOnStems(docs: readonly (readonly string[])[], options: LsaTrainOptions = {}): LsaModel {
+  const { dims = lsaDims(docs.length), minDf = 1, maxVocab = 4000, powerIterations = 3, seed } = options;
   if (!Number.isInteger(dims) || dims < 1) throw new RetrieverError('config_error', 'LSA `dims` must be a positive integer', { dims });
-  const docs = texts.map(analyzeText);
   const vocab = selectVocabulary(docs, minDf, maxVocab);
   const n = docs.length;
   const v = vocab.length;

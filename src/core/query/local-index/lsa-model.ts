@@ -70,8 +70,19 @@ export function lsaTermWeights(
  * const v = embedWithLsa(model, 'how do robots perceive depth?'); // Float32Array(model.dims), |v| = 1
  */
 export function embedWithLsa(model: LsaModel, text: string): Float32Array {
+  return embedStemsWithLsa(model, analyzeText(text));
+}
+
+/**
+ * {@link embedWithLsa} of a text already analyzed (`analyzeText`): ingest embeds each chunk with
+ * the stems it trained the model on, so each chunk's text is tokenized and stemmed once.
+ *
+ * @example
+ * const v = embedStemsWithLsa(model, analyzeText('how do robots perceive depth?')); // as embedWithLsa
+ */
+export function embedStemsWithLsa(model: LsaModel, stems: readonly string[]): Float32Array {
   const { dims, quantized } = model;
-  const { terms, weights } = lsaTermWeights(vocabIndex(model), model.idf, analyzeText(text));
+  const { terms, weights } = lsaTermWeights(vocabIndex(model), model.idf, stems);
   const acc = new Float64Array(dims);
   for (let i = 0; i < terms.length; i++) {
     const w = weights[i]!;

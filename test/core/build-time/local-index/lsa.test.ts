@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { embedWithLsa, lsaModelId, type LsaModel } from '../../../../src/core/query/local-index/lsa-model';
-import { LSA_DIMS_MAX, LSA_DIMS_MIN, lsaDims, trainLsa } from '../../../../src/core/build-time/local-index/lsa-train';
+import { embedStemsWithLsa, embedWithLsa, lsaModelId, type LsaModel } from '../../../../src/core/query/local-index/lsa-model';
+import { LSA_DIMS_MAX, LSA_DIMS_MIN, lsaDims, trainLsa, trainLsaOnStems } from '../../../../src/core/build-time/local-index/lsa-train';
+import { analyzeText } from '../../../../src/core/common/bm25/index';
 import { RetrieverError } from '../../../../src/core/common/errors';
 
 const cars = [
@@ -105,6 +106,17 @@ describe('trainLsa + embedWithLsa', () => {
     for (const text of [...corpus, 'engine banana engine', 'nothing known here']) {
       const fromInt8 = embedWithLsa(model, text);
       expect(Buffer.from(fromInt8.buffer).equals(Buffer.from(embedWithLsa(floatOnly, text).buffer))).toBe(true);
+    }
+  });
+
+  it('trains and embeds from stems exactly as from the texts they analyze (ingest analyzes each chunk once)', () => {
+    const fromTexts = trainLsa(corpus, { dims: 4 });
+    const fromStems = trainLsaOnStems(corpus.map(analyzeText), { dims: 4 });
+    expect(fromStems.vocab).toEqual(fromTexts.vocab);
+    expect(Buffer.from(fromStems.projection.buffer).equals(Buffer.from(fromTexts.projection.buffer))).toBe(true);
+    expect(fromStems.modelId).toBe(fromTexts.modelId);
+    for (const text of [...corpus, 'engine banana engine', 'nothing known here']) {
+      expect(Buffer.from(embedStemsWithLsa(model, analyzeText(text)).buffer).equals(Buffer.from(embedWithLsa(model, text).buffer))).toBe(true);
     }
   });
 
