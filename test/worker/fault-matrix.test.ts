@@ -108,6 +108,22 @@ describe.each(Object.keys(CALLS))('%s', (call) => {
   });
 });
 
+describe('collection facts learned beside the first query', () => {
+  it('are asked for once: their 429 with a Retry-After neither holds nor fails the answer', async () => {
+    const fresh = tenant('matrix-facts', { RESULT_CACHE_TTL_SECONDS: '0' });
+    await seedCollection(fresh, DOCS);
+    const infoCalls = async () => (await fresh.calls('qdrant')).filter((c) => c.method === 'GET' && /^\/collections\/textbook_chunks$/.test(c.path)).length;
+    const before = await infoCalls();
+    await fresh.faults([{ path: '/collections/textbook_chunks$', method: 'GET', status: 429, body: { message: ECHO }, headers: { 'retry-after': '1' }, times: 9 }]);
+    // A budget that fits the Retry-After: retried, the facts would be asked for three times.
+    const res = await fresh.call('/search?q=topics', AUTH, { ...VARS, REQUEST_BUDGET_MS: '5000', UPSTREAM_TIMEOUT_MS: '1500' });
+    expect(res.status).toBe(200);
+    expect(res.json().results.length).toBeGreaterThan(0);
+    expect((await infoCalls()) - before).toBe(1);
+    expectNoSecrets(res);
+  });
+});
+
 describe('Cohere rerank: every failure degrades to the original order with a warning', () => {
   it.each(FAULTS.map(([name, make]) => [name, make] as const))('%s → 200 + rerank_failed', async (_name, make) => {
     await t.faults([make('/v2/rerank', 'POST')]);

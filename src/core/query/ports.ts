@@ -86,8 +86,12 @@ export interface BookVocabulary {
 export interface VectorStore {
   readonly kind: 'qdrant' | 'embedded';
   readonly collection: string;
-  /** Collection facts; throws `collection_not_found` (with the available names) when missing. */
-  describe(): Promise<CollectionInfo>;
+  /**
+   * Collection facts; throws `collection_not_found` (with the available names) when missing.
+   * `once`: one attempt, no retry (what a search asks: a Retry-After waited for would hold its
+   * answer, and the facts are learned again by a later request).
+   */
+  describe(options?: { once?: boolean }): Promise<CollectionInfo>;
   /** Run several searches in ONE round trip; results in the order of `queries`, best first. */
   queryBatch(queries: StoreQuery[]): Promise<ScoredPoint[][]>;
   /** Points by id with their payloads, in ONE round trip; ids that do not exist are left out. */
@@ -181,8 +185,11 @@ export interface FactsStore {
 export interface CollectionFacts {
   /** Facts without any upstream call, or null when none are known. */
   known(): Promise<CollectionInfo | null>;
-  /** Reads the facts from the store (one upstream call for Qdrant) and remembers them. */
-  learn(): Promise<CollectionInfo>;
+  /**
+   * Reads the facts from the store (one upstream call for Qdrant) and remembers them. `once`: one
+   * attempt, no retry (see {@link VectorStore.describe}).
+   */
+  learn(options?: { once?: boolean }): Promise<CollectionInfo>;
   /**
    * Completes facts remembered from the shared store with the book's vocabulary, kept there under
    * its own key (no upstream call; a failed read leaves them without). Absent for local facts.

@@ -21,6 +21,14 @@ export interface QdrantTransportOptions {
   secrets?: readonly string[];
 }
 
+/** How one request behaves, beside its method, path and body. */
+export interface RequestCallOptions {
+  /** Map a 404 that names a collection to `collection_not_found` (default true). */
+  map404?: boolean;
+  /** Total attempts including the first. */
+  maxAttempts?: number;
+}
+
 /** HTTP access to one Qdrant collection (and the cluster's collection list). */
 export interface QdrantTransport {
   readonly collection: string;
@@ -28,9 +36,10 @@ export interface QdrantTransport {
   collectionPath(suffix?: string): string;
   /**
    * Sends one request and parses the JSON answer. With `map404` (the default) a 404 that names a
-   * collection becomes `collection_not_found` with the closest existing name.
+   * collection becomes `collection_not_found` with the closest existing name; `maxAttempts` bounds
+   * the retries (default: upstreamFetch's).
    */
-  request<T>(method: string, path: string, body?: unknown, map404?: boolean): Promise<T>;
+  request<T>(method: string, path: string, body?: unknown, call?: RequestCallOptions): Promise<T>;
   /** Names of the cluster's collections, sorted. */
   listCollections(): Promise<string[]>;
 }
@@ -46,7 +55,8 @@ export function createQdrantTransport(options: QdrantTransportOptions): QdrantTr
   const base = options.url.replace(/\/+$/, '');
   const collectionPath = (suffix = '') => `/collections/${encodeURIComponent(options.collection)}${suffix}`;
 
-  const request = async <T>(method: string, path: string, body?: unknown, map404 = true): Promise<T> => {
+  const request = async <T>(method: string, path: string, body?: unknown, call: RequestCallOptions = {}): Promise<T> => {
+    const map404 = call.map404 ?? true;
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (options.apiKey) headers['api-key'] = options.apiKey;
@@ -62,6 +72,7 @@ export function createQdrantTransport(options: QdrantTransportOptions): QdrantTr
         service: 'Qdrant',
         failureCode: 'vector_store_unavailable',
         unreachableCode: 'vector_store_unavailable',
+        ...(call.maxAttempts ? { maxAttempts: call.maxAttempts } : {}),
         ...(options.onAttempt ? { onAttempt: options.onAttempt } : {}),
         ...(options.secrets ? { secrets: options.secrets } : {}),
       },
@@ -72,7 +83,7 @@ export function createQdrantTransport(options: QdrantTransportOptions): QdrantTr
   };
 
   const listCollections = async (): Promise<string[]> => {
-    const json = await request<{ result?: { collections?: unknown } } | null>('GET', '/collections', undefined, false);
+    const json = await request<{ result?: { collections?: unknown } } | null>('GET', '/collections', undefined, { map404: false });
     const collections = json?.result?.collections;
     if (!Array.isArray(collections)) {
       throw new RetrieverError('vector_store_error', 'Qdrant answered with an unexpected response shape', { upstream: 'qdrant' }, {

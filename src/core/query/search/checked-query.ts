@@ -29,6 +29,8 @@ export interface QueryIntent {
   fields?: { name: string; weight: number };
 }
 
+const ONCE = { once: true };
+
 type Learning = Promise<{ info: CollectionInfo } | { error: unknown }>;
 
 /**
@@ -74,9 +76,10 @@ export async function checkedQueries(
   facts: CollectionFacts,
   store: VectorStore,
 ): Promise<CheckedLists[]> {
-  // Unknown facts are fetched alongside the query, never before it.
-  let learning: Learning | null = known ? null : settle(facts.learn());
-  const relearn = (): Learning => (learning ??= settle(facts.learn()));
+  // Unknown facts are fetched alongside the query, never before it, in one attempt: the answer
+  // waits for them, and must not also wait out a Retry-After (a later request learns them).
+  let learning: Learning | null = known ? null : settle(facts.learn(ONCE));
+  const relearn = (): Learning => (learning ??= settle(facts.learn(ONCE)));
   let built = buildAll(intents, known);
   const refused = built.find(isError);
   if (refused && known) {

@@ -7,7 +7,8 @@
  *   Qdrant call. Facts older than `refreshSeconds` are refreshed after the response (`defer`).
  * - No facts anywhere (first search after a deploy, or the shared entry expired): the search
  *   queries optimistically and fetches the facts concurrently — no added latency, one extra call,
- *   once per deployment — and still checks them before answering.
+ *   once per deployment — and still checks them before answering. That fetch is one attempt
+ *   (`learn({ once: true })`): a Retry-After waited for would hold the answer.
  * - When Qdrant answers a query with an error, the caller relearns the facts to explain it
  *   (see `checked-query.ts`).
  * - The book's vocabulary (collection metadata, ~150 KB; read by the term rule) is kept in KV apart
@@ -47,7 +48,7 @@ export interface FactsCacheOptions {
 
 /** Facts of the embedded index: local and free, nothing to remember. */
 export function localFacts(store: VectorStore): CollectionFacts {
-  return { known: () => store.describe(), learn: () => store.describe() };
+  return { known: () => store.describe(), learn: (call) => store.describe(call) };
 }
 
 /**
@@ -84,15 +85,15 @@ export function rememberedFacts(store: VectorStore, scope: string, options: Fact
     learned.shared = plan.record;
     if (plan.recordText !== null) await shared.put(await key(), plan.recordText, options.ttlSeconds);
   };
-  const learnAfter = async (previous: SharedFacts | null | undefined): Promise<CollectionInfo> => {
-    const info = await store.describe();
+  const learnAfter = async (previous: SharedFacts | null | undefined, call?: { once?: boolean }): Promise<CollectionInfo> => {
+    const info = await store.describe(call);
     const learned: LearnedFacts = { info, learnedAt: now() };
     options.memory.set(scope, learned);
     if (options.store) options.defer(share(options.store, learned, previous).catch((error) => options.log('collection facts write failed', error)));
     return info;
   };
   // Without a view of the shared record (none yet, or its write still pending), share() reads it.
-  const learn = () => learnAfter(options.memory.get(scope)?.shared);
+  const learn = (call?: { once?: boolean }) => learnAfter(options.memory.get(scope)?.shared, call);
   /** Relearns old facts after the response — unless another isolate already did (KV says so). */
   const refreshIfOld = (remembered: LearnedFacts, justRead: boolean) => {
     if (now() - remembered.learnedAt < refreshMs) return;

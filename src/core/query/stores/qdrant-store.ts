@@ -23,8 +23,8 @@ export function createQdrantStore(qdrant: QdrantTransport): VectorStore {
   return {
     kind: 'qdrant',
     collection: qdrant.collection,
-    async describe() {
-      const json = await qdrant.request<unknown>('GET', qdrant.collectionPath());
+    async describe(options) {
+      const json = await qdrant.request<unknown>('GET', qdrant.collectionPath(), undefined, options?.once ? { maxAttempts: 1 } : {});
       return toCollectionInfo(qdrant.collection, collectionInfoResult(json));
     },
     async queryBatch(queries) {

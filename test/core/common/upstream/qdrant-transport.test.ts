@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRetrieverError } from '../../../../src/core/common/errors';
 import { createDeadline } from '../../../../src/core/common/http/deadline';
 import { createQdrantTransport } from '../../../../src/core/common/upstream/qdrant-transport';
+import { createQdrantStore } from '../../../../src/core/query/stores/qdrant-store';
 import { startFakeUpstream, type FakeUpstream } from '../../../support/fake-upstream/server';
 import { QDRANT_KEY, freshTenant, tenantClient } from '../../fake-upstream/fake-client';
 
@@ -34,5 +35,30 @@ describe('qdrant transport', () => {
     const failure = await transport(client.root, 'c', 'wrong').request('GET', '/collections').catch((e: unknown) => e);
     expect(isRetrieverError(failure) && failure.code).toBe('vector_store_error');
     expect((failure as Error).message).toMatch(/check QDRANT_API_KEY/);
+  });
+
+  it('retries a 429 by default, and not at all when the call asks for one attempt (a search\'s collection facts)', async () => {
+    const client = tenantClient(fake.url, freshTenant('qd-transport-once'));
+    await client.qdrant('PUT', '/collections/book', { vectors: { size: 4, distance: 'Cosine' } });
+    let attempts = 0;
+    const counting = createQdrantTransport({
+      url: client.root,
+      apiKey: QDRANT_KEY,
+      collection: 'book',
+      fetch: (input, init) => (attempts++, fetch(input, init)),
+      deadline: createDeadline(5000),
+      timeoutMs: 2000,
+    });
+    const store = createQdrantStore(counting);
+    const rateLimited = () => client.faults([{ method: 'GET', path: '/collections/book$', status: 429, headers: { 'retry-after': '0' }, times: 9 }]);
+    await rateLimited();
+    await expect(store.describe()).rejects.toMatchObject({ code: 'vector_store_unavailable' });
+    expect(attempts).toBe(3);
+    attempts = 0;
+    await expect(store.describe({ once: true })).rejects.toMatchObject({ code: 'vector_store_unavailable' });
+    expect(attempts).toBe(1);
+    await client.reset();
+    await client.qdrant('PUT', '/collections/book', { vectors: { size: 4, distance: 'Cosine' } });
+    expect((await store.describe({ once: true })).name).toBe('book');
   });
 });
