@@ -16,7 +16,7 @@ const API_KEY = 'matrix-client-key-0123456789';
 const SECRETS = [COHERE_KEY, QDRANT_KEY, API_KEY];
 const ECHO = `echo: cohere=${COHERE_KEY} qdrant api-key: ${QDRANT_KEY} client ${API_KEY} Authorization: Bearer ${COHERE_KEY}`;
 // Small budgets keep the matrix fast; retries and Retry-After still happen inside them.
-const VARS = { API_KEYS: API_KEY, REQUEST_BUDGET_MS: '1200', UPSTREAM_TIMEOUT_MS: '150' };
+const VARS = { API_KEYS: API_KEY, REQUEST_BUDGET_MS: '1200', UPSTREAM_TIMEOUT_MS: '400' };
 const AUTH = { headers: { 'x-api-key': API_KEY } };
 
 type Fault = Record<string, unknown>;
