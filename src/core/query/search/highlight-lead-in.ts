@@ -31,7 +31,7 @@ export function withWhatItIntroduces(content: string, spans: readonly CandidateS
   if (!next) return end;
   const last = spans[at - 1];
   const unfinished = UNFINISHED.test(text) && DISPLAY_BLOCK.test(content.slice(next.span[0], next.span[1])) && !!last && !last.opensItem && !last.itemTail && !last.row && !last.code;
-  if (!unfinished && !/:[*_]*$/.test(text) && !calloutTitle(content, start, text) && !runInHead(content, end, text, next.span[0])) return end;
+  if (!unfinished && !/:[*_]*$/.test(text) && !calloutTitle(content, start, text) && !runInHead(content, start, end, next.span[0])) return end;
   // A `$$` display ends at its closing `$$`, past a full stop inside it that ended the span
   // ("$$ S_i\equiv{}B_i+U_i. $$" was two spans, and the highlight kept an unclosed "$$"); a span
   // that goes on past its closing `$$` ("$$ S = B + U $$ where B is…") is read to its own end.
@@ -53,13 +53,16 @@ export function withWhatItIntroduces(content: string, spans: readonly CandidateS
 const RUN_IN_HEAD = /^(?:>[ \t]?)*[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?(?:\*\*(?:(?!\*\*)[^\n])+?(?:[.!?]\*\*|\*\*[.!?])|__(?:(?!__)[^\n])+?(?:[.!?]__|__[.!?])|\*[^*\n]+?(?:[.!?]\*|\*[.!?])|_[^_\n]+?(?:[.!?]_|_[.!?]))$/;
 
 /**
- * Whether the highlight `text` (ending at `end`) is a run-in head alone ({@link RUN_IN_HEAD}) whose
- * text goes on at `next` on the same line: it names what follows, as a colon's lead-in does, and
- * said nothing of it ("is it ok to put my aquarium next to a sunny window" was highlighted
- * "- **Away from windows.**", the reason, "Direct sunlight heats the water", left out).
+ * Whether the highlight from `start` to `end` is a run-in head alone ({@link RUN_IN_HEAD}), opening
+ * its line, whose text goes on at `next` on the same line: it names what follows, as a colon's
+ * lead-in does, and said nothing of it ("is it ok to put my aquarium next to a sunny window" was
+ * highlighted "- **Away from windows.**", the reason, "Direct sunlight heats the water", left out).
+ * Read from its line's start: an emphasised sentence inside a paragraph ("The filter runs all day.
+ * **Never switch it off.** Heaters need…") is a sentence of its own, and brought the next one.
  */
-function runInHead(content: string, end: number, text: string, next: number): boolean {
-  return RUN_IN_HEAD.test(text) && !content.slice(end, next).includes('\n');
+function runInHead(content: string, start: number, end: number, next: number): boolean {
+  const line = content.lastIndexOf('\n', start - 1) + 1;
+  return RUN_IN_HEAD.test(content.slice(line, end).trimEnd()) && !content.slice(end, next).includes('\n');
 }
 
 // A list item's line, quoted or not: its bullet or number after its indent and any `>` markers

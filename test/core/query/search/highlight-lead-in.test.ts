@@ -76,4 +76,14 @@ describe('highlightPassage past its sentence', () => {
     expect(highlightPassage('**Away from windows.**\n\nSunlight feeds algae.', questionWeights('windows'))!.text).toBe('**Away from windows.**');
     expect(highlightPassage('**Tanks** need **windows**. Sunlight feeds algae.', questionWeights('windows'))!.text).toBe('**Tanks** need **windows**.');
   });
+
+  it('reads an emphasised sentence inside a paragraph or item as a sentence, not a run-in head: it brings nothing', () => {
+    const paragraph = 'The filter runs all day. **Never switch the filter off.** Heaters need a thermostat.';
+    expect(highlightPassage(paragraph, questionWeights('switch the filter off'))!.text).toBe('**Never switch the filter off.**');
+    const item = 'Care:\n\n- Clean it monthly. *Never switch the filter off.* Heaters need a thermostat.';
+    expect(highlightPassage(item, questionWeights('switch the filter off'))!.text).toBe('*Never switch the filter off.*');
+    // Indented or quoted, a head that opens its line still is one.
+    expect(highlightPassage('Intro.\n\n> - **Away from windows.** Sunlight feeds algae.', questionWeights('windows'))!.text).toBe('> - **Away from windows.** Sunlight feeds algae.');
+    expect(highlightPassage('Intro.\n\n   **Away from windows.** Sunlight feeds algae.', questionWeights('windows'))!.text).toBe('**Away from windows.** Sunlight feeds algae.');
+  });
 });
