@@ -76,8 +76,9 @@ export function listOrTableShare(content: string): { share: number; linkedEntrie
     inItem = opens || (inItem && /\S/.test(line));
     if (inItem) listChars += chars;
     if (opens && /\[[^\]]+\]\([^)\s]+/.test(line)) linkedEntries++;
-    // A table's delimiter row and the header row above it name columns: they are no entry.
-    else if (opens && !DELIMITER_ROW.test(line) && !DELIMITER_ROW.test(lines[i + 1] ?? '')) unlinkedEntries++;
+    // A table's delimiter row and the header row above it name columns: they are no entry. Only a
+    // row's: an item over a `---` thematic break (which DELIMITER_ROW also matches) is an entry.
+    else if (opens && !(/^\s*\|/.test(line) && (DELIMITER_ROW.test(line) || DELIMITER_ROW.test(lines[i + 1] ?? '')))) unlinkedEntries++;
   }
   return { share: total > 0 ? listChars / total : 0, linkedEntries, unlinkedEntries };
 }

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { chunkKind, listOrTableShare } from '../../../../src/core/build-time/ingest/chunk-kind';
+
+// A landing page's prose around a short list: 80% prose, so only "every entry links to a chapter"
+// can make it overview (clean-chunk-text.test.ts has the rule's own cases).
+const before = 'Before there is any water chemistry to worry about there is furniture: a glass box, a stand strong\nenough to hold it, a filter, a heater, a light and something on the bottom. The choices you make here\nare hard to undo once the tank is full, because a full tank cannot be moved.';
+const after = 'If you already own a tank, read the second chapter anyway: an undersized filter or heater is the\nmost common equipment problem in a beginner\'s set-up.';
+const page = (list: string) => `# Setting up the tank\n\n${before}\n\n${list}\n\n${after}`;
+
+describe('chunkKind: a landing page whose every list entry links to a chapter', () => {
+  it('counts an unlinked item over a thematic break as an entry: only a table row over a delimiter row is a header', () => {
+    const list = '- [Choosing a tank](./choosing-a-tank)\n- [Filters and heaters](./filters-and-heaters)\n- [Plants and decor](./plants-and-decor)\n- Stocking the tank, in the next part\n---';
+    expect(listOrTableShare(page(list))).toMatchObject({ linkedEntries: 3, unlinkedEntries: 1 });
+    expect(chunkKind('01-setting-up/index.md', page(list))).toBe('content');
+  });
+
+});
