@@ -45,6 +45,12 @@ export function isLinkDominated(content: string): boolean {
 }
 
 const LIST_OR_TABLE_LINE = /^\s*(?:\||[-*+]\s|\d+[.)]\s)/;
+// A link to another page: not an image (read as its alt text, so a chapter's linked cover still
+// links), nor a `#place` on the same page (a page's own table of contents lists no chapters).
+// No bracket or parenthesis inside them: each try stops at the next one, so a table row of
+// thousands of `[` or `![a](` costs time linear in it, not quadratic.
+const IMAGE = /!\[([^[\]]*)\]\([^()]*\)/g;
+const PAGE_LINK = /\[[^[\]]+\]\((?!#)[^()\s]+/;
 
 /**
  * How much of the chunk's text (outside code and headings) its lists and tables carry, and how many
@@ -75,7 +81,7 @@ export function listOrTableShare(content: string): { share: number; linkedEntrie
     const opens = LIST_OR_TABLE_LINE.test(line);
     inItem = opens || (inItem && /\S/.test(line));
     if (inItem) listChars += chars;
-    if (opens && /\[[^\]]+\]\([^)\s]+/.test(line)) linkedEntries++;
+    if (opens && PAGE_LINK.test(line.replace(IMAGE, '$1'))) linkedEntries++;
     // A table's delimiter row and the header row above it name columns: they are no entry. Only a
     // row's: an item over a `---` thematic break (which DELIMITER_ROW also matches) is an entry.
     else if (opens && !(/^\s*\|/.test(line) && (DELIMITER_ROW.test(line) || DELIMITER_ROW.test(lines[i + 1] ?? '')))) unlinkedEntries++;

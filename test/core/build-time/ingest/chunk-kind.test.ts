@@ -14,4 +14,16 @@ describe('chunkKind: a landing page whose every list entry links to a chapter', 
     expect(chunkKind('01-setting-up/index.md', page(list))).toBe('content');
   });
 
+  it('counts an image or a link to a place on the same page as no link to another page', () => {
+    const images = '- ![A tank](./img/tank.png) Choosing a tank\n- ![A filter](./img/filter.png) Filters and heaters\n- ![A plant](./img/plant.png) Plants and decor';
+    expect(listOrTableShare(page(images))).toMatchObject({ linkedEntries: 0, unlinkedEntries: 3 });
+    expect(chunkKind('01-setting-up/index.md', page(images))).toBe('content');
+    const anchors = '- [Choosing a tank](#choosing-a-tank)\n- [Filters and heaters](#filters-and-heaters)\n- [Plants and decor](#plants-and-decor)';
+    expect(chunkKind('01-setting-up/index.md', page(anchors))).toBe('content');
+    // A linked image, a chapter's cover that links to it, is a link to the chapter.
+    const covers = '- [![](./img/tank.png) Choosing a tank](./choosing-a-tank)\n- [![](./img/filter.png) Filters](./filters)\n- [![](./img/plant.png) Plants](./plants)';
+    expect(chunkKind('01-setting-up/index.md', page(covers))).toBe('overview');
+    const chapters = '- [Choosing a tank](./choosing-a-tank#size)\n- [Filters and heaters](filters.md)\n- [Plants and decor](/docs/plants)';
+    expect(chunkKind('01-setting-up/index.md', page(chapters))).toBe('overview');
+  });
 });
