@@ -1,9 +1,11 @@
 /**
- * Callout boxes, as a reader sees them: "Note: Title.". Three notations reach ingest —
- * Docusaurus's `:::note Title` … `:::`, GitHub's alerts (`> [!NOTE]` opening a blockquote) and
+ * Callout boxes, as a reader sees them: "Note: Title.". Three sites' notations reach ingest —
+ * Docusaurus's `:::note Title` … `:::` (or, in MDX, its `<Admonition type="note" title="Title">`
+ * component), GitHub's alerts (`> [!NOTE]` opening a blockquote) and
  * MkDocs's admonitions (`!!! note "Title"` over a body indented four spaces; `???` folds it) —
  * and a reader of any of the three sites sees a labelled box, never the markup.
  */
+import { attributeMap, openingTagLine } from './tag-attributes';
 
 // `:::tip`, `:::note[Title]`, `:::warning Some title` (Docusaurus admonitions); `:::` closes. A
 // nested admonition's fences have more colons (`::::warning` around a `:::tip`).
@@ -65,8 +67,7 @@ export function mkdocsBodies(): { dedent: (line: string) => string; open: () => 
 
 // Docusaurus's JSX form of a callout, for MDX that nests one in a component: `<Admonition
 // type="warning" title="Changing jobs">` on a line of its own (its closing tag shows nothing).
-const ADMONITION_TAG = /^\s*<Admonition((?:\s+[\w-]+(?:=(?:"[^"]*"|'[^']*'))?)*)\s*>\s*$/;
-const ATTRIBUTE = /([\w-]+)=(?:"([^"]*)"|'([^']*)')/g;
+const ADMONITION_TAG = openingTagLine('Admonition');
 
 /**
  * What a line that opens an `<Admonition>` component reads as: the label of the `:::type Title`
@@ -80,7 +81,7 @@ const ATTRIBUTE = /([\w-]+)=(?:"([^"]*)"|'([^']*)')/g;
 export function admonitionTagLabel(line: string): string | null {
   const tag = ADMONITION_TAG.exec(line);
   if (!tag) return null;
-  const attributes = new Map([...tag[1]!.matchAll(ATTRIBUTE)].map((m) => [m[1]!, (m[2] ?? m[3] ?? '').trim()]));
+  const attributes = attributeMap(tag[1]!);
   const kind = attributes.get('type');
   return kind && /^[A-Za-z][\w-]*$/.test(kind) ? label(kind, attributes.get('title')) : null;
 }

@@ -12,6 +12,7 @@
 import { ADMONITION_CLOSE, admonitionLabel, admonitionTagLabel, mkdocsBodies } from './admonitions';
 import { fenceTracker } from './code-fences';
 import { withoutHeadingId } from './heading-anchors';
+import { attributeMap, openingTagLine } from './tag-attributes';
 import { blankTopLevelEsm } from './parse-markdown';
 
 // An opening, closing or self-closing tag (`<Tabs groupId="x">`, `</TabItem>`, `<br/>`). Autolinks
@@ -99,8 +100,7 @@ function stripComments(source: string): string {
 
 // A line that only opens a tab (`<TabItem value="infant" label="Infant">`, Starlight's `<TabItem
 // label="npm">`, Mintlify's `<Tab title="…">`): its attributes, read one by one below.
-const TAB_OPEN = /^\s*<(?:TabItem|Tab)((?:\s+[\w-]+(?:=(?:"[^"]*"|'[^']*'))?)*)\s*>\s*$/;
-const TAB_ATTRIBUTE = /([\w-]+)=(?:"([^"]*)"|'([^']*)')/g;
+const TAB_OPEN = openingTagLine('TabItem|Tab');
 
 /**
  * What a line that opens a tab reads as: its name on the tab bar (`label`, `title`, else the
@@ -116,11 +116,6 @@ function tabLabel(line: string): string | null {
   if (!open) return null;
   const attributes = attributeMap(open[1]!);
   return ended(attributes.get('label') || attributes.get('title') || attributes.get('value'), ':');
-}
-
-/** A tag's quoted attributes by name, their values trimmed. */
-function attributeMap(source: string): Map<string, string> {
-  return new Map([...source.matchAll(TAB_ATTRIBUTE)].map((m) => [m[1]!, (m[2] ?? m[3] ?? '').trim()]));
 }
 
 /**
