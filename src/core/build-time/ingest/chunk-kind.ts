@@ -118,7 +118,8 @@ function isChapterList(content: string): boolean {
 /**
  * Classifies one chunk of `filePath`: link lists anywhere, and the lists and tables of a landing
  * page (its chapter table, its outcomes list) are overview; a landing page's prose (a definition
- * it really teaches) stays content.
+ * it really teaches) stays content, unless its chunk also holds a list whose every entry, three or
+ * more, links to another page ({@link isChapterList}).
  *
  * @example
  * chunkKind('02-sim/index.md', '| 1 | Gazebo |\n| 2 | URDF |'); // 'overview'

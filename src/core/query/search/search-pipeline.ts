@@ -147,7 +147,8 @@ export async function runSearches(list: readonly SearchParams[], context: Search
     const outcome = assembleOutcome(params, plans[i]!, own, terms[i], weights, ranked[i]!, embedded[i]!, expansions[i]!, fetched, timing, embedder, context);
     // The vocabulary arrived after the query was sent (learnt alongside it): a word the book does
     // not use may be a misspelling the next search will read, and a definition's subject words
-    // ("ROS 2") weigh half once it is known (its frame's words nothing), so this answer is not remembered.
+    // ("ROS 2") weigh half once it is known, a frame's verb ("happen" in "what happens if")
+    // nothing, so this answer is not remembered.
     const unread = bookWords[i] === null && ((terms[i]?.unknown.length ?? 0) > 0 || (chunkShare !== undefined && sparseWordWeights(params.q, chunkShare).size > 0));
     return { outcome: unread ? markSearchedUnread(outcome) : outcome };
   });

@@ -7,7 +7,8 @@
  *   Qdrant learns the collection facts alongside its query — while the question has a word the
  *   book does not use (a misspelling it would read as the book's word was searched as written), or
  *   is a question some of whose words would weigh otherwise (`sparseWordWeights`: a definition's
- *   subject words, the words of its frame).
+ *   subject words, the words of its frame: "find" in "where do I find", "happen" in "what happens
+ *   if").
  */
 
 /** What this module reads of a search outcome (`search-pipeline.ts` imports it, so not that type). */
