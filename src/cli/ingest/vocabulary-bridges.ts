@@ -37,14 +37,23 @@ export function vocabularyBridges(texts: readonly string[]): VocabularyBridges {
   const spellings = texts.map((text, i) => {
     const found = new Set<string>();
     const own = new Set(tokenizeWords(text));
+    const ownStems = new Set([...own].map(stemWord));
     for (const word of own) {
       if (isStopword(word)) continue;
       const unaccented = withoutAccents(word);
       // Without its accents a word is the reader's spelling of it, English or not ("cual", "lapiz").
-      // An -ing or -ed form the stemmer reads as another word than the book's ("refinance" beside
-      // "refinancing"): only those, since the others already share the book word's stem.
+      // An -ing or -ed form the stemmer reads as another word than the chunk's ("refinance" beside
+      // "refinancing"), once: its -ing and -ed forms share one stem. A stem the chunk holds already,
+      // in any form ("refinanced" beside "refinance" and "refinancing"), appended, counted once more
+      // in the chunk that uses both forms, and "reference" alone had "referenc" twice: a boost, no bridge.
       const stem = stemWord(word);
-      const inflected = inflectionVariants(word).filter((v) => all.has(v) && !isStopword(v) && stemWord(v) !== stem);
+      const inflected: string[] = [];
+      for (const form of inflectionVariants(word)) {
+        const formStem = stemWord(form);
+        if (!all.has(form) || isStopword(form) || ownStems.has(formStem)) continue;
+        ownStems.add(formStem);
+        inflected.push(form);
+      }
       for (const variant of [...spellingVariants(word).filter((v) => all.has(v)), ...inflected, ...(unaccented ? [unaccented] : [])]) {
         found.add(variant);
         const alias = stemWord(variant);
@@ -55,7 +64,7 @@ export function vocabularyBridges(texts: readonly string[]): VocabularyBridges {
     }
     // A hyphenated word closed up, as readers type it; the LSA learns it as all of its parts.
     for (const { closed, parts } of closedCompounds(text)) {
-      if (!all.has(closed) || isStopword(closed) || own.has(closed)) continue;
+      if (!all.has(closed) || isStopword(closed) || ownStems.has(stemWord(closed))) continue;
       found.add(closed);
       const alias = stemWord(closed);
       const stems = parts.filter((part) => !isStopword(part)).map(stemWord).filter((stem) => stem && stem !== alias);

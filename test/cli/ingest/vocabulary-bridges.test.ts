@@ -42,6 +42,16 @@ describe('vocabularyBridges', () => {
     expect(forms.spellings[2]).toEqual([]);
   });
 
+  it('adds no form of an -ance word, nor closed compound, whose stem the chunk already holds', () => {
+    // Appended, "refinanced" (stem "refinanc", as "refinancing") counted that stem once more in the
+    // chunk that uses both forms: no bridge, a boost.
+    expect(vocabularyBridges(['Refinancing costs fees: refinance only when rates fall.']).spellings[0]).toEqual([]);
+    expect(vocabularyBridges(['A referenced cell holds the reference.']).spellings[0]).toEqual([]);
+    expect(vocabularyBridges(['A nonprofit, like other non-profits.']).spellings[0]).toEqual([]);
+    // Its -ing and -ed forms share one stem: one of them bridges.
+    expect(vocabularyBridges(['Keep the reference.']).spellings[0]).toEqual(['referencing']);
+  });
+
   it('withSpellings appends them to the texts BM25 indexes, other texts unchanged', () => {
     expect(withSpellings(['a', 'b'], [['x', 'y'], []])).toEqual(['a\nx y', 'b']);
   });

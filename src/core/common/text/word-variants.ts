@@ -132,7 +132,7 @@ export function closedCompounds(text: string): ClosedCompound[] {
 /**
  * The other forms of a word in "-ance" or "-ence" across its -ing and -ed endings, both ways
  * ("refinancing" → "refinance", "reference" → "referencing", "referenced"), unchecked: the caller
- * keeps those its English word list knows and whose stem differs from the word's own. Snowball strips
+ * keeps those its English word list knows, one per stem the chunk does not hold. Snowball strips
  * "-ance" and "-ence" from the plain form of a long word only ("refinance" → "refin", "refinancing" →
  * "refinanc"), so a reader who asked "is it smart to refinance" matched no word of the section on
  * refinancing and was told the book probably does not cover it. Other endings are left alone: the
