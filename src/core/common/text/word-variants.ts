@@ -123,7 +123,7 @@ export function closedCompounds(text: string): ClosedCompound[] {
   for (const [match] of text.normalize('NFKC').matchAll(HYPHENATED)) {
     const parts = match.toLowerCase().split('-');
     const closed = parts.join('');
-    // Two letters closed up are an abbreviation or a range ("a-b", "x-y"), not a reader's word.
+    // Under four letters closed up, an abbreviation or a range ("a-b", "x-y", "a-bc"), not a reader's word.
     if (closed.length >= 4 && !out.has(closed)) out.set(closed, { closed, parts });
   }
   return [...out.values()];
