@@ -2,8 +2,10 @@
  * Ingest-time bridges between a book's spelling and the reader's (see
  * core/common/text/word-variants.ts): every word's other spelling, British ↔ American,
  * kept only when it is an English word, and every accented word without its accents ("cuál" →
- * "cual"), as readers type a book's foreign words, and every hyphenated word closed up when that is
- * an English word ("non-profit" → "nonprofit", "co-signer" → "cosigner"). BM25 indexes a chunk WITH the other spellings of its words
+ * "cual"), as readers type a book's foreign words, every "-ance"/"-ence" word in the -ing, -ed or
+ * plain form the stemmer reads as another word ("refinancing" → "refinance"), and every hyphenated
+ * word closed up ("non-profit" → "nonprofit", "co-signer" → "cosigner"), these two when English
+ * words and of a stem the chunk does not hold. BM25 indexes a chunk WITH the other spellings of its words
  * (document side: Qdrant and the embedded store compute the same vectors, queries are untouched,
  * collections ingested before keep working), and the LSA model learns each as an alias of the
  * book's form (lsa-aliases.ts). So are the names of the units the book writes only as symbols
