@@ -15,6 +15,9 @@ describe('questionFrameWeights', () => {
   it('weighs nothing for "happen" in "what happens if / when / to …", which asks for a consequence, in any question', () => {
     expect(questionFrameWeights('what happens if I only pay the minimum on my card')).toEqual(new Map([['happen', 0]]));
     expect(questionFrameWeights('What will happen to my pension when I quit?')).toEqual(new Map([['happen', 0]]));
+    for (const tense of ['what has happened to my deposit', 'what is happening to my tomatoes', 'what would have happened if I had waited', "what's happening with my refund"]) {
+      expect(questionFrameWeights(tense), tense).toEqual(new Map([['happen', 0]]));
+    }
     // The event is the reader's subject, named by the verb alone: no consequence of anything after it.
     expect(questionFrameWeights('why does this happen every morning').size).toBe(0);
     expect(questionFrameWeights('Italian workers took over their factories in 1920, what happened').size).toBe(0);
