@@ -38,6 +38,13 @@ const BRACKET_AFTER = /^[ \t]+[([]/;
 // maybe after an opening bracket, quote or emphasis ("Ask *¿Cuál es tu número?*\n(never *qué es*)").
 // The inverted mark says where the quoted question starts, so its close is no guess at a sentence end.
 const INVERTED_RUN_ON = /^[ \t]*(?:\r?\n[ \t]*)?(?:[(\["'“‘*_]*\p{Ll}|,)/u;
+// An abbreviation written as dotted letters ("U.S.", "D.C.", "H.R.", "a.m.") ends its sentence
+// only when a sentence can start after it: not before a lowercase word (on its line or, hard-wrapped,
+// the next) nor a number on its line ("H.R. 1234", a bill's number). ABBREVIATION's single initial
+// needs a space before it, so the last letter of "H.R." was a sentence end: a civics book's
+// highlight read "The bill gets a number: H.R." and "… gives Washington, D.C." alone.
+const DOTTED_LETTERS = /(?:^|[\s(])(?:\p{L}\.){2,}$/u;
+const GOES_ON_AFTER_DOTS = /^(?:[ \t]+(?:\p{Ll}|\d)|[ \t]*\r?\n[ \t]*\p{Ll})/u;
 
 /** A half-open `[start, end)` range of offsets into the source text. */
 export type Span = [start: number, end: number];
@@ -60,7 +67,8 @@ export type Span = [start: number, end: number];
  * inside its sentence, and so is one closing an inverted "¿" or "¡" opened mid-sentence when a
  * lowercase word or a comma follows, on the next line too ({@link closesInverted}); a quoted one
  * followed on its line by a bracket goes on too, and no terminator inside a double quotation that
- * closes later in its paragraph ends the sentence (open-quotation.ts).
+ * closes later in its paragraph ends the sentence (open-quotation.ts); nor does the last dot of
+ * dotted letters ("U.S.", "H.R.") before a lowercase word or, on its line, a number.
  *
  * @example
  * sentenceSpans('One. Two!', 0, 9); // [[0, 4], [5, 9]]
@@ -91,6 +99,7 @@ export function sentenceSpans(text: string, start: number, end: number, { elisio
     if (listNumbers && opensListItem(slice, cut)) continue;
     if (runOns && /^[?!]/.test(match[0]) && (RUN_ON.test(slice.slice(cut, cut + 8)) || (QUOTE_CLOSED.test(match[0]) && BRACKET_AFTER.test(slice.slice(cut, cut + 4))) || (inverted && closesInverted(slice, from, match.index, cut)))) continue;
     if (runOns && match[0].startsWith('.') && QUOTE_CLOSED.test(match[0]) && RUN_ON.test(slice.slice(cut, cut + 8))) continue;
+    if (runOns && match[0] === '.' && DOTTED_LETTERS.test(slice.slice(Math.max(from, cut - 12), cut)) && GOES_ON_AFTER_DOTS.test(slice.slice(cut, cut + 8))) continue;
     if (quoted && quotationClosesAfter(slice, cut, quoted(from, cut))) continue;
     if (inRow?.(cut)) continue;
     pushTrimmed(spans, slice, from, cut, start);

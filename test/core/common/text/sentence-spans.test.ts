@@ -101,6 +101,21 @@ describe('sentenceSpans', () => {
     expect(texts('Ask ¿qué?\n(never)', sentenceSpans('Ask ¿qué?\n(never)', 0, 18))).toEqual(['Ask ¿qué?', '(never)']);
   });
 
+  it('reads dotted letters ("U.S.", "H.R.") before a lowercase word or a number as inside the sentence, only when asked', () => {
+    const runOns = (text: string) => texts(text, sentenceSpans(text, 0, text.length, { runOns: true }));
+    expect(runOns('The bill gets a number: H.R. 1234 in the House. Next.')).toEqual(['The bill gets a number: H.R. 1234 in the House.', 'Next.']);
+    expect(runOns('It gives Washington, D.C. three electors. Next.')).toEqual(['It gives Washington, D.C. three electors.', 'Next.']);
+    // Hard-wrapped: a lowercase word on the next line goes on too.
+    expect(runOns('Polls open at 7 a.m.\nand close at 8. Next.')).toEqual(['Polls open at 7 a.m.\nand close at 8.', 'Next.']);
+    // A capital after the dots, a number opening the next line (a list item) or a blank line: a sentence's end.
+    expect(runOns('She moved to the U.S. Then she voted.')).toEqual(['She moved to the U.S.', 'Then she voted.']);
+    const items = '1. Live in the U.S.\n2. Register.';
+    expect(texts(items, sentenceSpans(items, 0, items.length, { runOns: true, listNumbers: true }))).toEqual(['1. Live in the U.S.', '2. Register.']);
+    expect(runOns('Born in the U.S.\n\nthen moved.')).toEqual(['Born in the U.S.', 'then moved.']);
+    // Without runOns (the chunker), as before.
+    expect(texts('A U.S. citizen', sentenceSpans('A U.S. citizen', 0, 14))).toEqual(['A U.S.', 'citizen']);
+  });
+
   it('reads a quotation of several sentences, and a quoted exclamation a bracket follows, as inside their sentence only when asked', () => {
     const runOns = (text: string) => texts(text, sentenceSpans(text, 0, text.length, { runOns: true }));
     // A quoted message with full stops inside: one sentence, not a highlight opening mid-quotation.
