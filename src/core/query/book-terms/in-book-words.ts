@@ -3,7 +3,8 @@
  * (misspelt by a letter, clipped, prefixed, suffixed: `book-forms.ts`; or a spelled-out Greek
  * letter) is replaced by the book's word before the query is searched, and a number glued to its
  * unit ("200mm") or numbers joined by an x ("10x50") are set apart as the book writes them
- * (`glued-units.ts`). BM25 and the local model only
+ * (`glued-units.ts`), and two words the book writes as one ("shut down" for its "shutdown") are
+ * joined (`joined-words.ts`). BM25 and the local model only
  * know the words the book uses, so "contoller" or "distro" would otherwise count for nothing, and
  * the rarest word of a question is the one whose loss costs the most.
  */
@@ -12,6 +13,7 @@ import type { BookVocabulary } from '../ports';
 import { chunkShare } from './book-vocabulary';
 import { BOOK_FORM_KINDS, bookWordReader, withGreekLetters, wordForStem } from './book-forms';
 import { timesApart, unitApart } from './glued-units';
+import { joinedBookWords } from './joined-words';
 import { nameLikeWords, negligible } from './term-evidence';
 
 /** What a word read as the book's was: a book form (`book-forms.ts`) or a spelled-out Greek letter. */
@@ -47,7 +49,8 @@ export function inBookWords(v: BookVocabulary, text: string): QueryInBookWords {
   const reader = bookWordReader(v);
   // Per stem, as the term rule reads the words: the same answer for a word written twice.
   const byStem = new Map<string, { as: string; how: BookWordReading['how'] } | null>();
-  const replaced = text.replace(WORD_RUNS, (raw) => {
+  // Joined first: "shut" alone is a word the book never uses, which the readers below would guess at.
+  const replaced = joinedBookWords(v, text).replace(WORD_RUNS, (raw) => {
     const word = raw.toLowerCase();
     if (isStopword(word)) return raw;
     const stem = stemWord(word);

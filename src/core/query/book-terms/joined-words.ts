@@ -1,0 +1,50 @@
+/**
+ * Two words a reader writes apart where the book writes one: "shut down" for the book's
+ * "shutdown", "break down" for "breakdown", "lock down" for "lockdown". A civics book with a
+ * "Shutdowns" section ranked it nowhere in the top 10 for "why does the government shut down
+ * sometimes": "shut" is a word the book never uses and "down" a stopword, so only "government"
+ * was searched. The second word is often a particle (an NLTK stopword: down, up, out, off, over),
+ * which is why the pair must be read before the words are.
+ *
+ * Only when the first word is one the book never uses: joining every pair whose joined form the
+ * book writes ("scatter plot" → scatterplot where the book also writes "scatter") was measured and
+ * cost MRR (docs/retrieval-quality.md): the book usually writes both forms, so the parts match.
+ */
+import { isStopword, stemWord, WORD_RUNS } from '../../common/bm25/index';
+import type { BookVocabulary } from '../ports';
+
+// Letters only on both sides, and nothing but spaces or one hyphen between them: "shut down",
+// "shut-down". A number or a line break between is no compound.
+const PAIR = /^[ \t]+$|^-$/;
+const LETTERS = /^\p{L}+$/u;
+
+/**
+ * `text` with the first word of each pair of words that the book writes as one word read as that
+ * word, when the book never uses the first word (its stem); the second word stays. The rest of the
+ * text is untouched.
+ *
+ * @example
+ * joinedBookWords(v, 'why does the government shut down'); // 'why does the government shutdown down' (a book that writes "shutdown" and never "shut")
+ */
+export function joinedBookWords(v: BookVocabulary, text: string): string {
+  const words = [...text.matchAll(WORD_RUNS)];
+  if (words.length < 2) return text;
+  let out = '';
+  let copied = 0;
+  for (let i = 0; i + 1 < words.length; i++) {
+    const first = words[i]!;
+    const second = words[i + 1]!;
+    const between = text.slice(first.index + first[0].length, second.index);
+    if (!PAIR.test(between) || !LETTERS.test(first[0]) || !LETTERS.test(second[0])) continue;
+    const a = first[0].toLowerCase();
+    if (isStopword(a) || v.df(stemWord(a)) > 0) continue;
+    const joined = stemWord(a + second[0].toLowerCase());
+    if (!joined || !(v.df(joined) > 0)) continue;
+    // The missing first word is read as the joined one; the second stays: "scatter plot" in a book
+    // that writes "scatterplot" and "plot" is searched as "scatterplot plot", since replacing the
+    // pair lost "plot" and dropped the R manual's plotting section (the passage) out of the top 3.
+    out += text.slice(copied, first.index) + first[0] + second[0];
+    copied = first.index + first[0].length;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}

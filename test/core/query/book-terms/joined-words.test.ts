@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeText } from '../../../../src/core/common/bm25/index';
+import { inBookWords } from '../../../../src/core/query/book-terms/in-book-words';
+import { joinedBookWords } from '../../../../src/core/query/book-terms/joined-words';
+import type { BookVocabulary } from '../../../../src/core/query/ports';
+
+// A civics book's chunks: it writes "shutdown" and "breakdown" as one word, and uses "set" and
+// "setup" both.
+const CHUNKS = [
+  'When appropriations lapse, agencies close in a government shutdown.',
+  'The longest shutdown lasted 35 days.',
+  'A breakdown of federal revenue by source.',
+  'Set the date of the election; the setup of the polling place is the county clerk’s job.',
+];
+
+function vocabulary(): BookVocabulary {
+  const df = new Map<string, number>();
+  for (const chunk of CHUNKS) for (const stem of new Set(analyzeText(chunk))) df.set(stem, (df.get(stem) ?? 0) + 1);
+  return { n: CHUNKS.length, df: (stem) => df.get(stem) ?? 0, isOrdinary: () => true, bookStems: [...df.keys()] };
+}
+
+describe('joinedBookWords', () => {
+  const v = vocabulary();
+
+  it('reads the first of two words the book writes as one as the joined word when it never uses the first, keeping the second', () => {
+    expect(joinedBookWords(v, 'why does the government shut down sometimes')).toBe('why does the government shutdown down sometimes');
+    expect(joinedBookWords(v, 'Shut-down rules?')).toBe('Shutdown-down rules?');
+    expect(joinedBookWords(v, 'shut down and break down')).toBe('shutdown down and breakdown down');
+  });
+
+  it('leaves a pair alone when the book uses the first word, the joined word is not the book’s, or something else lies between', () => {
+    // The book writes "set" too: its parts already match ("scatter plot" was measured so, and cost MRR).
+    expect(joinedBookWords(v, 'how do I set up a polling place')).toBe('how do I set up a polling place');
+    expect(joinedBookWords(v, 'shut the door')).toBe('shut the door');
+    expect(joinedBookWords(v, 'shut, down')).toBe('shut, down');
+    expect(joinedBookWords(v, 'shut\ndown')).toBe('shut\ndown');
+    expect(joinedBookWords(v, 'shut')).toBe('shut');
+  });
+
+  it('is what the query is searched as', () => {
+    expect(inBookWords(v, 'why does the government shut down').text).toBe('why does the government shutdown down');
+  });
+});
