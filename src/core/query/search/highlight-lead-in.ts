@@ -45,6 +45,35 @@ export function withWhatItIntroduces(content: string, spans: readonly CandidateS
   return ITEM_LINE.test(content.slice(next.span[0], next.span[1])) ? listEnd(content, spans, at, start, max) : to;
 }
 
+// A `$$` or `\[` display read as one span, its closing mark ending it.
+const WHOLE_DISPLAY = /^(?:\$\$[^]*\$\$|\\\[[^]*\\\])$/;
+// A sentence going on after a display: it opens with a lowercase word ("and a candidate needs…").
+const GOES_ON = /^\p{Ll}/u;
+
+/**
+ * `start`, or the start of the unfinished sentence before it when the highlight's span goes on
+ * after a displayed formula (it opens with a lowercase word, and the span before it is a whole `$$`
+ * or `\[` display under a prose sentence left unfinished, {@link UNFINISHED}), within `max`
+ * characters of `end`: the mirror of {@link withWhatItIntroduces}. "So the total is $$ 435 + 100 + 3
+ * = 538 $$ and a candidate needs a majority, 270 electoral votes, to win." was highlighted from
+ * "and a candidate needs…", a fragment whose subject, the sum, was left out.
+ *
+ * @example
+ * const content = 'So the total is\n\n$$\n2 + 3 = 5\n$$\n\nand that is odd.';
+ * withWhatLeadsIn(content, candidateSpans(content, 480), 34, 50, 240); // 0
+ */
+export function withWhatLeadsIn(content: string, spans: readonly CandidateSpan[], start: number, end: number, max: number): number {
+  const at = spans.findIndex(({ span }) => span[0] === start);
+  const display = spans[at - 1];
+  const lead = spans[at - 2];
+  if (at < 2 || !display || !lead || !GOES_ON.test(content.slice(start, start + 2))) return start;
+  if (spans[at]!.gap || spans[at]!.row || spans[at]!.code || display.gap || display.row || display.code) return start;
+  if (!WHOLE_DISPLAY.test(content.slice(display.span[0], display.span[1]))) return start;
+  const text = content.slice(lead.span[0], lead.span[1]);
+  if (!UNFINISHED.test(text) || lead.row || lead.code || lead.opensItem || lead.itemTail || end - lead.span[0] > max) return start;
+  return lead.span[0];
+}
+
 // A run-in head: an item or paragraph that opens with an emphasised title ending its own sentence,
 // its text going on after it on the line ("- **Away from windows.** Direct sunlight heats the
 // water…", "**Robust regression.** There are several functions…", "*Name resolution can often

@@ -10,7 +10,7 @@ import { isStopword, joinedStopwordRuns, WORD_RUNS } from '../../common/bm25/ind
 import { mathPlain } from '../../common/text/math-plain';
 import type { Span } from '../../common/text/sentence-spans';
 import { spellingVariants, withoutAccents } from '../../common/text/word-variants';
-import { withItemsParted, withWhatItIntroduces } from './highlight-lead-in';
+import { withItemsParted, withWhatItIntroduces, withWhatLeadsIn } from './highlight-lead-in';
 import { withWholeNumbers } from './highlight-numbers';
 import { candidateSpans } from './highlight-spans';
 import { matchedKey, questionStem } from './question-weights';
@@ -217,8 +217,9 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
     }
   }
   if (!best) return null;
-  const { start, end: bestEnd, code } = best;
-  const end = withWhatItIntroduces(content, spans, start, bestEnd, max);
+  const { start: bestStart, end: bestEnd, code } = best;
+  const end = withWhatItIntroduces(content, spans, bestStart, bestEnd, max);
+  const start = withWhatLeadsIn(content, spans, bestStart, end, max);
   // A quotation the book wraps repeats its "> " on each line: inside the text it read as a stray
   // ">" ("hew a way > through naked held-up hands"); the first line's stays, for a reader to drop.
   // So does a later list item's bullet (withItemsParted), except in code, where "- " is the code's own;

@@ -134,6 +134,21 @@ describe('highlightPassage on wrapped lines', () => {
     expect(highlightPassage('- the firm picks the quantity where\n\n> MR = MC', questionWeights('firm picks quantity'))!.text).toBe('- the firm picks the quantity where');
     expect(highlightPassage('residuals against fitted values\n\nA fan shape means the variance is not constant.', questionWeights('residuals against fitted values'))!.text).toBe('residuals against fitted values');
   });
+
+  it('starts a sentence that goes on after a displayed formula where it began, before the formula', () => {
+    // A civics book: "So the total is" over the sum, the sentence going on under it.
+    const total = 'Each state gets as many electors as it has members of Congress. So the total is\n\n$$\n435 + 100 + 3 = 538\n$$\n\nand a candidate needs a majority, **270 electoral votes**, to win. After the census, seats move.';
+    const h = highlightPassage(total, questionWeights('how many electoral votes do you need to win'))!;
+    expect(h.text).toBe('So the total is 435 + 100 + 3 = 538 and a candidate needs a majority, **270 electoral votes**, to win.');
+    expect(total.slice(h.start, h.start + 15)).toBe('So the total is');
+    // Not after a finished sentence, nor a display that is not a whole `$$` block, nor a capital.
+    const finished = 'The total is fixed.\n\n$$\n435 + 100 + 3 = 538\n$$\n\nand a candidate needs 270 electoral votes.';
+    expect(highlightPassage(finished, questionWeights('candidate needs electoral votes'))!.text).toBe('and a candidate needs 270 electoral votes.');
+    const quoted = 'So the total is\n\n> 435 + 100 + 3 = 538\n\nand a candidate needs 270 electoral votes.';
+    expect(highlightPassage(quoted, questionWeights('candidate needs electoral votes'))!.text).toBe('and a candidate needs 270 electoral votes.');
+    const capital = 'So the total is\n\n$$\n538\n$$\n\nA candidate needs 270 electoral votes.';
+    expect(highlightPassage(capital, questionWeights('candidate needs electoral votes'))!.text).toBe('A candidate needs 270 electoral votes.');
+  });
 });
 
 describe('highlightPassage on hard-wrapped sentences, list items and quotations', () => {
