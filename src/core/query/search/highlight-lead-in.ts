@@ -13,8 +13,8 @@ const DISPLAY_BLOCK = /^(?:>|\$\$|\\\[)/;
 
 /**
  * `end`, or the end of the span after it when the highlight ends with a colon and that span follows
- * it as its content (no heading or fence between, not a table row, within `max` characters from
- * `start`, not the next item beside the highlight's own): a lead-in alone ("Group photo:", "The
+ * it as its content (no heading or fence between, not a table row, within twice `max` characters
+ * from `start`, the text being cut to `max`, not the next item beside the highlight's own): a lead-in alone ("Group photo:", "The
  * ratio is called the **crop factor**:") names what comes and says nothing of it. So does a prose
  * sentence left unfinished ({@link UNFINISHED}) over the display block that ends it, and a callout's
  * title line alone ({@link isCalloutTitle}: a title names what the box says, as a heading does) over
@@ -41,7 +41,10 @@ export function withWhatItIntroduces(content: string, spans: readonly CandidateS
   const close = content.startsWith('$$', next.span[0]) ? displayClose(content, next.span[0] + 2) : -1;
   const to = Math.max(next.span[1], close + 2);
   // An item's lead-in brings what is nested under it, never the next item beside it (leavesItem).
-  if (next.gap || next.row || next.code || to - start > max || leavesItem(content, spans, at)) return end;
+  // What it introduces may run past `max`, up to twice it, as a list does (listEnd): the text is cut
+  // to `max` ("…"), and a title or lead-in alone had been the whole highlight when the box's first
+  // sentence was long ("Tip: Remembering the periods.", the memory aid under it hidden).
+  if (next.gap || next.row || next.code || to - start > 2 * max || leavesItem(content, spans, at)) return end;
   return ITEM_LINE.test(content.slice(next.span[0], next.span[1])) ? listEnd(content, spans, at, start, max) : to;
 }
 

@@ -86,4 +86,22 @@ describe('highlightPassage past its sentence', () => {
     expect(highlightPassage('Intro.\n\n> - **Away from windows.** Sunlight feeds algae.', questionWeights('windows'))!.text).toBe('> - **Away from windows.** Sunlight feeds algae.');
     expect(highlightPassage('Intro.\n\n   **Away from windows.** Sunlight feeds algae.', questionWeights('windows'))!.text).toBe('**Away from windows.** Sunlight feeds algae.');
   });
+
+  it('brings a long first sentence after a callout title or a lead-in, cut to the highlight\'s length, not the title alone', () => {
+    // A box whose first sentence is longer than a highlight: the title alone ("Tip: Remembering the
+    // order.") was the whole highlight, the answer hidden under "Show all".
+    const body = 'A common memory aid for the seven colours of the rainbow, from the outside of the arc to the inside (red, orange, yellow, green, blue, indigo and violet), is the name "Roy G. Biv", which children learn in their first science lessons at school.';
+    const box = `Light bends in a prism.\n\nTip: Remembering the order.\n${body}`;
+    const h = highlightPassage(box, questionWeights('trick for remembering the order of colours'))!;
+    expect(h.text.startsWith('Tip: Remembering the order. A common memory aid for the seven colours')).toBe(true);
+    expect(h.text.endsWith('…')).toBe(true);
+    expect(h.text.length).toBeLessThanOrEqual(241);
+    expect(box.slice(h.start, h.end)).toBe(`Tip: Remembering the order.\n${body}`);
+    // A lead-in ending in a colon, likewise.
+    const lead = `Remembering the order:\n\n${body}`;
+    expect(highlightPassage(lead, questionWeights('remembering the order'))!.text).toMatch(/^Remembering the order: A common memory aid .*…$/);
+    // Past twice the highlight's length the next sentence is no longer read with it.
+    const huge = `Tip: Remembering the order.\n${body} ${body.replace(/\.$/, '')}, and so on.`.replace(/\. A common/, ', and a common');
+    expect(highlightPassage(huge, questionWeights('remembering the order'))!.text).toBe('Tip: Remembering the order.');
+  });
 });
