@@ -108,14 +108,33 @@ function emphasisedDefinitions(line: string): Defined[] {
   return terms;
 }
 
-/** Prose lines of a chunk: no code, headings, tables or JSX. */
+// A line that opens a new item, quotation or glossary entry, never the wrapped tail of the line
+// before: a list marker, a `>`, a definition list's `: ` detail, or an emphasised term with its
+// glossary separator (`**Term**: …`, `**Term:** …`, `**Term** — …`).
+const OWN_LINE = /^\s*(?:[-*+>]\s|\d+[.)]\s|:\s)|^\s*(\*\*|__)[^*_\n]+?(?::\1|\1\s*(?::|—|–|-\s))/;
+
+/**
+ * Prose lines of a chunk: no code, headings, tables or JSX; a hard-wrapped sentence's later lines
+ * joined to the line they continue. Read line by line, "… is called\n**magma**" lost its naming
+ * word, and a line opening mid-sentence read as one opening a sentence: "the block above the fault\n
+ * plane is the **hanging wall**" defined "plane", "… a\nsalt mine is the mineral halite" "salt mine".
+ */
 function proseLines(content: string): string[] {
   const lines: string[] = [];
   const inFence = fenceTracker(true);
-  for (const line of content.split('\n')) {
-    if (inFence(line) || /^\s*(#|\||<)/.test(line) || line.trim() === '') continue;
-    lines.push(line);
-  }
+  const all = content.split('\n');
+  let joinable = false;
+  all.forEach((line, at) => {
+    if (inFence(line) || /^\s*(#|\||<)/.test(line) || line.trim() === '') {
+      joinable = false;
+      return;
+    }
+    // A definition list's term line stays its own: the `: ` line under it says it is one.
+    const term = DEFINITION_LIST_DETAIL.test(all[at + 1] ?? '');
+    if (joinable && !term && !OWN_LINE.test(line)) lines[lines.length - 1] += ` ${line.trim()}`;
+    else lines.push(line);
+    joinable = !term;
+  });
   return lines;
 }
 

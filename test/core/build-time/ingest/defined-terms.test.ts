@@ -98,6 +98,18 @@ describe('definedTerms (what a chunk defines)', () => {
     expect(definedTerms('\x60\x60\x60sh\n# gaskets\ngaskets --list\n\x60\x60\x60')).toEqual([]);
   });
 
+  it('reads a hard-wrapped sentence whole: a naming word at a line\'s end, and a line opening mid-sentence', () => {
+    // "called" ends one line, the term opens the next.
+    expect(definedTerms('Molten glass that is still soft on the pipe is called\n**gather**; a blower shapes it.')).toContain('gather');
+    // A line opening mid-sentence is no sentence opening with its subject.
+    expect(definedTerms('For a tilted crack, the block resting on the crack\nplane is the upper block.')).toEqual([]);
+    expect(definedTerms('Table salt from a\nsalt mine is the mineral halite.')).toEqual([]);
+    // A list item's wrapped tail goes with its item; the next item, a glossary entry and a definition
+    // list's detail line still open their own.
+    expect(definedTerms('- **Lahars** are mudflows of ash that follow\n  river valleys.\n- **Tephra**: ash and rock.\n**Bomb**: a large clot.')).toEqual(['lahar', 'tephra', 'bomb']);
+    expect(definedTerms('Some words follow.\n**Caldera**\n: A collapsed summit.')).toEqual(['caldera']);
+  });
+
   it('ignores emphasis that does not define, code blocks and tables', () => {
     const text = ['Do **not** open the casing while it runs.', '```', 'A valve is a comment in code', '```', '| A pump is a table cell |'].join('\n');
     expect(definedTerms(text)).toEqual([]);
