@@ -57,7 +57,9 @@ const GLOSSARY_ITEM = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?$/;
 const GLOSSARY_AFTER = /^\s*(?::|—|–|-\s)/;
 /** A definition list's detail line: `: The weight of water …` under its term line. */
 const DEFINITION_LIST_DETAIL = /^\s{0,3}:\s+\S/;
-const SUBJECT_COPULA = /^(?:(?:an?|the)\s+)?([A-Za-z][\w.+#/-]*(?:\s+[A-Za-z0-9][\w.+#/-]*){0,3}?)\s+(?:is|are)\s+(?:an?|the|one|used|what|how|built|made|defined|called|responsible)\b/i;
+// Not "is called": "Molten rock underground is called **magma**" names the complement, and its
+// subject is the description (the complement is read as defined by NAMING_BEFORE).
+const SUBJECT_COPULA = /^(?:(?:an?|the)\s+)?([A-Za-z][\w.+#/-]*(?:\s+[A-Za-z0-9][\w.+#/-]*){0,3}?)\s+(?:is|are)\s+(?:an?|the|one|used|what|how|built|made|defined|responsible)\b/i;
 /**
  * A subject that points back or counts ("This table is a …", "One node is the server", "Each row
  * is …") names nothing new: the sentence says something about a thing already introduced. Over the
