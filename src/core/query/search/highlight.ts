@@ -13,6 +13,7 @@ import { spellingVariants, withoutAccents } from '../../common/text/word-variant
 import { withItemsParted, withWhatItIntroduces, withWhatLeadsIn } from './highlight-lead-in';
 import { withWholeNumbers } from './highlight-numbers';
 import { candidateSpans } from './highlight-spans';
+import { insideRanges, linkTargetRanges } from './link-targets';
 import { matchedKey, questionStem } from './question-weights';
 
 /** Longest highlight, in characters (about two sentences). */
@@ -120,11 +121,13 @@ function asksJoined(weights: ReadonlyMap<string, number>): boolean {
 /** The question's stems in each span (each once), found with one scan of `content`. */
 function stemsPerSpan(content: string, spans: readonly { span: Span }[], weights: ReadonlyMap<string, number>, stems: Map<string, string>): string[][] {
   const found = spans.map(() => [] as string[]);
+  const inLinkTarget = insideRanges(linkTargetRanges(content));
   let i = 0;
   for (const { index, word } of candidateWords(content, weights)) {
     while (i < spans.length && spans[i]!.span[1] <= index) i++;
     if (i === spans.length) break;
     if (index < spans[i]!.span[0]) continue; // between spans (a skipped heading)
+    if (inLinkTarget(index)) continue; // a link's path, which the reader never sees
     let stem = stems.get(word);
     if (stem === undefined) stems.set(word, (stem = questionStem(word, weights)));
     const key = chunkWordKey(content.slice(index, index + word.length), word, stem, weights);
@@ -233,7 +236,9 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
   const matchedAt = (text: string): { at: number; terms: string[] } => {
     let at = -1;
     const terms = new Set<string>();
+    const inLinkTarget = insideRanges(linkTargetRanges(text));
     for (const match of text.matchAll(WORD_RUNS)) {
+      if (inLinkTarget(match.index)) continue;
       const word = match[0].toLowerCase();
       const stem = stems.get(word);
       if (stem === undefined || matchedKey(match[0], stem, weights) === null) continue;

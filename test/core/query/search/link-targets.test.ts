@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { highlightPassage } from '../../../../src/core/query/search/highlight';
+import { insideRanges, linkTargetRanges } from '../../../../src/core/query/search/link-targets';
+import { questionWeights } from '../../../../src/core/query/search/question-weights';
+
+describe('linkTargetRanges', () => {
+  it("finds each link's and image's target, parentheses included, and no label", () => {
+    const text = 'See [the guide](../01-getting-started/setup.md) and ![a saw](/img/saw.png "Saw").';
+    const ranges = linkTargetRanges(text);
+    expect(ranges.map(([a, b]) => text.slice(a, b))).toEqual(['(../01-getting-started/setup.md)', '(/img/saw.png "Saw")']);
+  });
+
+  it('reads a target in angle brackets, and one with paired parentheses, whole', () => {
+    const text = '[a](<my file.md>) and [b](https://en.wikipedia.org/wiki/Plane_(tool)) end';
+    expect(linkTargetRanges(text).map(([a, b]) => text.slice(a, b))).toEqual(['(<my file.md>)', '(https://en.wikipedia.org/wiki/Plane_(tool))']);
+  });
+
+  it('finds nothing in text without links, or in brackets that are no link', () => {
+    expect(linkTargetRanges('a [note] (aside) here')).toEqual([]);
+    expect(linkTargetRanges('plain text')).toEqual([]);
+  });
+});
+
+describe('insideRanges', () => {
+  it('tells indexes inside a range from those outside, asked in order', () => {
+    const inside = insideRanges([[5, 10], [20, 25]]);
+    expect([0, 5, 9, 10, 19, 20, 24, 25, 40].map(inside)).toEqual([false, true, true, false, false, true, true, false, false]);
+  });
+});
+
+describe('highlightPassage and link targets', () => {
+  const linked = 'Use the blade guard and push sticks, and read the section on [kickback](../01-getting-started/01-shop-safety.md#kickback).';
+  const content = `${linked}\n\nTo get clean crosscuts, fit a crosscut blade of 60 to 80 teeth.`;
+  const question = questionWeights('what blade should I get for my table saw');
+
+  it("matches no question word in a link's path, which the reader never sees", () => {
+    // The path's "getting" made the first sentence the second's equal, and the first of equals won.
+    expect(highlightPassage(content, question)!.text).toMatch(/^To get clean crosscuts/);
+    expect(highlightPassage(linked, question)!.terms).toEqual(['blade']);
+  });
+
+  it("still matches the link's label", () => {
+    const highlight = highlightPassage(content, questionWeights('what is kickback'))!;
+    expect(highlight.text).toMatch(/^Use the blade guard/);
+    expect(highlight.terms).toEqual(['kickback']);
+  });
+});
