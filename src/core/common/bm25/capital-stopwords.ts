@@ -19,13 +19,25 @@ import { splitWords } from './tokenize';
 const LOWERCASE = /\p{Ll}/u;
 
 /**
- * The stems of the stopwords written in capitals (two letters or more) in the lines of `text` that
- * also have a lowercase letter, in order, repeats kept (they are term frequencies).
+ * A single capital letter that names something inside a sentence: "vitamin D", "Type A", "Plan B".
+ * Of the one-letter stopwords (a, d, m, o, s, t, y) it counts only after a word on the same line, with
+ * nothing but spaces between, and not glued to the next word: "I" is the pronoun, a capital after a
+ * full stop or colon opens a sentence ("A 70 kg adult"), "U.S." is an abbreviation, "O'Brien" and
+ * "T-shirt" are parts of one word.
+ */
+const NAMING_LETTER = /(?<=[\p{L}\p{N}] +)([ADMOSTY])(?![\p{L}\p{N}'’&-]|\.[\p{L}\p{N}])/gu;
+
+/**
+ * The stems of the stopwords written in capitals (two letters or more, or a single naming letter:
+ * {@link NAMING_LETTER}) in the lines of `text` that also have a lowercase letter, in order, repeats
+ * kept (they are term frequencies). "How much vitamin D do adults need" is otherwise "much vitamin
+ * adult need" to the keyword search, and a vitamin D section no better than any vitamin's.
  *
  * @example
  * capitalStopwords('Filter groups with HAVING, rows with WHERE'); // ['have', 'where']
  * capitalStopwords('where is the file?'); // []
  * capitalStopwords('THE SOFTWARE IS PROVIDED AS IS'); // [] (no lowercase letter on the line)
+ * capitalStopwords('Skin makes vitamin D in sunlight.'); // ['d']
  */
 export function capitalStopwords(text: string): string[] {
   const stems: string[] = [];
@@ -36,6 +48,7 @@ export function capitalStopwords(text: string): string[] {
       const lower = word.toLowerCase();
       if (isStopword(lower)) stems.push(stemWord(lower) || lower);
     }
+    for (const match of line.matchAll(NAMING_LETTER)) stems.push(match[1]!.toLowerCase());
   }
   return stems;
 }

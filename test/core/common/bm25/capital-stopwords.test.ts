@@ -11,7 +11,16 @@ describe('capitalStopwords: stopwords a technical text writes in capitals', () =
 
   it('ignores stopwords written as prose, single capitals and non-stopwords in capitals', () => {
     expect(capitalStopwords('Where is the file? Is it here?')).toEqual([]);
-    expect(capitalStopwords('I wrote A note about the SQL and the API')).toEqual([]);
+    expect(capitalStopwords('I wrote about the SQL and the API')).toEqual([]);
+  });
+
+  it('reads a one-letter stopword in capitals after a word as the name it is part of ("vitamin D", "Type A")', () => {
+    expect(capitalStopwords('How much vitamin D do adults need?')).toEqual(['d']);
+    expect(capitalStopwords('Type A and vitamin D. Then T cells')).toEqual(['a', 'd', 't']);
+    // The pronoun, a capital that opens a sentence or line, an abbreviation's letters, a letter of a longer word.
+    expect(capitalStopwords('I think. A 70 kg adult: A note')).toEqual([]);
+    expect(capitalStopwords('A list item')).toEqual([]);
+    expect(capitalStopwords('the U.S. Senate, an M.D. degree, R&D, O\u2019Brien, a T-shirt')).toEqual([]);
   });
 
   it('ignores a line with no lowercase letter (a shouted heading, a licence), line by line', () => {
