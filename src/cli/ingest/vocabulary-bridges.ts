@@ -3,7 +3,8 @@
  * core/common/text/word-variants.ts): every word's other spelling, British ↔ American,
  * kept only when it is an English word, and every accented word without its accents ("cuál" →
  * "cual"), as readers type a book's foreign words, every "-ance"/"-ence" word in the -ing, -ed or
- * plain form the stemmer reads as another word ("refinancing" → "refinance"), and every hyphenated
+ * plain form the stemmer reads as another word ("refinancing" → "refinance"), every "-edness" noun's
+ * "-ed" word ("tiredness" → "tired"), and every hyphenated
  * word closed up ("non-profit" → "nonprofit", "co-signer" → "cosigner"), these two when English
  * words and of a stem the chunk does not hold. BM25 indexes a chunk WITH the other spellings of its words
  * (document side: Qdrant and the embedded store compute the same vectors, queries are untouched,

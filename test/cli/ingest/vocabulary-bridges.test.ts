@@ -42,6 +42,14 @@ describe('vocabularyBridges', () => {
     expect(forms.spellings[2]).toEqual([]);
   });
 
+  it('adds the -ed word of an -edness noun, which the stemmer reads as another word', () => {
+    // "tired" stems to "tire", "tiredness" to "tired": the reader's "always tired" matched nothing.
+    const forms = vocabularyBridges(['Signs include tiredness, pale skin and cold hands.', 'You may feel tired.']);
+    expect(forms.spellings[0]).toContain('tired');
+    expect(forms.aliases.get('tire')).toEqual(['tired']);
+    expect(forms.spellings[1]).toEqual([]);
+  });
+
   it('adds no form of an -ance word, nor closed compound, whose stem the chunk already holds', () => {
     // Appended, "refinanced" (stem "refinanc", as "refinancing") counted that stem once more in the
     // chunk that uses both forms: no bridge, a boost.

@@ -142,8 +142,13 @@ export function closedCompounds(text: string): ClosedCompound[] {
  * @example
  * inflectionVariants('refinancing'); // ['refinance']
  * inflectionVariants('reference'); // ['referencing', 'referenced']
+ * inflectionVariants('tiredness'); // ['tired']
  */
 export function inflectionVariants(word: string): string[] {
+  // "-edness" nouns too: Snowball reads "tiredness" as "tired" and "tired" as "tire", so a reader's
+  // "always tired" matched no word of a section on "tiredness, pale skin …".
+  const quality = /^(.{3,}ed)ness$/.exec(word);
+  if (quality) return [quality[1]!];
   const inflected = /^(.{3,}[ae]nc)(?:ing|ed)$/.exec(word);
   if (inflected) return [`${inflected[1]}e`];
   const plain = /^(.{3,}[ae]nc)e$/.exec(word);

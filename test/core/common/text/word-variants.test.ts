@@ -105,7 +105,12 @@ describe('inflectionVariants', () => {
     expect(inflectionVariants('experience')).toEqual(['experiencing', 'experienced']);
   });
 
+  it('gives an -edness noun its -ed word ("tiredness" is "tired", "tired" is "tire" to the stemmer)', () => {
+    expect(inflectionVariants('tiredness')).toEqual(['tired']);
+    expect(inflectionVariants('preparedness')).toEqual(['prepared']);
+  });
+
   it('leaves other words alone, whose forms the stemmer already reads as one', () => {
-    for (const word of ['putting', 'writing', 'planning', 'generate', 'dance', 'fence']) expect(inflectionVariants(word)).toEqual([]);
+    for (const word of ['putting', 'writing', 'planning', 'generate', 'dance', 'fence', 'weakness', 'redness', 'business']) expect(inflectionVariants(word)).toEqual([]);
   });
 });
