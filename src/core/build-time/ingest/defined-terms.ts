@@ -114,10 +114,17 @@ function emphasisedDefinitions(line: string): Defined[] {
 // before: a list marker, a `>`, a definition list's `: ` detail, or an emphasised term with its
 // glossary separator (`**Term**: …`, `**Term:** …`, `**Term** — …`).
 const OWN_LINE = /^\s*(?:[-*+>]\s|\d+[.)]\s|:\s)|^\s*(\*\*|__)[^*_\n]+?(?::\1|\1\s*(?::|—|–|-\s))/;
+// A wrapped sentence goes on across the break: the line above stops on a lowercase word or a comma
+// ("… is called" over "**magma**"), or the line opens with one ("plane is the …"). Otherwise the line
+// above is a unit of its own (a callout's "Note:", a bold title, "Example 2.1", a `$$` display, an
+// image), and joined, "Note: A topic is …" and "Definition A topic is …" lost their subject.
+const STOPS_MID_SENTENCE = /[\p{Ll},;]$/u;
+const OPENS_MID_SENTENCE = /^\s*[*_`]*\p{Ll}/u;
 
 /**
  * Prose lines of a chunk: no code, headings, tables or JSX; a hard-wrapped sentence's later lines
- * joined to the line they continue. Read line by line, "… is called\n**magma**" lost its naming
+ * joined to the line they continue (the break falls mid-sentence: {@link STOPS_MID_SENTENCE},
+ * {@link OPENS_MID_SENTENCE}). Read line by line, "… is called\n**magma**" lost its naming
  * word, and a line opening mid-sentence read as one opening a sentence: "the block above the fault\n
  * plane is the **hanging wall**" defined "plane", "… a\nsalt mine is the mineral halite" "salt mine".
  */
@@ -133,7 +140,9 @@ function proseLines(content: string): string[] {
     }
     // A definition list's term line stays its own: the `: ` line under it says it is one.
     const term = DEFINITION_LIST_DETAIL.test(all[at + 1] ?? '');
-    if (joinable && !term && !OWN_LINE.test(line)) lines[lines.length - 1] += ` ${line.trim()}`;
+    const above = lines[lines.length - 1] ?? '';
+    const wraps = STOPS_MID_SENTENCE.test(above.trimEnd()) || OPENS_MID_SENTENCE.test(line);
+    if (joinable && !term && wraps && !OWN_LINE.test(line)) lines[lines.length - 1] = `${above} ${line.trim()}`;
     else lines.push(line);
     joinable = !term;
   });

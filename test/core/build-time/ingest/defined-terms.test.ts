@@ -110,6 +110,16 @@ describe('definedTerms (what a chunk defines)', () => {
     expect(definedTerms('Some words follow.\n**Caldera**\n: A collapsed summit.')).toEqual(['caldera']);
   });
 
+  it('joins no line to a line that ends a unit of its own: a callout label, a title, a display, an image', () => {
+    // Each line above ends without going on (a colon, a closing mark, a number) and the next opens
+    // with a capital: joined, "Note: A topic is …" and "Definition A topic is …" lost the subject.
+    expect(definedTerms('Note:\nA topic is a named bus.')).toEqual(['topic']);
+    expect(definedTerms('**Definition**\nA topic is a named bus.')).toEqual(['topic']);
+    expect(definedTerms('Example 2.1\nA topic is a named bus.')).toEqual(['topic']);
+    expect(definedTerms('The sum is\n$$\nx = 1\n$$\nA topic is a named bus.')).toEqual(['topic']);
+    expect(definedTerms('![A bus](bus.png)\nA topic is a named bus.')).toEqual(['topic']);
+  });
+
   it('ignores emphasis that does not define, code blocks and tables', () => {
     const text = ['Do **not** open the casing while it runs.', '```', 'A valve is a comment in code', '```', '| A pump is a table cell |'].join('\n');
     expect(definedTerms(text)).toEqual([]);
