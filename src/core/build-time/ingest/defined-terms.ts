@@ -32,6 +32,7 @@ import { analyzeText, stemWord, tokenizeWords } from '../../common/bm25/index';
 import { definitionTerms, informativeStems, termKey } from '../../query/search/definition-query';
 import { fenceTracker } from './code-fences';
 import { stripHeadingId } from './heading-anchors';
+import { DEFINITION_LIST_DETAIL, proseLines } from './prose-lines';
 
 /** At most this many words in a defined term (longer spans are sentences, not terms). */
 const MAX_TERM_WORDS = 4;
@@ -55,8 +56,6 @@ const ABBREVIATED = /^(.+?)\s*\(([\p{L}\d][\p{L}\d.+-]{0,11})\)$/u;
 const NAMING_BEFORE = /\b(?:called|named|known\s+as|termed|dubbed)\s+(?:an?\s+|the\s+)?$/i;
 const GLOSSARY_ITEM = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?$/;
 const GLOSSARY_AFTER = /^\s*(?::|—|–|-\s)/;
-/** A definition list's detail line: `: The weight of water …` under its term line. */
-const DEFINITION_LIST_DETAIL = /^\s{0,3}:\s+\S/;
 // Not "is called": "Molten rock underground is called **magma**" names the complement, and its
 // subject is the description (the complement is read as defined by NAMING_BEFORE).
 const SUBJECT_COPULA = /^(?:(?:an?|the)\s+)?([A-Za-z][\w.+#/-]*(?:\s+[A-Za-z0-9][\w.+#/-]*){0,3}?)\s+(?:is|are)\s+(?:an?|the|one|used|what|how|built|made|defined|responsible)\b/i;
@@ -108,45 +107,6 @@ function emphasisedDefinitions(line: string): Defined[] {
     if (glossary || worded) terms.push(...[name, ...(short ? [short] : [])].map((phrase) => ({ phrase, listed: !worded })));
   }
   return terms;
-}
-
-// A line that opens a new item, quotation or glossary entry, never the wrapped tail of the line
-// before: a list marker, a `>`, a definition list's `: ` detail, or an emphasised term with its
-// glossary separator (`**Term**: …`, `**Term:** …`, `**Term** — …`).
-const OWN_LINE = /^\s*(?:[-*+>]\s|\d+[.)]\s|:\s)|^\s*(\*\*|__)[^*_\n]+?(?::\1|\1\s*(?::|—|–|-\s))/;
-// A wrapped sentence goes on across the break: the line above stops on a lowercase word or a comma
-// ("… is called" over "**magma**"), or the line opens with one ("plane is the …"). Otherwise the line
-// above is a unit of its own (a callout's "Note:", a bold title, "Example 2.1", a `$$` display, an
-// image), and joined, "Note: A topic is …" and "Definition A topic is …" lost their subject.
-const STOPS_MID_SENTENCE = /[\p{Ll},;]$/u;
-const OPENS_MID_SENTENCE = /^\s*[*_`]*\p{Ll}/u;
-
-/**
- * Prose lines of a chunk: no code, headings, tables or JSX; a hard-wrapped sentence's later lines
- * joined to the line they continue (the break falls mid-sentence: {@link STOPS_MID_SENTENCE},
- * {@link OPENS_MID_SENTENCE}). Read line by line, "… is called\n**magma**" lost its naming
- * word, and a line opening mid-sentence read as one opening a sentence: "the block above the fault\n
- * plane is the **hanging wall**" defined "plane", "… a\nsalt mine is the mineral halite" "salt mine".
- */
-function proseLines(content: string): string[] {
-  const lines: string[] = [];
-  const inFence = fenceTracker(true);
-  const all = content.split('\n');
-  let joinable = false;
-  all.forEach((line, at) => {
-    if (inFence(line) || /^\s*(#|\||<)/.test(line) || line.trim() === '') {
-      joinable = false;
-      return;
-    }
-    // A definition list's term line stays its own: the `: ` line under it says it is one.
-    const term = DEFINITION_LIST_DETAIL.test(all[at + 1] ?? '');
-    const above = lines[lines.length - 1] ?? '';
-    const wraps = STOPS_MID_SENTENCE.test(above.trimEnd()) || OPENS_MID_SENTENCE.test(line);
-    if (joinable && !term && wraps && !OWN_LINE.test(line)) lines[lines.length - 1] = `${above} ${line.trim()}`;
-    else lines.push(line);
-    joinable = !term;
-  });
-  return lines;
 }
 
 /** The informative stems of `phrases` ({@link informativeStems}), each once, at most {@link MAX_STEMS}. */
