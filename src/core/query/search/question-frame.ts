@@ -20,10 +20,10 @@ const FIND_FRAME = /\bwhere\s+(?:do|can|could|should|would|will|might)\s+(?:i|we
  * the consequence of what follows it and is no word of the answer, which says what follows ("a
  * payment 30 days late stays on your report…"). Counted, it ranked any chunk that says "X happens
  * when …" about something else first; so in any tense ("what has happened to", "what is happening
- * to", "what would have happened if", "what's happening with"). Not "why does this happen", which
- * names no event after it.
+ * to", "what would have happened if", "what's happening with", "what'll happen if", the apostrophe
+ * straight or curly as a phone types it). Not "why does this happen", which names no event after it.
  */
-const HAPPEN_FRAME = /\bwhat(?:'s\s+|\s+(?:(?:will|would|could|might|can|should|may|must|does|did|is|was|has|had)\s+)?(?:(?:have|be|been)\s+)?)(?:happens?|happened|happening)\s+(?:if|when|to|after|once|whenever|before|during|with)\b/i;
+const HAPPEN_FRAME = /\bwhat(?:['’](?:s|ll|d)|\s+(?:will|would|could|might|can|should|may|must|does|did|is|was|has|had))?\s+(?:(?:have|be|been)\s+)?(?:happens?|happened|happening)\s+(?:if|when|to|after|once|whenever|before|during|with)\b/i;
 
 /**
  * The BM25 weights of the words of `query`'s frame, each 0: the verb of "what does X mean" or

@@ -18,6 +18,10 @@ describe('questionFrameWeights', () => {
     for (const tense of ['what has happened to my deposit', 'what is happening to my tomatoes', 'what would have happened if I had waited', "what's happening with my refund"]) {
       expect(questionFrameWeights(tense), tense).toEqual(new Map([['happen', 0]]));
     }
+    // A phone types the curly apostrophe (NFKC keeps it), and "what'll" / "what'd" are contractions too.
+    for (const typed of ['what’s happening with my refund', "what'll happen if I quit", 'what’d happen if I waited']) {
+      expect(questionFrameWeights(typed), typed).toEqual(new Map([['happen', 0]]));
+    }
     // The event is the reader's subject, named by the verb alone: no consequence of anything after it.
     expect(questionFrameWeights('why does this happen every morning').size).toBe(0);
     expect(questionFrameWeights('Italian workers took over their factories in 1920, what happened').size).toBe(0);
