@@ -8,13 +8,12 @@
  */
 import { isStopword, joinedStopwordRuns, WORD_RUNS } from '../../common/bm25/index';
 import { mathPlain } from '../../common/text/math-plain';
-import type { Span } from '../../common/text/sentence-spans';
-import { spellingVariants, withoutAccents } from '../../common/text/word-variants';
 import { withItemsParted, withWhatItIntroduces, withWhatLeadsIn } from './highlight-lead-in';
 import { withWholeNumbers } from './highlight-numbers';
 import { candidateSpans } from './highlight-spans';
+import { asksJoined, chunkWordKey, stemsPerSpan, WORD_AT } from './highlight-words';
 import { insideRanges, linkTargetRanges } from './link-targets';
-import { matchedKey, questionStem } from './question-weights';
+import { matchedKey } from './question-weights';
 
 /** Longest highlight, in characters (about two sentences). */
 export const HIGHLIGHT_CHARS = 240;
@@ -45,103 +44,6 @@ export interface Highlight {
 
 // The stem each word of the results counts as, per question (its results share most words).
 const stemsByQuestion = new WeakMap<ReadonlyMap<string, number>, Map<string, string>>();
-
-// The tokenizer's own pattern: V8 reuses its compiled code (a new Unicode-class pattern costs ~0.5 ms
-// to compile on an isolate's first search).
-const WORD_AT = new RegExp(WORD_RUNS.source, 'gu');
-// A Latin letter with a mark, precomposed ("á", "ñ"; not "×" or "÷") or as a combining mark.
-const ACCENTED = /[\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u0300-\u036f]/;
-
-/** Whether `ch` is a word character (ASCII by its code; anything else by the tokenizer's pattern). */
-function isWordChar(ch: string): boolean {
-  const code = ch.charCodeAt(0);
-  if (code < 128) return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
-  WORD_AT.lastIndex = 0;
-  return WORD_AT.exec(ch)?.index === 0;
-}
-
-/**
- * The words of `content` that may be the question's, lowercased, in order: those opening with the
- * first three letters of one of its stems (a stem is a prefix of its words but for a few letters).
- * Found with the engine's string search for each opening, so the many other words of a chunk cost
- * no JavaScript and no per-question regex is compiled (measured: a fresh regex over Unicode word
- * classes costs ~1 ms to compile, a loop over every word ~0.8 ms per five results).
- */
-function candidateWords(content: string, weights: ReadonlyMap<string, number>): { index: number; word: string }[] {
-  const lower = content.toLowerCase();
-  // A word ending in a consonant and "y" stems to "i" ("dry" → "dri"): its opening is read both ways.
-  // The other spelling can open differently: the book's "haemoglobin" for the reader's "hemoglobin".
-  const openings = new Set([...weights.keys()].flatMap((stem) => [stem, ...spellingVariants(stem)]).flatMap((stem) => {
-    const opening = stem.slice(0, 3).toLowerCase();
-    return opening.endsWith('i') ? [opening, `${opening.slice(0, -1)}y`] : [opening];
-  }));
-  if (lower.length !== content.length || content.normalize('NFKC') !== content || ACCENTED.test(content)) {
-    // A letter whose lowercase is longer ("İ") would shift every offset, and a word NFKC reads
-    // otherwise ("CO₂", indexed and asked as "co2") or without its accents ("cuál", asked as
-    // "cual") opens otherwise: read word by word instead.
-    const opens = (word: string) => openings.has(word.slice(0, 3)) || openings.has(word.normalize('NFKC').slice(0, 3)) || openings.has((withoutAccents(word) ?? '').slice(0, 3));
-    return [...content.matchAll(WORD_RUNS)].map((m) => ({ index: m.index, word: m[0].toLowerCase() })).filter(({ word }) => opens(word));
-  }
-  const starts = new Set<number>();
-  for (const opening of openings) {
-    for (let at = lower.indexOf(opening); at >= 0; at = lower.indexOf(opening, at + 1)) {
-      if (at === 0 || !isWordChar(lower[at - 1]!)) starts.add(at);
-    }
-  }
-  return [...starts]
-    .sort((a, b) => a - b)
-    .map((index) => {
-      // The word starting here (an opening is word characters, so the next run starts at it).
-      WORD_AT.lastIndex = index;
-      return { index, word: WORD_AT.exec(lower)![0] };
-    });
-}
-
-/**
- * The question's key a chunk's word (`written`, lowercased `word`, stemmed `stem`) matches, or null.
- * A stopword of the chunk is no word of the question, though a question's word may stem to it:
- * the stemmer reads "AED" as "a" (and "IED" as "i"), which BM25 keeps, having dropped the article
- * "a" before stemming; the highlight marked every "a" of the chunk. A stopword the question writes
- * in capitals matches under its capital key (matchedKey), and still does.
- */
-function chunkWordKey(written: string, word: string, stem: string, weights: ReadonlyMap<string, number>): string | null {
-  const key = matchedKey(written, stem, weights);
-  return key === stem && isStopword(word) ? null : key;
-}
-
-/**
- * Whether the question asks for stopwords joined by hyphens ("o-o"): only then can a chunk's own
- * joined runs match, so only then are they looked for (a scan with a Unicode regular expression).
- */
-function asksJoined(weights: ReadonlyMap<string, number>): boolean {
-  for (const key of weights.keys()) if (key.includes('-')) return true;
-  return false;
-}
-
-/** The question's stems in each span (each once), found with one scan of `content`. */
-function stemsPerSpan(content: string, spans: readonly { span: Span }[], weights: ReadonlyMap<string, number>, stems: Map<string, string>): string[][] {
-  const found = spans.map(() => [] as string[]);
-  const inLinkTarget = insideRanges(linkTargetRanges(content));
-  let i = 0;
-  for (const { index, word } of candidateWords(content, weights)) {
-    while (i < spans.length && spans[i]!.span[1] <= index) i++;
-    if (i === spans.length) break;
-    if (index < spans[i]!.span[0]) continue; // between spans (a skipped heading)
-    if (inLinkTarget(index)) continue; // a link's path, which the reader never sees
-    let stem = stems.get(word);
-    if (stem === undefined) stems.set(word, (stem = questionStem(word, weights)));
-    const key = chunkWordKey(content.slice(index, index + word.length), word, stem, weights);
-    if (key !== null && !found[i]!.includes(key)) found[i]!.push(key);
-  }
-  // Stopwords the question joins by hyphens ("o-o") are no word of the scan above: they match whole.
-  if (asksJoined(weights)) {
-    for (const { index, run } of joinedStopwordRuns(content)) {
-      const at = spans.findIndex(({ span }) => index >= span[0] && index < span[1]);
-      if (at >= 0 && weights.has(run) && !found[at]!.includes(run)) found[at]!.push(run);
-    }
-  }
-  return found;
-}
 
 /** `text` with whitespace collapsed, cut to `max` characters around `focus` (an index into it). */
 function window(text: string, focus: number, max: number): string {
