@@ -3,7 +3,8 @@
  * table or code, never a heading, a fence, an image line or a table's header row. Apart from the highlight's
  * scoring (highlight.ts) because what counts as a line of structure is its own question.
  */
-import { FENCE_LINE, itemSpans, lineSpans, sentenceSpans, type Span } from '../../common/text/sentence-spans';
+import { FENCE_LINE, itemSpans } from '../../common/text/item-spans';
+import { lineSpans, sentenceSpans, type Span } from '../../common/text/sentence-spans';
 import { DELIMITER_ROW, HEADER_OVER_DELIMITER, PIPELESS_DELIMITER_ROW } from '../../common/text/table-rows';
 
 // Lines that are structure, not prose: a heading names the section (the reader sees it already),
