@@ -76,14 +76,16 @@ export function createQdrantTransport(options: QdrantTransportOptions): QdrantTr
         ...(options.onAttempt ? { onAttempt: options.onAttempt } : {}),
         ...(options.secrets ? { secrets: options.secrets } : {}),
       },
-      (failure) => mapFailure(failure, map404),
+      // The list read for a missing collection's suggestion is held to the call's attempts too: one
+      // attempt that then waited out the list's Retry-After would hold a search's error for it.
+      (failure) => mapFailure(failure, map404, call.maxAttempts),
     );
     // A 200 whose body is not JSON is Qdrant's failure (502), not ours; callers check the shape.
     return (await readUpstreamJson(response, 'Qdrant', 'vector_store_error', options.secrets)) as T;
   };
 
-  const listCollections = async (): Promise<string[]> => {
-    const json = await request<{ result?: { collections?: unknown } } | null>('GET', '/collections', undefined, { map404: false });
+  const listCollections = async (maxAttempts?: number): Promise<string[]> => {
+    const json = await request<{ result?: { collections?: unknown } } | null>('GET', '/collections', undefined, { map404: false, ...(maxAttempts ? { maxAttempts } : {}) });
     const collections = json?.result?.collections;
     if (!Array.isArray(collections)) {
       throw new RetrieverError('vector_store_error', 'Qdrant answered with an unexpected response shape', { upstream: 'qdrant' }, {
@@ -93,10 +95,10 @@ export function createQdrantTransport(options: QdrantTransportOptions): QdrantTr
     return collections.map((c) => (c as { name?: unknown } | null)?.name).filter((name): name is string => typeof name === 'string').sort();
   };
 
-  const mapFailure = async (failure: UpstreamFailure, map404: boolean): Promise<RetrieverError | undefined> => {
+  const mapFailure = async (failure: UpstreamFailure, map404: boolean, maxAttempts?: number): Promise<RetrieverError | undefined> => {
     const message = qdrantMessage(failure.snippet);
     if (failure.status === 404 && map404 && /collection/i.test(message)) {
-      const available = await listCollections().catch(() => [] as string[]);
+      const available = await listCollections(maxAttempts).catch(() => [] as string[]);
       const suggestion = closestName(options.collection, available);
       return new RetrieverError(
         'collection_not_found',
@@ -132,7 +134,7 @@ export function createQdrantTransport(options: QdrantTransportOptions): QdrantTr
     return undefined;
   };
 
-  return { collection: options.collection, collectionPath, request, listCollections };
+  return { collection: options.collection, collectionPath, request, listCollections: () => listCollections() };
 }
 
 /** Qdrant's error text (`status.error`) when the body is its JSON envelope, else the raw snippet. */

@@ -61,4 +61,23 @@ describe('qdrant transport', () => {
     await client.qdrant('PUT', '/collections/book', { vectors: { size: 4, distance: 'Cosine' } });
     expect((await store.describe({ once: true })).name).toBe('book');
   });
+
+  it('asks a missing collection\'s suggestion list once too, when the call asks for one attempt', async () => {
+    const client = tenantClient(fake.url, freshTenant('qd-transport-once-404'));
+    await client.qdrant('PUT', '/collections/book', { vectors: { size: 4, distance: 'Cosine' } });
+    let attempts = 0;
+    const store = createQdrantStore(createQdrantTransport({
+      url: client.root,
+      apiKey: QDRANT_KEY,
+      collection: 'bok',
+      fetch: (input, init) => (attempts++, fetch(input, init)),
+      deadline: createDeadline(5000),
+      timeoutMs: 2000,
+    }));
+    // The describe answers 404; the list read for the suggestion is rate-limited. Retried, the
+    // search's one attempt would wait out the list's Retry-After before its error.
+    await client.faults([{ method: 'GET', path: '/collections$', status: 429, headers: { 'retry-after': '0' }, times: 9 }]);
+    await expect(store.describe({ once: true })).rejects.toMatchObject({ code: 'collection_not_found' });
+    expect(attempts).toBe(2);
+  });
 });
