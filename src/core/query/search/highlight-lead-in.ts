@@ -14,8 +14,9 @@ const DISPLAY_BLOCK = /^(?:>|\$\$|\\\[)/;
 /**
  * `end`, or the end of the span after it when the highlight ends with a colon and that span follows
  * it as its content (no heading or fence between, not a table row, within twice `max` characters
- * from `start`, the text being cut to `max`, not the next item beside the highlight's own): a lead-in alone ("Group photo:", "The
- * ratio is called the **crop factor**:") names what comes and says nothing of it. So does a prose
+ * from `start`, the text being cut to `max`, not the next item beside the highlight's own): a
+ * lead-in alone ("Group photo:", "The ratio is called the **crop factor**:") names what comes and
+ * says nothing of it. So does a prose
  * sentence left unfinished ({@link UNFINISHED}) over the display block that ends it, and a callout's
  * title line alone ({@link isCalloutTitle}: a title names what the box says, as a heading does) over
  * its body, and a run-in head alone ({@link runInHead}) before the text it heads on its line.
