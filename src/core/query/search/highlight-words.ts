@@ -83,13 +83,14 @@ export function asksJoined(weights: ReadonlyMap<string, number>): boolean {
 
 /**
  * The question's stems in each span (each once), found with one scan of `content`; `stems` caches
- * the stem each word counts as for this question. A word in a link's target is none (link-targets.ts).
+ * the stem each word counts as for this question. A word in a link's target is none (link-targets.ts),
+ * outside a code block (`handlers[kind](payload)` is code, no link).
  *
  * @example
  * const content = 'Nodes talk. A topic is a channel.';
  * stemsPerSpan(content, [{ span: [0, 11] }, { span: [12, 33] }], questionWeights('what is a topic'), new Map()); // [[], ['topic']]
  */
-export function stemsPerSpan(content: string, spans: readonly { span: Span }[], weights: ReadonlyMap<string, number>, stems: Map<string, string>): string[][] {
+export function stemsPerSpan(content: string, spans: readonly { span: Span; code?: boolean }[], weights: ReadonlyMap<string, number>, stems: Map<string, string>): string[][] {
   const found = spans.map(() => [] as string[]);
   const inLinkTarget = insideRanges(linkTargetRanges(content));
   let i = 0;
@@ -97,7 +98,7 @@ export function stemsPerSpan(content: string, spans: readonly { span: Span }[], 
     while (i < spans.length && spans[i]!.span[1] <= index) i++;
     if (i === spans.length) break;
     if (index < spans[i]!.span[0]) continue; // between spans (a skipped heading)
-    if (inLinkTarget(index)) continue; // a link's path, which the reader never sees
+    if (!spans[i]!.code && inLinkTarget(index)) continue; // a link's path, which the reader never sees (code has none)
     let stem = stems.get(word);
     if (stem === undefined) stems.set(word, (stem = questionStem(word, weights)));
     const key = chunkWordKey(content.slice(index, index + word.length), word, stem, weights);

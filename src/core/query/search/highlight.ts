@@ -138,7 +138,8 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
   const matchedAt = (text: string): { at: number; terms: string[] } => {
     let at = -1;
     const terms = new Set<string>();
-    const inLinkTarget = insideRanges(linkTargetRanges(text));
+    // A code block holds no link: `handlers[kind](payload)` indexes and calls.
+    const inLinkTarget = insideRanges(code ? [] : linkTargetRanges(text));
     for (const match of text.matchAll(WORD_RUNS)) {
       if (inLinkTarget(match.index)) continue;
       const word = match[0].toLowerCase();

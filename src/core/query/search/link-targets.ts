@@ -12,14 +12,29 @@
 const LINK_TARGET = /\]\([ \t]*(?:<[^<>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)(?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*\)/g;
 
 /**
- * The `[start, end)` ranges of `text` that are link targets, parentheses included, in order.
+ * The `[start, end)` ranges of `text` that are link targets, parentheses included, in order. None in
+ * inline code (an odd number of backticks before it on its line): `fs[[1]](data)` or
+ * `handlers[kind](payload)` indexes and calls, and its words are what the reader reads. A fenced
+ * block's lines are the caller's to leave out (the highlight knows its code spans).
  *
  * @example
  * linkTargetRanges('See [the guide](../01-getting-started/setup.md).'); // [[15, 47]]
  */
 export function linkTargetRanges(text: string): [number, number][] {
   if (!text.includes('](')) return [];
-  return [...text.matchAll(LINK_TARGET)].map((m) => [m.index + 1, m.index + m[0].length]);
+  const ranges: [number, number][] = [];
+  // Backticks since the line's start, counted once over the text however many links it holds.
+  let ticks = 0;
+  let scanned = 0;
+  for (const m of text.matchAll(LINK_TARGET)) {
+    for (; scanned < m.index; scanned++) {
+      const code = text.charCodeAt(scanned);
+      if (code === 10) ticks = 0;
+      else if (code === 96) ticks++;
+    }
+    if (ticks % 2 === 0) ranges.push([m.index + 1, m.index + m[0].length]);
+  }
+  return ranges;
 }
 
 /**

@@ -19,6 +19,11 @@ describe('linkTargetRanges', () => {
     expect(linkTargetRanges('a [note] (aside) here')).toEqual([]);
     expect(linkTargetRanges('plain text')).toEqual([]);
   });
+
+  it('reads no link in inline code: an index then a call is code ("`fs[[1]](data)`")', () => {
+    const text = 'Call `fs[[1]](data)` or `h[k](x)`, then see [the list](lists.md).';
+    expect(linkTargetRanges(text).map(([a, b]) => text.slice(a, b))).toEqual(['(lists.md)']);
+  });
 });
 
 describe('insideRanges', () => {
@@ -37,6 +42,14 @@ describe('highlightPassage and link targets', () => {
     // The path's "getting" made the first sentence the second's equal, and the first of equals won.
     expect(highlightPassage(content, question)!.text).toMatch(/^To get clean crosscuts/);
     expect(highlightPassage(linked, question)!.terms).toEqual(['blade']);
+  });
+
+  it('matches the words of a code line that indexes and calls, which is no link', () => {
+    const code = 'Dispatch on the kind.\n\n```python\nresult = handlers[kind](payload)\n```';
+    const highlight = highlightPassage(code, questionWeights('how do I pass the payload'))!;
+    expect(highlight.text).toBe('result = handlers[kind](payload)');
+    expect(highlight.terms).toEqual(['payload']);
+    expect(highlightPassage('Call it as `fs[[1]](data)` here.', questionWeights('call with data'))!.terms).toEqual(['call', 'data']);
   });
 
   it("still matches the link's label", () => {
