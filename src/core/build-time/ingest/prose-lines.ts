@@ -18,11 +18,14 @@ const OWN_LINE = /^\s*(?:[-*+>]\s|\d+[.)]\s|:\s)|^\s*(\*\*|__)[^*_\n]+?(?::\1|\1
 // image), and joined, "Note: A topic is …" and "Definition A topic is …" lost their subject.
 const STOPS_MID_SENTENCE = /[\p{Ll},;]$/u;
 const OPENS_MID_SENTENCE = /^\s*[*_`]*\p{Ll}/u;
+// A bold run left open goes on too: a glossary's term of several forms, one a line with hard breaks
+// ("**`--restore`  " over "`--no-restore`**: Control whether …", "**I  " over "IGNORECASE**: …").
+const BOLD_MARK = /\*\*|__/g;
 
 /**
  * Prose lines of a chunk: no code, headings, tables or JSX; a hard-wrapped sentence's later lines
  * joined to the line they continue (the break falls mid-sentence: {@link STOPS_MID_SENTENCE},
- * {@link OPENS_MID_SENTENCE}). Read line by line, "… is called\n**magma**" lost its naming
+ * {@link OPENS_MID_SENTENCE}, or inside a bold run, {@link BOLD_MARK}). Read line by line, "… is called\n**magma**" lost its naming
  * word, and a line opening mid-sentence read as one opening a sentence: "the block above the fault\n
  * plane is the **hanging wall**" defined "plane", "… a\nsalt mine is the mineral halite" "salt mine".
  *
@@ -34,6 +37,9 @@ export function proseLines(content: string): string[] {
   const inFence = fenceTracker(true);
   const all = content.split('\n');
   let joinable = false;
+  // Whether the line being built leaves a bold run open; kept as lines join, so a long wrapped
+  // paragraph is read once, never rescanned per line.
+  let boldOpen = false;
   all.forEach((line, at) => {
     if (inFence(line) || /^\s*(#|\||<)/.test(line) || line.trim() === '') {
       joinable = false;
@@ -41,10 +47,16 @@ export function proseLines(content: string): string[] {
     }
     // A definition list's term line stays its own: the `: ` line under it says it is one.
     const term = DEFINITION_LIST_DETAIL.test(all[at + 1] ?? '');
-    const above = lines[lines.length - 1] ?? '';
-    const wraps = STOPS_MID_SENTENCE.test(above.trimEnd()) || OPENS_MID_SENTENCE.test(line);
-    if (joinable && !term && wraps && !OWN_LINE.test(line)) lines[lines.length - 1] = `${above} ${line.trim()}`;
-    else lines.push(line);
+    // When joinable, the line above in the text is the one the last line built ends with.
+    const wraps = joinable && (boldOpen || STOPS_MID_SENTENCE.test(all[at - 1]!.trimEnd()) || OPENS_MID_SENTENCE.test(line));
+    const marks = (line.match(BOLD_MARK)?.length ?? 0) % 2 === 1;
+    if (wraps && !term && !OWN_LINE.test(line)) {
+      lines[lines.length - 1] += ` ${line.trim()}`;
+      boldOpen = boldOpen !== marks;
+    } else {
+      lines.push(line);
+      boldOpen = marks;
+    }
     joinable = !term;
   });
   return lines;

@@ -5,6 +5,8 @@ describe('proseLines (a chunk\'s prose, wrapped sentences whole)', () => {
   it('joins a line to the one above where the break falls mid-sentence', () => {
     expect(proseLines('Rock underground is called\n**magma**.')).toEqual(['Rock underground is called **magma**.']);
     expect(proseLines('The block above the Fault\nplane is the hanging wall.')).toEqual(['The block above the Fault plane is the hanging wall.']);
+    // A bold term of several forms, one a line: the run stays open across the breaks.
+    expect(proseLines('- **`--restore`  \n  `--no-restore`**: Control whether …')).toEqual(['- **`--restore`   `--no-restore`**: Control whether …']);
   });
 
   it('keeps apart a line under a unit of its own, a new item or glossary entry, and a definition list\'s term', () => {
