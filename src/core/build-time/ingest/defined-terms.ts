@@ -68,6 +68,12 @@ const SUBJECT_COPULA = /^(?:(?:an?|the)\s+)?([A-Za-z][\w.+#/-]*(?:\s+[A-Za-z0-9]
  */
 const POINTING_SUBJECT = /^(?:one|each|every|some|any|all|both|no|another|other|such|most|many|much|few|several|this|that|these|those|it|its|there|here|which|what|our|your|their|my|his|her)\b/i;
 /**
+ * A subject that ends by pointing at the page ("The example above is a C chord …", "The figure below
+ * is …", "The settings shown are …") is a thing already on the page, as "this example" is; a guitar
+ * book's tablature chunk "defined" "exampl".
+ */
+const POINTING_TAIL = /\s(?:above|below|here|shown|opposite)$/i;
+/**
  * A preposition and a determiner open a place, not a term: "Inside each nail is the **quick**, the
  * living part…" says what the quick is, and defined "inside nail"; so did the manuals' "At the top is
  * a text box…", "Below the list is…". Not without the determiner: "Through hole pads are one way…",
@@ -196,7 +202,7 @@ export function definitionsIn(content: string): Defined[] {
     const plain = line.replace(/^\s*(?:[-*+>]\s+|\d+[.)]\s+)/, '').replace(INLINE_MARKS, '');
     for (const sentence of plain.match(SENTENCE) ?? []) {
       const subject = SUBJECT_COPULA.exec(sentence.trim())?.[1];
-      if (subject && !POINTING_SUBJECT.test(subject) && !PLACE_SUBJECT.test(subject) && wordCount(subject) <= MAX_TERM_WORDS) found.push({ phrase: subject, listed: false });
+      if (subject && !POINTING_SUBJECT.test(subject) && !POINTING_TAIL.test(subject) && !PLACE_SUBJECT.test(subject) && wordCount(subject) <= MAX_TERM_WORDS) found.push({ phrase: subject, listed: false });
     }
   });
   return found;

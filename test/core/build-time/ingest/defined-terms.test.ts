@@ -59,6 +59,9 @@ describe('definedTerms (what a chunk defines)', () => {
     expect(definedTerms('Most pumps are made of cast iron. Many valves are built to last.')).toEqual([]);
     // The same sentence with a subject of its own defines it.
     expect(definedTerms('A spare pump is the one kept dry.')).toEqual(['spare pump']);
+    // A subject that points at the page, after its noun, names nothing new either.
+    expect(definedTerms('The example above is a C chord. The pumps shown are the spares.')).toEqual([]);
+    expect(definedTerms('The example pump is a spare.')).toEqual(['exampl pump']);
   });
 
   it('reads no definition in a subject that is a place ("Inside each nail is …", "At the top is …")', () => {
