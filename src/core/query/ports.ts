@@ -82,6 +82,12 @@ export interface BookVocabulary {
   bookStems: readonly string[];
 }
 
+/** How a store is asked for a collection's facts ({@link VectorStore.describe}). */
+export interface DescribeOptions {
+  /** One attempt, no retry: what a search asks (see {@link VectorStore.describe}). */
+  once?: boolean;
+}
+
 /** A store: Qdrant Cloud or the embedded index. Both fulfil it, so every mode, filter and threshold behaves the same on both. */
 export interface VectorStore {
   readonly kind: 'qdrant' | 'embedded';
@@ -91,7 +97,7 @@ export interface VectorStore {
    * `once`: one attempt, no retry (what a search asks: a Retry-After waited for would hold its
    * answer, and the facts are learned again by a later request).
    */
-  describe(options?: { once?: boolean }): Promise<CollectionInfo>;
+  describe(options?: DescribeOptions): Promise<CollectionInfo>;
   /** Run several searches in ONE round trip; results in the order of `queries`, best first. */
   queryBatch(queries: StoreQuery[]): Promise<ScoredPoint[][]>;
   /** Points by id with their payloads, in ONE round trip; ids that do not exist are left out. */
@@ -189,7 +195,7 @@ export interface CollectionFacts {
    * Reads the facts from the store (one upstream call for Qdrant) and remembers them. `once`: one
    * attempt, no retry (see {@link VectorStore.describe}).
    */
-  learn(options?: { once?: boolean }): Promise<CollectionInfo>;
+  learn(options?: DescribeOptions): Promise<CollectionInfo>;
   /**
    * Completes facts remembered from the shared store with the book's vocabulary, kept there under
    * its own key (no upstream call; a failed read leaves them without). Absent for local facts.

@@ -17,7 +17,7 @@
  * - A refresh first looks at KV: when another isolate relearned the facts lately, it adopts them
  *   and neither calls Qdrant nor writes. What is written, and when, is `shared-facts.ts`'s rule.
  */
-import type { CollectionFacts, CollectionInfo, FactsStore, VectorStore } from '../ports';
+import type { CollectionFacts, CollectionInfo, DescribeOptions, FactsStore, VectorStore } from '../ports';
 import { VOCABULARY_METADATA_KEY } from '../book-terms/book-vocabulary';
 import { asSharedFacts, planSharedWrite, readShared, sharedFactsKey, vocabularyKey, withoutVocabulary, withVocabulary, type SharedFacts } from './shared-facts';
 
@@ -85,7 +85,7 @@ export function rememberedFacts(store: VectorStore, scope: string, options: Fact
     learned.shared = plan.record;
     if (plan.recordText !== null) await shared.put(await key(), plan.recordText, options.ttlSeconds);
   };
-  const learnAfter = async (previous: SharedFacts | null | undefined, call?: { once?: boolean }): Promise<CollectionInfo> => {
+  const learnAfter = async (previous: SharedFacts | null | undefined, call?: DescribeOptions): Promise<CollectionInfo> => {
     const info = await store.describe(call);
     const learned: LearnedFacts = { info, learnedAt: now() };
     options.memory.set(scope, learned);
@@ -93,7 +93,7 @@ export function rememberedFacts(store: VectorStore, scope: string, options: Fact
     return info;
   };
   // Without a view of the shared record (none yet, or its write still pending), share() reads it.
-  const learn = (call?: { once?: boolean }) => learnAfter(options.memory.get(scope)?.shared, call);
+  const learn = (call?: DescribeOptions) => learnAfter(options.memory.get(scope)?.shared, call);
   /** Relearns old facts after the response — unless another isolate already did (KV says so). */
   const refreshIfOld = (remembered: LearnedFacts, justRead: boolean) => {
     if (now() - remembered.learnedAt < refreshMs) return;
