@@ -215,6 +215,21 @@ describe('the term rule on a Qdrant collection', () => {
     expect((await cached()).json().summary.result_cache).toBe('hit');
   });
 
+  it("weighs a question's frame nothing in Qdrant's query without any vocabulary, and remembers that first search", async () => {
+    // A collection ingested before the vocabulary existed: the frame ("find" in "where do I find")
+    // is read from the question alone, so it weighs nothing there too, and the answer is final.
+    const q = 'where do I find the topics of my nodes?';
+    const cached = () => t.call(`/search?q=${encodeURIComponent(q)}&mode=keyword`);
+    const { value, calls } = await callsDuring(t, cached);
+    expect(value.json().summary.result_cache).toBe('miss');
+    expect(value.headers.get('cache-status')).toContain('stored');
+    const [query] = calls.filter((c) => c.service === 'qdrant' && c.path.endsWith('/points/query'));
+    const weights = sparseWeights(query!.body);
+    expect(weights.get(tokenId('find'))).toEqual([0, 0]); // body and title/heading prefetches
+    expect(weights.get(tokenId('topic'))).toEqual([1, 1]);
+    expect((await cached()).json().summary.result_cache).toBe('hit');
+  });
+
   it('searches the question as written on a collection ingested before the vocabulary existed', async () => {
     const res = await search('how do topics carry mesages between nodes?', '&mode=keyword');
     expect(res.status).toBe(200);

@@ -18,7 +18,8 @@ import { markSearchedUnread } from './storable-outcome';
 import type { SearchParams } from './search-params';
 import { planSearch } from './search-plan';
 import { assembleOutcome, type SearchOutcome } from './search-outcome';
-import { prepareQueries, rankLists, sparseWordWeights, type Embedded, type Ranked } from './search-stages';
+import { prepareQueries, rankLists, type Embedded, type Ranked } from './search-stages';
+import { subjectModifierWeights } from './definition-query';
 
 /** One search of a batch: its outcome, or the error that concerns it alone. */
 export type SearchAnswer = { outcome: SearchOutcome } | { error: RetrieverError };
@@ -147,9 +148,9 @@ export async function runSearches(list: readonly SearchParams[], context: Search
     const outcome = assembleOutcome(params, plans[i]!, own, terms[i], weights, ranked[i]!, embedded[i]!, expansions[i]!, fetched, timing, embedder, context);
     // The vocabulary arrived after the query was sent (learnt alongside it): a word the book does
     // not use may be a misspelling the next search will read, and a definition's subject words
-    // ("ROS 2") weigh half once it is known, a frame's verb ("happen" in "what happens if")
-    // nothing, so this answer is not remembered.
-    const unread = bookWords[i] === null && ((terms[i]?.unknown.length ?? 0) > 0 || (chunkShare !== undefined && sparseWordWeights(params.q, chunkShare).size > 0));
+    // ("ROS 2") weigh half once it is known, so this answer is not remembered. A frame's verb
+    // ("happen" in "what happens if") weighed nothing already: it needs no vocabulary.
+    const unread = bookWords[i] === null && ((terms[i]?.unknown.length ?? 0) > 0 || (chunkShare !== undefined && subjectModifierWeights(params.q, chunkShare).size > 0));
     return { outcome: unread ? markSearchedUnread(outcome) : outcome };
   });
 }

@@ -86,9 +86,11 @@ export function prepareQueries(
   };
   const intent: QueryIntent = {
     dense: embedded && embedder ? { vector: embedded.vector, embedder: embedder.descriptor, search: plan.searchesDense && usable } : null,
-    // A definition's modifiers that are the book's subject ("ROS 2" in a ROS book) weigh half, the
-    // words of the question's frame ("mean", "find") nothing.
-    sparse: plan.needsSparse ? bm25SearchVector(text, bookWords ? sparseWordWeights(text, bookWords.chunkShare) : undefined) : null,
+    // A definition's modifiers that are the book's subject ("ROS 2" in a ROS book) weigh half once
+    // the book's vocabulary is known, the words of the question's frame ("mean", "find") nothing
+    // always: the frame is read from the question alone, so a collection ingested before the
+    // vocabulary existed, or a deployment's first search, gets it too.
+    sparse: plan.needsSparse ? bm25SearchVector(text, bookWords ? sparseWordWeights(text, bookWords.chunkShare) : questionFrameWeights(text)) : null,
     mode: params.mode,
     base,
     vectorName: config.QDRANT_VECTOR_NAME,

@@ -6,9 +6,9 @@
  * - a search that ran before the book's vocabulary was known — the first search after a deploy on
  *   Qdrant learns the collection facts alongside its query — while the question has a word the
  *   book does not use (a misspelling it would read as the book's word was searched as written), or
- *   is a question some of whose words would weigh otherwise (`sparseWordWeights`: a definition's
- *   subject words, the words of its frame: "find" in "where do I find", "happen" in "what happens
- *   if").
+ *   is a definition whose subject words would weigh half (`subjectModifierWeights`: "ROS 2" in a ROS
+ *   book). The words of a question's frame ("find" in "where do I find", "happen" in "what happens
+ *   if") need no vocabulary: they weigh nothing in every search.
  */
 
 /** What this module reads of a search outcome (`search-pipeline.ts` imports it, so not that type). */

@@ -67,6 +67,15 @@ describe("prepareQueries: a definition's subject modifiers weigh less in the BM2
     expect(sparseWordWeights('What is the Find Out tool? Where can I find out more', () => 0.6).get('find')).toBe(0);
     expect(subjectModifierWeights('What is the Find Out tool? Where can I find out more', () => 0.6).get('find')).toBe(SUBJECT_MODIFIER_WEIGHT);
     expect(weightsOf('where do I find the ROS 2 launch files?').get(tokenId('find'))).toBe(0);
-    expect(weightsOf('where do I find the ROS 2 launch files?', false).get(tokenId('find'))).toBe(1);
+  });
+
+  it("weighs the question's frame nothing before the book's vocabulary is known too, its subject words 1", () => {
+    // A collection ingested before the vocabulary existed, or a deployment's first search: the
+    // frame is read from the question alone.
+    const weights = weightsOf('where do I find the ROS 2 launch files?', false);
+    expect(weights.get(tokenId('find'))).toBe(0);
+    expect(weights.get(tokenId('launch'))).toBe(1);
+    expect(weightsOf('What does a ROS 2 action mean?', false).get(tokenId('mean'))).toBe(0);
+    expect(weightsOf('What does a ROS 2 action mean?', false).get(tokenId('ros'))).toBe(1);
   });
 });
