@@ -41,7 +41,11 @@ export function inlinePlain(text: string): string {
             // books converted by Pandoc escape freely ("File-\>Open", "(\*.cap, \*.enc)", "\[4\]").
             // Hidden in the private use area while the markup rules run, then restored.
             .replace(/\\([!-/:-@[-\x60{-~])/g, (_, ch: string) => String.fromCharCode(ESCAPED + ch.charCodeAt(0)))
-            .replace(/!?\[([^\]\n]*)\]\([^)\s]*(?:\s+"[^"\n]*")?\)/g, '$1')
+            // A link or image as its label. Its target as CommonMark reads it (as the Worker's
+            // link-targets.ts does): `<…>`, or a run whose parentheses pair ("wiki/Foo_(bar)"), then a
+            // title in double or single quotes or parentheses; one stopped at the first ")" left
+            // "Foo)" in a preview.
+            .replace(/!?\[([^\]\n]*)\]\([ \t]*(?:<[^<>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)(?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*\)/g, '$1')
             // A footnote's definition label ("[^1]: Shelley's poem"), then a mark ("massacre.[^1]") with
             // the space before it, so "the mill [^2] was" reads "the mill was", not with two spaces.
             .replace(/\[\^[^\]\s]+\]:[ \t]*/g, '')

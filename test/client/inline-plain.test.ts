@@ -25,6 +25,14 @@ describe('inlinePlain', () => {
     expect(inlinePlain('a share is \\\\`host` or \\\\\\`x`')).toBe('a share is \\host or \\`x`');
   });
 
+  it("reads a link as its label whatever its target holds: paired parentheses, an <…> target, a title in single quotes", () => {
+    expect(inlinePlain('See [Foo](https://en.wikipedia.org/wiki/Foo_(bar)) now.')).toBe('See Foo now.');
+    expect(inlinePlain('Read [the notes](<my notes.md>) first.')).toBe('Read the notes first.');
+    expect(inlinePlain("A [link](a.md 'Title') and ![a photo](p.png (Photo)) here.")).toBe('A link and a photo here.');
+    // An unpaired parenthesis in prose after a link is prose.
+    expect(inlinePlain('See [it](a.md)) (twice).')).toBe('See it) (twice).');
+  });
+
   it('drops bold asterisks inside a word, as a page shows them, but not underscores inside a word', () => {
     expect(inlinePlain('- **D**escriptions and **O**ccupations: *Ana es alta.*')).toBe('- Descriptions and Occupations: Ana es alta.');
     expect(inlinePlain('call snake__case__names and 2**n')).toBe('call snake__case__names and 2**n');
