@@ -11,8 +11,15 @@
 // ("…/Foo_(bar)"); then an optional title in quotes or parentheses; then `)`.
 const LINK_TARGET = /\]\([ \t]*(?:<[^<>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)(?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*\)/g;
 
+// A reference-style definition ("[kickback]: ../01-shop-safety.md#kickback 'Kickback'") is a line
+// the page never shows: a destination, then an optional title, alone on the line. Not a footnote's
+// "[^1]: …", which the page shows, nor "[Note]: mind the blade", whose words after the first
+// are no title.
+const REFERENCE_DEFINITION = /^ {0,3}\[(?!\^)[^\]\n]+\]:[ \t]*(?:<[^<>\n]*>|[^\s<][^\s]*)(?:[ \t]+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*$/gm;
+
 /**
- * The `[start, end)` ranges of `text` that are link targets, parentheses included, in order. None in
+ * The `[start, end)` ranges of `text` that are link targets, parentheses included, and the whole
+ * lines of reference-style link definitions, in order. None in
  * inline code (an odd number of backticks before it on its line): `fs[[1]](data)` or
  * `handlers[kind](payload)` indexes and calls, and its words are what the reader reads. A fenced
  * block's lines are the caller's to leave out (the highlight knows its code spans).
@@ -21,8 +28,8 @@ const LINK_TARGET = /\]\([ \t]*(?:<[^<>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)(
  * linkTargetRanges('See [the guide](../01-getting-started/setup.md).'); // [[15, 47]]
  */
 export function linkTargetRanges(text: string): [number, number][] {
-  if (!text.includes('](')) return [];
-  const ranges: [number, number][] = [];
+  const ranges: [number, number][] = text.includes(']:') ? [...text.matchAll(REFERENCE_DEFINITION)].map((m) => [m.index, m.index + m[0].length]) : [];
+  if (!text.includes('](')) return ranges;
   // Backticks since the line's start, counted once over the text however many links it holds.
   let ticks = 0;
   let scanned = 0;
@@ -34,7 +41,8 @@ export function linkTargetRanges(text: string): [number, number][] {
     }
     if (ticks % 2 === 0) ranges.push([m.index + 1, m.index + m[0].length]);
   }
-  return ranges;
+  // A definition line holds no `](`, so the two kinds never overlap; in order for insideRanges.
+  return ranges.sort((a, b) => a[0] - b[0]);
 }
 
 /**

@@ -15,6 +15,13 @@ describe('linkTargetRanges', () => {
     expect(linkTargetRanges(text).map(([a, b]) => text.slice(a, b))).toEqual(['(<my file.md>)', '(https://en.wikipedia.org/wiki/Plane_(tool))']);
   });
 
+  it('reads a reference-style definition line whole, and no footnote nor a bracketed word before prose', () => {
+    const text = 'Read about [kickback][k] first.\n\n[k]: ../01-getting-started/01-shop-safety.md#kickback "Kickback"\n[^1]: Shelley\'s poem.\n[Note]: mind the blade.\n  [guide]: <my guide.md>';
+    expect(linkTargetRanges(text).map(([a, b]) => text.slice(a, b))).toEqual(['[k]: ../01-getting-started/01-shop-safety.md#kickback "Kickback"', '  [guide]: <my guide.md>']);
+    const mixed = 'See [a](a.md).\n[b]: b.md\nand [c](c.md).';
+    expect(linkTargetRanges(mixed).map(([a, b]) => mixed.slice(a, b))).toEqual(['(a.md)', '[b]: b.md', '(c.md)']);
+  });
+
   it('finds nothing in text without links, or in brackets that are no link', () => {
     expect(linkTargetRanges('a [note] (aside) here')).toEqual([]);
     expect(linkTargetRanges('plain text')).toEqual([]);
@@ -50,6 +57,13 @@ describe('highlightPassage and link targets', () => {
     expect(highlight.text).toBe('result = handlers[kind](payload)');
     expect(highlight.terms).toEqual(['payload']);
     expect(highlightPassage('Call it as `fs[[1]](data)` here.', questionWeights('call with data'))!.terms).toEqual(['call', 'data']);
+  });
+
+  it("matches no question word in a reference-style definition's path, a line the page never shows", () => {
+    const referenced = 'Wear eye protection in the [shop][s] at all times.\n\n[s]: ../01-basics/shop-safety-rules.md';
+    const highlight = highlightPassage(referenced, questionWeights('shop safety rules'))!;
+    expect(highlight.text).toMatch(/^Wear eye protection/);
+    expect(highlight.terms).toEqual(['shop']);
   });
 
   it("still matches the link's label", () => {
