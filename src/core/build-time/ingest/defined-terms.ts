@@ -8,7 +8,8 @@
  *   and subscribe");
  * - `defines`: a bold or italic term in a defining sentence (`A **topic** is …`, `… is called a
  *   **frame**`, `the **Unified Robot Description Format (URDF)**, an XML format …`, the name and its
- *   abbreviation both; a glossary item `- **Term**: …` / `**Term:** …` / `**Term** — …`, or a
+ *   abbreviation both, or its other name in brackets, `**Cone (pyrometric cone)**` (bracketed-alias.ts);
+ *   a glossary item `- **Term**: …` / `**Term:** …` / `**Term** — …`, or a
  *   definition list's term line, `**Term**` or `Term` over a `: …` line), or the subject
  *   of a sentence that opens with it and a copula (`Docker is a …`, `An action is built from …`),
  *   or the term of its own heading when that heading is a definition question (`## What is an IP
@@ -30,6 +31,7 @@
  */
 import { analyzeText, stemWord, tokenizeWords } from '../../common/bm25/index';
 import { definitionTerms, informativeStems, termKey } from '../../query/search/definition-query';
+import { nameAndAlias } from './bracketed-alias';
 import { fenceTracker } from './code-fences';
 import { stripHeadingId } from './heading-anchors';
 import { DEFINITION_LIST_DETAIL, proseLines } from './prose-lines';
@@ -51,8 +53,6 @@ const COPULA_AFTER = /^\s*(?:\([^)]{0,60}\)\s*)?(?:,[^,.]{0,60},\s*)?(?:[—–]
  * reading it as a definition cost "what is an alpha channel" its top-3 page (docs/retrieval-quality.md, Round 15).
  */
 const APPOSITIVE_AFTER = /^\s*,\s+an?\s+\S/i;
-/** A term followed by its abbreviation in brackets: "Inverse kinematics (IK)". */
-const ABBREVIATED = /^(.+?)\s*\(([\p{L}\d][\p{L}\d.+-]{0,11})\)$/u;
 const NAMING_BEFORE = /\b(?:called|named|known\s+as|termed|dubbed)\s+(?:an?\s+|the\s+)?$/i;
 const GLOSSARY_ITEM = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?$/;
 const GLOSSARY_AFTER = /^\s*(?::|—|–|-\s)/;
@@ -103,8 +103,8 @@ function emphasisedDefinitions(line: string): Defined[] {
   const terms: Defined[] = [];
   for (const match of line.matchAll(EMPHASIS)) {
     const raw = match[2]!.replace(/[:.]\s*$/, '').replace(/\x60/g, '');
-    // "**Unified Robot Description Format (URDF)**": the name and its abbreviation are both the term.
-    const [, name = raw, short] = ABBREVIATED.exec(raw) ?? [];
+    // "**Unified Robot Description Format (URDF)**", "**Cone (pyrometric cone)**": each name is the term.
+    const [name, short] = nameAndAlias(raw, MAX_TERM_WORDS);
     if (name.trim() === '' || wordCount(name) > MAX_TERM_WORDS) continue;
     const before = line.slice(0, match.index);
     const after = line.slice(match.index + match[0].length);
@@ -216,6 +216,6 @@ export function definitionsIn(content: string): Defined[] {
 function definitionListTerm(line: string): string[] | null {
   const raw = line.trim().replace(INLINE_MARKS, '').replace(/(^|\s)[*_]+|[*_]+(?=\s|$)/g, '$1').trim();
   if (raw === '' || DEFINITION_LIST_DETAIL.test(raw)) return null;
-  const [, name = raw, short] = ABBREVIATED.exec(raw) ?? [];
+  const [name, short] = nameAndAlias(raw, MAX_TERM_WORDS);
   return wordCount(name) > MAX_TERM_WORDS ? null : [name, ...(short ? [short] : [])];
 }

@@ -31,6 +31,14 @@ describe('definedTerms (what a chunk defines)', () => {
     expect(definedTerms('Open the **casing**, the heavy part, first. Set **Mode**: the default is fine.')).toEqual([]);
   });
 
+  it('reads a glossary term\'s other name in brackets as a term of its own, not one key with the name', () => {
+    expect(definedTerms('**Cone (pyrometric cone)**: a small ceramic pyramid that bends at a known heat.').sort()).toEqual(['cone', 'pyrometr cone']);
+    expect(definedTerms('- **RAM (random access memory)**: the working memory.').sort()).toEqual(['ram', 'random access memori']);
+    expect(definedTerms('Bisque (or biscuit)\n: clay after its first firing.').sort()).toEqual(['biscuit', 'bisqu']);
+    // A bracket that only qualifies the term stays part of it, as before.
+    expect(definedTerms('- **Payment (principal and interest)**: the monthly amount.')).toEqual(['payment princip interest']);
+  });
+
   it('finds glossary items: "- **Term**: …", "**Term:** …", "**Term** — …"', () => {
     const glossary = ['- **Head**: the height the pump lifts water.', '**Priming:** filling the casing first.', '**Cavitation** — bubbles that collapse.'].join('\n');
     expect(definedTerms(glossary).sort()).toEqual(['cavit', 'head', 'prime'].sort());

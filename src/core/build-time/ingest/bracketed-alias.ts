@@ -1,0 +1,51 @@
+/**
+ * A defined term's other name in brackets, so that each name is a term of its own: a glossary's
+ * "**Cone (pyrometric cone)**: …", "**RAM (random access memory)**: …" or "**Bisque (or biscuit)**"
+ * defines "cone" and "pyrometric cone", not one key "cone pyrometr cone" that no question asks.
+ * Only a bracket that names the same thing is split off: an abbreviation (one token, "(URDF)"), the
+ * words an abbreviation stands for, a longer name ending in the same noun, or an "or …" alternative.
+ * Any other bracket ("Payment (principal and interest)", "Levels (Matting Levin only)") qualifies
+ * the term, as an option list's items do, and the whole phrase stays one key as before.
+ */
+import { stemWord, tokenizeWords } from '../../common/bm25/index';
+
+/** The name, then what is in its closing brackets. */
+const BRACKETED = /^(.+?)\s*\(([^()]{1,60})\)$/u;
+/** One token: an abbreviation such as "IK", "URDF", "SiO2" or "C++". */
+const ONE_TOKEN = /^[\p{L}\d][\p{L}\d.+-]{0,11}$/u;
+/** "or biscuit", "also turning", "also called turning", "aka turning": an alternative name. */
+const ALTERNATIVE = /^(?:or|also(?:\s+(?:called|known\s+as))?|aka|a\.k\.a\.)\s+/i;
+
+/**
+ * The term `raw` names and its bracketed other name, when the bracket holds one (see the module
+ * comment); `[raw]` otherwise.
+ *
+ * @example
+ * nameAndAlias('Inverse kinematics (IK)'); // ['Inverse kinematics', 'IK']
+ * nameAndAlias('Cone (pyrometric cone)'); // ['Cone', 'pyrometric cone']
+ * nameAndAlias('RAM (random access memory)'); // ['RAM', 'random access memory']
+ * nameAndAlias('Payment (principal and interest)'); // ['Payment (principal and interest)']
+ */
+export function nameAndAlias(raw: string, maxWords: number): [string] | [string, string] {
+  const match = BRACKETED.exec(raw.trim());
+  if (!match) return [raw];
+  const name = match[1]!.trim();
+  const inner = match[2]!.trim();
+  if (ONE_TOKEN.test(inner)) return [name, inner];
+  const alias = inner.replace(ALTERNATIVE, '').trim();
+  const words = tokenizeWords(alias);
+  if (words.length === 0 || words.length > maxWords) return [raw];
+  const alternative = alias !== inner;
+  return alternative || spelledOut(name, words) || sameHead(name, words) ? [name, alias] : [raw];
+}
+
+/** "RAM" over "random access memory": the name is the initials of the bracket's words. */
+function spelledOut(name: string, words: readonly string[]): boolean {
+  return words.length >= 2 && /^[\p{L}]{2,12}$/u.test(name) && words.map((word) => word[0]).join('').toLowerCase() === name.toLowerCase();
+}
+
+/** "Cone" over "pyrometric cone": a longer name for the same thing ends in the name's own noun. */
+function sameHead(name: string, words: readonly string[]): boolean {
+  const own = tokenizeWords(name);
+  return words.length > own.length && own.length > 0 && stemWord(words[words.length - 1]!.toLowerCase()) === stemWord(own[own.length - 1]!.toLowerCase());
+}

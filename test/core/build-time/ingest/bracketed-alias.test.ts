@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { nameAndAlias } from '../../../../src/core/build-time/ingest/bracketed-alias';
+
+describe('nameAndAlias (a term and its other name in brackets)', () => {
+  it('splits off an abbreviation, one token, as before', () => {
+    expect(nameAndAlias('Inverse kinematics (IK)', 4)).toEqual(['Inverse kinematics', 'IK']);
+    expect(nameAndAlias('Silica (SiO2)', 4)).toEqual(['Silica', 'SiO2']);
+  });
+
+  it('splits off a longer name ending in the same noun, the words an abbreviation stands for, and an "or …" name', () => {
+    expect(nameAndAlias('Cone (pyrometric cone)', 4)).toEqual(['Cone', 'pyrometric cone']);
+    expect(nameAndAlias('Bat (throwing bats)', 4)).toEqual(['Bat', 'throwing bats']);
+    expect(nameAndAlias('RAM (random access memory)', 4)).toEqual(['RAM', 'random access memory']);
+    expect(nameAndAlias('Bisque (or biscuit)', 4)).toEqual(['Bisque', 'biscuit']);
+    expect(nameAndAlias('Trimming (also called turning)', 4)).toEqual(['Trimming', 'turning']);
+  });
+
+  it('keeps a bracket that qualifies the term, or is too long to be a name, in one phrase', () => {
+    expect(nameAndAlias('Payment (principal and interest)', 4)).toEqual(['Payment (principal and interest)']);
+    expect(nameAndAlias('Levels (Matting Levin only)', 4)).toEqual(['Levels (Matting Levin only)']);
+    expect(nameAndAlias('Cone (a small slender ceramic pyramid cone)', 4)).toEqual(['Cone (a small slender ceramic pyramid cone)']);
+    // Initials must spell the name exactly: "CC" is not "Cost Centre Code".
+    expect(nameAndAlias('CC (Cost Centre Code)', 4)).toEqual(['CC (Cost Centre Code)']);
+    expect(nameAndAlias('Glaze', 4)).toEqual(['Glaze']);
+  });
+});
