@@ -64,9 +64,10 @@ export function spellingVariants(word: string): string[] {
     for (const [from, to] of [[us, uk], [uk, us]] as const) {
       for (let at = word.indexOf(from); at >= 0 && !(start && at > 0); at = word.indexOf(from, at + 1)) {
         if (after && !after.test(word.slice(0, at))) continue;
-        // The spelling changed here must leave a word of four letters or more: "fet" alone is no "foet".
+        // Both spellings four letters or more: "fet" alone is no "foet", but "mould" is "mold" (a
+        // variant of five letters or more, as before, left a book's "mould" without the reader's "mold").
         const variant = word.slice(0, at) + to + word.slice(at + from.length);
-        if (variant.length >= 5) out.add(variant);
+        if (Math.min(variant.length, word.length) >= 4) out.add(variant);
       }
     }
   }

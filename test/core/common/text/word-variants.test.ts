@@ -27,6 +27,8 @@ describe('spellingVariants', () => {
     ['sulphur', 'sulfur'],
     ['mouldy', 'moldy'],
     ['mold', 'mould'],
+    ['mould', 'mold'],
+    ['moult', 'molt'],
     ['moulting', 'molting'],
     ['smoulder', 'smolder'],
   ])('%s → %s', (word, other) => {
@@ -43,6 +45,7 @@ describe('spellingVariants', () => {
     expect(spellingVariants('daemon')).not.toContain('demon'); // -aem- after h, n, k, c, l, r, x only
     expect(spellingVariants('demon')).not.toContain('daemon');
     expect(spellingVariants('effete')).toEqual([]); // foet- opens a word
+    expect(spellingVariants('fet')).toEqual([]); // both spellings four letters or more
     expect(spellingVariants('poet')).toEqual([]);
     expect(spellingVariants('shoe')).toEqual([]);
   });
