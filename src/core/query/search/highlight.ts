@@ -81,7 +81,7 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
   const spans = candidateSpans(content, WRAPPED_SENTENCE_CHARS);
   const found = stemsPerSpan(content, spans, weights, stems);
   const weightOf = (list: readonly string[]): number => list.reduce((sum, stem) => sum + weights.get(stem)!, 0);
-  let best: { score: number; start: number; end: number; table: boolean; code: boolean } | null = null;
+  let best: { score: number; start: number; end: number; code: boolean; kind: number } | null = null;
   // Whether the span opens with a word of the question: of equals, the line that leads with the
   // term defines it ("- **Mitosis**: one division, two cells"), where the first of a glossary's two
   // lines holding "mitosis" was "- **Meiosis**: … unlike mitosis".
@@ -99,10 +99,13 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
   // `table`: the span (or pair) starts with a table row; `code`: it lies in a code block.
   const consider = (score: number, start: number, end: number, table: boolean, code: boolean): void => {
     if (score <= 0 || (best && score < best.score)) return;
-    // Of equals, prose before a table row (it reads better), then the one that leads with a word of
-    // the question, then the first. Who leads is read only for a tie: most candidates are none.
-    if (best && score === best.score && !(best.table && !table) && !(best.table === table && leads(start) && !leads(best.start))) return;
-    best = { score, start, end, table, code };
+    // Of equals, prose before a code line before a table row (prose reads better: "TEMPO 1308/1311
+    // 1SM BR OVC004" of a sample forecast came before the list item that says what TEMPO means),
+    // then the one that leads with a word of the question, then the first. Who leads is read only
+    // for a tie: most candidates are none.
+    const kind = table ? 2 : code ? 1 : 0;
+    if (best && score === best.score && !(kind < best.kind) && !(kind === best.kind && leads(start) && !leads(best.start))) return;
+    best = { score, start, end, code, kind };
   };
   for (let i = 0; i < spans.length; i++) {
     const { span, row, code } = spans[i]!;

@@ -119,6 +119,15 @@ describe('highlightPassage', () => {
     expect(highlightPassage(text, questionWeights('depth'))!.text).toBe('The depth image is aligned to colour.');
   });
 
+  it('prefers prose to a code line of equal weight, and a code line to a table row', () => {
+    const taf = ['```', 'TAF KMKE 1218/1324 27012KT P6SM', '  TEMPO 1308/1311 1SM BR OVC004', '```', '', '- `TEMPO` (temporary): fluctuations lasting less than an hour.'].join('\n');
+    expect(highlightPassage(taf, questionWeights('what does TEMPO mean'))!.text).toBe('- `TEMPO` (temporary): fluctuations lasting less than an hour.');
+    // More of the question in the code line still wins.
+    expect(highlightPassage(taf, questionWeights('TEMPO OVC004'))!.text).toBe('TEMPO 1308/1311 1SM BR OVC004');
+    const both = ['| Code | Meaning |', '|---|---|', '| TEMPO | temporary |', '', '```', 'TEMPO 1308/1311', '```'].join('\n');
+    expect(highlightPassage(both, questionWeights('TEMPO'))!.text).toBe('TEMPO 1308/1311');
+  });
+
   it('never takes a table\'s header row, which names the columns and says nothing', () => {
     const text = ['Both divide a cell.', '', '| Feature | Mitosis | Meiosis |', '| :--- | --- | ---: |', '| Daughter cells | 2, identical | 4, each different |', '', 'Meiosis makes gametes.'].join('\n');
     expect(highlightPassage(text, questionWeights('mitosis or meiosis'))!.text).toBe('Meiosis makes gametes.');
