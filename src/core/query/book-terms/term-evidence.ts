@@ -91,14 +91,18 @@ export const negligible = (stem: string, word: string): boolean => stem.length <
 const NOT_ABBREVIATION = /^(?:[ivx]{2}|ok|oh|hi)$/;
 
 /**
- * The two-letter words `text` writes in capitals, lowercased: "how does IQ testing work", "set the
+ * The short words `text` writes in capitals, lowercased: "how does IQ testing work", "set the
  * EQ" name a subject with an abbreviation, not a fragment ("ons" of "add-ons"), so they are counted
- * like any word. Not in a question written in capitals throughout ("GO BACK"), where capitals say
- * nothing, nor a Roman numeral or an interjection ({@link NOT_ABBREVIATION}).
+ * like any word. So do three- and four-letter ones the stemmer clips to two letters or fewer, as it
+ * reads a plural's "s" or a past tense's "ed": "fly an ILS approach" ("il"), "AWS", "IAS", "AED"
+ * ("a") would otherwise weigh nothing, as if the question did not name them. Not in a question
+ * written in capitals throughout ("GO BACK"), where capitals say nothing, nor a Roman numeral or an
+ * interjection ({@link NOT_ABBREVIATION}), nor a function word stressed in capitals ("MUST").
  */
 function abbreviations(text: string): Set<string> {
   if (!/\p{Ll}/u.test(text)) return new Set();
-  return new Set((text.match(/\b[A-Z][A-Z0-9]\b/g) ?? []).map((word) => word.toLowerCase()).filter((word) => !NOT_ABBREVIATION.test(word)));
+  const words = (text.match(/\b[A-Z][A-Z0-9]{1,3}\b/g) ?? []).map((word) => word.toLowerCase());
+  return new Set(words.filter((word) => !NOT_ABBREVIATION.test(word) && !FUNCTION_WORDS.has(word)));
 }
 
 /**

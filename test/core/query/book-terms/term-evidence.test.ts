@@ -149,6 +149,15 @@ describe.each(TINY_BOOK_VOCABULARIES)('assessQueryTerms (the term rule), vocabul
     expect(assessQueryTerms(book, 'pump 24 V')).toMatchObject({ foreign: [], covered: true });
   });
 
+  it('counts a longer word in capitals that the stemmer clips to two letters as an abbreviation', () => {
+    // "ILS" stems to "il" and "AED" to "a", as a plural's "s" and a past tense's "ed" are read.
+    expect(assessQueryTerms(book, 'how do I replace the ILS of the pump?')).toMatchObject({ foreign: ['ils'], covered: false });
+    expect(assessQueryTerms(book, 'how do I replace the AED of the pump?')).toMatchObject({ foreign: ['aed'], covered: false });
+    // Written in lower case it is still a fragment, and a function word stressed in capitals is none.
+    expect(assessQueryTerms(book, 'how do I replace the ils of the pump?')).toMatchObject({ foreign: [], covered: true });
+    expect(assessQueryTerms(book, 'how MUST I replace the gasket of the pump?')).toMatchObject({ foreign: [], covered: true });
+  });
+
   it('keeps an everyday word, a Roman numeral and a shouted question out of the abbreviations', () => {
     // "OK" is how most write "ok"; "II" is a number, and numbers weigh nothing; a question in
     // capitals throughout says nothing by its capitals ("GO", "OK").
