@@ -119,12 +119,14 @@ function isChapterList(content: string): boolean {
  * Classifies one chunk of `filePath`: link lists anywhere, and the lists and tables of a landing
  * page (its chapter table, its outcomes list) are overview; a landing page's prose (a definition
  * it really teaches) stays content, unless its chunk also holds a list whose every entry, three or
- * more, links to another page ({@link isChapterList}).
+ * more, links to another page ({@link isChapterList}). `home`: the page is the book's home (front
+ * matter `slug: /`, Docusaurus's landing page, often `intro.md`), a landing page whatever its name.
  *
  * @example
  * chunkKind('02-sim/index.md', '| 1 | Gazebo |\n| 2 | URDF |'); // 'overview'
  * chunkKind('02-sim/index.md', 'A digital twin is a virtual replica…'); // 'content'
+ * chunkKind('intro.md', '| 1 | Gazebo |\n| 2 | URDF |', true); // 'overview'
  */
-export function chunkKind(filePath: string, content: string): ChunkKind {
-  return isLinkDominated(content) || (isLandingPage(filePath) && isChapterList(content)) ? 'overview' : 'content';
+export function chunkKind(filePath: string, content: string, home = false): ChunkKind {
+  return isLinkDominated(content) || ((home || isLandingPage(filePath)) && isChapterList(content)) ? 'overview' : 'content';
 }

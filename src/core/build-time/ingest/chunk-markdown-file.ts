@@ -142,7 +142,7 @@ export async function chunkMarkdownFile(input: MarkdownFileInput, options: Chunk
         module_title: common.module_title,
         chapter: common.chapter,
         section: headings[headings.length - 1] || null,
-        kind: chunkKind(filePath, content),
+        kind: chunkKind(filePath, content, frontMatter.slug?.trim() === '/'),
         defines: definedTerms(content, headings[headings.length - 1] || null),
         heading_terms: headingTerms(headings[headings.length - 1] || null, common.title),
         tags: [...common.tags],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chunkKind, listOrTableShare } from '../../../../src/core/build-time/ingest/chunk-kind';
+import { chunkMarkdownFile } from '../../../../src/core/build-time/ingest/chunk-markdown-file';
 
 // A landing page's prose around a short list: 80% prose, so only "every entry links to a chapter"
 // can make it overview (clean-chunk-text.test.ts has the rule's own cases).
@@ -27,3 +28,24 @@ describe('chunkKind: a landing page whose every list entry links to a chapter', 
     expect(chunkKind('01-setting-up/index.md', page(chapters))).toBe('overview');
   });
 });
+
+describe("chunkKind: the book's home page (front matter `slug: /`)", () => {
+  const parts = '| Part | What it covers |\n|---|---|\n| 1. Setting up | Tanks, filters, heaters |\n| 2. Water | The nitrogen cycle, testing |\n| 3. Fish | Stocking, feeding, disease |';
+
+  it("reads the home page's table of parts as overview whatever the page's name, its prose as content", () => {
+    expect(chunkKind('intro.md', parts)).toBe('content');
+    expect(chunkKind('intro.md', parts, true)).toBe('overview');
+    expect(chunkKind('intro.md', before, true)).toBe('content');
+  });
+
+  it('learns the home page from its front matter when chunking a file', async () => {
+    const text = (slug: string) => `---\ntitle: Welcome\n${slug}---\n\n# Welcome\n\n${before}\n\n## The parts of this book\n\n${parts}\n`;
+    const kinds = async (slug: string) => {
+      const result = await chunkMarkdownFile({ filePath: 'intro.md', text: text(slug) });
+      return result.ok ? result.chunks.map((c) => [c.payload.section, c.payload.kind]) : [];
+    };
+    expect(await kinds('slug: /\n')).toEqual([['Welcome', 'content'], ['The parts of this book', 'overview']]);
+    expect(await kinds('')).toEqual([['Welcome', 'content'], ['The parts of this book', 'content']]);
+  });
+});
+
