@@ -38,8 +38,15 @@ import { DEFINITION_LIST_DETAIL, proseLines } from './prose-lines';
 
 /** At most this many words in a defined term (longer spans are sentences, not terms). */
 const MAX_TERM_WORDS = 4;
-/** At most this many stems (`heading_terms`) or terms (`defines`) are kept per chunk, so the payload stays small. */
+/** At most this many stems of a heading (`heading_terms`) are kept per chunk, so the payload stays small. */
 const MAX_STEMS = 16;
+/**
+ * At most this many terms (`defines`) are kept per chunk. A glossary is one chunk of `**Term**: …`
+ * lines, alphabetical, and a chunk of ≤ 500 tokens holds up to about 40 of them: at 16, a glossary's
+ * 17th term on ("Wort", "Truss rod", "Virtue") was never recorded as defined there, and a definition
+ * question about it lost the prior only because of where the alphabet put it.
+ */
+const MAX_DEFINED_TERMS = 48;
 
 const EMPHASIS = /(\*\*|__|\*|_)([^*_\n]{1,60}?)\1/g;
 /**
@@ -120,9 +127,9 @@ function stemsOf(phrases: readonly string[]): string[] {
   return [...new Set(informativeStems(phrases.flatMap((phrase) => analyzeText(phrase))))].slice(0, MAX_STEMS);
 }
 
-/** The keys ({@link termKey}) of `terms`, each once, at most {@link MAX_STEMS}. */
+/** The keys ({@link termKey}) of `terms`, each once, at most {@link MAX_DEFINED_TERMS}. */
 function keysOf(terms: readonly (readonly string[])[]): string[] {
-  return [...new Set(terms.map(termKey).filter(Boolean))].slice(0, MAX_STEMS);
+  return [...new Set(terms.map(termKey).filter(Boolean))].slice(0, MAX_DEFINED_TERMS);
 }
 
 /**

@@ -44,6 +44,14 @@ describe('definedTerms (what a chunk defines)', () => {
     expect(definedTerms(glossary).sort()).toEqual(['cavit', 'head', 'prime'].sort());
   });
 
+  it('records every term of a glossary chunk longer than sixteen entries, the last letters too', () => {
+    const names = ['Anchor', 'Bilge', 'Cleat', 'Dinghy', 'Ebb', 'Fender', 'Gunwale', 'Halyard', 'Inlet', 'Jib', 'Keel', 'Leeward', 'Mast', 'Nautical mile', 'Oar', 'Port', 'Rudder', 'Stern', 'Tiller', 'Wake'];
+    const glossary = names.map((name) => `**${name}**: a word sailors use.`).join('\n\n');
+    const defined = definedTerms(glossary);
+    expect(defined).toHaveLength(names.length);
+    expect(defined).toEqual(expect.arrayContaining(['tiller', 'wake', 'nautic mile']));
+  });
+
   it('finds a definition list\'s terms: "**Term**" or "Term" over a ": …" line, with its abbreviation', () => {
     const list = ['**Head**', ': the height the pump lifts water.', '', 'Net positive suction head (NPSH)', ': the margin above boiling.', '', '*Priming*', '  : filling the casing first.'].join('\n');
     expect(definedTerms(list).sort()).toEqual(['head', 'npsh', 'net posit suction head', 'prime'].sort());
