@@ -6,10 +6,14 @@
 import { analyzeText, capitalStopwords, joinedStopwords, stemWord } from '../../common/bm25/index';
 import { synonymPairs } from '../../common/text/synonym-pairs';
 import { spellingVariants, withoutAccents } from '../../common/text/word-variants';
+import { questionFrameWeights } from './question-frame';
 
 /**
  * Weight of each informative stem of the question: `rarity(stem)` (its IDF in the book) when
- * given and positive, else 1. Stopwords carry none, unless the question writes them in capitals
+ * given and positive, else 1. The words of the question's frame ("mean" in "what does IBU mean",
+ * "find" in "where do I find …": question-frame.ts) are left out, as the search leaves them out:
+ * marked, they made the highlight of a chunk found for other reasons "… usually **means** soap on
+ * the glass". Stopwords carry none, unless the question writes them in capitals
  * (SQL's `WHERE`, as the keyword search reads them: capital-stopwords.ts): those are keyed by the
  * stem in capitals, so only a word the chunk writes in capitals matches them, and each weighs as
  * much as the question's rarest other word (the book's vocabulary holds no stopword to weigh).
@@ -18,11 +22,13 @@ import { spellingVariants, withoutAccents } from '../../common/text/word-variant
  * @example
  * questionWeights('How do I publish a message?'); // Map { 'publish' => 1, 'messag' => 1 }
  * questionWeights('WHERE versus HAVING'); // Map { 'versus' => 1, 'WHERE' => 1, 'HAVE' => 1 }
+ * questionWeights('what does IBU mean?'); // Map { 'ibu' => 1 }
  */
 export function questionWeights(question: string, rarity?: (stem: string) => number): Map<string, number> {
   const weights = new Map<string, number>();
+  const frame = questionFrameWeights(question);
   for (const stem of analyzeText(question)) {
-    if (weights.has(stem)) continue;
+    if (weights.has(stem) || frame.get(stem) === 0) continue;
     const w = rarity?.(stem) ?? 1;
     weights.set(stem, w > 0 ? w : 1);
   }

@@ -10,6 +10,16 @@ describe('questionWeights', () => {
     expect(questionWeights('publish messages', rarity)).toEqual(new Map([['publish', 2.5], ['messag', 1]]));
   });
 
+  it('leaves out the words of the question\'s frame, which the search weighs at nothing, so no highlight marks them', () => {
+    expect(questionWeights('what does IBU mean?')).toEqual(new Map([['ibu', 1]]));
+    expect(questionWeights('where do I find the spare key')).toEqual(new Map([['spare', 1], ['key', 1]]));
+    expect(questionWeights('what happens if the yeast dies')).toEqual(new Map([['yeast', 1], ['die', 1]]));
+    // Found for other reasons, a chunk whose only shared word is the frame's has no highlight.
+    expect(highlightPassage('A head that vanishes at once usually means soap on the glass.', questionWeights('what does IBU mean'))).toBeNull();
+    // The verb is the term itself here ("the mean"): kept, as the search keeps it.
+    expect(questionWeights('what does the mean stand for').has('mean')).toBe(true);
+  });
+
   it('keys stopwords the question writes in capitals by their stem in capitals, at its rarest word\'s weight', () => {
     const rarity = (stem: string) => (stem === 'differ' ? 3 : 1);
     expect(questionWeights('difference between WHERE and HAVING', rarity)).toEqual(new Map([['differ', 3], ['WHERE', 3], ['HAVE', 3]]));
