@@ -9,11 +9,20 @@ import { spellingVariants, withoutAccents } from '../../common/text/word-variant
 import { questionFrameWeights } from './question-frame';
 
 /**
+ * "How many X", "how much X": the quantifier asks for a number and is no word of the answer, which
+ * gives the number; marked, it made a passage's highlight "**Many** brewers simply sprinkle it on
+ * the wort" for "how many calories are in a pint". Only the highlight leaves it out: the search
+ * keeps it, since a heading that asks the same ("How many trials?") is the section that answers
+ * (left out there too, a robotics question lost that section, docs/retrieval-quality.md).
+ */
+const QUANTITY_FRAME = /\bhow\s+(many|much)\b/gi;
+
+/**
  * Weight of each informative stem of the question: `rarity(stem)` (its IDF in the book) when
  * given and positive, else 1. The words of the question's frame ("mean" in "what does IBU mean",
  * "find" in "where do I find …": question-frame.ts) are left out, as the search leaves them out:
  * marked, they made the highlight of a chunk found for other reasons "… usually **means** soap on
- * the glass". Stopwords carry none, unless the question writes them in capitals
+ * the glass"; so is the quantifier of "how many" and "how much" ({@link QUANTITY_FRAME}). Stopwords carry none, unless the question writes them in capitals
  * (SQL's `WHERE`, as the keyword search reads them: capital-stopwords.ts): those are keyed by the
  * stem in capitals, so only a word the chunk writes in capitals matches them, and each weighs as
  * much as the question's rarest other word (the book's vocabulary holds no stopword to weigh).
@@ -27,8 +36,9 @@ import { questionFrameWeights } from './question-frame';
 export function questionWeights(question: string, rarity?: (stem: string) => number): Map<string, number> {
   const weights = new Map<string, number>();
   const frame = questionFrameWeights(question);
+  const quantity = new Set([...question.matchAll(QUANTITY_FRAME)].map((m) => stemWord(m[1]!.toLowerCase())));
   for (const stem of analyzeText(question)) {
-    if (weights.has(stem) || frame.get(stem) === 0) continue;
+    if (weights.has(stem) || frame.get(stem) === 0 || quantity.has(stem)) continue;
     const w = rarity?.(stem) ?? 1;
     weights.set(stem, w > 0 ? w : 1);
   }

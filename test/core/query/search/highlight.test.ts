@@ -110,7 +110,7 @@ describe('highlightPassage', () => {
 
   it('reads a table row whole, never cut at a question mark or full stop inside a cell', () => {
     const text = ['Question words:', '', '| Word | Meaning |', '|---|---|', '| Why? | Because. |', '| How many? | Count them. |'].join('\n');
-    expect(highlightPassage(text, questionWeights('how many'))!.text).toBe('| How many? | Count them. |');
+    expect(highlightPassage(text, questionWeights('count'))!.text).toBe('| How many? | Count them. |');
   });
 
   it('reads lists, tables and code line by line, and prefers prose to a table row of equal weight', () => {

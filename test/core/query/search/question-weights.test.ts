@@ -20,6 +20,15 @@ describe('questionWeights', () => {
     expect(questionWeights('what does the mean stand for').has('mean')).toBe(true);
   });
 
+  it('leaves out the quantifier of "how many" and "how much", which asks for a number', () => {
+    expect(questionWeights('How many calories are in a pint?')).toEqual(new Map([['calori', 1], ['pint', 1]]));
+    expect(questionWeights('how much sugar per bottle')).toEqual(new Map([['sugar', 1], ['per', 1], ['bottl', 1]]));
+    // Found for other reasons, a chunk whose only shared word is the quantifier has no highlight.
+    expect(highlightPassage('Many brewers sprinkle the yeast dry. Store it cold.', questionWeights('how many calories in a pint'))).toBeNull();
+    // Not a quantifier of the question's frame: the word is asked about.
+    expect(questionWeights('many-to-many relations and too much data').has('much')).toBe(true);
+  });
+
   it('keys stopwords the question writes in capitals by their stem in capitals, at its rarest word\'s weight', () => {
     const rarity = (stem: string) => (stem === 'differ' ? 3 : 1);
     expect(questionWeights('difference between WHERE and HAVING', rarity)).toEqual(new Map([['differ', 3], ['WHERE', 3], ['HAVE', 3]]));
