@@ -75,6 +75,16 @@ const SUBJECT_COPULA = /^(?:(?:an?|the)\s+)?([A-Za-z][\w.+#/-]*(?:\s+[A-Za-z0-9]
  */
 const POINTING_SUBJECT = /^(?:one|each|every|some|any|all|both|no|another|other|such|most|many|much|few|several|this|that|these|those|it|its|there|here|which|what|our|your|their|my|his|her)\b/i;
 /**
+ * A subject that counts past one or points by its place in the text ("The two sounds are made …",
+ * "Three icons are used …", "The latter is a standard form", "The following is a summary …", "Next
+ * is the combo box …") names things already or about to be on the page, as "both" and "this" do:
+ * over the sixteen held-out books, book D and the sample book 34 sentences made chunks "define"
+ * "follow", "latter", "next" or "three icon" (a linguistics book's "The two sounds are made in the
+ * same place …", "two sound"). Not before a hyphen ("Two-factor authentication is
+ * …" names its term); not the ordinals, which start names ("The second law of thermodynamics is …").
+ */
+const COUNTING_SUBJECT = /^(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|former|latter|following|next|previous|same|remaining)(?![\w-])/i;
+/**
  * A subject that ends by pointing at the page ("The example above is a C chord …", "The figure below
  * is …", "The settings shown are …") is a thing already on the page, as "this example" is; a guitar
  * book's tablature chunk "defined" "exampl".
@@ -209,7 +219,7 @@ export function definitionsIn(content: string): Defined[] {
     const plain = line.replace(/^\s*(?:[-*+>]\s+|\d+[.)]\s+)/, '').replace(INLINE_MARKS, '');
     for (const sentence of plain.match(SENTENCE) ?? []) {
       const subject = SUBJECT_COPULA.exec(sentence.trim())?.[1];
-      if (subject && !POINTING_SUBJECT.test(subject) && !POINTING_TAIL.test(subject) && !PLACE_SUBJECT.test(subject) && wordCount(subject) <= MAX_TERM_WORDS) found.push({ phrase: subject, listed: false });
+      if (subject && !POINTING_SUBJECT.test(subject) && !COUNTING_SUBJECT.test(subject) && !POINTING_TAIL.test(subject) && !PLACE_SUBJECT.test(subject) && wordCount(subject) <= MAX_TERM_WORDS) found.push({ phrase: subject, listed: false });
     }
   });
   return found;

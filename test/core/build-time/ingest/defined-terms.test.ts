@@ -80,6 +80,14 @@ describe('definedTerms (what a chunk defines)', () => {
     expect(definedTerms('The example pump is a spare.')).toEqual(['exampl pump']);
   });
 
+  it('reads no definition in a subject that counts past one or points by its place ("The two sounds are …", "The latter is …")', () => {
+    expect(definedTerms('The two sounds are made in the same place. Three icons are used to mark them.')).toEqual([]);
+    expect(definedTerms('The latter is a standard form. The following is a summary of the catalogs. Next is the combo box.')).toEqual([]);
+    // A number joined to its noun by a hyphen, and an ordinal, start a name.
+    expect(definedTerms('Two-factor authentication is a second check at login.')).toEqual(['two factor authent']);
+    expect(definedTerms('The second law is the one about entropy.')).toEqual(['second law']);
+  });
+
   it('reads no definition in a subject that is a place ("Inside each nail is …", "At the top is …")', () => {
     expect(definedTerms('Inside each nail is the **quick**, the living part.')).toEqual([]);
     expect(definedTerms('At the top is a text box. Below the list is the colour mode.')).toEqual([]);
