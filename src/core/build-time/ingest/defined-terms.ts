@@ -60,6 +60,14 @@ const COPULA_AFTER = /^\s*(?:\([^)]{0,60}\)\s*)?(?:,[^,.]{0,60},\s*)?(?:[—–]
  * reading it as a definition cost "what is an alpha channel" its top-3 page (docs/retrieval-quality.md, Round 15).
  */
 const APPOSITIVE_AFTER = /^\s*,\s+an?\s+\S/i;
+/**
+ * The text before an emphasised term that ends a list of them ("*start* and *end* are …",
+ * "**sh** and **bash** are not the same", "*walk*, *walks*, *walked*, *walking* are forms of one
+ * verb"): the copula's subject is the whole list, and it said the last item alone was defined (21
+ * terms over the sixteen held-out books, book D and the sample book: "end", "bash", "kazaross xg2"). Not
+ * after ", and" ("*rose* is a hyponym of *flower*, and *flower* is the hypernym" opens a clause).
+ */
+const LISTED_BEFORE = /[*_\x60]\s*(?:,\s*|\s+(?:and|or)\s+)$/i;
 const NAMING_BEFORE = /\b(?:called|named|known\s+as|termed|dubbed)\s+(?:an?\s+|the\s+)?$/i;
 const GLOSSARY_ITEM = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?$/;
 const GLOSSARY_AFTER = /^\s*(?::|—|–|-\s)/;
@@ -126,7 +134,7 @@ function emphasisedDefinitions(line: string): Defined[] {
     const before = line.slice(0, match.index);
     const after = line.slice(match.index + match[0].length);
     const glossary = GLOSSARY_ITEM.test(before) && (/:\s*$/.test(match[2]!) || GLOSSARY_AFTER.test(after));
-    const worded = COPULA_AFTER.test(after) || APPOSITIVE_AFTER.test(after) || NAMING_BEFORE.test(before);
+    const worded = (COPULA_AFTER.test(after) && !LISTED_BEFORE.test(before)) || APPOSITIVE_AFTER.test(after) || NAMING_BEFORE.test(before);
     if (glossary || worded) terms.push(...[name, ...(short ? [short] : [])].map((phrase) => ({ phrase, listed: !worded })));
   }
   return terms;

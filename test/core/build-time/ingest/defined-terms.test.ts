@@ -88,6 +88,14 @@ describe('definedTerms (what a chunk defines)', () => {
     expect(definedTerms('The second law is the one about entropy.')).toEqual(['second law']);
   });
 
+  it('reads no definition in the last of a list of emphasised terms before a copula ("*start* and *end* are …")', () => {
+    expect(definedTerms('The optional arguments *start* and *end* are interpreted as in slices.')).toEqual([]);
+    expect(definedTerms('**sh** and **bash** are not exactly the same. *walk*, *walks*, *walked*, *walking* are forms of one verb.')).toEqual([]);
+    // A term alone before its copula, and one after ", and" (a clause of its own), still define.
+    expect(definedTerms('The *end* is the last index.')).toEqual(['end']);
+    expect(definedTerms('*rose* is a hyponym of *flower*, and *flower* is the hypernym.')).toEqual(['rose', 'flower']);
+  });
+
   it('reads no definition in a subject that is a place ("Inside each nail is …", "At the top is …")', () => {
     expect(definedTerms('Inside each nail is the **quick**, the living part.')).toEqual([]);
     expect(definedTerms('At the top is a text box. Below the list is the colour mode.')).toEqual([]);
