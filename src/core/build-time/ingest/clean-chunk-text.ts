@@ -126,17 +126,21 @@ function ended(text: string | undefined, mark: '.' | ':'): string | null {
   return text ? `${text}${/[.:?!]$/.test(text) ? '' : mark}` : null;
 }
 
-// A line that holds one opening or self-closing component tag (`<Figure src="…" caption="…" />`).
-const TAG_LINE = /^\s*<[A-Z][\w.]*((?:\s+[\w-]+(?:=(?:"[^"]*"|'[^']*'|\{[^{}]*\}))?)*)\s*\/?>\s*$/;
+// A line that holds one opening or self-closing component tag (`<Figure src="…" caption="…" />`),
+// or an HTML image (`<img src="…" alt="…" />`, as MDX pages size their pictures).
+const TAG_LINE = /^\s*<(?:[A-Z][\w.]*|img\b)((?:\s+[\w-]+(?:=(?:"[^"]*"|'[^']*'|\{[^{}]*\}))?)*)\s*\/?>\s*$/;
 
 /**
  * What a line holding one component tag reads as when the page shows one of its attributes as
- * text: a figure's `caption` or a card's or a code block's `title`; null otherwise. Dropped with
- * the tag, the caption a reader sees under a diagram ("The cell cycle: G1, S, G2 and M") was in
- * no chunk's text.
+ * text: a figure's `caption` or a card's or a code block's `title`; else, for a picture whose
+ * `alt` text describes it (two words or more), the markdown image it stands for, as a `![alt](src)`
+ * line reads; null otherwise.
+ * Dropped with the tag, the caption a reader sees under a diagram ("The cell cycle: G1, S, G2 and
+ * M") was in no chunk's text, and an `<img>` or `<Figure>` lost the alt text its markdown twin keeps.
  *
  * @example
  * shownAttribute('<Figure src="/img/cycle.png" caption="The cell cycle" />'); // 'The cell cycle.'
+ * shownAttribute('<img src="/img/hydrometer.png" alt="A hydrometer in wort" />'); // '![A hydrometer in wort](/img/hydrometer.png)'
  */
 function shownAttribute(line: string): string | null {
   const tag = TAG_LINE.exec(line);
@@ -147,7 +151,11 @@ function shownAttribute(line: string): string | null {
   const attributes = attributeMap(own);
   // Ended as a sentence (a caption) or as a label (a title, as a tab's), so that neither runs into
   // the text under it: "… takes most of the cycle Each phase waits …" read as one sentence.
-  return ended(attributes.get('caption'), '.') ?? ended(attributes.get('title'), ':');
+  // An alt text of one word names the file ("gnuplot-01", six of them on a plotting page), no
+  // picture: kept, its "gnuplot" tokens moved book D's MRR .763 → .726 (docs/retrieval-quality.md).
+  const alt = attributes.get('alt');
+  const described = alt && /\S\s+\S/.test(alt) ? `![${alt.replace(/[[\]]/g, '')}](${attributes.get('src') ?? ''})` : null;
+  return ended(attributes.get('caption'), '.') ?? ended(attributes.get('title'), ':') ?? described;
 }
 
 // A `<details>` box's title on a line of its own: `<summary>My loaf is dense</summary>`, or after

@@ -47,6 +47,17 @@ describe('cleanChunkText', () => {
     expect(cleanChunkText('<Figure caption="The cycle" alt={t("caption=\'x\'")} />')).toBe('The cycle.');
   });
 
+  it('reads an <img> or a figure without caption that has an alt text as the markdown image it stands for, alt and all', () => {
+    expect(cleanChunkText('Hops add bitterness.\n\n<img src="/img/h.png" alt="A hydrometer in wort" width="300" />')).toBe('Hops add bitterness.\n\n![A hydrometer in wort](/img/h.png)');
+    expect(cleanChunkText('<Figure src="/img/c.jpg" alt="Dried [hop] cones" />')).toBe('![Dried hop cones](/img/c.jpg)');
+    // Its source an expression (`require(…)`): the alt text still reads; a caption wins over it.
+    expect(cleanChunkText('<img alt="Plot of sin(x)" src={require("./p.webp").default} />')).toBe('![Plot of sin(x)]()');
+    expect(cleanChunkText('<Figure src="/a.png" alt="A diagram" caption="The cell cycle" />')).toBe('The cell cycle.');
+    // No alt text, or one that names the file rather than describes the picture: nothing, as before.
+    expect(cleanChunkText('Text.\n<img src="/img/h.png" />')).toBe('Text.');
+    expect(cleanChunkText('Text.\n<img alt="gnuplot-01" src={require("./g.webp").default} />')).toBe('Text.');
+  });
+
   it('reads a <details> box\'s one-line <summary> as its title with a colon, so it does not run into the answer', () => {
     const source = '<details>\n<summary>My loaf is dense and gummy</summary>\n\nThe bulk was too short.\n\n</details>';
     expect(cleanChunkText(source)).toBe('My loaf is dense and gummy:\n\nThe bulk was too short.');
