@@ -8,8 +8,11 @@
  */
 
 // `](` then the target: `<…>` (spaces allowed), or a run without spaces whose parentheses pair
-// ("…/Foo_(bar)"); then an optional title in quotes or parentheses; then `)`.
-const LINK_TARGET = /\]\([ \t]*(?:<[^<>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)(?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*\)/g;
+// ("…/Foo_(bar)"); then an optional title in quotes or parentheses; then `)`. The spaces before the
+// target are all taken at once (`(?![ \t])`), and an empty target with a title is its own branch:
+// as `[ \t]*` target? `\s+` title? `[ \t]*` the three could split one run of spaces every way, and
+// "](" then 150,000 spaces took a minute. The same matches as that pattern, in one pass.
+const LINK_TARGET = /\]\((?:[ \t]*(?![ \t])(?:<[^<>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)(?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?|\s+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))[ \t]*\)/g;
 
 // A reference-style definition ("[kickback]: ../01-shop-safety.md#kickback 'Kickback'") is a line
 // the page never shows: a destination, then an optional title, alone on the line. Not a footnote's

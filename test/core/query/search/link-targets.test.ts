@@ -22,6 +22,16 @@ describe('linkTargetRanges', () => {
     expect(linkTargetRanges(mixed).map(([a, b]) => mixed.slice(a, b))).toEqual(['(a.md)', '[b]: b.md', '(c.md)']);
   });
 
+  it('reads a long run of spaces after "](" in one pass, with or without a link there', () => {
+    // The spaces before a target, before its title and before ")" were three ways to split one run:
+    // "](" then 150,000 spaces took about a minute (the Worker reads every result's content so).
+    const spaces = ' '.repeat(150_000);
+    expect(linkTargetRanges(`[a](${spaces}x`)).toEqual([]);
+    expect(linkTargetRanges(`[a](${spaces})`)).toEqual([[3, 150_005]]);
+    const titled = `[a](${spaces}'T x')`;
+    expect(linkTargetRanges(titled)).toEqual([[3, titled.length]]);
+  });
+
   it('finds nothing in text without links, or in brackets that are no link', () => {
     expect(linkTargetRanges('a [note] (aside) here')).toEqual([]);
     expect(linkTargetRanges('plain text')).toEqual([]);
