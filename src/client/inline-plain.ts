@@ -42,14 +42,17 @@ export function inlinePlain(text: string): string {
             // Hidden in the private use area while the markup rules run, then restored.
             .replace(/\\([!-/:-@[-\x60{-~])/g, (_, ch: string) => String.fromCharCode(ESCAPED + ch.charCodeAt(0)))
             // A link or image as its label. Its target as CommonMark reads it (as the Worker's
-            // link-targets.ts does): `<…>`, or a run whose parentheses pair ("wiki/Foo_(bar)"), then a
+            // link-targets.ts does, whose LINK_TARGET this pattern's tail repeats: the client takes no
+            // code from core): `<…>`, or a run whose parentheses pair ("wiki/Foo_(bar)"), then a
             // title in double or single quotes or parentheses; one stopped at the first ")" left
-            // "Foo)" in a preview.
-            .replace(/!?\[([^\]\n]*)\]\([ \t]*(?:<[^<>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)(?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*\)/g, '$1')
+            // "Foo)" in a preview. The spaces before the target are taken at once, an empty target
+            // with a title its own branch, so a long run of spaces is read in one pass.
+            .replace(/!?\[([^\]\n]*)\]\((?:[ \t]*(?![ \t])(?:<[^<>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)(?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?|\s+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))[ \t]*\)/g, '$1')
             // A footnote's definition label ("[^1]: Shelley's poem"), then a mark ("massacre.[^1]") with
-            // the space before it, so "the mill [^2] was" reads "the mill was", not with two spaces.
+            // the space before it, so "the mill [^2] was" reads "the mill was", not with two spaces:
+            // the spaces from the first of their run only, not tried again from each of its spaces.
             .replace(/\[\^[^\]\s]+\]:[ \t]*/g, '')
-            .replace(/[ \t]*\[\^[^\]\s]+\]/g, '')
+            .replace(/(?<![ \t])[ \t]*\[\^[^\]\s]+\]/g, '')
             // Asterisks embolden inside a word too (CommonMark), underscores only a whole word: a
             // mnemonic's "**D**escriptions" reads "Descriptions", while snake_case's "__init__" stays.
             .replace(/\*\*(?=\S)([^\n]*?\S)\*\*/g, '$1')
