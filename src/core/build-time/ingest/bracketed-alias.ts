@@ -9,8 +9,11 @@
  */
 import { stemWord, tokenizeWords } from '../../common/bm25/index';
 
-/** The name, then what is in its closing brackets. */
-const BRACKETED = /^(.+?)\s*\(([^()]{1,60})\)$/u;
+/**
+ * The name, then what is in its closing brackets. The name ends on a non-space (`.*?\S`, not `.+?`),
+ * so the spaces before the bracket are read once, not again from each character of a long line.
+ */
+const BRACKETED = /^(.*?\S)\s*\(([^()]{1,60})\)$/u;
 /** One token: an abbreviation such as "IK", "URDF", "SiO2" or "C++". */
 const ONE_TOKEN = /^[\p{L}\d][\p{L}\d.+-]{0,11}$/u;
 /** "or biscuit", "also turning", "also called turning", "aka turning": an alternative name. */

@@ -23,4 +23,11 @@ describe('nameAndAlias (a term and its other name in brackets)', () => {
     expect(nameAndAlias('CC (Cost Centre Code)', 4)).toEqual(['CC (Cost Centre Code)']);
     expect(nameAndAlias('Glaze', 4)).toEqual(['Glaze']);
   });
+
+  it('reads a long term line in one pass', () => {
+    // A definition list's term line has no length limit: the spaces before the bracket were tried
+    // from each character of the name ("a", 250,000 spaces, "(" took ~50 s at ingest).
+    expect(nameAndAlias(`a${' '.repeat(250_000)}(`, 4)).toEqual([`a${' '.repeat(250_000)}(`]);
+    expect(nameAndAlias(`Cone${' '.repeat(250_000)}(pyrometric cone)`, 4)).toEqual(['Cone', 'pyrometric cone']);
+  });
 });
