@@ -15,10 +15,28 @@
 const LINK_TARGET = /\]\((?:[ \t]*(?![ \t])(?:<[^<>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)(?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?|\s+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))[ \t]*\)/g;
 
 // A reference-style definition ("[kickback]: ../01-shop-safety.md#kickback 'Kickback'") is a line
-// the page never shows: a destination, then an optional title, alone on the line. Not a footnote's
+// the page never shows (definitionLines says where one may stand): a destination, then an optional
+// title, alone on the line. Not a footnote's
 // "[^1]: …", which the page shows, nor "[Note]: mind the blade", whose words after the first
 // are no title.
 const REFERENCE_DEFINITION = /^ {0,3}\[(?!\^)[^\]\n]+\]:[ \t]*(?:<[^<>\n]*>|[^\s<][^\s]*)(?:[ \t]+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*$/gm;
+/** A line after which a definition may stand: blank, a heading, or a fence. */
+const BLOCK_BREAK = /^(?:[ \t]*|[ ]{0,3}#{1,6}(?:[ \t][^\n]*)?|[ ]{0,3}(?:\x60{3,}|~{3,})[^\n]*)\r?$/;
+
+/**
+ * The whole lines of `text` that are reference-style definitions: each at the text's start or
+ * under a blank line, a heading, a fence or another definition. CommonMark reads one under a
+ * paragraph's line as more of that paragraph ("See [a](a.md).\n[b]: b.md"), which the page shows.
+ */
+function definitionLines(text: string): [number, number][] {
+  const lines: [number, number][] = [];
+  if (!text.includes(']:')) return lines;
+  for (const m of text.matchAll(REFERENCE_DEFINITION)) {
+    const above = text.lastIndexOf('\n', m.index - 2) + 1;
+    if (m.index === 0 || lines.at(-1)?.[0] === above || BLOCK_BREAK.test(text.slice(above, m.index - 1))) lines.push([m.index, m.index + m[0].length]);
+  }
+  return lines;
+}
 
 /**
  * The `[start, end)` ranges of `text` that are link targets, parentheses included, and the whole
@@ -31,7 +49,7 @@ const REFERENCE_DEFINITION = /^ {0,3}\[(?!\^)[^\]\n]+\]:[ \t]*(?:<[^<>\n]*>|[^\s
  * linkTargetRanges('See [the guide](../01-getting-started/setup.md).'); // [[15, 47]]
  */
 export function linkTargetRanges(text: string): [number, number][] {
-  const ranges: [number, number][] = text.includes(']:') ? [...text.matchAll(REFERENCE_DEFINITION)].map((m) => [m.index, m.index + m[0].length]) : [];
+  const ranges = definitionLines(text);
   if (!text.includes('](')) return ranges;
   // Backticks since the line's start, counted once over the text however many links it holds.
   let ticks = 0;

@@ -16,10 +16,19 @@ describe('linkTargetRanges', () => {
   });
 
   it('reads a reference-style definition line whole, and no footnote nor a bracketed word before prose', () => {
-    const text = 'Read about [kickback][k] first.\n\n[k]: ../01-getting-started/01-shop-safety.md#kickback "Kickback"\n[^1]: Shelley\'s poem.\n[Note]: mind the blade.\n  [guide]: <my guide.md>';
+    const text = 'Read about [kickback][k] first.\n\n[k]: ../01-getting-started/01-shop-safety.md#kickback "Kickback"\n[^1]: Shelley\'s poem.\n[Note]: mind the blade.\n\n  [guide]: <my guide.md>';
     expect(linkTargetRanges(text).map(([a, b]) => text.slice(a, b))).toEqual(['[k]: ../01-getting-started/01-shop-safety.md#kickback "Kickback"', '  [guide]: <my guide.md>']);
-    const mixed = 'See [a](a.md).\n[b]: b.md\nand [c](c.md).';
+    const mixed = 'See [a](a.md).\n\n[b]: b.md\nand [c](c.md).';
     expect(linkTargetRanges(mixed).map(([a, b]) => mixed.slice(a, b))).toEqual(['(a.md)', '[b]: b.md', '(c.md)']);
+  });
+
+  it("reads a definition line inside a paragraph as the paragraph's text, which the page shows", () => {
+    // CommonMark: a definition cannot interrupt a paragraph, so "[b]: b.md" under "See …" is prose.
+    const inside = 'See [a](a.md).\n[b]: b.md\nand [c](c.md).';
+    expect(linkTargetRanges(inside).map(([a, b]) => inside.slice(a, b))).toEqual(['(a.md)', '(c.md)']);
+    // Under a heading, under another definition and at the text's start it is one.
+    const block = '[a]: a.md\n[b]: b.md\n## Links\n[c]: c.md';
+    expect(linkTargetRanges(block).map(([a, b]) => block.slice(a, b))).toEqual(['[a]: a.md', '[b]: b.md', '[c]: c.md']);
   });
 
   it('reads a long run of spaces after "](" in one pass, with or without a link there', () => {
