@@ -42,11 +42,12 @@ const MAX_TERM_WORDS = 4;
 const MAX_STEMS = 16;
 /**
  * At most this many terms (`defines`) are kept per chunk. A glossary is one chunk of `**Term**: …`
- * lines, alphabetical, and a chunk of ≤ 500 tokens holds up to about 40 of them: at 16, a glossary's
- * 17th term on ("Wort", "Truss rod", "Virtue") was never recorded as defined there, and a definition
- * question about it lost the prior only because of where the alphabet put it.
+ * lines, alphabetical, and a chunk of ≤ 500 tokens holds up to about 40 of them, each with up to two
+ * keys ("**Random access memory (RAM)**", "**Cone (pyrometric cone)**"): at 16, a glossary's 17th term
+ * on ("Wort", "Truss rod", "Virtue") was never recorded as defined there, and a definition question
+ * about it lost the prior only because of where the alphabet put it. Only a glossary comes near it.
  */
-const MAX_DEFINED_TERMS = 48;
+const MAX_DEFINED_TERMS = 96;
 
 const EMPHASIS = /(\*\*|__|\*|_)([^*_\n]{1,60}?)\1/g;
 /**

@@ -52,6 +52,16 @@ describe('definedTerms (what a chunk defines)', () => {
     expect(defined).toEqual(expect.arrayContaining(['tiller', 'wake', 'nautic mile']));
   });
 
+  it('records both names of each of forty glossary entries that give an abbreviation, the last letters too', () => {
+    const words = ['amber', 'basil', 'cedar', 'delta', 'ember', 'fjord', 'glade', 'haven', 'ivory', 'jolly', 'kayak', 'lemon', 'mango', 'nylon', 'olive', 'pearl', 'quilt', 'raven', 'satin', 'tulip',
+      'umber', 'velvet', 'walnut', 'xenon', 'yodel', 'zebra', 'acorn', 'birch', 'cobalt', 'dune', 'eagle', 'flint', 'granite', 'hazel', 'iris', 'juniper', 'kelp', 'lilac', 'maple', 'nectar'];
+    // "**Amber stone (AMB1)**": the name and its abbreviation, two keys an entry.
+    const glossary = words.map((word, i) => `**${word} stone (${word.slice(0, 3).toUpperCase()}${i})**: a stone.`).join('\n\n');
+    const defined = definedTerms(glossary);
+    expect(defined).toHaveLength(80);
+    expect(defined).toEqual(expect.arrayContaining(['nectar stone', 'nec39', 'amber stone', 'amb0']));
+  });
+
   it('finds a definition list\'s terms: "**Term**" or "Term" over a ": …" line, with its abbreviation', () => {
     const list = ['**Head**', ': the height the pump lifts water.', '', 'Net positive suction head (NPSH)', ': the margin above boiling.', '', '*Priming*', '  : filling the casing first.'].join('\n');
     expect(definedTerms(list).sort()).toEqual(['head', 'npsh', 'net posit suction head', 'prime'].sort());
