@@ -18,6 +18,12 @@ const BRACKETED = /^(.*?\S)\s*\(([^()]{1,60})\)$/u;
 const ONE_TOKEN = /^[\p{L}\d][\p{L}\d.+-]{0,11}$/u;
 /** "or biscuit", "also turning", "also called turning", "aka turning": an alternative name. */
 const ALTERNATIVE = /^(?:or|also(?:\s+(?:called|known\s+as))?|aka|a\.k\.a\.)\s+/i;
+/**
+ * "Primer (or similar)", "Sandpaper (or finer grit)", "Two coats (or more)": an "or" that widens the
+ * term, no other name for it: a word of likeness or quantity, or a common comparative, opens it
+ * ("or water glass" and "or butter" still name one).
+ */
+const WIDENING = /^(?:similar|equivalent|alike|other|others|another|any|more|less|fewer|so|both|either|whichever|above|below|better|worse|greater|larger|smaller|bigger|higher|lower|finer|coarser|thicker|thinner|longer|shorter|newer|older|later|earlier)\b/i;
 
 /**
  * The term `raw` names and its bracketed other name, when the bracket holds one (see the module
@@ -36,6 +42,7 @@ export function nameAndAlias(raw: string, maxWords: number): [string] | [string,
   const inner = match[2]!.trim();
   if (ONE_TOKEN.test(inner)) return [name, inner];
   const alias = inner.replace(ALTERNATIVE, '').trim();
+  if (alias !== inner && WIDENING.test(alias)) return [raw];
   const words = tokenizeWords(alias);
   if (words.length === 0 || words.length > maxWords) return [raw];
   const alternative = alias !== inner;

@@ -13,6 +13,7 @@ describe('nameAndAlias (a term and its other name in brackets)', () => {
     expect(nameAndAlias('RAM (random access memory)', 4)).toEqual(['RAM', 'random access memory']);
     expect(nameAndAlias('Bisque (or biscuit)', 4)).toEqual(['Bisque', 'biscuit']);
     expect(nameAndAlias('Trimming (also called turning)', 4)).toEqual(['Trimming', 'turning']);
+    expect(nameAndAlias('Sodium silicate (or water glass)', 4)).toEqual(['Sodium silicate', 'water glass']);
   });
 
   it('keeps a bracket that qualifies the term, or is too long to be a name, in one phrase', () => {
@@ -22,6 +23,11 @@ describe('nameAndAlias (a term and its other name in brackets)', () => {
     // Initials must spell the name exactly: "CC" is not "Cost Centre Code".
     expect(nameAndAlias('CC (Cost Centre Code)', 4)).toEqual(['CC (Cost Centre Code)']);
     expect(nameAndAlias('Glaze', 4)).toEqual(['Glaze']);
+    // An "or" that widens the term names nothing else.
+    expect(nameAndAlias('Primer (or similar)', 4)).toEqual(['Primer (or similar)']);
+    expect(nameAndAlias('Sandpaper (or finer grit)', 4)).toEqual(['Sandpaper (or finer grit)']);
+    expect(nameAndAlias('Two coats (or more)', 4)).toEqual(['Two coats (or more)']);
+    expect(nameAndAlias('Stoneware (or other high-fire clay)', 4)).toEqual(['Stoneware (or other high-fire clay)']);
   });
 
   it('reads a long term line in one pass', () => {
