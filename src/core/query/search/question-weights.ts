@@ -22,7 +22,8 @@ const QUANTITY_FRAME = /\bhow\s+(many|much)\b/gi;
  * given and positive, else 1. The words of the question's frame ("mean" in "what does IBU mean",
  * "find" in "where do I find …": question-frame.ts) are left out, as the search leaves them out:
  * marked, they made the highlight of a chunk found for other reasons "… usually **means** soap on
- * the glass"; so is the quantifier of "how many" and "how much" ({@link QUANTITY_FRAME}). Stopwords carry none, unless the question writes them in capitals
+ * the glass"; so is the quantifier of "how many" and "how much" ({@link QUANTITY_FRAME}).
+ * Stopwords carry none, unless the question writes them in capitals
  * (SQL's `WHERE`, as the keyword search reads them: capital-stopwords.ts): those are keyed by the
  * stem in capitals, so only a word the chunk writes in capitals matches them, and each weighs as
  * much as the question's rarest other word (the book's vocabulary holds no stopword to weigh).
