@@ -32,6 +32,7 @@
 import { analyzeText, stemWord, tokenizeWords } from '../../common/bm25/index';
 import { definitionTerms, informativeStems, termKey } from '../../query/search/definition-query';
 import { nameAndAlias } from './bracketed-alias';
+import { isComplementTerm, namesComplement } from './complement-term';
 import { fenceTracker } from './code-fences';
 import { stripHeadingId } from './heading-anchors';
 import { DEFINITION_LIST_DETAIL, proseLines } from './prose-lines';
@@ -135,7 +136,7 @@ function emphasisedDefinitions(line: string): Defined[] {
     const before = line.slice(0, match.index);
     const after = line.slice(match.index + match[0].length);
     const glossary = GLOSSARY_ITEM.test(before) && (/:\s*$/.test(match[2]!) || GLOSSARY_AFTER.test(after));
-    const worded = (COPULA_AFTER.test(after) && !LISTED_BEFORE.test(before)) || APPOSITIVE_AFTER.test(after) || NAMING_BEFORE.test(before);
+    const worded = (COPULA_AFTER.test(after) && !LISTED_BEFORE.test(before)) || APPOSITIVE_AFTER.test(after) || NAMING_BEFORE.test(before) || isComplementTerm(before, after);
     if (glossary || worded) terms.push(...[name, ...(short ? [short] : [])].map((phrase) => ({ phrase, listed: !worded })));
   }
   return terms;
@@ -225,8 +226,11 @@ export function definitionsIn(content: string): Defined[] {
     const term = DEFINITION_LIST_DETAIL.test(lines[at + 1] ?? '') ? definitionListTerm(line) : null;
     if (term) found.push(...term.map((phrase) => ({ phrase, listed: true })));
     found.push(...emphasisedDefinitions(line));
-    const plain = line.replace(/^\s*(?:[-*+>]\s+|\d+[.)]\s+)/, '').replace(INLINE_MARKS, '');
-    for (const sentence of plain.match(SENTENCE) ?? []) {
+    const bare = line.replace(/^\s*(?:[-*+>]\s+|\d+[.)]\s+)/, '');
+    for (const marked of bare.match(SENTENCE) ?? []) {
+      // "The top of the head is the **crown**": the complement is the term, the subject a description.
+      if (namesComplement(marked)) continue;
+      const sentence = marked.replace(INLINE_MARKS, '');
       const subject = SUBJECT_COPULA.exec(sentence.trim())?.[1];
       if (subject && !POINTING_SUBJECT.test(subject) && !COUNTING_SUBJECT.test(subject) && !POINTING_TAIL.test(subject) && !PLACE_SUBJECT.test(subject) && wordCount(subject) <= MAX_TERM_WORDS) found.push({ phrase: subject, listed: false });
     }

@@ -169,4 +169,14 @@ describe('definedTerms (what a chunk defines)', () => {
     const text = ['Do **not** open the casing while it runs.', '```', 'A valve is a comment in code', '```', '| A pump is a table cell |'].join('\n');
     expect(definedTerms(text)).toEqual([]);
   });
+  it('reads an emphasised complement that ends its clause as the term, and its subject as a description', () => {
+    // The sentence runs from the description to the name, as "… is called **magma**" does.
+    expect(definedTerms('A new species for your life list is a **lifer**.')).toEqual(['lifer']);
+    expect(definedTerms('The top of the head is the **crown**; the back of the neck is the **nape**.')).toEqual(['crown', 'nape']);
+    expect(definedTerms('A stripe above the eye is the **supercilium** (eyebrow); a line through it is the eye-line.')).toEqual(['supercilium']);
+    // Stress inside a predicate names nothing, and a subject whose complement is not the term still defines.
+    expect(definedTerms('This step is **not** optional.')).toEqual([]);
+    expect(definedTerms('Here the editor is *modal*.')).toEqual([]);
+    expect(definedTerms('A valve is a **small** part of the pump.')).toEqual(['valv']);
+  });
 });
