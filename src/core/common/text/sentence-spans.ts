@@ -43,6 +43,13 @@ const INVERTED_RUN_ON = /^[ \t]*(?:\r?\n[ \t]*)?(?:[(\["'“‘*_]*\p{Ll}|,)/u;
 // needs a space before it, so the last letter of "H.R." was a sentence end: a civics book's
 // highlight read "The bill gets a number: H.R." and "… gives Washington, D.C." alone.
 const DOTTED_LETTERS = /(?:^|[\s(])(?:\p{L}\.){2,}$/u;
+// A full stop inside a bracket that closes later on its line, before a lowercase word (maybe
+// emphasised), abbreviates: a glossary's "**Anatta** (Pa. *anattā*): the teaching of no-self" or
+// "(Skt. *ahiṃsā*)", "(approx. ten)", "(Gk. *eucharistia*)". Cut there, the highlight began
+// "*anattā*): the teaching…", half a line. A capital after it ("(See chapter 3. It explains…)")
+// still ends the sentence. Looked for within BRACKET_REACH characters each way, a bounded read.
+const BRACKET_REACH = 60;
+const LOWERCASE_AFTER = /^[ \t]+[*_"'“‘]*\p{Ll}/u;
 const GOES_ON_AFTER_DOTS = /^(?:[ \t]+(?:\p{Ll}|\d)|[ \t]*\r?\n[ \t]*\p{Ll})/u;
 
 /** A half-open `[start, end)` range of offsets into the source text. */
@@ -67,7 +74,8 @@ export type Span = [start: number, end: number];
  * lowercase word or a comma follows, on the next line too ({@link closesInverted}); a quoted one
  * followed on its line by a bracket goes on too, and no terminator inside a double quotation that
  * closes later in its paragraph ends the sentence (open-quotation.ts); nor does the last dot of
- * dotted letters ("U.S.", "H.R.") before a lowercase word or, on its line, a number.
+ * dotted letters ("U.S.", "H.R.") before a lowercase word or, on its line, a number, nor a full
+ * stop inside a bracket closed later on its line before a lowercase word ("(Pa. *anattā*)").
  *
  * @example
  * sentenceSpans('One. Two!', 0, 9); // [[0, 4], [5, 9]]
@@ -99,6 +107,7 @@ export function sentenceSpans(text: string, start: number, end: number, { elisio
     if (runOns && /^[?!]/.test(match[0]) && (RUN_ON.test(slice.slice(cut, cut + 8)) || (QUOTE_CLOSED.test(match[0]) && BRACKET_AFTER.test(slice.slice(cut, cut + 4))) || (inverted && closesInverted(slice, from, match.index, cut)))) continue;
     if (runOns && match[0].startsWith('.') && QUOTE_CLOSED.test(match[0]) && RUN_ON.test(slice.slice(cut, cut + 8))) continue;
     if (runOns && match[0] === '.' && DOTTED_LETTERS.test(slice.slice(Math.max(from, cut - 12), cut)) && GOES_ON_AFTER_DOTS.test(slice.slice(cut, cut + 8))) continue;
+    if (runOns && match[0] === '.' && LOWERCASE_AFTER.test(slice.slice(cut, cut + 8)) && insideBracket(slice, Math.max(from, cut - BRACKET_REACH), cut)) continue;
     if (quoted && quotationClosesAfter(slice, cut, quoted(from, cut))) continue;
     if (inRow?.(cut)) continue;
     pushTrimmed(spans, slice, from, cut, start);
@@ -159,6 +168,15 @@ function closesInverted(slice: string, from: number, at: number, cut: number): b
   const opened = slice.lastIndexOf(mark === '?' ? '¿' : '¡', at);
   if (opened < from || slice.indexOf(mark, opened) < at || !/[\p{L}\p{N}]/u.test(slice.slice(from, opened))) return false;
   return INVERTED_RUN_ON.test(slice.slice(cut, cut + 12));
+}
+
+/** Whether `cut` lies inside a round bracket opened after `from` and closed later on its line. */
+function insideBracket(slice: string, from: number, cut: number): boolean {
+  const before = slice.slice(from, cut);
+  if (before.lastIndexOf('(') <= before.lastIndexOf(')')) return false;
+  const after = slice.slice(cut, cut + BRACKET_REACH);
+  const close = after.indexOf(')');
+  return close >= 0 && !/[(\n]/.test(after.slice(0, close));
 }
 
 /** Whether the terminator ending at `cut` is an ordered list item's (or a heading's) number at a line's start. */

@@ -116,6 +116,19 @@ describe('sentenceSpans', () => {
     expect(texts('A U.S. citizen', sentenceSpans('A U.S. citizen', 0, 14))).toEqual(['A U.S.', 'citizen']);
   });
 
+  it('reads a full stop inside a bracket closed on its line, before a lowercase word, as inside the sentence, only when asked', () => {
+    const runOns = (text: string) => texts(text, sentenceSpans(text, 0, text.length, { runOns: true }));
+    expect(runOns('**Anatta** (Pa. *anattā*): the teaching of no-self. Next.')).toEqual(['**Anatta** (Pa. *anattā*): the teaching of no-self.', 'Next.']);
+    expect(runOns('It lasts (approx. ten days) in all. Next.')).toEqual(['It lasts (approx. ten days) in all.', 'Next.']);
+    // A capital after the stop, a bracket left open on its line, or no bracket: a sentence's end.
+    expect(runOns('Read on (see chapter 3. It explains why) now.')).toEqual(['Read on (see chapter 3.', 'It explains why) now.']);
+    expect(runOns('Read (Pa. anatta\nmeans) it.')).toEqual(['Read (Pa.', 'anatta\nmeans) it.']);
+    expect(runOns('He left. then returned.')).toEqual(['He left.', 'then returned.']);
+    // Without runOns (the chunker), as before.
+    const text = 'A (Pa. *x*) b.';
+    expect(texts(text, sentenceSpans(text, 0, text.length))).toEqual(['A (Pa.', '*x*) b.']);
+  });
+
   it('reads a quotation of several sentences, and a quoted exclamation a bracket follows, as inside their sentence only when asked', () => {
     const runOns = (text: string) => texts(text, sentenceSpans(text, 0, text.length, { runOns: true }));
     // A quoted message with full stops inside: one sentence, not a highlight opening mid-quotation.
