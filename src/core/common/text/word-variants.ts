@@ -81,9 +81,15 @@ const MARKS = /\p{M}+/gu;
 // "straße", "soeur" for "sœur"; "ø" and "ł" as their base letter, as a URL spells them).
 const WHOLE: Readonly<Record<string, string>> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
 
+// Modifier letters that romanisations write inside a word: ʿ (ayn) and ʾ (hamza) in Arabic and
+// Hebrew ("sharīʿa", "ʿĪsā", "Qurʾān"), ʻ the Hawaiian ʻokina ("Hawaiʻi"), ʼ a glottal stop. They
+// are letters to the tokenizer, so "ʿisa" stayed a word no reader types; readers write "isa",
+// "sharia", "hawaii".
+const TRANSLITERATION_MARKS = /[\u02BB\u02BC\u02BE\u02BF]/g;
+
 /**
  * `word` without its accents, when that leaves plain a–z letters and digits ("cuál" → "cual",
- * "niño" → "nino", "café" → "cafe", "straße" → "strasse", "sœur" → "soeur"); else null (no accent, or a letter of another alphabet that
+ * "niño" → "nino", "café" → "cafe", "straße" → "strasse", "sœur" → "soeur", "sharīʿa" → "sharia"); else null (no accent, or a letter of another alphabet that
  * is no Latin letter with a mark). Readers type a book's Spanish, French or German words without
  * their accents, on keyboards that have none: a grammar book that writes "cuál" answered
  * "cual vs que" with "The book never mentions "cual"".
@@ -93,7 +99,7 @@ const WHOLE: Readonly<Record<string, string>> = { ß: 'ss', æ: 'ae', œ: 'oe', 
  * withoutAccents('plain'); // null
  */
 export function withoutAccents(word: string): string | null {
-  const folded = word.normalize('NFD').replace(MARKS, '').replace(/[ßæœøłđðþı]/g, (letter) => WHOLE[letter]!);
+  const folded = word.normalize('NFD').replace(MARKS, '').replace(TRANSLITERATION_MARKS, '').replace(/[ßæœøłđðþı]/g, (letter) => WHOLE[letter]!);
   return folded !== word && /^[a-z0-9]+$/.test(folded) ? folded : null;
 }
 

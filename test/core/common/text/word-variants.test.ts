@@ -76,6 +76,11 @@ describe('withoutAccents', () => {
     ['søster', 'soster'],
     ['łódź', 'lodz'],
     ['ıspanak', 'ispanak'],
+    // A romanisation's ayn, hamza or ʻokina, a modifier letter inside the word, as readers leave it out.
+    ['ʿīsā', 'isa'],
+    ['sharīʿa', 'sharia'],
+    ['qurʾān', 'quran'],
+    ['hawaiʻi', 'hawaii'],
   ])('reads %s as a reader types it: %s', (word, plain) => {
     expect(withoutAccents(word)).toBe(plain);
   });
