@@ -72,7 +72,11 @@ const APPOSITIVE_AFTER = /^\s*,\s+an?\s+\S/i;
 const LISTED_BEFORE = /[*_\x60]\s*(?:,\s*|\s+(?:and|or)\s+)$/i;
 const NAMING_BEFORE = /\b(?:called|named|known\s+as|termed|dubbed)\s+(?:an?\s+|the\s+)?$/i;
 const GLOSSARY_ITEM = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?$/;
-const GLOSSARY_AFTER = /^\s*(?::|—|–|-\s)/;
+// A bracket may stand between a glossary's term and its colon, as it may before a copula
+// (COPULA_AFTER): "**Anatta** (Pa. *anattā*): the teaching of no-self", "**RAM** (random access
+// memory): …" — a word's language and original spelling, or what an abbreviation stands for. Without
+// it such a glossary defined nothing. The bracket is not the term: an etymology is no other name.
+const GLOSSARY_AFTER = /^\s*(?:\([^()\n]{1,60}\)\s*)?(?::|—|–|-\s)/;
 // Not "is called": "Molten rock underground is called **magma**" names the complement, and its
 // subject is the description (the complement is read as defined by NAMING_BEFORE).
 const SUBJECT_COPULA = /^(?:(?:an?|the)\s+)?([A-Za-z][\w.+#/-]*(?:\s+[A-Za-z0-9][\w.+#/-]*){0,3}?)\s+(?:is|are)\s+(?:an?|the|one|used|what|how|built|made|defined|responsible)\b/i;

@@ -39,6 +39,13 @@ describe('definedTerms (what a chunk defines)', () => {
     expect(definedTerms('- **Payment (principal and interest)**: the monthly amount.')).toEqual(['payment princip interest']);
   });
 
+  it('finds a glossary item whose term a bracket follows before the colon: "**Term** (Skt. *x*): …"', () => {
+    const glossary = ['**Anatta** (Pa. *anattā*): the teaching of no-self.', '- **Gurdwara** (Pj.): a Sikh place of worship.', '**Kosher** (Heb. *kasher*) — fit to eat.'].join('\n\n');
+    expect(definedTerms(glossary).sort()).toEqual(['anatta', 'gurdwara', 'kosher']);
+    // Only between the term and the colon: an emphasised word inside prose or inside the bracket defines nothing.
+    expect(definedTerms('The monks keep **rules** (227 of them) and walk at dawn: an alms round.')).toEqual([]);
+  });
+
   it('finds glossary items: "- **Term**: …", "**Term:** …", "**Term** — …"', () => {
     const glossary = ['- **Head**: the height the pump lifts water.', '**Priming:** filling the casing first.', '**Cavitation** — bubbles that collapse.'].join('\n');
     expect(definedTerms(glossary).sort()).toEqual(['cavit', 'head', 'prime'].sort());
