@@ -5,6 +5,7 @@
  * **stands** up"; a book's `find` command) over the one that answers. Apart from
  * definition-query.ts, whose subject modifiers are words of the term itself.
  */
+import { stemWord } from '../../common/bm25/index';
 import { asksWhatItMeans, definitionTerms } from './definition-query';
 
 /** The stems of the verbs of "what does X mean" and "what does X stand for". */
@@ -26,10 +27,20 @@ const FIND_FRAME = /\bwhere\s+(?:do|can|could|should|would|will|might)\s+(?:i|we
 const HAPPEN_FRAME = /\bwhat(?:['’](?:s|ll|d)|\s+(?:will|would|could|might|can|should|may|must|does|did|is|was|has|had))?\s+(?:(?:have|be|been)\s+)?(?:happens?|happened|happening)\s+(?:if|when|to|after|once|whenever|before|during|with)\b/i;
 
 /**
+ * "How do I get a permit", "if I get lost", "my heel is getting sore", "get rid of", "I've got a
+ * dump": the verb asks for a thing or a state, which the words after it name; the answer says
+ * "permit", "lost", "sore", not "get". Counted, it ranked a chapter list's "Three chapters get you
+ * from the sofa …" and "If symptoms get better …" second and first. Not in capitals: `GET`, the
+ * HTTP method a book on web APIs names, is written and asked so ("Get" opening a question is the verb).
+ */
+const GET_VERB = /\b([Gg](?:et|ets|etting|ot|otten))\b/g;
+
+/**
  * The BM25 weights of the words of `query`'s frame, each 0: the verb of "what does X mean" or
  * "… stand for" ({@link MEANING_VERBS}), unless the term has that word ("standing wave", "the
  * mean"), "find" in "where do I find …" and "find out" ({@link FIND_FRAME}), and "happen" in "what
- * happens if / when / to …" ({@link HAPPEN_FRAME}), in any question, a definition or not. Empty for
+ * happens if / when / to …" ({@link HAPPEN_FRAME}), and the light verb "get" not in capitals
+ * ({@link GET_VERB}), in any question, a definition or not. Empty for
  * any other question.
  *
  * @example
@@ -42,5 +53,6 @@ export function questionFrameWeights(query: string): Map<string, number> {
   if (term && asksWhatItMeans(query)) for (const stem of MEANING_VERBS) if (!term.includes(stem)) weights.set(stem, 0);
   if (FIND_FRAME.test(query)) weights.set('find', 0);
   if (HAPPEN_FRAME.test(query)) weights.set('happen', 0);
+  for (const [, verb] of query.matchAll(GET_VERB)) weights.set(stemWord(verb!.toLowerCase()), 0);
   return weights;
 }

@@ -36,6 +36,18 @@ describe('questionFrameWeights', () => {
     expect(questionFrameWeights('how do I find out-of-range values').size).toBe(0);
   });
 
+  it('weighs nothing for the light verb "get" not in capitals, whose object or state is what the question asks about', () => {
+    expect(questionFrameWeights('how do I get a permit for the trail')).toEqual(new Map([['get', 0]]));
+    expect(questionFrameWeights('what should I do if I get lost')).toEqual(new Map([['get', 0]]));
+    expect(questionFrameWeights('my heel is getting sore and red')).toEqual(new Map([['get', 0]]));
+    expect(questionFrameWeights("I've got a hex dump in a file")).toEqual(new Map([['got', 0]]));
+    expect(questionFrameWeights('the faint parts never have gotten detected')).toEqual(new Map([['gotten', 0]]));
+    expect(questionFrameWeights('Get rid of repeated items in my list')).toEqual(new Map([['get', 0]]));
+    // GET, the HTTP method, is written in capitals and keeps its weight; "target" and "budget" are other words.
+    expect(questionFrameWeights('what does a GET request return').size).toBe(0);
+    expect(questionFrameWeights('how do I set a budget target').size).toBe(0);
+  });
+
   it('keeps a word of the term that the meaning verb stems like: the question asks what THAT word means', () => {
     // "standing" stems to "stand", the statistician's "mean" is "mean": weighed 0, the question lost its term.
     expect(questionFrameWeights('What does a standing wave mean?').has('stand')).toBe(false);
