@@ -60,12 +60,12 @@ describe('insideRanges', () => {
 });
 
 describe('highlightPassage and link targets', () => {
-  const linked = 'Use the blade guard and push sticks, and read the section on [kickback](../01-getting-started/01-shop-safety.md#kickback).';
+  const linked = 'Use the blade guard and push sticks, and read the section on [kickback](../01-fitting-blades/01-shop-safety.md#kickback).';
   const content = `${linked}\n\nTo get clean crosscuts, fit a crosscut blade of 60 to 80 teeth.`;
-  const question = questionWeights('what blade should I get for my table saw');
+  const question = questionWeights('what blade should I fit to my table saw');
 
   it("matches no question word in a link's path, which the reader never sees", () => {
-    // The path's "getting" made the first sentence the second's equal, and the first of equals won.
+    // The path's "fitting" made the first sentence the second's equal, and the first of equals won.
     expect(highlightPassage(content, question)!.text).toMatch(/^To get clean crosscuts/);
     expect(highlightPassage(linked, question)!.terms).toEqual(['blade']);
   });
