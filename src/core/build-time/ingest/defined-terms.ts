@@ -33,6 +33,7 @@ import { analyzeText, stemWord, tokenizeWords } from '../../common/bm25/index';
 import { definitionTerms, informativeStems, termKey } from '../../query/search/definition-query';
 import { nameAndAlias } from './bracketed-alias';
 import { isComplementTerm, namesComplement } from './complement-term';
+import { pointsOrPlaces } from './pointing-subject';
 import { fenceTracker } from './code-fences';
 import { stripHeadingId } from './heading-anchors';
 import { DEFINITION_LIST_DETAIL, proseLines } from './prose-lines';
@@ -80,37 +81,6 @@ const GLOSSARY_AFTER = /^\s*(?:\([^()\n]{1,60}\)\s*)?(?::|—|–|-\s)/;
 // Not "is called": "Molten rock underground is called **magma**" names the complement, and its
 // subject is the description (the complement is read as defined by NAMING_BEFORE).
 const SUBJECT_COPULA = /^(?:(?:an?|the)\s+)?([A-Za-z][\w.+#/-]*(?:\s+[A-Za-z0-9][\w.+#/-]*){0,3}?)\s+(?:is|are)\s+(?:an?|the|one|used|what|how|built|made|defined|responsible)\b/i;
-/**
- * A subject that points back or counts ("This table is a …", "One node is the server", "Each row
- * is …") names nothing new: the sentence says something about a thing already introduced. Over the
- * fifteen measured books such subjects made 111 chunks "define" words like one, table, feature and
- * tool; no ranking figure moved without them (docs/retrieval-quality.md). A quantifier counts too:
- * "Most music is built from major and minor triads" made a chunk about triads define "music".
- */
-const POINTING_SUBJECT = /^(?:one|each|every|some|any|all|both|no|another|other|such|most|many|much|few|several|this|that|these|those|it|its|there|here|which|what|our|your|their|my|his|her)\b/i;
-/**
- * A subject that counts past one or points by its place in the text ("The two sounds are made …",
- * "Three icons are used …", "The latter is a standard form", "The following is a summary …", "Next
- * is the combo box …") names things already or about to be on the page, as "both" and "this" do:
- * over the sixteen held-out books, book D and the sample book 34 sentences made chunks "define"
- * "follow", "latter", "next" or "three icon" (a linguistics book's "The two sounds are made in the
- * same place …", "two sound"). Not before a hyphen ("Two-factor authentication is
- * …" names its term); not the ordinals, which start names ("The second law of thermodynamics is …").
- */
-const COUNTING_SUBJECT = /^(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|former|latter|following|next|previous|same|remaining)(?![\w-])/i;
-/**
- * A subject that ends by pointing at the page ("The example above is a C chord …", "The figure below
- * is …", "The settings shown are …") is a thing already on the page, as "this example" is; a guitar
- * book's tablature chunk "defined" "exampl".
- */
-const POINTING_TAIL = /\s(?:above|below|here|shown|opposite)$/i;
-/**
- * A preposition and a determiner open a place, not a term: "Inside each nail is the **quick**, the
- * living part…" says what the quick is, and defined "inside nail"; so did the manuals' "At the top is
- * a text box…", "Below the list is…". Not without the determiner: "Through hole pads are one way…",
- * "The ON clause is…" name their term.
- */
-const PLACE_SUBJECT = /^(?:in|inside|on|at|under|underneath|behind|between|within|among|beside|near|above|below|beneath|beyond|outside|around|across|through|after|before|during|without|from|into|onto|over|along|alongside)\s+(?:the|a|an|each|every|this|that|these|those|it|its|our|your|their|his|her|my|some|which|far)\b/i;
 const SENTENCE = /[^.!?\n]+(?:[.!?]+|$)/g;
 const ARTICLE = /^(?:a|an|the)$/;
 /** The name a heading leads with before a colon or a spaced dash ("Services: request and response"). */
@@ -236,7 +206,7 @@ export function definitionsIn(content: string): Defined[] {
       if (namesComplement(marked)) continue;
       const sentence = marked.replace(INLINE_MARKS, '');
       const subject = SUBJECT_COPULA.exec(sentence.trim())?.[1];
-      if (subject && !POINTING_SUBJECT.test(subject) && !COUNTING_SUBJECT.test(subject) && !POINTING_TAIL.test(subject) && !PLACE_SUBJECT.test(subject) && wordCount(subject) <= MAX_TERM_WORDS) found.push({ phrase: subject, listed: false });
+      if (subject && !pointsOrPlaces(subject) && wordCount(subject) <= MAX_TERM_WORDS) found.push({ phrase: subject, listed: false });
     }
   });
   return found;

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { pointsOrPlaces } from '../../../../src/core/build-time/ingest/pointing-subject';
+
+describe('pointsOrPlaces (a copula subject that names no term)', () => {
+  it('is true for a subject that points back, counts, points at the page or opens a place', () => {
+    for (const subject of ['This table', 'Each row', 'two sounds', 'latter', 'The example above', 'Inside each nail', 'At the top']) {
+      expect(pointsOrPlaces(subject)).toBe(true);
+    }
+  });
+
+  it('is false for a term, a hyphenated number, an ordinal and a place word without its determiner', () => {
+    for (const subject of ['topic', 'Two-factor authentication', 'second law', 'Through hole pads', 'ON clause']) {
+      expect(pointsOrPlaces(subject)).toBe(false);
+    }
+  });
+});
