@@ -2,10 +2,11 @@
  * A defined term's other name in brackets, so that each name is a term of its own: a glossary's
  * "**Cone (pyrometric cone)**: …", "**RAM (random access memory)**: …" or "**Bisque (or biscuit)**"
  * defines "cone" and "pyrometric cone", not one key "cone pyrometr cone" that no question asks.
- * Only a bracket that names the same thing is split off: an abbreviation (one token, "(URDF)"), the
- * words an abbreviation stands for, a longer name ending in the same noun, or an "or …" alternative.
- * Any other bracket ("Payment (principal and interest)", "Levels (Matting Levin only)") qualifies
- * the term, as an option list's items do, and the whole phrase stays one key as before.
+ * Only a bracket that names the same thing is split off: one token (an abbreviation, "(URDF)",
+ * "(kcal)", or another name, "(overlocker)"), the words an abbreviation stands for, a longer name
+ * ending in the same noun, or an "or …" alternative. Any other bracket qualifies the term, as an
+ * option list's items do ("Payment (principal and interest)", "Levels (Matting Levin only)", "Rate
+ * (ms)", "Primer (optional)", "Filter(s)"), and the whole phrase stays one key as before.
  */
 import { stemWord, tokenizeWords } from '../../common/bm25/index';
 
@@ -18,6 +19,8 @@ const BRACKETED = /^(.*?\S)\s*\(([^()]{1,60})\)$/u;
 const ONE_TOKEN = /^[\p{L}\d][\p{L}\d.+-]{0,11}$/u;
 /** "or biscuit", "also turning", "also called turning", "aka turning": an alternative name. */
 const ALTERNATIVE = /^(?:or|also(?:\s+(?:called|known\s+as))?|aka|a\.k\.a\.)\s+/i;
+/** Words that qualify a term in brackets, never another name for it ("Primer (optional)"). */
+const QUALIFIERS = /^(?:optional|required|recommended|default|deprecated|experimental|advanced|obsolete|archaic|informal|formal|slang|colloquial|plural|singular|approx|approximate|approximately|estimated|legacy|beta|alpha|new|old)$/i;
 /**
  * "Primer (or similar)", "Sandpaper (or finer grit)", "Two coats (or more)": an "or" that widens the
  * term, no other name for it: a word of likeness or quantity, or a common comparative, opens it
@@ -40,13 +43,35 @@ export function nameAndAlias(raw: string, maxWords: number): [string] | [string,
   if (!match) return [raw];
   const name = match[1]!.trim();
   const inner = match[2]!.trim();
-  if (ONE_TOKEN.test(inner)) return [name, inner];
+  if (ONE_TOKEN.test(inner)) return qualifier(name, inner) ? [raw] : [name, inner];
   const alias = inner.replace(ALTERNATIVE, '').trim();
   if (alias !== inner && WIDENING.test(alias)) return [raw];
   const words = tokenizeWords(alias);
   if (words.length === 0 || words.length > maxWords) return [raw];
   const alternative = alias !== inner;
   return alternative || spelledOut(name, words) || sameHead(name, words) ? [name, alias] : [raw];
+}
+
+/**
+ * A one-token bracket that qualifies rather than names: a word such as "optional" or "plural", or a
+ * short lowercase token whose letters do not follow each other in the name ("Rate (ms)", the plural
+ * "Filter(s)"). A short lowercase abbreviation takes its letters from the name in order ("Knot
+ * (kt)", "Kilocalorie (kcal)"), as Schwartz and Hearst's abbreviation rule asks.
+ */
+function qualifier(name: string, token: string): boolean {
+  if (QUALIFIERS.test(token)) return true;
+  if (!/^\p{Ll}{1,4}$/u.test(token)) return false;
+  const lower = name.toLowerCase();
+  // The first letter opens a word of the name; the others follow it in order.
+  let at = -1;
+  for (let i = lower.indexOf(token[0]!); i >= 0 && at < 0; i = lower.indexOf(token[0]!, i + 1)) {
+    if (i === 0 || !/[\p{L}\d]/u.test(lower[i - 1]!)) at = i;
+  }
+  for (const letter of token.slice(1)) {
+    if (at < 0) break;
+    at = lower.indexOf(letter, at + 1);
+  }
+  return at < 0;
 }
 
 /** "RAM" over "random access memory": the name is the initials of the bracket's words. */

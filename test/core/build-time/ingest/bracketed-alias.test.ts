@@ -5,6 +5,19 @@ describe('nameAndAlias (a term and its other name in brackets)', () => {
   it('splits off an abbreviation, one token, as before', () => {
     expect(nameAndAlias('Inverse kinematics (IK)', 4)).toEqual(['Inverse kinematics', 'IK']);
     expect(nameAndAlias('Silica (SiO2)', 4)).toEqual(['Silica', 'SiO2']);
+    expect(nameAndAlias('Knot (kt)', 4)).toEqual(['Knot', 'kt']);
+    expect(nameAndAlias('Kilocalorie (kcal)', 4)).toEqual(['Kilocalorie', 'kcal']);
+    expect(nameAndAlias('Serger (overlocker)', 4)).toEqual(['Serger', 'overlocker']);
+  });
+
+  it('keeps a one-token bracket that qualifies the term in the phrase', () => {
+    // A unit that is no abbreviation of the name, "optional", the plural "(s)": before, "ms",
+    // "optional" and "s" were recorded as terms these entries define.
+    expect(nameAndAlias('Rate (ms)', 4)).toEqual(['Rate (ms)']);
+    expect(nameAndAlias('Primer (optional)', 4)).toEqual(['Primer (optional)']);
+    expect(nameAndAlias('Copy the table (recommended)', 4)).toEqual(['Copy the table (recommended)']);
+    expect(nameAndAlias('Filter(s)', 4)).toEqual(['Filter(s)']);
+    expect(nameAndAlias('Brush(es)', 4)).toEqual(['Brush(es)']);
   });
 
   it('splits off a longer name ending in the same noun, the words an abbreviation stands for, and an "or …" name', () => {
