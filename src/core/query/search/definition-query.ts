@@ -54,11 +54,24 @@ const TERM_END = /\s*(?:[?,;:!(]|\s-\s|\s(?:that|which|who|whose|when|where|and\
  * definitionTerms('How do I publish on a topic?'); // null
  */
 export function definitionTerms(query: string): string[] | null {
-  return definitionTerm(query)?.stems ?? null;
+  return definitionTerm(query)?.stems.slice() ?? null;
 }
+
+/**
+ * The last query {@link definitionTerm} read, and its term: one search asks for it four times (the
+ * priors, the subject's modifiers, the question's frame, the pipeline's unread check), each a run of
+ * the lead patterns (~4 µs), so the same question is read once.
+ */
+let lastRead: { query: string; term: { text: string; stems: string[] } | null } | null = null;
 
 /** The term of a definition question as written and its distinct stems, or null (see {@link definitionTerms}). */
 function definitionTerm(query: string): { text: string; stems: string[] } | null {
+  if (lastRead?.query !== query) lastRead = { query, term: readDefinitionTerm(query) };
+  return lastRead.term;
+}
+
+/** {@link definitionTerm}, read afresh. */
+function readDefinitionTerm(query: string): { text: string; stems: string[] } | null {
   const text = query.trim().replace(/\s+/g, ' ');
   for (const lead of LEADS) {
     const match = lead.exec(text.replace(/[?.!]+$/, ''));

@@ -41,6 +41,16 @@ describe('definition questions', () => {
     expect(definitionPriors(query)).toEqual([]);
   });
 
+  it('reads the same question once, and each caller gets its own copy of the term', () => {
+    const first = definitionTerms('What is a ROS 2 topic?')!;
+    first.push('mutated');
+    expect(definitionTerms('What is a ROS 2 topic?')).toEqual(['ros', '2', 'topic']);
+    // Another question in between is read afresh, and so is the first again.
+    expect(definitionTerms('What is swappiness?')).toEqual(['swappi']);
+    expect(definitionTerms('How do I publish on a topic?')).toBeNull();
+    expect(definitionTerms('What is a ROS 2 topic?')).toEqual(['ros', '2', 'topic']);
+  });
+
   it("favours chunks that define the term or a tail of it (the head noun last; modifiers are often the book's subject)", () => {
     expect(definitionPriors('What is a ROS 2 topic?')).toEqual([
       { key: 'defines', any: ['topic', 'ros topic'], factor: DEFINITION_FACTOR },
