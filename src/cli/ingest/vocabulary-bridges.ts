@@ -4,7 +4,8 @@
  * kept only when it is an English word, and every accented word without its accents ("cuál" →
  * "cual"), as readers type a book's foreign words, every "-ance"/"-ence" word in the -ing, -ed or
  * plain form the stemmer reads as another word ("refinancing" → "refinance"), every "-edness" noun's
- * "-ed" word ("tiredness" → "tired"), and every hyphenated
+ * "-ed" word ("tiredness" → "tired"), every noun's other number where the stemmer splits the two
+ * ("gas" ↔ "gases", "parenthesis" ↔ "parentheses"), and every hyphenated
  * word closed up ("non-profit" → "nonprofit", "co-signer" → "cosigner"), these two when English
  * words and of a stem the chunk does not hold. BM25 indexes a chunk WITH the other spellings of its words
  * (document side: Qdrant and the embedded store compute the same vectors, queries are untouched,
@@ -15,7 +16,7 @@
  * compound's parts are common words).
  */
 import { isStopword, stemWord, tokenizeWords } from '../../core/common/bm25/index';
-import { closedCompounds, inflectionVariants, spellingVariants, withoutAccents } from '../../core/common/text/word-variants';
+import { closedCompounds, inflectionVariants, numberVariants, spellingVariants, withoutAccents } from '../../core/common/text/word-variants';
 import { unitNames } from '../../core/build-time/ingest/unit-names';
 import { englishWords } from './english-lexicon';
 
@@ -51,7 +52,7 @@ export function vocabularyBridges(texts: readonly string[]): VocabularyBridges {
       // in the chunk that uses both forms, and "reference" alone had "referenc" twice: a boost, no bridge.
       const stem = stemWord(word);
       const inflected: string[] = [];
-      for (const form of inflectionVariants(word)) {
+      for (const form of [...inflectionVariants(word), ...numberVariants(word, (w) => all.has(w))]) {
         const formStem = stemWord(form);
         if (!all.has(form) || isStopword(form) || ownStems.has(formStem)) continue;
         ownStems.add(formStem);

@@ -50,6 +50,16 @@ describe('vocabularyBridges', () => {
     expect(forms.spellings[1]).toEqual([]);
   });
 
+  it('adds the other number of a noun whose singular and plural the stemmer reads as two words', () => {
+    // "gas" stems to "gas", "gases" to "gase": "greenhouse gases" matched no word of "the gas".
+    const forms = vocabularyBridges(['Water vapour is the gas that matters.', 'Shell aliases save typing.', 'Doses and viruses.']);
+    expect(forms.spellings[0]).toContain('gases');
+    expect(forms.aliases.get('gase')).toEqual(['gas']);
+    expect(forms.spellings[1]).toContain('alias');
+    // "doses" is the plural of "dose", not of "dos"; "viruses" and "virus" share a stem.
+    expect(forms.spellings[2]).toEqual([]);
+  });
+
   it('adds no form of an -ance word, nor closed compound, whose stem the chunk already holds', () => {
     // Appended, "refinanced" (stem "refinanc", as "refinancing") counted that stem once more in the
     // chunk that uses both forms: no bridge, a boost.

@@ -161,3 +161,38 @@ export function inflectionVariants(word: string): string[] {
   const plain = /^(.{3,}[ae]nc)e$/.exec(word);
   return plain ? [`${plain[1]}ing`, `${plain[1]}ed`] : [];
 }
+
+/**
+ * The other number of a noun in "-s" whose singular and plural Snowball reads as two words, both
+ * ways, kept only when `isWord` knows the form: "gas" ↔ "gases" ("gas" against "gase"), "alias" ↔
+ * "aliases" ("alia" against "alias"), "canvas", "bus", "iris", and the Greek "-is" ↔ "-es"
+ * ("parenthesis" ↔ "parentheses", "hypothesis", "crisis"). A weather book's "Water vapour is the
+ * gas …" matched no word of "greenhouse gases". The stemmer gives most plurals their singular's
+ * stem ("virus"/"viruses", "bias"/"biases": the caller drops a form of a stem the chunk holds);
+ * these it splits, since it strips a lone "s" after a vowel only when another vowel comes earlier.
+ * A plural whose word without its "s" is English is that word's plural ("doses" of "dose", not
+ * "dos"; "bases" of "base", not "basis"; "axes" of "axe"), so it gets no other singular, and a
+ * singular gets no "-es" plural that reads so ("basis" is no "bases").
+ *
+ * @example
+ * numberVariants('gas', (w) => w === 'gases'); // ['gases']
+ * numberVariants('parentheses', (w) => w === 'parenthesis'); // ['parenthesis']
+ * numberVariants('doses', (w) => ['dose', 'dos'].includes(w)); // []
+ */
+export function numberVariants(word: string, isWord: (word: string) => boolean): string[] {
+  const forms: string[] = [];
+  // A plural whose "-es" ends a word of its own ("dose" + "s") names that word, not a "-s" or "-is" singular.
+  const plural = (form: string): boolean => isWord(form) && !isWord(form.slice(0, -1));
+  if (/^[a-z]+[aiou]s$/.test(word)) {
+    // A singular in a vowel and "s": its plural in "-es" ("gases"), and a Greek "-is" its "-es" ("crises").
+    if (plural(`${word}es`)) forms.push(`${word}es`);
+    if (word.length >= 5 && word.endsWith('is') && plural(`${word.slice(0, -2)}es`)) forms.push(`${word.slice(0, -2)}es`);
+  } else if (/^[a-z]{3,}es$/.test(word) && !word.endsWith('sses') && !isWord(word.slice(0, -1))) {
+    // A plural in "-es" that is no "-e" word's: its singular in "-is" ("crises": "crisis", not
+    // "cris"), else in a vowel and "s" ("gases": "gas"). "-sses" is the plural of "-ss" ("classes").
+    const singular = word.slice(0, -2);
+    if (isWord(`${singular}is`)) forms.push(`${singular}is`);
+    else if (/[aiou]s$/.test(singular) && isWord(singular)) forms.push(singular);
+  }
+  return forms.filter((form) => form !== word);
+}

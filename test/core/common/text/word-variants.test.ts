@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closedCompounds, inflectionVariants, spellingVariants, withoutAccents } from '../../../../src/core/common/text/word-variants';
+import { closedCompounds, inflectionVariants, numberVariants, spellingVariants, withoutAccents } from '../../../../src/core/common/text/word-variants';
 
 describe('spellingVariants', () => {
   it.each([
@@ -120,5 +120,33 @@ describe('inflectionVariants', () => {
 
   it('leaves other words alone, whose forms the stemmer already reads as one', () => {
     for (const word of ['putting', 'writing', 'planning', 'generate', 'dance', 'fence', 'weakness', 'redness', 'business']) expect(inflectionVariants(word)).toEqual([]);
+  });
+});
+
+describe('numberVariants', () => {
+  const words = new Set(['gas', 'gases', 'alias', 'aliases', 'crisis', 'crises', 'cris', 'dose', 'doses', 'dos', 'base', 'bases', 'basis', 'emphasis', 'emphasise', 'emphasises', 'class', 'classes']);
+  const isWord = (word: string): boolean => words.has(word);
+
+  it('gives a vowel-and-s singular its -es plural and back', () => {
+    expect(numberVariants('gas', isWord)).toEqual(['gases']);
+    expect(numberVariants('gases', isWord)).toEqual(['gas']);
+    expect(numberVariants('aliases', isWord)).toEqual(['alias']);
+  });
+
+  it('reads a Greek -es plural as its -is singular, before a shorter -s word', () => {
+    expect(numberVariants('crises', isWord)).toEqual(['crisis']);
+    expect(numberVariants('crisis', isWord)).toEqual(['crises']);
+  });
+
+  it('gives no other singular to the plural of an -e word, nor a plural that reads as one', () => {
+    expect(numberVariants('doses', isWord)).toEqual([]);
+    expect(numberVariants('bases', isWord)).toEqual([]);
+    expect(numberVariants('basis', isWord)).toEqual([]);
+    expect(numberVariants('emphasis', isWord)).toEqual([]);
+    expect(numberVariants('classes', isWord)).toEqual([]);
+  });
+
+  it('gives only forms the word list knows', () => {
+    expect(numberVariants('canvas', isWord)).toEqual([]);
   });
 });
