@@ -23,7 +23,7 @@ export const TINY_BOOK_TEXTS = [
   'Check the distribution manifold and the β2 valve once a year.',
 ];
 // Ordinary English words that this little book does not use.
-const ENGLISH = ['dump', 'travel', 'versus', 'holiday', 'kitchen', 'cake', 'recipe', 'garden', 'flower', 'seal', 'swap', 'machine', 'naples', 'best', 'my', 'new', 'get', 'rid', 'wait'];
+const ENGLISH = ['dump', 'travel', 'versus', 'holiday', 'kitchen', 'cake', 'recipe', 'garden', 'flower', 'seal', 'swap', 'machine', 'naples', 'best', 'my', 'new', 'get', 'rid', 'wait', 'hardest'];
 
 const lexicon = () => buildLexiconFilter(ENGLISH.flatMap((w) => analyzeText(w)));
 

@@ -103,7 +103,9 @@ function clipKind(word: string, stem: string): 'exact' | 'loose' | null {
 const PREFIXES = /^(re|un|de|dis|pre|mis|non|over|under|sub|co)(?=[a-z]{4,}$)/;
 
 /** Suffixes that make an everyday adjective or noun of a word ("laggy", "greyish", "clickable"). */
-const SUFFIXES = /(y|ish|ness|less|ful|able)$/;
+// "-est": Snowball leaves a superlative whole ("hottest", "hardest"), and a reader asks "why is it hottest
+// at 3 pm" of a book that says "hot"; only an English word is read so (see suffixedForm).
+const SUFFIXES = /(y|ish|ness|less|ful|able|est)$/;
 
 type Derived = { stem: string; word: string } | 'english' | null;
 
@@ -126,6 +128,8 @@ function suffixedForm(word: string, v: BookVocabulary): Derived {
   if (!suffix) return null;
   const rest = word.slice(0, suffix.index);
   if (rest.length < 3) return null;
+  // A superlative is English ("hottest"); a name in "-est" the book lacks ("unittest") is no "unit".
+  if (suffix[1] === 'est' && !v.isOrdinary(stemWord(word))) return null;
   // The base as written, with a doubled final consonant undone ("lagg-y"), or with its "e" back ("shak-y").
   const bases = [rest, ...(/([bdgklmnprtz])\1$/.test(rest) ? [rest.slice(0, -1)] : []), `${rest}e`];
   let english = false;

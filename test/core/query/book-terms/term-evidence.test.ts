@@ -102,6 +102,14 @@ describe.each(TINY_BOOK_VOCABULARIES)('assessQueryTerms (the term rule), vocabul
     expect(other.covered).toBe(false);
   });
 
+  it('does not count a superlative of a book word ("hardest" of "hard") among the several unfamiliar ones', () => {
+    // Snowball leaves "-est" on: "why is it hottest in the afternoon and not at midday" was told the
+    // book never mentions "hottest" and "midday" in a book that says "hot" and "noon".
+    const superlative = assessQueryTerms(book, 'swap the hardest tank lid gasket');
+    expect(superlative).toMatchObject({ unknown: ['swap', 'hardest'], foreign: [], covered: true });
+    expect(superlative.coverage).toBeCloseTo(assessQueryTerms(book, 'swap the tank lid gasket seal').coverage, 9);
+  });
+
   it('does not cover a question naming something that is neither a book word nor an English word', () => {
     const named = assessQueryTerms(book, 'replace the pump gasket of my Gaggia espresso machine');
     expect(named.foreign).toEqual(['gaggia', 'espresso']);
