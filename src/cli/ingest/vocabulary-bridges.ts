@@ -2,8 +2,8 @@
  * Ingest-time bridges between a book's spelling and the reader's (see
  * core/common/text/word-variants.ts): every word's other spelling, British ↔ American,
  * kept only when it is an English word, and every accented word without its accents ("cuál" →
- * "cual"), as readers type a book's foreign words, every "-ance"/"-ence" word in the -ing, -ed or
- * plain form the stemmer reads as another word ("refinancing" → "refinance"), every "-edness" noun's
+ * "cual"), as readers type a book's foreign words, every word in the -ing, -ed or plain "-e" form
+ * the stemmer reads as another word ("refinancing" → "refinance", "suing" → "sue"), every "-edness" noun's
  * "-ed" word ("tiredness" → "tired"), every noun's other number where the stemmer splits the two
  * ("gas" ↔ "gases", "parenthesis" ↔ "parentheses"), and every hyphenated
  * word closed up ("non-profit" → "nonprofit", "co-signer" → "cosigner"), these two when English

@@ -42,6 +42,15 @@ describe('vocabularyBridges', () => {
     expect(forms.spellings[2]).toEqual([]);
   });
 
+  it('adds the plain form of a short "-ue" verb to a chunk that writes only its -ing form, and back', () => {
+    // "suing" stems to "su", "sue" to "sue": "is it too late to sue" matched no word of "suing on a contract".
+    const forms = vocabularyBridges(['The limitation period for suing on a contract is six years.', 'You may sue in the small claims court.']);
+    expect(forms.spellings[0]).toContain('sue');
+    expect(forms.aliases.get('sue')).toEqual(['su']);
+    // Once per stem: "sued" is "su" as "suing" is.
+    expect(forms.spellings[1]).toEqual(['suing']);
+  });
+
   it('adds the -ed word of an -edness noun, which the stemmer reads as another word', () => {
     // "tired" stems to "tire", "tiredness" to "tired": the reader's "always tired" matched nothing.
     const forms = vocabularyBridges(['Signs include tiredness, pale skin and cold hands.', 'You may feel tired.']);

@@ -6,6 +6,7 @@
  * added), and by a result's highlight, which finds the reader's "randomization" in the book's
  * "randomisation" as the index did.
  */
+import { stemWord } from '../bm25/index';
 
 /** Suffix pairs, American first; each is tried in both directions. Longest first per family. */
 const SUFFIX_PAIRS: readonly (readonly [string, string])[] = [
@@ -136,19 +137,28 @@ export function closedCompounds(text: string): ClosedCompound[] {
   return [...out.values()];
 }
 
+// The base of a word whose final "e" its -ing and -ed forms drop: a "-ue" verb of any length
+// ("sue", "glue", "queue"), or five letters or more ending in a consonant that is not doubled
+// ("refinanc", "interfer", "warehous"; "steppe" is no "stepping", "bed" no "be").
+const E_DROPPING_BASE = /^(?:.+u|.{4,}[^aeiouy])$/;
+const isEDroppingBase = (base: string): boolean => E_DROPPING_BASE.test(base) && !/(.)\1$/.test(base);
+
 /**
- * The other forms of a word in "-ance" or "-ence" across its -ing and -ed endings, both ways
- * ("refinancing" → "refinance", "reference" → "referencing", "referenced"), unchecked: the caller
- * keeps those its English word list knows, one per stem the chunk does not hold. Snowball strips
- * "-ance" and "-ence" from the plain form of a long word only ("refinance" → "refin", "refinancing" →
- * "refinanc"), so a reader who asked "is it smart to refinance" matched no word of the section on
- * refinancing and was told the book probably does not cover it. Other endings are left alone: the
- * stemmer gives their forms one stem, and the pairs a general rule finds beside these are other
- * words ("putting" → "putt", "writing" → "writ").
+ * The other forms of a word across its -ing and -ed endings and its plain "-e" form, both ways,
+ * when Snowball gives them another stem ("refinancing" → "refinance", "reference" → "referencing",
+ * "referenced", "suing" → "sue", "glue" → "gluing", "glued"), unchecked against a dictionary: the
+ * caller keeps those its English word list knows, one per stem the chunk does not hold. Snowball
+ * strips "-ance", "-ence", "-ic", "-er", "-ous" from the plain form of a long word only ("refinance"
+ * → "refin", "refinancing" → "refinanc"; "interfere" → "interfer", "interfering" → "interf"), and
+ * keeps a short "-ue" verb whole while cutting its -ing and -ed forms ("sue", "suing" → "su"), so a
+ * reader who asked "is it smart to refinance" or "too late to sue" matched no word of the section on
+ * refinancing or "suing". Forms the stemmer already reads as one word give nothing ("generate",
+ * "argue"), nor do bases too short or doubled to be sure of ("putting" → "putt", "bed" → "be").
  *
  * @example
  * inflectionVariants('refinancing'); // ['refinance']
  * inflectionVariants('reference'); // ['referencing', 'referenced']
+ * inflectionVariants('suing'); // ['sue']
  * inflectionVariants('tiredness'); // ['tired']
  */
 export function inflectionVariants(word: string): string[] {
@@ -156,10 +166,11 @@ export function inflectionVariants(word: string): string[] {
   // "always tired" matched no word of a section on "tiredness, pale skin …".
   const quality = /^(.{3,}ed)ness$/.exec(word);
   if (quality) return [quality[1]!];
-  const inflected = /^(.{3,}[ae]nc)(?:ing|ed)$/.exec(word);
-  if (inflected) return [`${inflected[1]}e`];
-  const plain = /^(.{3,}[ae]nc)e$/.exec(word);
-  return plain ? [`${plain[1]}ing`, `${plain[1]}ed`] : [];
+  const inflected = /^(.+)(?:ing|ed)$/.exec(word);
+  const plain = /^(.+)e$/.exec(word);
+  const forms = inflected && isEDroppingBase(inflected[1]!) ? [`${inflected[1]}e`] : plain && isEDroppingBase(plain[1]!) ? [`${plain[1]}ing`, `${plain[1]}ed`] : [];
+  const stem = stemWord(word);
+  return forms.filter((form) => stemWord(form) !== stem);
 }
 
 /**

@@ -113,13 +113,23 @@ describe('inflectionVariants', () => {
     expect(inflectionVariants('experience')).toEqual(['experiencing', 'experienced']);
   });
 
+  it('gives a short "-ue" verb and a long word the stemmer cuts further its other forms, and back', () => {
+    // Snowball: "sue" → "sue" but "suing", "sued" → "su"; "interfere" → "interfer" but "interfering" → "interf".
+    expect(inflectionVariants('suing')).toEqual(['sue']);
+    expect(inflectionVariants('sue')).toEqual(['suing', 'sued']);
+    expect(inflectionVariants('glued')).toEqual(['glue']);
+    expect(inflectionVariants('queue')).toEqual(['queuing', 'queued']);
+    expect(inflectionVariants('interfering')).toEqual(['interfere']);
+    expect(inflectionVariants('warehouse')).toEqual(['warehousing', 'warehoused']);
+  });
+
   it('gives an -edness noun its -ed word ("tiredness" is "tired", "tired" is "tire" to the stemmer)', () => {
     expect(inflectionVariants('tiredness')).toEqual(['tired']);
     expect(inflectionVariants('preparedness')).toEqual(['prepared']);
   });
 
   it('leaves other words alone, whose forms the stemmer already reads as one', () => {
-    for (const word of ['putting', 'writing', 'planning', 'generate', 'dance', 'fence', 'weakness', 'redness', 'business']) expect(inflectionVariants(word)).toEqual([]);
+    for (const word of ['putting', 'writing', 'planning', 'generate', 'dance', 'fence', 'weakness', 'redness', 'business', 'argue', 'arguing', 'continued', 'stepping', 'being', 'bed', 'hoping']) expect(inflectionVariants(word)).toEqual([]);
   });
 });
 
