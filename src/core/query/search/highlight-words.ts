@@ -5,7 +5,7 @@
  */
 import { isStopword, joinedStopwordRuns, WORD_RUNS } from '../../common/bm25/index';
 import type { Span } from '../../common/text/sentence-spans';
-import { spellingVariants, withoutAccents } from '../../common/text/word-variants';
+import { inflectionVariants, spellingVariants, withoutAccents } from '../../common/text/word-variants';
 import { insideRanges, linkTargetRanges } from './link-targets';
 import { matchedKey, questionStem } from './question-weights';
 
@@ -34,7 +34,8 @@ function candidateWords(content: string, weights: ReadonlyMap<string, number>): 
   const lower = content.toLowerCase();
   // A word ending in a consonant and "y" stems to "i" ("dry" → "dri"): its opening is read both ways.
   // The other spelling can open differently: the book's "haemoglobin" for the reader's "hemoglobin".
-  const openings = new Set([...weights.keys()].flatMap((stem) => [stem, ...spellingVariants(stem)]).flatMap((stem) => {
+  // So can an -ing or -ed form the stemmer reads as another word: the book's "suing" for the reader's "sue".
+  const openings = new Set([...weights.keys()].flatMap((stem) => [stem, ...spellingVariants(stem), ...inflectionVariants(stem)]).flatMap((stem) => {
     const opening = stem.slice(0, 3).toLowerCase();
     return opening.endsWith('i') ? [opening, `${opening.slice(0, -1)}y`] : [opening];
   }));

@@ -172,6 +172,12 @@ describe('highlightPassage', () => {
     expect(h.terms.sort()).toEqual(['randomisation', 'textures']);
   });
 
+  it('finds the reader\'s word in the book\'s form the stemmer reads as another (as ingest indexed it)', () => {
+    // Snowball: "sue" is "sue", "suing" is "su"; ingest indexed "suing" with "sue" too.
+    const h = highlightPassage('Unpaid invoices remain payable. The period for suing is six years.', questionWeights('too late to sue'))!;
+    expect(h).toMatchObject({ text: 'The period for suing is six years.', terms: ['suing'] });
+  });
+
   it('cuts a long sentence around its first match, marking the cuts', () => {
     const filler = 'lorem ipsum dolor sit amet '.repeat(20);
     const text = `${filler}the watchdog timer resets the controller ${filler}.`;
