@@ -4,7 +4,8 @@
  * a photography book that writes "3200 K" answered "tungsten light 3200K" with "The book never
  * mentions "3200k"", and BM25 matched nothing of "200mm". Read apart, it is the book's own words.
  * Likewise a multiplication typed with the letter x ("10x50", "300x"), where books print a times
- * sign ("10×50", "300×") that the tokenizer reads as a space.
+ * sign ("10×50", "300×") that the tokenizer reads as a space. And a time of day typed "4am" or
+ * "6pm", where books print "4 a.m." or "6 p.m." (the tokenizer keeps the number and drops the letters).
  */
 import { isStopword, stemWord } from '../../common/bm25/index';
 import type { BookVocabulary } from '../ports';
@@ -16,6 +17,8 @@ const GLUED = /^(\d+)(\p{L}{1,4})$/u;
 const TIMES = /^([1-9]\d*)x(\d*)$/;
 // An ordinal's ending is no unit: "2nd" is not "2 ND" in a book about ND filters.
 const ORDINAL = /^(?:st|nd|rd|th)$/;
+// A clock's hour, or the minutes of "4:30pm" (the colon splits them off), glued to am or pm.
+const CLOCK = /^([0-5]?\d)(am|pm)$/;
 
 /**
  * `word` (lowercased, as tokenized) as its number and unit apart, with the unit's stem, when it is a
@@ -59,4 +62,24 @@ export function timesApart(word: string): string | null {
   if (!times) return null;
   const [, left, right] = times as unknown as [string, string, string];
   return right ? `${left} × ${right}` : `${left} ×`;
+}
+
+/**
+ * `word` (lowercased, as tokenized) as its number and marker apart, when it is a time of day glued
+ * to am or pm ("4am", "6pm", the "30pm" of "4:30pm"); else null. Books print "4 a.m.", "6 p.m." or
+ * "4 AM", which the tokenizer reads as the number (the letters are stopwords or stray letters), so
+ * "4am" was a word the book never uses: a cat-care book that writes "A cat that wakes you at 4 a.m."
+ * answered "my cat wakes me up at 4am" with "The book never mentions "4am"". Apart, it is a number,
+ * which weighs nothing for the term rule and matches the book's in BM25.
+ *
+ * @example
+ * clockApart('4am'); // '4 am'
+ * clockApart('30pm'); // '30 pm'
+ * clockApart('75pm'); // null: no hour or minute
+ */
+export function clockApart(word: string): string | null {
+  const clock = CLOCK.exec(word);
+  if (!clock) return null;
+  const [, number, marker] = clock as unknown as [string, string, string];
+  return `${number} ${marker}`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeText, stemWord } from '../../../../src/core/common/bm25/index';
-import { timesApart, unitApart } from '../../../../src/core/query/book-terms/glued-units';
+import { clockApart, timesApart, unitApart } from '../../../../src/core/query/book-terms/glued-units';
 import { inBookWords } from '../../../../src/core/query/book-terms/in-book-words';
 import { assessQueryTerms } from '../../../../src/core/query/book-terms/term-evidence';
 import type { BookVocabulary } from '../../../../src/core/query/ports';
@@ -101,5 +101,46 @@ describe('timesApart', () => {
     expect(evidence.unknown).toEqual([]);
     expect(evidence.foreign).toEqual([]);
     expect(evidence.covered).toBe(true);
+  });
+});
+
+describe('clockApart', () => {
+  // A pet-care book's chunks, which print a time of day as "4 a.m." and "6 p.m.".
+  const book = [
+    'A cat that wakes you at 4 a.m. is often bored and hungry.',
+    'Give the last meal at 6 p.m. or at bedtime.',
+    'Play hard in the evening with a wand toy.',
+  ];
+  const df = new Map<string, number>();
+  for (const chunk of book) for (const stem of new Set(analyzeText(chunk))) df.set(stem, (df.get(stem) ?? 0) + 1);
+  const v: BookVocabulary = { n: book.length, df: (stem) => df.get(stem) ?? 0, isOrdinary: () => true, bookStems: [...df.keys()] };
+
+  it('sets an hour or minutes glued to am or pm apart: "4am", "6pm", the "30pm" of "4:30pm"', () => {
+    expect(clockApart('4am')).toBe('4 am');
+    expect(clockApart('11pm')).toBe('11 pm');
+    expect(clockApart('30pm')).toBe('30 pm');
+  });
+
+  it('leaves what is no time of day: a number past 59, other letters, letters first, a bare number', () => {
+    expect(clockApart('75pm')).toBeNull();
+    expect(clockApart('4amp')).toBeNull();
+    expect(clockApart('am4')).toBeNull();
+    expect(clockApart('4')).toBeNull();
+    expect(clockApart('400am')).toBeNull();
+  });
+
+  it('is no word the book never mentions: "my cat wakes me up at 4am" is covered and names nothing', () => {
+    expect(v.df(stemWord('4am'))).toBe(0); // the glued form is one token the book never uses
+    const evidence = assessQueryTerms(v, 'my cat wakes me up at 4am');
+    expect(evidence.unknown).toEqual([]);
+    expect(evidence.foreign).toEqual([]);
+    expect(evidence.covered).toBe(true);
+  });
+
+  it("is searched as the book's number, with no reading reported", () => {
+    const read = inBookWords(v, 'cat wakes me at 4AM');
+    expect(read.text).toBe('cat wakes me at 4 am');
+    expect(read.read).toEqual([]);
+    expect(analyzeText(read.text)).toContain('4');
   });
 });
