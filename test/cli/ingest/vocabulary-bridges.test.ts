@@ -17,6 +17,12 @@ describe('vocabularyBridges', () => {
     expect(bridges.aliases.get('recogn')).toEqual(['recognis']);
   });
 
+  it('adds "gray" beside "grey" and the verb "practise" beside "practice", which the stemmer reads apart', () => {
+    const drawing = vocabularyBridges(['Shade a grey greyscale strip and practice every day; practised hands.']);
+    expect(drawing.spellings[0]).toEqual(expect.arrayContaining(['gray', 'practise', 'practiced']));
+    expect(drawing.aliases.get('practis')).toEqual(['practic']);
+  });
+
   it('adds every accented word without its accents, English or not, as the stem a reader may type', () => {
     const spanish = vocabularyBridges(['¿Cuál prefieres? El lápiz y el café.']);
     expect(spanish.spellings[0]).toEqual(expect.arrayContaining(['cual', 'lapiz', 'cafe']));

@@ -43,6 +43,12 @@ const INFIX_PAIRS: readonly { us: string; uk: string; start?: boolean; after?: R
   // "mould" / "moult" / "smoulder": only these, at the word's start; "ould" → "old" in general
   // would make "could" a "cold". A food-safety book's "mouldy" went unmatched for a reader's "mold".
   ...[['mold', 'mould'], ['molt', 'moult'], ['smold', 'smould']].map(([us, uk]) => ({ us: us!, uk: uk!, start: true })),
+  // Word-stem pairs no suffix rule covers, at the word's start: "gray" / "grey" (grayscale,
+  // grayish), the verb "practise" that British spelling keeps apart from the noun "practice"
+  // (practised, practising: Snowball reads "practis" against "practic"), "skeptic" / "sceptic",
+  // "aluminum" / "aluminium", "jewelry" / "jewellery". A drawing book's "grey" and "practice"
+  // went unmatched for a reader's "gray" and "practise", and no warning said so: both are English.
+  ...[['gray', 'grey'], ['practic', 'practis'], ['skept', 'scept'], ['aluminum', 'aluminium'], ['jewelry', 'jewellery']].map(([us, uk]) => ({ us: us!, uk: uk!, start: true })),
 ];
 
 /**

@@ -31,6 +31,19 @@ describe('spellingVariants', () => {
     ['moult', 'molt'],
     ['moulting', 'molting'],
     ['smoulder', 'smolder'],
+    // Stems no suffix rule covers, both ways.
+    ['gray', 'grey'],
+    ['greyscale', 'grayscale'],
+    ['practise', 'practice'],
+    ['practiced', 'practised'],
+    ['practising', 'practicing'],
+    ['practicing', 'practising'],
+    ['skeptical', 'sceptical'],
+    ['sceptic', 'skeptic'],
+    ['aluminium', 'aluminum'],
+    ['aluminum', 'aluminium'],
+    ['jewellery', 'jewelry'],
+    ['jewelry', 'jewellery'],
   ])('%s → %s', (word, other) => {
     expect(spellingVariants(word)).toContain(other);
   });
@@ -54,6 +67,11 @@ describe('spellingVariants', () => {
     expect(spellingVariants('could')).toEqual([]);
     expect(spellingVariants('shoulder')).not.toContain('sholder');
     expect(spellingVariants('boulder')).not.toContain('bolder');
+  });
+
+  it('leaves "gray" and "practic" inside a word alone ("stingray" is no "stingrey")', () => {
+    expect(spellingVariants('stingray')).toEqual([]);
+    expect(spellingVariants('impractical')).toEqual([]);
   });
 
   it('proposes candidates only: a non-word like "errour" is for the caller to reject', () => {
