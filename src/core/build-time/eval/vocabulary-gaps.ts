@@ -1,7 +1,7 @@
 /**
  * The readers' words a book lacks, over many questions (e.g. the ones logged with
  * `LOG_QUERIES=true`): each word that no chunk uses and that is not a book word in disguise
- * (misspelt, clipped, prefixed or suffixed: the search already reads those as the book's word),
+ * (misspelt, clipped, prefixed, suffixed or inflected: the search already reads those as the book's word),
  * with how many questions used it. Neither BM25 nor the local model can match such a word, so it is
  * the reader's half of a line of the owner's synonyms file — or the name of a topic the book does not
  * cover, which is why each word also counts the questions the term rule judged off-topic.

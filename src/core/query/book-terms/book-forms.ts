@@ -1,16 +1,18 @@
 /**
  * Which book word a query word the book never uses stands for: the same word misspelt by a letter
- * ("contoller"), clipped ("distro" for "distribution"), or with an English prefix or suffix the
- * book does not happen to write ("recolour", "laggy"). The term rule (`term-evidence.ts`) counts
+ * ("contoller"), clipped ("distro" for "distribution"), with an English prefix or suffix the
+ * book does not happen to write ("recolour", "laggy"), or inflected where the stemmer does not
+ * join the forms ("scarf" for "scarves", "ran" for "run": `inflected-words.ts`). The term rule (`term-evidence.ts`) counts
  * such a word as the book's own, and the query is searched with the book's word in its place
  * (`in-book-words.ts`), since BM25 and the local model only know the words the book uses.
  */
 import { stemWord } from '../../common/bm25/index';
 import type { BookVocabulary } from '../ports';
+import { inflectedBookWord } from './inflected-words';
 import { misspeltBookWord } from './misspelt-words';
 
 /** How a query word relates to the book word it stands for. */
-export const BOOK_FORM_KINDS = ['misspelt', 'clipped', 'prefixed', 'suffixed'] as const;
+export const BOOK_FORM_KINDS = ['misspelt', 'clipped', 'prefixed', 'suffixed', 'inflected'] as const;
 export type BookFormKind = (typeof BOOK_FORM_KINDS)[number];
 
 /** A query word read as a book word. */
@@ -175,7 +177,8 @@ const REMEMBERED_READINGS = 2048;
 
 /**
  * Reads a query word the book never uses (`word` as tokenized, `stem` its stem) as a book word,
- * when it is one in disguise. Only a word that is not English is read so: an English word a letter
+ * when it is one in disguise. An inflection of a book word is read whatever the word; otherwise
+ * only a word that is not English is read so: an English word a letter
  * away from a book word is another word ("tune", "tone"), and one with a prefix is too often
  * another meaning ("remove", "recover"). `name`: the query writes it as a name (`misspelt-words.ts`).
  * `spelling: false` skips the misspelling search (see {@link bookWordReader}).
@@ -196,7 +199,11 @@ export function readAsBookWord(word: string, stem: string, v: BookVocabulary, na
   const prefixed = prefixedForm(word, v);
   const derivedFrom = prefixed ?? suffixedForm(word, v);
   let form: BookForm | null = null;
-  if (!v.isOrdinary(stem)) {
+  // An inflection the stemmer does not join is the same word, English or not ("scarf" of the book's
+  // "scarves", "ran" of its "run"); not a name's ("Wolves", a team, is no "wolf").
+  const inflected = name ? null : inflectedBookWord(word, stem, v);
+  if (inflected) form = { ...inflected, how: 'inflected' };
+  else if (!v.isOrdinary(stem)) {
     const bookDerived = derivedFrom && derivedFrom !== 'english' && !name ? derivedFrom : null;
     // A prefixed reading yields to a slip of the fingers that makes a book word and keeps the word's
     // first two letters: "destop" is "desktop" with a letter dropped, not "de" + "stop". An edit in

@@ -1,6 +1,6 @@
 /**
  * The query in the book's words: each word the book never uses but that is a book word in disguise
- * (misspelt by a letter, clipped, prefixed, suffixed: `book-forms.ts`; or a spelled-out Greek
+ * (misspelt by a letter, clipped, prefixed, suffixed, inflected: `book-forms.ts`; or a spelled-out Greek
  * letter) is replaced by the book's word before the query is searched, and a number glued to its
  * unit ("200mm") or numbers joined by an x ("10x50") are set apart as the book writes them
  * (`glued-units.ts`), and two words the book writes as one ("shut down" for its "shutdown") are
