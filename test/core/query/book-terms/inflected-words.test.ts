@@ -85,3 +85,14 @@ describe('an inflected word in a question', () => {
     expect(gaps.words.map((gap) => gap.word)).toEqual(['fold', 'blunt', 'cake']);
   });
 });
+
+describe('a light verb', () => {
+  it('is not read as its other form: the book\'s "known" or "made" mostly says something else than the reader\'s "know" or "make"', () => {
+    const book = bookOf(['A known issue of the router.', 'The board was made of copper.', 'Draw the outline first.']);
+    expect(inflectedBookWord('know', 'know', book)).toBeNull();
+    expect(inflectedBookWord('knowing', stemWord('knowing'), book)).toBeNull();
+    expect(inflectedBookWord('make', 'make', book)).toBeNull();
+    // Another irregular verb is read: "drew" is the book's "draw".
+    expect(inflectedBookWord('drew', 'drew', book)).toEqual({ stem: 'draw', word: 'draw' });
+  });
+});
