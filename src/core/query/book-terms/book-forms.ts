@@ -2,7 +2,7 @@
  * Which book word a query word the book never uses stands for: the same word misspelt by a letter
  * ("contoller"), clipped ("distro" for "distribution"), with an English prefix or suffix the
  * book does not happen to write ("recolour", "laggy"), or inflected where the stemmer does not
- * join the forms ("scarf" for "scarves", "ran" for "run": `inflected-words.ts`). The term rule (`term-evidence.ts`) counts
+ * join the forms ("scarf" for "scarves", "mouse" for "mice": `inflected-words.ts`). The term rule (`term-evidence.ts`) counts
  * such a word as the book's own, and the query is searched with the book's word in its place
  * (`in-book-words.ts`), since BM25 and the local model only know the words the book uses.
  */
@@ -200,7 +200,7 @@ export function readAsBookWord(word: string, stem: string, v: BookVocabulary, na
   const derivedFrom = prefixed ?? suffixedForm(word, v);
   let form: BookForm | null = null;
   // An inflection the stemmer does not join is the same word, English or not ("scarf" of the book's
-  // "scarves", "ran" of its "run"); not a name's ("Wolves", a team, is no "wolf").
+  // "scarves", "mouse" of its "mice"); not a name's ("Wolves", a team, is no "wolf").
   const inflected = name ? null : inflectedBookWord(word, stem, v);
   if (inflected) form = { ...inflected, how: 'inflected' };
   else if (!v.isOrdinary(stem)) {

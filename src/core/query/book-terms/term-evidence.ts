@@ -6,7 +6,7 @@
  *
  * - each query word weighs its BM25 IDF in this book; a book word in disguise — misspelt by a
  *   letter, clipped ("distro" for the book's "distribution"), prefixed or suffixed ("recolour",
- *   "laggy"), or an inflection the stemmer does not join ("scarf" of "scarves", "ran" of "run";
+ *   "laggy"), or an inflection the stemmer does not join ("scarf" of "scarves", "mouse" of "mice";
  *   `book-forms.ts`) — is the book's word and weighs its IDF; any other word the book never
  *   uses — but a number glued to a unit the book sets apart ("200mm" for "200 mm", `glued-units.ts`),
  *   which weighs its unit's — weighs the IDF of a word seen nowhere, scaled by {@link ORDINARY_WORD_WEIGHT} when it is an
@@ -167,7 +167,7 @@ export function assessQueryTerms(v: BookVocabulary, text: string): TermEvidence 
       const weight = idf(v.df(form.stem));
       known += weight;
       total += weight;
-      // An inflection ("ran" of the book's "run") is the book's word as surely as one written as the
+      // An inflection ("mouse" of the book's "mice") is the book's word as surely as one written as the
       // book writes it, not a guess: "mice teeth" is no gibberish for a book on mouse teeth.
       if (form.how === 'inflected') asWritten++;
       else guessed++;

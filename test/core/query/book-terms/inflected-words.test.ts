@@ -9,7 +9,7 @@ import { buildLexiconFilter } from '../../../../src/core/common/text/lexicon-fil
 import { vocabularyGaps } from '../../../../src/core/build-time/eval/vocabulary-gaps';
 
 // Ordinary English words, the reader's forms among them: an inflection is read though it is English.
-const ENGLISH = 'scarf scarves knife knives shelf shelves leaf leaves leave wolf mice mouse tooth teeth ran run running wrote write froze freeze feet foot cake';
+const ENGLISH = 'scarf scarves knife knives shelf shelves leaf leaves leave wolf mice mouse tooth teeth child children ran run running wrote write drew draw froze freeze feet foot cake';
 const bookOf = (texts: string[]) =>
   storedVocabulary(JSON.parse(JSON.stringify({ vocabulary: encodeBookVocabulary(texts, buildLexiconFilter(analyzeText(ENGLISH))) })))!;
 
@@ -35,14 +35,21 @@ describe('inflectedBookWord (an inflection the stemmer does not join)', () => {
     expect(inflectedBookWord('knives', stemWord('knives'), plural)).toEqual({ stem: 'knife', word: 'knife' });
   });
 
-  it('reads an irregular noun or verb as its other forms, both ways', () => {
+  it('reads an irregular noun as its other form, both ways', () => {
     expect(inflectedBookWord('mouse', stemWord('mouse'), SEWING)).toEqual({ stem: 'mice', word: 'mice' });
-    // The reader's "run" for the book's "ran" and "running": "running" is in one chunk, "ran" in one.
-    expect(inflectedBookWord('write', stemWord('write'), SEWING)).toEqual({ stem: 'written', word: 'written' });
-    expect(inflectedBookWord('weave', stemWord('weave'), SEWING)).toEqual({ stem: 'woven', word: 'woven' });
-    const present = bookOf(['Run the machine slowly.', 'Running the machine fast breaks needles.', 'Write the size on the pattern.']);
-    expect(inflectedBookWord('ran', 'ran', present)).toEqual({ stem: 'run', word: 'run' });
-    expect(inflectedBookWord('wrote', 'wrote', present)).toEqual({ stem: 'write', word: 'write' });
+    const singular = bookOf(['Brush each tooth gently.', 'One child per machine.']);
+    expect(inflectedBookWord('teeth', 'teeth', singular)).toEqual({ stem: 'tooth', word: 'tooth' });
+    expect(inflectedBookWord('children', stemWord('children'), singular)).toEqual({ stem: 'child', word: 'child' });
+  });
+
+  it('reads no irregular verb: a narrated past is mostly no word of the answer', () => {
+    // Measured: "I ran DELETE…", "I drew a ground area", "I forgot the password" read as the book's
+    // "run", "draw" and "forget" cost two answers a place and an off-topic question its flag.
+    const present = bookOf(['Run the machine slowly.', 'Running the machine fast breaks needles.', 'Write the size on the pattern.', 'Draw the outline first.']);
+    expect(inflectedBookWord('ran', 'ran', present)).toBeNull();
+    expect(inflectedBookWord('wrote', 'wrote', present)).toBeNull();
+    expect(inflectedBookWord('drew', 'drew', present)).toBeNull();
+    expect(inflectedBookWord('write', stemWord('write'), SEWING)).toBeNull();
   });
 
   it('reads no word whose other form is as often another word, nor a form the book does not write', () => {
@@ -83,16 +90,5 @@ describe('an inflected word in a question', () => {
   it('is no gap for `--gaps`: the search reads it as the book word', () => {
     const gaps = vocabularyGaps(SEWING, ['how do I fold a scarf', 'my knife is blunt', 'a cake for the mouse']);
     expect(gaps.words.map((gap) => gap.word)).toEqual(['fold', 'blunt', 'cake']);
-  });
-});
-
-describe('a light verb', () => {
-  it('is not read as its other form: the book\'s "known" or "made" mostly says something else than the reader\'s "know" or "make"', () => {
-    const book = bookOf(['A known issue of the router.', 'The board was made of copper.', 'Draw the outline first.']);
-    expect(inflectedBookWord('know', 'know', book)).toBeNull();
-    expect(inflectedBookWord('knowing', stemWord('knowing'), book)).toBeNull();
-    expect(inflectedBookWord('make', 'make', book)).toBeNull();
-    // Another irregular verb is read: "drew" is the book's "draw".
-    expect(inflectedBookWord('drew', 'drew', book)).toEqual({ stem: 'draw', word: 'draw' });
   });
 });
