@@ -36,11 +36,19 @@ const HAPPEN_FRAME = /\bwhat(?:['’](?:s|ll|d)|\s+(?:will|would|could|might|can
 const GET_VERB = /\b([Gg](?:et|ets|etting|ot|otten))\b/g;
 
 /**
+ * "How much coffee per cup", "miles per hour": "per" is a preposition of rate, as "for" and "by"
+ * are (stopwords), and says nothing of the topic; the words beside it do. Counted, it ranked a
+ * units list's "parts per million" first for "how much coffee do I use per cup". In lower case
+ * only: "PER", the abbreviation a book may define, keeps its weight.
+ */
+const PER_RATE = /\bper\b/;
+
+/**
  * The BM25 weights of the words of `query`'s frame, each 0: the verb of "what does X mean" or
  * "… stand for" ({@link MEANING_VERBS}), unless the term has that word ("standing wave", "the
  * mean"), "find" in "where do I find …" and "find out" ({@link FIND_FRAME}), and "happen" in "what
- * happens if / when / to …" ({@link HAPPEN_FRAME}), and the light verb "get" not in capitals
- * ({@link GET_VERB}), in any question, a definition or not. Empty for
+ * happens if / when / to …" ({@link HAPPEN_FRAME}), the light verb "get" not in capitals
+ * ({@link GET_VERB}) and the rate preposition "per" ({@link PER_RATE}), in any question, a definition or not. Empty for
  * any other question.
  *
  * @example
@@ -54,5 +62,6 @@ export function questionFrameWeights(query: string): Map<string, number> {
   if (FIND_FRAME.test(query)) weights.set('find', 0);
   if (HAPPEN_FRAME.test(query)) weights.set('happen', 0);
   for (const [, verb] of query.matchAll(GET_VERB)) weights.set(stemWord(verb!.toLowerCase()), 0);
+  if (PER_RATE.test(query)) weights.set('per', 0);
   return weights;
 }

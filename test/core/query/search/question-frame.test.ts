@@ -59,4 +59,11 @@ describe('questionFrameWeights', () => {
     expect(questionFrameWeights('What is a ROS 2 action?').size).toBe(0);
     expect(questionFrameWeights('how do I replace the pump wear ring').size).toBe(0);
   });
+  it('weighs nothing for the rate preposition "per", whose neighbours name what is asked', () => {
+    expect(questionFrameWeights('how much coffee do I use per cup')).toEqual(new Map([['per', 0]]));
+    expect(questionFrameWeights('convert 60 miles per hour into metres per second').get('per')).toBe(0);
+    // "PER", an abbreviation a book may define, and a word that only starts with the letters keep their weight.
+    expect(questionFrameWeights('what is the PER of a stock').size).toBe(0);
+    expect(questionFrameWeights('how do I store perishable food').size).toBe(0);
+  });
 });
