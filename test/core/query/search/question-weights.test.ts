@@ -22,7 +22,8 @@ describe('questionWeights', () => {
 
   it('leaves out the quantifier of "how many" and "how much", which asks for a number', () => {
     expect(questionWeights('How many calories are in a pint?')).toEqual(new Map([['calori', 1], ['pint', 1]]));
-    expect(questionWeights('how much sugar per bottle')).toEqual(new Map([['sugar', 1], ['per', 1], ['bottl', 1]]));
+    // "per" is the question's frame too (question-frame.ts): the rate, not a word of the answer.
+    expect(questionWeights('how much sugar per bottle')).toEqual(new Map([['sugar', 1], ['bottl', 1]]));
     // Found for other reasons, a chunk whose only shared word is the quantifier has no highlight.
     expect(highlightPassage('Many brewers sprinkle the yeast dry. Store it cold.', questionWeights('how many calories in a pint'))).toBeNull();
     // Not a quantifier of the question's frame: the word is asked about.
