@@ -83,3 +83,28 @@ export function clockApart(word: string): string | null {
   const [, number, marker] = clock as unknown as [string, string, string];
   return `${number} ${marker}`;
 }
+
+// A count of thousands typed with k: "35k", "250k". Up to three digits, as "35,000" groups them.
+const THOUSANDS = /^([1-9]\d{0,2})k$/;
+
+/**
+ * `word` (lowercased, as tokenized) as the book writes thousands, when it is a count of thousands
+ * typed with k ("35k", "250k") in a book that groups thousands with a separator ("£35,000", which
+ * the tokenizer reads as "35" and "000"), never writes "k" as a word, and writes that number; else
+ * null. A home-buying book that writes "If you earn £35,000 a year" answered "how much can I borrow
+ * on a 35k salary" with "The book never mentions "35k"". Apart, it is numbers, which weigh nothing
+ * for the term rule and match the book's in BM25. A book that writes "k" (a "5K race", "k groups")
+ * is left to {@link unitApart}; a number the book never writes ("401k" of a book with no 401) stays
+ * a word the book never uses.
+ *
+ * @example
+ * thousandsApart('35k', v); // '35 000' (a book that writes "£35,000")
+ * thousandsApart('401k', v); // null: the book never writes 401
+ */
+export function thousandsApart(word: string, v: BookVocabulary): string | null {
+  const thousands = THOUSANDS.exec(word);
+  if (!thousands) return null;
+  const number = thousands[1] as string;
+  if (v.df(stemWord('k')) > 0 || !(v.df(stemWord('000')) > 0) || !(v.df(stemWord(number)) > 0)) return null;
+  return `${number} 000`;
+}

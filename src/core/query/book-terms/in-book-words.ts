@@ -12,7 +12,7 @@ import { isStopword, stemWord, WORD_RUNS } from '../../common/bm25/index';
 import type { BookVocabulary } from '../ports';
 import { chunkShare } from './book-vocabulary';
 import { BOOK_FORM_KINDS, bookWordReader, withGreekLetters, wordForStem } from './book-forms';
-import { clockApart, timesApart, unitApart } from './glued-units';
+import { clockApart, thousandsApart, timesApart, unitApart } from './glued-units';
 import { joinedBookWords } from './joined-words';
 import { nameLikeWords, negligible } from './term-evidence';
 
@@ -57,7 +57,7 @@ export function inBookWords(v: BookVocabulary, text: string): QueryInBookWords {
     if (!stem || negligible(stem, word) || v.df(stem) > 0) return raw;
     // A number glued to a unit is searched apart, as the book writes it; no reading to report: the
     // reader's "200mm" is the book's "200 mm", not a word read as another.
-    const apart = unitApart(word, v)?.text ?? timesApart(word) ?? clockApart(word);
+    const apart = unitApart(word, v)?.text ?? timesApart(word) ?? clockApart(word) ?? thousandsApart(word, v);
     if (apart) return apart;
     let reading = byStem.get(stem);
     if (reading === undefined) {

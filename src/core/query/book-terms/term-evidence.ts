@@ -33,7 +33,7 @@ import { isStopword, joinedStopwords, qdrantIdf, splitWords, stemWord, tokenizeW
 import type { BookVocabulary, TermEvidence } from '../ports';
 import { bookWordReader, withGreekLetters } from './book-forms';
 import { EVERYDAY_WORDS } from './everyday-words';
-import { clockApart, timesApart, unitApart } from './glued-units';
+import { clockApart, thousandsApart, timesApart, unitApart } from './glued-units';
 
 /** Below this IDF-weighted coverage the book is judged not to cover the question. */
 export const MIN_COVERAGE = 0.5;
@@ -156,8 +156,8 @@ export function assessQueryTerms(v: BookVocabulary, text: string): TermEvidence 
       asWritten++;
       continue;
     }
-    // "4am" is the book's "4 a.m.": a number, which weighs nothing.
-    if (clockApart(word)) continue;
+    // "4am" is the book's "4 a.m.", "35k" the book's "35,000": numbers, which weigh nothing.
+    if (clockApart(word) || thousandsApart(word, v)) continue;
     unknown.push(word);
     const name = names.has(word);
     const { form, derived } = read(word, stem, nameLike.has(word));

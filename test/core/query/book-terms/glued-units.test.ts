@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeText, stemWord } from '../../../../src/core/common/bm25/index';
-import { clockApart, timesApart, unitApart } from '../../../../src/core/query/book-terms/glued-units';
+import { clockApart, thousandsApart, timesApart, unitApart } from '../../../../src/core/query/book-terms/glued-units';
 import { inBookWords } from '../../../../src/core/query/book-terms/in-book-words';
 import { assessQueryTerms } from '../../../../src/core/query/book-terms/term-evidence';
 import type { BookVocabulary } from '../../../../src/core/query/ports';
@@ -142,5 +142,41 @@ describe('clockApart', () => {
     expect(read.text).toBe('cat wakes me at 4 am');
     expect(read.read).toEqual([]);
     expect(analyzeText(read.text)).toContain('4');
+  });
+});
+
+describe('thousandsApart', () => {
+  // A home-buying book's chunks, which group thousands with a comma, as money is printed.
+  const book = [
+    'Most lenders lend 4 times income: if you earn £35,000 a year, about £140,000.',
+    'On a £250,000 flat a 10% deposit is £25,000.',
+    'Check your credit file before you apply.',
+  ];
+  const vocab = (chunks: string[]): BookVocabulary => {
+    const df = new Map<string, number>();
+    for (const chunk of chunks) for (const stem of new Set(analyzeText(chunk))) df.set(stem, (df.get(stem) ?? 0) + 1);
+    return { n: chunks.length, df: (stem) => df.get(stem) ?? 0, isOrdinary: () => true, bookStems: [...df.keys()] };
+  };
+  const v = vocab(book);
+
+  it('reads a count of thousands typed with k as the book prints it: "35k" is "35,000"', () => {
+    expect(thousandsApart('35k', v)).toBe('35 000');
+    expect(thousandsApart('250k', v)).toBe('250 000');
+    expect(inBookWords(v, 'borrow on a 35k salary').text).toBe('borrow on a 35 000 salary');
+  });
+
+  it('is no word the book never mentions for the term rule', () => {
+    expect(assessQueryTerms(v, 'lenders 35k income').unknown).toEqual([]);
+    expect(assessQueryTerms(v, 'lenders 35k income').covered).toBe(true);
+  });
+
+  it('leaves a number the book never writes, a book that writes "k", a book without thousands, and what is no count', () => {
+    expect(thousandsApart('401k', v)).toBeNull(); // no 401 in the book: another subject's word
+    expect(assessQueryTerms(v, 'roll over my 401k').unknown).toContain('401k');
+    expect(thousandsApart('35k', vocab([...book, 'Run a 5 K race at k = 3.']))).toBeNull(); // "k" is the book's word
+    expect(thousandsApart('35k', vocab(['Earn 35 pounds a week.']))).toBeNull(); // no "000"
+    expect(thousandsApart('3500k', v)).toBeNull();
+    expect(thousandsApart('035k', v)).toBeNull();
+    expect(thousandsApart('35kg', v)).toBeNull();
   });
 });
