@@ -200,15 +200,20 @@ export function numberVariants(word: string, isWord: (word: string) => boolean):
   const forms: string[] = [];
   // A plural whose "-es" ends a word of its own ("dose" + "s") names that word, not a "-s" or "-is" singular.
   const plural = (form: string): boolean => isWord(form) && !isWord(form.slice(0, -1));
-  if (/^[a-z]+[aiou]s$/.test(word)) {
-    // A singular in a vowel and "s": its plural in "-es" ("gases"), and a Greek "-is" its "-es" ("crises").
+  // A word in a vowel and "s" that is a longer word's plural ("taxis" of "taxi", "psychos") is no
+  // singular: "taxis" is no Greek "-is" of "taxes", nor "taxes" the plural of "taxis".
+  const pluralOfWord = (form: string): boolean => form.length >= 5 && isWord(form.slice(0, -1));
+  if (/^[a-z]+[aiou]s$/.test(word) && !pluralOfWord(word)) {
+    // A singular in a vowel and "s": its plural in "-es" ("gases"), and a Greek "-is" its "-es"
+    // ("crises"), not one in "-sses", the plural of "-ss" ("missis" is no "misses").
     if (plural(`${word}es`)) forms.push(`${word}es`);
-    if (word.length >= 5 && word.endsWith('is') && plural(`${word.slice(0, -2)}es`)) forms.push(`${word.slice(0, -2)}es`);
+    const greek = `${word.slice(0, -2)}es`;
+    if (word.length >= 5 && word.endsWith('is') && !greek.endsWith('sses') && plural(greek)) forms.push(greek);
   } else if (/^[a-z]{3,}es$/.test(word) && !word.endsWith('sses') && !isWord(word.slice(0, -1))) {
     // A plural in "-es" that is no "-e" word's: its singular in "-is" ("crises": "crisis", not
     // "cris"), else in a vowel and "s" ("gases": "gas"). "-sses" is the plural of "-ss" ("classes").
     const singular = word.slice(0, -2);
-    if (isWord(`${singular}is`)) forms.push(`${singular}is`);
+    if (isWord(`${singular}is`) && !pluralOfWord(`${singular}is`)) forms.push(`${singular}is`);
     else if (/[aiou]s$/.test(singular) && isWord(singular)) forms.push(singular);
   }
   return forms.filter((form) => form !== word);

@@ -177,4 +177,16 @@ describe('numberVariants', () => {
   it('gives only forms the word list knows', () => {
     expect(numberVariants('canvas', isWord)).toEqual([]);
   });
+
+  it('gives no other number to a word that is itself a plural, nor a "-sses" plural to an "-is" word', () => {
+    // "taxis" is taxi's plural, not a Greek "-is" singular of "taxes"; "psychos" psycho's, "missis" no "misses".
+    const more = new Set([...words, 'tax', 'taxes', 'taxi', 'taxis', 'psycho', 'psychos', 'psychoses', 'psychosis', 'missis', 'misses', 'miss']);
+    const known = (word: string): boolean => more.has(word);
+    expect(numberVariants('taxes', known)).toEqual([]);
+    expect(numberVariants('taxis', known)).toEqual([]);
+    expect(numberVariants('psychos', known)).toEqual([]);
+    expect(numberVariants('missis', known)).toEqual([]);
+    expect(numberVariants('psychosis', known)).toEqual(['psychoses']);
+    expect(numberVariants('psychoses', known)).toEqual(['psychosis']);
+  });
 });
