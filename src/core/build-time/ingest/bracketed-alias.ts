@@ -19,6 +19,11 @@ const BRACKETED = /^(.*?\S)\s*\(([^()]{1,60})\)$/u;
 const ONE_TOKEN = /^[\p{L}\d][\p{L}\d.+-]{0,11}$/u;
 /** "or biscuit", "also turning", "also called turning", "aka turning": an alternative name. */
 const ALTERNATIVE = /^(?:or|also(?:\s+(?:called|known\s+as))?|aka|a\.k\.a\.)\s+/i;
+/**
+ * "Setting(s)", "Edge(es)": a plural mark glued to the word, which the letter test below would read
+ * as an abbreviation of a name that opens with its letter. Set apart, "Second (s)" is a unit's symbol.
+ */
+const PLURAL_MARK = /\p{L}\((?:s|es)\)$/u;
 /** Words that qualify a term in brackets, never another name for it ("Primer (optional)"). */
 const QUALIFIERS = /^(?:optional|required|recommended|default|deprecated|experimental|advanced|obsolete|archaic|informal|formal|slang|colloquial|plural|singular|approx|approximate|approximately|estimated|legacy|beta|alpha|new|old)$/i;
 /**
@@ -43,7 +48,7 @@ export function nameAndAlias(raw: string, maxWords: number): [string] | [string,
   if (!match) return [raw];
   const name = match[1]!.trim();
   const inner = match[2]!.trim();
-  if (ONE_TOKEN.test(inner)) return qualifier(name, inner) ? [raw] : [name, inner];
+  if (ONE_TOKEN.test(inner)) return qualifier(name, inner) || PLURAL_MARK.test(raw) ? [raw] : [name, inner];
   const alias = inner.replace(ALTERNATIVE, '').trim();
   if (alias !== inner && WIDENING.test(alias)) return [raw];
   const words = tokenizeWords(alias);

@@ -18,6 +18,12 @@ describe('nameAndAlias (a term and its other name in brackets)', () => {
     expect(nameAndAlias('Copy the table (recommended)', 4)).toEqual(['Copy the table (recommended)']);
     expect(nameAndAlias('Filter(s)', 4)).toEqual(['Filter(s)']);
     expect(nameAndAlias('Brush(es)', 4)).toEqual(['Brush(es)']);
+    // A plural mark glued to a word that opens with its letter is no abbreviation of it either.
+    expect(nameAndAlias('Setting(s)', 4)).toEqual(['Setting(s)']);
+    expect(nameAndAlias('Source(s)', 4)).toEqual(['Source(s)']);
+    expect(nameAndAlias('Edge(es)', 4)).toEqual(['Edge(es)']);
+    // Set apart, a one-letter unit still is: "Second (s)".
+    expect(nameAndAlias('Second (s)', 4)).toEqual(['Second', 's']);
   });
 
   it('splits off a longer name ending in the same noun, the words an abbreviation stands for, and an "or …" name', () => {
