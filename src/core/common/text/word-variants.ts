@@ -197,24 +197,37 @@ export function inflectionVariants(word: string): string[] {
  * numberVariants('doses', (w) => ['dose', 'dos'].includes(w)); // []
  */
 export function numberVariants(word: string, isWord: (word: string) => boolean): string[] {
-  const forms: string[] = [];
   // A plural whose "-es" ends a word of its own ("dose" + "s") names that word, not a "-s" or "-is" singular.
   const plural = (form: string): boolean => isWord(form) && !isWord(form.slice(0, -1));
   // A word in a vowel and "s" that is a longer word's plural ("taxis" of "taxi", "psychos") is no
   // singular: "taxis" is no Greek "-is" of "taxes", nor "taxes" the plural of "taxis".
   const pluralOfWord = (form: string): boolean => form.length >= 5 && isWord(form.slice(0, -1));
-  if (/^[a-z]+[aiou]s$/.test(word) && !pluralOfWord(word)) {
+  const forms = numberForms(word);
+  if (!word.endsWith('es')) {
     // A singular in a vowel and "s": its plural in "-es" ("gases"), and a Greek "-is" its "-es"
     // ("crises"), not one in "-sses", the plural of "-ss" ("missis" is no "misses").
-    if (plural(`${word}es`)) forms.push(`${word}es`);
-    const greek = `${word.slice(0, -2)}es`;
-    if (word.length >= 5 && word.endsWith('is') && !greek.endsWith('sses') && plural(greek)) forms.push(greek);
-  } else if (/^[a-z]{3,}es$/.test(word) && !word.endsWith('sses') && !isWord(word.slice(0, -1))) {
-    // A plural in "-es" that is no "-e" word's: its singular in "-is" ("crises": "crisis", not
-    // "cris"), else in a vowel and "s" ("gases": "gas"). "-sses" is the plural of "-ss" ("classes").
-    const singular = word.slice(0, -2);
-    if (isWord(`${singular}is`) && !pluralOfWord(`${singular}is`)) forms.push(`${singular}is`);
-    else if (/[aiou]s$/.test(singular) && isWord(singular)) forms.push(singular);
+    return pluralOfWord(word) ? [] : forms.filter((form) => !form.endsWith('sses') && plural(form));
   }
-  return forms.filter((form) => form !== word);
+  // A plural in "-es" that is no "-e" word's: its singular in "-is" ("crises": "crisis", not
+  // "cris"), else in a vowel and "s" ("gases": "gas").
+  if (isWord(word.slice(0, -1))) return [];
+  return forms.filter((form) => isWord(form) && !(form.endsWith('is') && pluralOfWord(form))).slice(0, 1);
+}
+
+/**
+ * The shapes of `word`'s other number that {@link numberVariants} weighs, unchecked: a vowel-and-"s"
+ * singular's "-es" plural and, for "-is", the Greek "-es" ("gas" → "gases", "crisis" → "crises",
+ * "crisises"); an "-es" plural's "-is" singular, then its vowel-and-"s" one ("crises" → "crisis";
+ * "gases" → "gasis", "gas"). "-sses" is the plural of "-ss" ("classes"). A result's highlight reads
+ * them unchecked: only a form whose stem the question has is marked.
+ *
+ * @example
+ * numberForms('gas'); // ['gases']
+ * numberForms('gases'); // ['gasis', 'gas']
+ */
+export function numberForms(word: string): string[] {
+  if (/^[a-z]+[aiou]s$/.test(word)) return [`${word}es`, ...(word.length >= 5 && word.endsWith('is') ? [`${word.slice(0, -2)}es`] : [])];
+  if (!/^[a-z]{3,}es$/.test(word) || word.endsWith('sses')) return [];
+  const singular = word.slice(0, -2);
+  return [`${singular}is`, ...(/[aiou]s$/.test(singular) ? [singular] : [])];
 }
