@@ -5,7 +5,7 @@
  */
 import { analyzeText, capitalStopwords, joinedStopwords, stemWord } from '../../common/bm25/index';
 import { synonymPairs } from '../../common/text/synonym-pairs';
-import { inflectionVariants, spellingVariants, withoutAccents } from '../../common/text/word-variants';
+import { inflectionVariants, numberForms, spellingVariants, withoutAccents } from '../../common/text/word-variants';
 import { questionFrameWeights } from './question-frame';
 
 /**
@@ -84,9 +84,9 @@ export function withSynonymStems(weights: ReadonlyMap<string, number>, payload: 
 /**
  * The stem `word` counts as: its own, or, when that is not the question's, the stem of its other
  * spelling that is (the book's "randomisation" for the reader's "randomization": ingest indexed
- * each chunk with both, so that is how this chunk matched), of its inflected or plain form the
- * stemmer reads as another word (the book's "suing" for the reader's "sue"), or of the word without
- * its accents.
+ * each chunk with both, so that is how this chunk matched), of its inflected or plain form or its
+ * other number the stemmer reads as another word (the book's "suing" for the reader's "sue", "gas"
+ * for "gases"), or of the word without its accents.
  * A word is read as NFKC reads it, as
  * the tokenizer indexed it: the book's "co₂" is the question's "co2".
  */
@@ -96,9 +96,10 @@ export function questionStem(word: string, weights: ReadonlyMap<string, number>)
   if (weights.has(own)) return own;
   // Ingest also indexed each accented word without its accents: the book's "cuál" is the reader's "cual".
   const unaccented = withoutAccents(word);
-  // And its -ing, -ed or plain form that the stemmer reads as another word: the book's "suing" ("su")
-  // is the reader's "sue", as ingest indexed it (vocabulary-bridges.ts).
-  for (const variant of [...spellingVariants(word), ...inflectionVariants(word), ...(unaccented ? [unaccented] : [])]) {
+  // And its -ing, -ed or plain form, or its other number, that the stemmer reads as another word: the
+  // book's "suing" ("su") is the reader's "sue", its "gas" the reader's "gases" ("gase"), as ingest
+  // indexed them (vocabulary-bridges.ts).
+  for (const variant of [...spellingVariants(word), ...inflectionVariants(word), ...numberForms(word), ...(unaccented ? [unaccented] : [])]) {
     const stem = stemWord(variant);
     if (weights.has(stem)) return stem;
   }

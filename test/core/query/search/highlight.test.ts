@@ -178,6 +178,14 @@ describe('highlightPassage', () => {
     expect(h).toMatchObject({ text: 'The period for suing is six years.', terms: ['suing'] });
   });
 
+  it('finds the reader\'s noun in the book\'s other number the stemmer reads as another word (as ingest indexed it)', () => {
+    // Snowball: "gas" is "gas", "gases" is "gase"; ingest indexed each chunk with the other number.
+    const gas = highlightPassage('Clouds form in cold air. Water vapour is the gas that traps the most heat.', questionWeights('which greenhouse gases trap heat'))!;
+    expect(gas.terms.sort()).toEqual(['gas', 'heat', 'traps']);
+    const crises = highlightPassage('Plan ahead. Two crises hit the market in one year.', questionWeights('what is a market crisis'))!;
+    expect(crises.terms.sort()).toEqual(['crises', 'market']);
+  });
+
   it('cuts a long sentence around its first match, marking the cuts', () => {
     const filler = 'lorem ipsum dolor sit amet '.repeat(20);
     const text = `${filler}the watchdog timer resets the controller ${filler}.`;
