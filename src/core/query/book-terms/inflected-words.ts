@@ -25,9 +25,13 @@ const VES_ENDINGS: readonly (readonly [string, string])[] = [
 
 /**
  * -ves pairs that are as often two words: "leaves" also leaves (the verb), "lives" lives, "strives"
- * strives (not "strife"). Left out both ways: the reader's "leaf" is not a book's "leave".
+ * strives (not "strife"), and the -ieves verbs whose noun is no plural of theirs: "believes",
+ * "relieves", "grieves" (not "belief", "relief", "grief"; only "thieves" is the -ief noun's).
+ * Left out both ways: the reader's "leaf" is not a book's "leave", nor "relief" its "relieves".
  */
-const VES_AMBIGUOUS: ReadonlySet<string> = new Set(['leaves', 'leaf', 'lives', 'life', 'strives', 'strife']);
+const VES_AMBIGUOUS: ReadonlySet<string> = new Set([
+  'leaves', 'leaf', 'lives', 'life', 'strives', 'strife', 'believes', 'belief', 'relieves', 'relief', 'grieves', 'grief',
+]);
 
 /**
  * English's irregular nouns that the stemmer leaves apart, one word per entry, its forms

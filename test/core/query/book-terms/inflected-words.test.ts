@@ -56,6 +56,10 @@ describe('inflectedBookWord (an inflection the stemmer does not join)', () => {
     // "leaves" is also the verb "leave": a book that writes "leaf" has no "leaves" read so, nor "leaf" its "leave".
     expect(inflectedBookWord('leaves', stemWord('leaves'), bookOf(['A leaf turns brown.']))).toBeNull();
     expect(inflectedBookWord('leaf', 'leaf', bookOf(['Leave the glue to dry.']))).toBeNull();
+    // Nor is "believes" a plural of "belief", nor "relief" a singular of "relieves": verbs, not -ief nouns.
+    expect(inflectedBookWord('believes', stemWord('believes'), bookOf(['A belief is held.']))).toBeNull();
+    expect(inflectedBookWord('relief', 'relief', bookOf(['The valve relieves pressure.']))).toBeNull();
+    expect(inflectedBookWord('thieves', stemWord('thieves'), bookOf(['A thief took it.']))).toEqual({ stem: 'thief', word: 'thief' });
     // "saves" is no plural of "safe", "serves" none of "serf".
     expect(inflectedBookWord('saves', stemWord('saves'), bookOf(['Keep the safe locked.']))).toBeNull();
     expect(inflectedBookWord('serves', stemWord('serves'), bookOf(['A serf worked the land.']))).toBeNull();
