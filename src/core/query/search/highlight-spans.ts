@@ -17,6 +17,8 @@ const TABLE_ROW = /^\s*\|/;
 // holding the question's words ("Side view of the bar path … lower chest") made it, or a sentence
 // paired with it, beat the sentence that answers, and showed "![…](/img/…)" in the highlight.
 const IMAGE_LINE = /^\s*(?:\[?!\[[^\]\n]*\]\([^)\n]*\)(?:\]\([^)\n]*\))?\s*)+$/;
+/** The kind words a callout's title line opens with, as ingest writes them ("Tip:", "Warning:"). */
+export const CALLOUT_KINDS = 'Note|Tip|Info|Hint|Important|Warning|Caution|Danger|Attention|Error|Success|Example|Question|Abstract|Summary|Bug|Failure|Quote|Secondary';
 /**
  * A callout's title line as ingest writes it ("Warning: Verbal orders.", "Tip:"; admonitions.ts),
  * kinds of Docusaurus, GitHub and MkDocs. It opens a box: the box is not the paragraph before it, so
@@ -27,7 +29,7 @@ const IMAGE_LINE = /^\s*(?:\[?!\[[^\]\n]*\]\([^)\n]*\)(?:\]\([^)\n]*\))?\s*)+$/;
  * @example
  * CALLOUT_TITLE.test('Warning: Pedal goes to the floor.'); // true
  */
-const CALLOUT_TITLE = /^(?:>[ \t]?)*(?:Note|Tip|Info|Hint|Important|Warning|Caution|Danger|Attention|Error|Success|Example|Question|Abstract|Summary|Bug|Failure|Quote|Secondary):[^\n]*$/;
+const CALLOUT_TITLE = new RegExp(`^(?:>[ \\t]?)*(?:${CALLOUT_KINDS}):[^\\n]*$`);
 // A title is a name, as a heading is: the 57 titled Docusaurus admonitions of the eighteen measured
 // books have at most ten words, opening with a capital, a digit or code ("use_sim_time must be
 // consistent"). A prose note on a line of its own is a sentence: longer ("Note: The checkboxes

@@ -6,6 +6,7 @@
 import { isStopword, joinedStopwordRuns, WORD_RUNS } from '../../common/bm25/index';
 import type { Span } from '../../common/text/sentence-spans';
 import { inflectionVariants, spellingVariants, withoutAccents } from '../../common/text/word-variants';
+import { CALLOUT_KINDS } from './highlight-spans';
 import { insideRanges, linkTargetRanges } from './link-targets';
 import { matchedKey, questionStem } from './question-weights';
 
@@ -61,6 +62,26 @@ function candidateWords(content: string, weights: ReadonlyMap<string, number>): 
     });
 }
 
+// A callout's kind word as ingest writes it, capitalised before its colon ("Tip: Rotate your pots.",
+// admonitions.ts): it says what sort of box follows, not what the box says. Read as the reader's
+// word, "Tip" matched "why are the tips of my leaves turning brown", and a box about turning pots
+// was the highlight over the sentence about brown leaf edges, "Tip" marked. Ranking still reads it.
+const KIND_LABEL = new RegExp(`(?:${CALLOUT_KINDS}):`, 'y');
+
+/**
+ * Whether the word at `index` of `text` is a callout's kind word ("Tip" of "Tip: Use a container."),
+ * which the highlight neither scores nor marks.
+ *
+ * @example
+ * isCalloutKindWord('Tip: Turn each pot.', 0); // true
+ * isCalloutKindWord('The tip: a node.', 4); // false
+ */
+export function isCalloutKindWord(text: string, index: number): boolean {
+  if (index > 0 && isWordChar(text[index - 1]!)) return false;
+  KIND_LABEL.lastIndex = index;
+  return KIND_LABEL.test(text);
+}
+
 /**
  * The question's key a chunk's word (`written`, lowercased `word`, stemmed `stem`) matches, or null.
  * A stopword of the chunk is no word of the question, though a question's word may stem to it:
@@ -100,6 +121,7 @@ export function stemsPerSpan(content: string, spans: readonly { span: Span; code
     if (i === spans.length) break;
     if (index < spans[i]!.span[0]) continue; // between spans (a skipped heading)
     if (!spans[i]!.code && inLinkTarget(index)) continue; // a link's path, which the reader never sees (code has none)
+    if (!spans[i]!.code && isCalloutKindWord(content, index)) continue; // a box's kind, not its words
     let stem = stems.get(word);
     if (stem === undefined) stems.set(word, (stem = questionStem(word, weights)));
     const key = chunkWordKey(content.slice(index, index + word.length), word, stem, weights);

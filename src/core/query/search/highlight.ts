@@ -11,7 +11,7 @@ import { mathPlain } from '../../common/text/math-plain';
 import { withItemsParted, withWhatItIntroduces, withWhatLeadsIn } from './highlight-lead-in';
 import { withWholeNumbers } from './highlight-numbers';
 import { candidateSpans } from './highlight-spans';
-import { asksJoined, chunkWordKey, stemsPerSpan, WORD_AT } from './highlight-words';
+import { asksJoined, chunkWordKey, isCalloutKindWord, stemsPerSpan, WORD_AT } from './highlight-words';
 import { insideRanges, linkTargetRanges } from './link-targets';
 import { matchedKey } from './question-weights';
 
@@ -91,7 +91,7 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
     for (let first = WORD_AT.exec(content); first; first = WORD_AT.exec(content)) {
       const word = first[0].toLowerCase();
       const stem = stems.get(word);
-      if (stem !== undefined && chunkWordKey(first[0], word, stem, weights) !== null) return true;
+      if (stem !== undefined && !isCalloutKindWord(content, first.index) && chunkWordKey(first[0], word, stem, weights) !== null) return true;
       if (!isStopword(word)) return false;
     }
     return false;
@@ -144,7 +144,7 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
     // A code block holds no link: `handlers[kind](payload)` indexes and calls.
     const inLinkTarget = insideRanges(code ? [] : linkTargetRanges(text));
     for (const match of text.matchAll(WORD_RUNS)) {
-      if (inLinkTarget(match.index)) continue;
+      if (inLinkTarget(match.index) || (!code && isCalloutKindWord(text, match.index))) continue;
       const word = match[0].toLowerCase();
       const stem = stems.get(word);
       if (stem === undefined || matchedKey(match[0], stem, weights) === null) continue;

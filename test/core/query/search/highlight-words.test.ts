@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asksJoined, chunkWordKey, stemsPerSpan } from '../../../../src/core/query/search/highlight-words';
+import { asksJoined, chunkWordKey, isCalloutKindWord, stemsPerSpan } from '../../../../src/core/query/search/highlight-words';
 import { questionWeights } from '../../../../src/core/query/search/question-weights';
 
 describe('stemsPerSpan', () => {
@@ -18,5 +18,16 @@ describe('chunkWordKey and asksJoined', () => {
     expect(chunkWordKey('a', 'a', 'a', weights)).toBeNull();
     expect(asksJoined(weights)).toBe(false);
     expect(asksJoined(new Map([['o-o', 1]]))).toBe(true);
+  });
+});
+
+describe('isCalloutKindWord', () => {
+  it("is a callout's capitalised kind word before its colon, not the word in prose or inside another word", () => {
+    expect(isCalloutKindWord('Tip: Turn each pot.', 0)).toBe(true);
+    expect(isCalloutKindWord('> Warning: Hot glass.', 2)).toBe(true);
+    expect(isCalloutKindWord('The tip: a node.', 4)).toBe(false);
+    expect(isCalloutKindWord('Leaf tips turn brown.', 5)).toBe(false);
+    expect(isCalloutKindWord('Tipping: over.', 0)).toBe(false);
+    expect(isCalloutKindWord('ProTip: x', 3)).toBe(false);
   });
 });

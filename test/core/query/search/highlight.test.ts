@@ -19,6 +19,23 @@ describe('highlightPassage', () => {
     expect(h.terms).toEqual(['topic']);
   });
 
+  it("neither scores nor marks a callout's kind word: the reader's 'tips' is not the box's 'Tip:'", () => {
+    const chunk = [
+      'Too much direct sun shows as sunscorch: white patches on the leaves, sometimes with crispy brown edges. Move the plant back.',
+      '',
+      'Tip: Rotate your pots.',
+      'Turn each pot a quarter turn every time you water.',
+    ].join('\n');
+    // The book's rarity, as a search weighs it: "tip" is rarer than "leaves" there.
+    const rarity = (stem: string): number => (stem === 'tip' ? 3 : 1);
+    const h = highlightPassage(chunk, questionWeights('why are the tips of my leaves turning brown', rarity))!;
+    expect(h.text).toBe('Too much direct sun shows as sunscorch: white patches on the leaves, sometimes with crispy brown edges.');
+    expect(h.terms).toEqual(['leaves', 'brown']);
+    const box = highlightPassage(chunk, questionWeights('tips for turning pots', rarity))!;
+    expect(box.terms).not.toContain('tip');
+    expect(box.terms).toEqual(['turn', 'pot']);
+  });
+
   it('reads the first sentence under a heading whole when the book wraps its lines', () => {
     const wrapped = '## Servicing\n\nOnce a year, take the fork out and check that the bearings turn\nsmoothly, then regrease them. Replace a rough bearing.';
     const h = highlightPassage(wrapped, questionWeights('take the fork out'))!;
