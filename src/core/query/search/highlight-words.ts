@@ -62,11 +62,14 @@ function candidateWords(content: string, weights: ReadonlyMap<string, number>): 
     });
 }
 
-// A callout's kind word as ingest writes it, capitalised before its colon ("Tip: Rotate your pots.",
-// admonitions.ts): it says what sort of box follows, not what the box says. Read as the reader's
-// word, "Tip" matched "why are the tips of my leaves turning brown", and a box about turning pots
-// was the highlight over the sentence about brown leaf edges, "Tip" marked. Ranking still reads it.
+// A callout's kind word as ingest writes it, capitalised before its colon at a line's start ("Tip:
+// Rotate your pots.", admonitions.ts; in a quote, "> Warning: …"): it says what sort of box
+// follows, not what the box says. Read as the reader's word, "Tip" matched "why are the tips of my
+// leaves turning brown", and a box about turning pots was the highlight over the sentence about
+// brown leaf edges, "Tip" marked. Ranking still reads it. Mid-line ("the message says Error: disk
+// full") it is prose, and a word like any other.
 const KIND_LABEL = new RegExp(`(?:${CALLOUT_KINDS}):`, 'y');
+const LINE_OPENING = /^(?:>[ \t]?)*$/;
 
 /**
  * Whether the word at `index` of `text` is a callout's kind word ("Tip" of "Tip: Use a container."),
@@ -77,9 +80,11 @@ const KIND_LABEL = new RegExp(`(?:${CALLOUT_KINDS}):`, 'y');
  * isCalloutKindWord('The tip: a node.', 4); // false
  */
 export function isCalloutKindWord(text: string, index: number): boolean {
-  if (index > 0 && isWordChar(text[index - 1]!)) return false;
   KIND_LABEL.lastIndex = index;
-  return KIND_LABEL.test(text);
+  if (!KIND_LABEL.test(text)) return false;
+  // Only quote markers between the line's start and the word (at most a few characters to read).
+  const lineStart = text.lastIndexOf('\n', index - 1) + 1;
+  return index - lineStart <= 8 && LINE_OPENING.test(text.slice(lineStart, index));
 }
 
 /**

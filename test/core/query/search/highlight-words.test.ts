@@ -29,5 +29,8 @@ describe('isCalloutKindWord', () => {
     expect(isCalloutKindWord('Leaf tips turn brown.', 5)).toBe(false);
     expect(isCalloutKindWord('Tipping: over.', 0)).toBe(false);
     expect(isCalloutKindWord('ProTip: x', 3)).toBe(false);
+    // Mid-line it is prose: a quoted message's "Error:" is the reader's "error" like any other word.
+    expect(isCalloutKindWord('The log says Error: disk full.', 13)).toBe(false);
+    expect(isCalloutKindWord('Intro.\n>> Note: Keep it dry.', 10)).toBe(true);
   });
 });
