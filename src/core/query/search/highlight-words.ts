@@ -24,6 +24,24 @@ function isWordChar(ch: string): boolean {
   return WORD_AT.exec(ch)?.index === 0;
 }
 
+/** {@link openingsOf} per question weights: each result's highlight of one search reads the same map. */
+const openingsByWeights = new WeakMap<ReadonlyMap<string, number>, ReadonlySet<string>>();
+
+/** The first three letters a word of a chunk opens with when it may be one of the question's (see {@link candidateWords}). */
+function openingsOf(weights: ReadonlyMap<string, number>): ReadonlySet<string> {
+  const known = openingsByWeights.get(weights);
+  if (known) return known;
+  // A word ending in a consonant and "y" stems to "i" ("dry" → "dri"): its opening is read both ways.
+  // The other spelling can open differently: the book's "haemoglobin" for the reader's "hemoglobin".
+  // So can an -ing or -ed form the stemmer reads as another word: the book's "suing" for the reader's "sue".
+  const openings = new Set([...weights.keys()].flatMap((stem) => [stem, ...spellingVariants(stem), ...inflectionVariants(stem)]).flatMap((stem) => {
+    const opening = stem.slice(0, 3).toLowerCase();
+    return opening.endsWith('i') ? [opening, `${opening.slice(0, -1)}y`] : [opening];
+  }));
+  openingsByWeights.set(weights, openings);
+  return openings;
+}
+
 /**
  * The words of `content` that may be the question's, lowercased, in order: those opening with the
  * first three letters of one of its stems (a stem is a prefix of its words but for a few letters).
@@ -33,13 +51,7 @@ function isWordChar(ch: string): boolean {
  */
 function candidateWords(content: string, weights: ReadonlyMap<string, number>): { index: number; word: string }[] {
   const lower = content.toLowerCase();
-  // A word ending in a consonant and "y" stems to "i" ("dry" → "dri"): its opening is read both ways.
-  // The other spelling can open differently: the book's "haemoglobin" for the reader's "hemoglobin".
-  // So can an -ing or -ed form the stemmer reads as another word: the book's "suing" for the reader's "sue".
-  const openings = new Set([...weights.keys()].flatMap((stem) => [stem, ...spellingVariants(stem), ...inflectionVariants(stem)]).flatMap((stem) => {
-    const opening = stem.slice(0, 3).toLowerCase();
-    return opening.endsWith('i') ? [opening, `${opening.slice(0, -1)}y`] : [opening];
-  }));
+  const openings = openingsOf(weights);
   if (lower.length !== content.length || content.normalize('NFKC') !== content || ACCENTED.test(content)) {
     // A letter whose lowercase is longer ("İ") would shift every offset, and a word NFKC reads
     // otherwise ("CO₂", indexed and asked as "co2") or without its accents ("cuál", asked as
