@@ -12,15 +12,21 @@
  * they were terms ("the *outer product*", "a *method*", "the *dictionary*").
  */
 
+/** A copula and an article, as they stand before the term. */
+const COPULA = String.raw`\b(?:is|are)\s+(?:an?|the)\s+`;
+/** The clause's end after the term, past a bracketed gloss. */
+const CLAUSE_END = String.raw`\s*(?:\([^)]{0,60}\)\s*)?(?:[.;:!?]|$)`;
 /** The copula just before an emphasised term (the text before it ends so). */
-const COPULA_BEFORE = /\b(?:is|are)\s+(?:an?|the)\s+$/i;
+const COPULA_BEFORE = new RegExp(`${COPULA}$`, 'i');
 /** The clause ends after the term, past a bracketed gloss. */
-const CLAUSE_END_AFTER = /^\s*(?:\([^)]{0,60}\)\s*)?(?:[.;:!?]|$)/;
+const CLAUSE_END_AFTER = new RegExp(`^${CLAUSE_END}`);
 /**
- * A sentence whose first copula is followed by an emphasised term that ends the clause (see
- * {@link COPULA_BEFORE}, {@link CLAUSE_END_AFTER}): written with the emphasis marks still in.
+ * A sentence whose first copula is followed by an emphasised term that ends the clause (the same
+ * {@link COPULA} and {@link CLAUSE_END} as the two above): written with the emphasis marks still in.
  */
-const COMPLEMENT_SENTENCE = /^(?:(?!\b(?:is|are)\b)[^\n])*?\b(?:is|are)\s+(?:an?|the)\s+(\*\*|__|\*|_)[^*_\n]{1,60}?\1\s*(?:\([^)]{0,60}\)\s*)?(?:[.;:!?]|$)/i;
+const COMPLEMENT_SENTENCE = new RegExp(String.raw`^(?:(?!\b(?:is|are)\b)[^
+])*?${COPULA}(\*\*|__|\*|_)[^*_
+]{1,60}?\1${CLAUSE_END}`, 'i');
 
 /**
  * Whether the emphasised term between `before` and `after` (its line, split around it) is the
