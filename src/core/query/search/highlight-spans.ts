@@ -19,6 +19,8 @@ const TABLE_ROW = /^\s*\|/;
 const IMAGE_LINE = /^\s*(?:\[?!\[[^\]\n]*\]\([^)\n]*\)(?:\]\([^)\n]*\))?\s*)+$/;
 /** The kind words a callout's title line opens with, as ingest writes them ("Tip:", "Warning:"). */
 export const CALLOUT_KINDS = 'Note|Tip|Info|Hint|Important|Warning|Caution|Danger|Attention|Error|Success|Example|Question|Abstract|Summary|Bug|Failure|Quote|Secondary';
+/** The quote markers a callout's title line may open with inside a blockquote ("> Warning: …"). */
+export const QUOTE_MARKS = String.raw`(?:>[ \t]?)*`;
 /**
  * A callout's title line as ingest writes it ("Warning: Verbal orders.", "Tip:"; admonitions.ts),
  * kinds of Docusaurus, GitHub and MkDocs. It opens a box: the box is not the paragraph before it, so
@@ -29,7 +31,7 @@ export const CALLOUT_KINDS = 'Note|Tip|Info|Hint|Important|Warning|Caution|Dange
  * @example
  * CALLOUT_TITLE.test('Warning: Pedal goes to the floor.'); // true
  */
-const CALLOUT_TITLE = new RegExp(`^(?:>[ \\t]?)*(?:${CALLOUT_KINDS}):[^\\n]*$`);
+const CALLOUT_TITLE = new RegExp(`^${QUOTE_MARKS}(?:${CALLOUT_KINDS}):[^\\n]*$`);
 // A title is a name, as a heading is: the 57 titled Docusaurus admonitions of the eighteen measured
 // books have at most ten words, opening with a capital, a digit or code ("use_sim_time must be
 // consistent"). A prose note on a line of its own is a sentence: longer ("Note: The checkboxes

@@ -6,7 +6,7 @@
 import { isStopword, joinedStopwordRuns, WORD_RUNS } from '../../common/bm25/index';
 import type { Span } from '../../common/text/sentence-spans';
 import { inflectionVariants, spellingVariants, withoutAccents } from '../../common/text/word-variants';
-import { CALLOUT_KINDS } from './highlight-spans';
+import { CALLOUT_KINDS, QUOTE_MARKS } from './highlight-spans';
 import { insideRanges, linkTargetRanges } from './link-targets';
 import { matchedKey, questionStem } from './question-weights';
 
@@ -81,7 +81,7 @@ function candidateWords(content: string, weights: ReadonlyMap<string, number>): 
 // brown leaf edges, "Tip" marked. Ranking still reads it. Mid-line ("the message says Error: disk
 // full") it is prose, and a word like any other.
 const KIND_LABEL = new RegExp(`(?:${CALLOUT_KINDS}):`, 'y');
-const LINE_OPENING = /^(?:>[ \t]?)*$/;
+const LINE_OPENING = new RegExp(`^${QUOTE_MARKS}$`);
 
 /**
  * Whether the word at `index` of `text` is a callout's kind word ("Tip" of "Tip: Use a container."),
