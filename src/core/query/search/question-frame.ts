@@ -44,11 +44,20 @@ const GET_VERB = /\b([Gg](?:et|ets|etting|ot|otten))\b/g;
 const PER_RATE = /\bper\b/;
 
 /**
+ * "Is coffee a good idea before a talk", "would it be a bad idea to repot in winter": the noun asks
+ * for a judgement of what the question names, and the answer gives it without the word. Counted,
+ * it ranked a heading "One idea per slide" first for the coffee question. Only after "good" or
+ * "bad": "the main idea of a talk" or "the big idea" is the subject itself.
+ */
+const IDEA_JUDGEMENT = /\b(?:good|bad)\s+idea\b/i;
+
+/**
  * The BM25 weights of the words of `query`'s frame, each 0: the verb of "what does X mean" or
  * "… stand for" ({@link MEANING_VERBS}), unless the term has that word ("standing wave", "the
  * mean"), "find" in "where do I find …" and "find out" ({@link FIND_FRAME}), and "happen" in "what
  * happens if / when / to …" ({@link HAPPEN_FRAME}), the light verb "get" not in capitals
- * ({@link GET_VERB}) and the rate preposition "per" ({@link PER_RATE}), in any question, a definition or not. Empty for
+ * ({@link GET_VERB}), the rate preposition "per" ({@link PER_RATE}) and the "idea" of "a good / bad idea"
+ * ({@link IDEA_JUDGEMENT}), in any question, a definition or not. Empty for
  * any other question.
  *
  * @example
@@ -63,5 +72,6 @@ export function questionFrameWeights(query: string): Map<string, number> {
   if (HAPPEN_FRAME.test(query)) weights.set('happen', 0);
   for (const [, verb] of query.matchAll(GET_VERB)) weights.set(stemWord(verb!.toLowerCase()), 0);
   if (PER_RATE.test(query)) weights.set('per', 0);
+  if (IDEA_JUDGEMENT.test(query)) weights.set('idea', 0);
   return weights;
 }

@@ -66,4 +66,11 @@ describe('questionFrameWeights', () => {
     expect(questionFrameWeights('what is the PER of a stock').size).toBe(0);
     expect(questionFrameWeights('how do I store perishable food').size).toBe(0);
   });
+  it('weighs nothing for the "idea" of "a good / bad idea", a judgement the answer gives without the word', () => {
+    expect(questionFrameWeights('is coffee a good idea before a talk')).toEqual(new Map([['idea', 0]]));
+    expect(questionFrameWeights('Would it be a BAD IDEA to repot in winter?').get('idea')).toBe(0);
+    // The idea a question asks about keeps its weight.
+    expect(questionFrameWeights('what is the main idea of a talk').size).toBe(0);
+    expect(questionFrameWeights('how do I find a good ideal weight').size).toBe(0);
+  });
 });
