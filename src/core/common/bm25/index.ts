@@ -3,6 +3,7 @@
  * tokenizer, English stopwords and Snowball stemmer, murmur3 token ids, k=1.2, b=0.75), so vectors
  * made at ingest (Node) and at query time (Worker) agree with what the server would produce.
  */
+export { ACRONYM_PREFIX, acronymTokens } from './acronym-tokens';
 export { analyzeText } from './analyze';
 export {
   BM25_B,

@@ -1,0 +1,46 @@
+/**
+ * Acronyms that the stemmer folds into an ordinary word. Snowball reads "PAYE" (pay as you earn) as
+ * the word "paye" and stems it to "pay", so "what does PAYE mean" asks the keyword search for "pay" —
+ * in a tax book the commonest verb there is — and the chunk that defines PAYE is no better a match
+ * than any chunk about paying. Written in capitals in a line that also has lowercase letters, such a
+ * word names something, so it also counts as itself: one extra token, the word unstemmed behind a
+ * prefix no analyzed stem can carry (the tokenizer splits on ":"), so it never meets the stem of
+ * another word ("payee" also stems to "paye").
+ *
+ * An acronym the stemmer leaves whole ("GNOME", "ROS", "USB") makes no extra token: its stem is
+ * already its own term. As with {@link capitalStopwords}, the tokens sit beside Qdrant's own analysis
+ * ({@link analyzeText} is unchanged): ingest adds them to a chunk's body BM25 vector, the search to
+ * the question's, and a collection ingested before simply has none.
+ */
+import { stemWord } from './stemmer';
+import { isStopword } from './stopwords';
+import { splitWords } from './tokenize';
+
+const LOWERCASE = /\p{Ll}/u;
+const CAPITALS_ONLY = /^\p{Lu}{2,}$/u;
+
+/** The prefix of an acronym token: ":" never survives the tokenizer, so no stem begins with it. */
+export const ACRONYM_PREFIX = 'acronym:';
+
+/**
+ * The acronym tokens of `text`, in order, repeats kept (they are term frequencies): each word of two
+ * or more capital letters, and no other character, in a line with a lowercase letter, that is no
+ * stopword (capital-stopwords.ts reads those) and that the stemmer changes.
+ *
+ * @example
+ * acronymTokens('Tax withheld under PAYE (pay as you earn)'); // ['acronym:paye']
+ * acronymTokens('GNOME and USB'); // [] (their stems are the words themselves)
+ * acronymTokens('PAYE RULES'); // [] (no lowercase letter on the line: a shouted heading)
+ */
+export function acronymTokens(text: string): string[] {
+  const tokens: string[] = [];
+  for (const line of text.split('\n')) {
+    if (!LOWERCASE.test(line)) continue;
+    for (const word of splitWords(line)) {
+      if (!CAPITALS_ONLY.test(word)) continue;
+      const lower = word.toLowerCase();
+      if (!isStopword(lower) && stemWord(lower) !== lower) tokens.push(ACRONYM_PREFIX + lower);
+    }
+  }
+  return tokens;
+}
