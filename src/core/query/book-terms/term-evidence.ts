@@ -64,6 +64,14 @@ const FUNCTION_WORDS: ReadonlySet<string> = new Set([
   'might', 'must', 'shall', 'may', 'also', 'yet', 'even', 'still', 'ever', 'never', 'always', 'often',
   'sometimes', 'usually', 'really', 'quite', 'rather', 'already', 'instead', 'though', 'although',
   'unless', 'whether', 'either', 'neither', 'versus',
+  // Contractions typed without their apostrophe: "doesn't" splits into the stopwords "doesn" and "t",
+  // but "doesnt" is one token in no book and no lexicon, and was weighed as a name the book lacks
+  // ("why doesnt my baby sleep" was judged off-topic in a baby-care book). Not those that are words
+  // of their own ("ill", "well", "shed", "wed", "its").
+  'dont', 'doesnt', 'didnt', 'isnt', 'arent', 'wasnt', 'werent', 'hasnt', 'havent', 'hadnt', 'wouldnt',
+  'couldnt', 'shouldnt', 'mustnt', 'neednt', 'mightnt', 'shant', 'aint', 'cant', 'wont', 'whats',
+  'thats', 'theres', 'heres', 'wheres', 'whos', 'hows', 'whens', 'whys', 'ive', 'youre', 'youve',
+  'youll', 'youd', 'theyre', 'theyve', 'theyll', 'theyd', 'weve', 'shes', 'itll', 'thatll',
 ]);
 
 /**

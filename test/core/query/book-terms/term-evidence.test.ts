@@ -140,6 +140,16 @@ describe.each(TINY_BOOK_VOCABULARIES)('assessQueryTerms (the term rule), vocabul
     expect(assessQueryTerms(book, 'would nobody else swap the tank lid gasket in the kitchen?')).toMatchObject({ unknown: ['swap', 'kitchen'] });
   });
 
+  it('reads a contraction typed without its apostrophe ("doesnt", "whats") as the stopwords it joins', () => {
+    // "doesn't" splits into the stopwords "doesn" and "t"; typed "doesnt" it is one token, in neither the
+    // book nor its lexicon, and was weighed as a name the book lacks: the question was judged off-topic.
+    expect(assessQueryTerms(book, 'why doesnt the heater warm the water?')).toMatchObject({ unknown: ['warm'], foreign: ['warm'] });
+    expect(assessQueryTerms(book, 'whats the gasket, and why isnt it in the tank')).toMatchObject({ unknown: [], coverage: 1, covered: true });
+    expect(assessQueryTerms(book, 'the pump dont start')).toMatchObject({ unknown: [], coverage: 1, covered: true });
+    // Written with the apostrophe, the same question reads the same.
+    expect(assessQueryTerms(book, "what's the gasket, and why isn't it in the tank").coverage).toBe(1);
+  });
+
   it('reads "versus" as the comparison it asks for, not a word the book lacks', () => {
     expect(assessQueryTerms(book, 'tank lid versus gasket')).toMatchObject({ unknown: [], coverage: 1, covered: true });
   });
