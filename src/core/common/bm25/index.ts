@@ -18,6 +18,7 @@ export {
 export { capitalStopwordShare, capitalStopwords } from './capital-stopwords';
 export { joinedStopwordRuns, joinedStopwords } from './joined-stopwords';
 export { murmur3X86_32, tokenId } from './murmur3';
+export { nounStopwords } from './noun-stopwords';
 export { stemWord } from './stemmer';
 export { ENGLISH_STOPWORDS, isStopword } from './stopwords';
 export { splitWords, tokenizeWords, WORD_RUNS } from './tokenize';
