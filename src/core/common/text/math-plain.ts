@@ -36,6 +36,28 @@ const ACCENT = new RegExp(String.raw`\\(${Object.keys(ACCENTS).join('|')})\s*${A
 const SUPER = new RegExp(String.raw`\^\s*(?:${GROUP}|(\S))`, 'g');
 const SUB = new RegExp(String.raw`_\s*(?:${GROUP}|(\S))`, 'g');
 
+const DEGREES = /\^\s*(?:\{\s*∘\s*\}|∘)/g;
+// A fraction's ends, marked while the span is read, so one that touches a letter, a number or another
+// fraction is bracketed at the end: `\dfrac{dy}{du}\dfrac{du}{dx}` had read "dy/dudu/dx" and
+// `\frac{1}{k}e^{kx}` "1/keᵏˣ"; they read "(dy/du)(du/dx)" and "(1/k)eᵏˣ".
+const OPEN = '\u0001';
+const CLOSE = '\u0002';
+const TOUCHING = /[\p{L}\p{N})\u0002]$/u;
+const TOUCHED = /^[\p{L}\p{N}(\u0001√]/u;
+const FRACTION = /\u0001([^\u0001\u0002]*)\u0002/;
+
+/** `text` with its marked fractions bracketed where they touch what is beside them, the marks dropped. */
+function fractionsBracketed(text: string): string {
+  // Innermost first: a fraction inside another is already in the outer one's parentheses.
+  for (let match = FRACTION.exec(text); match; match = FRACTION.exec(text)) {
+    const before = text.slice(0, match.index);
+    const after = text.slice(match.index + match[0].length);
+    const touches = TOUCHING.test(before) || TOUCHED.test(after);
+    text = `${before}${touches ? `(${match[1]})` : match[1]}${after}`;
+  }
+  return text;
+}
+
 /** A group or a single token's text, braces dropped. */
 const arg = (group: string | undefined, token: string | undefined): string => (group ?? token ?? '').trim();
 /** `a` in parentheses when it has more than one term ("(x − μ)/σ"), as a one-line fraction needs. */
@@ -58,12 +80,14 @@ function scripted(script: string, table: Record<string, string>, mark: string): 
 
 /** The TeX of one math span as plain text. */
 function texPlain(tex: string): string {
-  let text = tex.replace(/\\(?:text|mathrm|mathit|mathbf|mathsf|mathtt|operatorname|textbf|textit|boldsymbol|mathbb|mathcal)\s*\{([^{}]*)\}/g, '$1');
+  // A word in `\text{…}` keeps a space from a command name before it: "\qquad\text{and}" had read
+  // as the unknown command "qquadand".
+  let text = tex.replace(/(\\[A-Za-z]+)?\\(?:text|mathrm|mathit|mathbf|mathsf|mathtt|operatorname|textbf|textit|boldsymbol|mathbb|mathcal)\s*\{([^{}]*)\}/g, (_m, command: string | undefined, word: string) => (command ? `${command} ${word}` : word));
   // Inside out: each pass reads the innermost commands, so `\sqrt{\frac{p(1-p)}{n}}` ends as √(p(1−p)/n).
   for (let pass = 0; pass < 4; pass++) {
     const before = text;
     text = text
-      .replace(FRAC, (_m, g1, t1, g2, t2) => `${wrapped(texPlain(arg(g1, t1)))}/${wrapped(texPlain(arg(g2, t2)))}`)
+      .replace(FRAC, (_m, g1, t1, g2, t2) => `${OPEN}${wrapped(texPlain(arg(g1, t1)))}/${wrapped(texPlain(arg(g2, t2)))}${CLOSE}`)
       .replace(BINOM, (_m, g1, t1, g2, t2) => `C(${texPlain(arg(g1, t1))}, ${texPlain(arg(g2, t2))})`)
       .replace(SQRT, (_m, g, t) => `√${rooted(texPlain(arg(g, t)))}`)
       .replace(ACCENT, (_m, name: string, g, t) => {
@@ -80,6 +104,8 @@ function texPlain(tex: string): string {
       if (sign !== undefined) return `${sign}${after}`;
       return /^[A-Za-z]/.test(name) ? `${name}${letter || after.includes('{') ? ' ' : ''}${after}` : whole;
     })
+    // A degree sign: "30^\\circ" read "30^∘".
+    .replace(DEGREES, '°')
     .replace(SUPER, (_m, g, t) => scripted(arg(g, t), SUPERSCRIPT, '^'))
     .replace(SUB, (_m, g, t) => scripted(arg(g, t), SUBSCRIPT, '_'))
     .replace(/[{}]/g, '')
@@ -101,7 +127,7 @@ function texPlain(tex: string): string {
 export function mathPlain(text: string): string {
   if (!text.includes('$')) return text;
   return text
-    .replace(/\$\$([^$]+?)\$\$/g, (_m, tex: string) => texPlain(tex))
-    .replace(/(?<![\\$])\$(?![\s$])((?:[^$\\\n]|\\.)+?)(?<!\s)\$(?![\d$])/g, (_m, tex: string) => texPlain(tex))
+    .replace(/\$\$([^$]+?)\$\$/g, (_m, tex: string) => fractionsBracketed(texPlain(tex)))
+    .replace(/(?<![\\$])\$(?![\s$])((?:[^$\\\n]|\\.)+?)(?<!\s)\$(?![\d$])/g, (_m, tex: string) => fractionsBracketed(texPlain(tex)))
     .replace(/\\\$/g, '$');
 }

@@ -22,10 +22,26 @@ describe('mathPlain', () => {
     expect(mathPlain('$$ \\mu_{\\bar{x}} = \\mu, \\qquad \\sigma_{\\bar{x}} = \\frac{\\sigma}{\\sqrt{n}} $$')).toBe('μ_x̄ = μ, σ_x̄ = σ/√n');
   });
 
+  it('brackets a fraction that touches a letter, a number or another fraction, and reads degrees and words after spacing', () => {
+    expect(mathPlain('$\\dfrac{dy}{dx} = \\dfrac{dy}{du}\\dfrac{du}{dx}$')).toBe('dy/dx = (dy/du)(du/dx)');
+    expect(mathPlain('$\\frac{1}{k}e^{kx} + C$ and $\\dfrac{d}{dx}f(x)$ and $\\frac{4}{3}\\pi r^3$')).toBe('(1/k)eᵏˣ + C and (d/dx)f(x) and (4/3)π r³');
+    // A fraction with space or an operator beside it stays bare, and one inside another is bracketed once.
+    expect(mathPlain('$\\int \\frac{1}{x}\\,dx$ and $\\frac{\\frac{a}{b}}{c}$')).toBe('∫ 1/x dx and (a/b)/c');
+    expect(mathPlain('$\\sin 30^\\circ = 0.5$ and $90^{\\circ}$')).toBe('sin 30° = 0.5 and 90°');
+    expect(mathPlain('$a = 1 \\qquad\\text{and}\\qquad b = 2$')).toBe('a = 1 and b = 2');
+  });
+
   it('leaves prices, escaped dollars and text without math as written', () => {
     expect(mathPlain('It costs $5 and $10 a month.')).toBe('It costs $5 and $10 a month.');
     expect(mathPlain('You pay \\$2 to roll and win \\$10 on a six.')).toBe('You pay $2 to roll and win $10 on a six.');
     expect(mathPlain('No math here, only a-b and x_1.')).toBe('No math here, only a-b and x_1.');
+  });
+
+  it('holds a display formula whole when its own full stop ends the sentence', () => {
+    const content = '## Antiderivatives\n\nSo we write the indefinite integral\n\n$$\n\\int f(x)\\,dx = F(x) + C .\n$$\n\nThe constant matters.';
+    const h = highlightPassage(content, questionWeights('why add plus C'))!;
+    expect(h.text).toBe('∫ f(x) dx = F(x) + C .');
+    expect(content.slice(h.start, h.end)).toBe('$$\n\\int f(x)\\,dx = F(x) + C .\n$$');
   });
 
   it('is how a highlight reads: its math as plain text, its words still marked, code left alone', () => {
