@@ -128,11 +128,12 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
   const { start: bestStart, end: bestEnd, code } = best;
   const end = withWhatItIntroduces(content, spans, bestStart, bestEnd, max);
   const start = withWhatLeadsIn(content, spans, bestStart, end, max);
+  const [from, to] = code ? [start, end] : withWholeFormulas(content, start, end);
   // A quotation the book wraps repeats its "> " on each line: inside the text it read as a stray
   // ">" ("hew a way > through naked held-up hands"); the first line's stays, for a reader to drop.
   // So does a later list item's bullet (withItemsParted), except in code, where "- " is the code's own;
   // and a definition list's ": " under its term joins it as a colon ("Banneton : A basket" read so).
-  const raw = content.slice(start, end);
+  const raw = content.slice(from, to);
   const unbulleted = code ? raw : withItemsParted(raw);
   const lines = unbulleted.replace(/\n[ \t]*(?:>[ \t]*)+/g, ' ');
   // TeX math reads as plain text ("σ/√n" for `$\sigma/\sqrt{n}$`): every client shows the highlight
@@ -159,5 +160,21 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
     return { at, terms: [...terms] };
   };
   const text = window(whole, Math.max(0, matchedAt(whole).at), max);
-  return { text, start, end, terms: withWholeNumbers(text, matchedAt(text).terms, question) };
+  return { text, start: from, end: to, terms: withWholeNumbers(text, matchedAt(text).terms, question) };
+}
+
+// A display formula, `$$` opening its line. Its full stop ("$$\n\int f\,dx = F(x) + C .\n$$", as a
+// maths book ends a sentence in a formula) ended the sentence inside it, and the highlight, holding
+// one `$$`, showed the raw TeX: "$$ \int f(x)\,dx = F(x) + C .".
+const DISPLAY_MATH = /^[ \t>]*\$\$[^$]+?\$\$/gm;
+
+/** `[start, end)` widened to hold whole each display formula it cuts. */
+function withWholeFormulas(content: string, start: number, end: number): [number, number] {
+  if (!content.includes('$$')) return [start, end];
+  for (const match of content.matchAll(DISPLAY_MATH)) {
+    const [a, b] = [match.index, match.index + match[0].length];
+    if (a >= end) break;
+    if (b > start && (a < start || b > end)) [start, end] = [Math.min(start, a), Math.max(end, b)];
+  }
+  return [start, end];
 }
