@@ -166,7 +166,8 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
 // A display formula, `$$` opening its line. Its full stop ("$$\n\int f\,dx = F(x) + C .\n$$", as a
 // maths book ends a sentence in a formula) ended the sentence inside it, and the highlight, holding
 // one `$$`, showed the raw TeX: "$$ \int f(x)\,dx = F(x) + C .".
-const DISPLAY_MATH = /^[ \t>]*\$\$[^$]+?\$\$/gm;
+// No blank line inside: a `$$` left unclosed (a slip) is never paired with a later display's.
+const DISPLAY_MATH = /^[ \t>]*\$\$(?:[^$\n]|\n(?![ \t>]*\n))+?\$\$/gm;
 
 /** `[start, end)` widened to hold whole each display formula it cuts. */
 function withWholeFormulas(content: string, start: number, end: number): [number, number] {
