@@ -52,12 +52,22 @@ const PER_RATE = /\bper\b/;
 const IDEA_JUDGEMENT = /\b(?:good|bad)\s+idea\b/i;
 
 /**
+ * "What's the difference between a gate valve and a ball valve", "pcap versus pcapng: what's the
+ * difference": the noun asks for a comparison of what the question names, and the answer draws it
+ * without the word ("a gate valve has a wheel …; a ball valve has a lever …"). Counted, the rarer
+ * "differ" ranked and marked a tap page's "… since brands differ" over the sentences about the two
+ * valves. Only the noun before "between" or after "what's the": "different", the verb "differ", and
+ * "the difference of two sets" or "in pressure" (a quantity the book names) keep their weight.
+ */
+const DIFFERENCE_FRAME = /\bdifferences?\s+between\b|\bwhat(?:['’]s|\s+is|\s+are)\s+the\s+(?:(?:main|real|actual|key|big)\s+)?differences?\b(?!\s+(?:of|in)\b)/i;
+
+/**
  * The BM25 weights of the words of `query`'s frame, each 0: the verb of "what does X mean" or
  * "… stand for" ({@link MEANING_VERBS}), unless the term has that word ("standing wave", "the
  * mean"), "find" in "where do I find …" and "find out" ({@link FIND_FRAME}), and "happen" in "what
  * happens if / when / to …" ({@link HAPPEN_FRAME}), the light verb "get" not in capitals
  * ({@link GET_VERB}), the rate preposition "per" ({@link PER_RATE}) and the "idea" of "a good / bad idea"
- * ({@link IDEA_JUDGEMENT}), in any question, a definition or not. Empty for
+ * ({@link IDEA_JUDGEMENT}) and the "difference" of "the difference between …" ({@link DIFFERENCE_FRAME}), in any question, a definition or not. Empty for
  * any other question.
  *
  * @example
@@ -73,5 +83,6 @@ export function questionFrameWeights(query: string): Map<string, number> {
   for (const [, verb] of query.matchAll(GET_VERB)) weights.set(stemWord(verb!.toLowerCase()), 0);
   if (PER_RATE.test(query)) weights.set('per', 0);
   if (IDEA_JUDGEMENT.test(query)) weights.set('idea', 0);
+  if (DIFFERENCE_FRAME.test(query)) weights.set(stemWord('difference'), 0);
   return weights;
 }

@@ -73,4 +73,15 @@ describe('questionFrameWeights', () => {
     expect(questionFrameWeights('what is the main idea of a talk').size).toBe(0);
     expect(questionFrameWeights('how do I find a good ideal weight').size).toBe(0);
   });
+  it('weighs nothing for the noun of "the difference between …", which asks for a comparison the answer draws without the word', () => {
+    expect(questionFrameWeights("what's the difference between a gate valve and a ball valve")).toEqual(new Map([['differ', 0]]));
+    expect(questionFrameWeights('differences between individualist and social anarchists')).toEqual(new Map([['differ', 0]]));
+    expect(questionFrameWeights('pcap versus pcapng: what’s the difference and which one should I save as?')).toEqual(new Map([['differ', 0]]));
+    expect(questionFrameWeights("What's the actual difference?").get('differ')).toBe(0);
+    // The word names the subject: a quantity, a set operation, a verb or an adjective of the reader's.
+    expect(questionFrameWeights('what is the difference of two sets in Maxima').size).toBe(0);
+    expect(questionFrameWeights('what is the difference in pressure across the valve').size).toBe(0);
+    expect(questionFrameWeights('how do these two approaches differ').size).toBe(0);
+    expect(questionFrameWeights('load a different driver at boot').size).toBe(0);
+  });
 });
