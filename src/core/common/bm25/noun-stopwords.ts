@@ -32,10 +32,20 @@ const NOUN_AFTER_DETERMINER = new RegExp(
 // "Plan A can run", "from B to A will": a capital single letter after a word names something (as
 // capital-stopwords.ts reads it), it is no article.
 const NAMING_LETTER_BEFORE = /[\p{L}\p{N}][ \t]+$/u;
+const LOWERCASE = /\p{Ll}/u;
+
+/** Whether capital-stopwords.ts reads the noun at `at`: written in capitals, on a line with lowercase. */
+function readAsCapital(text: string, noun: string, at: number): boolean {
+  if (noun !== noun.toUpperCase()) return false;
+  const end = text.indexOf('\n', at);
+  return LOWERCASE.test(text.slice(text.lastIndexOf('\n', at) + 1, end === -1 ? text.length : end));
+}
 
 /**
  * The stems of the noun stopwords of `text` ({@link NOUN_STOPWORDS} after an article or a
- * possessive), in order, repeats kept (they are term frequencies).
+ * possessive), in order, repeats kept (they are term frequencies). A noun written in capitals on a
+ * line with lowercase ("the CAN bus") is left to {@link capitalStopwords}, which reads it already:
+ * counted by both, one word was two tokens.
  *
  * @example
  * nounStopwords('If a person died without a will, the court granted administration.'); // ['will']
@@ -47,7 +57,9 @@ export function nounStopwords(text: string): string[] {
   for (const match of text.matchAll(NOUN_AFTER_DETERMINER)) {
     const determiner = match[1]!;
     if (determiner === 'A' && NAMING_LETTER_BEFORE.test(text.slice(Math.max(0, match.index - 40), match.index))) continue;
-    const noun = match[2]!.toLowerCase();
+    const written = match[2]!;
+    if (readAsCapital(text, written, match.index + match[0].length - written.length)) continue;
+    const noun = written.toLowerCase();
     stems.push(stemWord(noun) || noun);
   }
   return stems;

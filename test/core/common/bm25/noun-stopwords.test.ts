@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeText, bm25QueryVector, bm25SearchVector, nounStopwords, tokenId } from '../../../../src/core/common/bm25/index';
+import { analyzeText, bm25QueryVector, bm25SearchVector, capitalStopwords, nounStopwords, tokenId } from '../../../../src/core/common/bm25/index';
 
 describe('nounStopwords: modal stopwords used as nouns', () => {
   it('reads "will" and "can" after an article or a possessive as the noun, stemmed', () => {
@@ -15,6 +15,17 @@ describe('nounStopwords: modal stopwords used as nouns', () => {
     expect(nounStopwords('Application A can have its own environment; from B to A will yield the same.')).toEqual([]);
     expect(nounStopwords('each A-point in B-in-A will have a list; a will-less automaton')).toEqual([]);
     expect(nounStopwords('A will names the people an ancestor cared about.')).toEqual(['will']);
+  });
+
+  it('leaves a noun written in capitals to capitalStopwords, so one word is one token', () => {
+    // "the CAN bus": capital-stopwords.ts already reads CAN; counted here too, it weighed twice.
+    const text = 'Send a frame on the CAN bus; the Can of the will.';
+    expect(capitalStopwords(text)).toEqual(['can']);
+    expect(nounStopwords(text)).toEqual(['can', 'will']);
+    expect(nounStopwords('A WILL names the people.')).toEqual([]);
+    // A shouted heading has no capital stopwords (no lowercase on its line): the noun counts here.
+    expect(capitalStopwords('WRITING YOUR WILL')).toEqual([]);
+    expect(nounStopwords('WRITING YOUR WILL')).toEqual(['will']);
   });
 
   it('adds the noun to the search vector, beside Qdrant\u2019s unchanged analysis', () => {
