@@ -56,10 +56,11 @@ const IDEA_JUDGEMENT = /\b(?:good|bad)\s+idea\b/i;
  * difference": the noun asks for a comparison of what the question names, and the answer draws it
  * without the word ("a gate valve has a wheel …; a ball valve has a lever …"). Counted, the rarer
  * "differ" ranked and marked a tap page's "… since brands differ" over the sentences about the two
- * valves. Only the noun before "between" or after "what's the": "different", the verb "differ", and
- * "the difference of two sets" or "in pressure" (a quantity the book names) keep their weight.
+ * valves. Only the noun before "between" or after "what's the" (or "whats the", as readers also
+ * type it): "different", the verb "differ", and "the difference of two sets" or "in pressure" (a
+ * quantity the book names) keep their weight.
  */
-const DIFFERENCE_FRAME = /\bdifferences?\s+between\b|\bwhat(?:['’]s|\s+is|\s+are)\s+the\s+(?:(?:main|real|actual|key|big)\s+)?differences?\b(?!\s+(?:of|in)\b)/i;
+const DIFFERENCE_FRAME = /\bdifferences?\s+between\b|\bwhat(?:['’]?s|\s+is|\s+are)\s+the\s+(?:(?:main|real|actual|key|big)\s+)?differences?\b(?!\s+(?:of|in)\b)/i;
 
 /**
  * The BM25 weights of the words of `query`'s frame, each 0: the verb of "what does X mean" or

@@ -78,6 +78,8 @@ describe('questionFrameWeights', () => {
     expect(questionFrameWeights('differences between individualist and social anarchists')).toEqual(new Map([['differ', 0]]));
     expect(questionFrameWeights('pcap versus pcapng: what’s the difference and which one should I save as?')).toEqual(new Map([['differ', 0]]));
     expect(questionFrameWeights("What's the actual difference?").get('differ')).toBe(0);
+    // Typed without its apostrophe, as the term rule reads "whats" (term-evidence.ts).
+    expect(questionFrameWeights('lenses or mirrors, whats the difference?').get('differ')).toBe(0);
     // The word names the subject: a quantity, a set operation, a verb or an adjective of the reader's.
     expect(questionFrameWeights('what is the difference of two sets in Maxima').size).toBe(0);
     expect(questionFrameWeights('what is the difference in pressure across the valve').size).toBe(0);
