@@ -11,7 +11,7 @@ import type { IndexEmbedderDescriptor } from '../../core/query/local-index/index
 import { embedStemsWithLsa, type LsaModel } from '../../core/query/local-index/lsa-model';
 import { trainLsaOnStems } from '../../core/build-time/local-index/lsa-train';
 import { createDeadline } from '../../core/common/http/deadline';
-import { acronymTokens, analyzeText, bm25DocumentVectorFromTokens, capitalStopwords, joinedStopwords, nounStopwords } from '../../core/common/bm25/index';
+import { analyzeText, bm25DocumentVectorFromTokens, extraTokens } from '../../core/common/bm25/index';
 import type { SparseVector } from '../../core/common/types';
 
 /**
@@ -21,12 +21,10 @@ import type { SparseVector } from '../../core/common/types';
  */
 export function bm25Vectors(texts: readonly string[], fixedAvgLen?: number): { vectors: SparseVector[]; avgLen: number; stems: string[] } {
   const words = texts.map((text) => analyzeText(text));
-  // Stopwords written in capitals (SQL's WHERE, HAVING) and runs of stopwords joined by hyphens
-  // (chess's O-O) are indexed too, as are acronyms the stemmer folds into a word (PAYE → pay) and
-  // modals used as nouns ("a will"), as the
-  // search asks for them; they stay out of `stems`, the book's
-  // words that questions are read against.
-  const tokens = words.map((list, i) => [...list, ...capitalStopwords(texts[i]!), ...joinedStopwords(texts[i]!), ...acronymTokens(texts[i]!), ...nounStopwords(texts[i]!)]);
+  // The tokens the search adds to a question (extra-tokens.ts: stopwords written in capitals, runs
+  // joined by hyphens, acronyms the stemmer folds, modals used as nouns) are indexed too, the same
+  // way; they stay out of `stems`, the book's words that questions are read against.
+  const tokens = words.map((list, i) => [...list, ...extraTokens(texts[i]!)]);
   const total = tokens.reduce((sum, list) => sum + list.length, 0);
   const avgLen = fixedAvgLen ?? (tokens.length && total ? total / tokens.length : 1);
   return { vectors: tokens.map((list) => bm25DocumentVectorFromTokens(list, avgLen)), avgLen, stems: [...new Set(words.flat())] };

@@ -3,7 +3,8 @@
  * `bench:quality --seed` uses to show how much of a figure is the randomized SVD's own noise.
  */
 import { describe, expect, it } from 'vitest';
-import { lsaDimsNotice, lsaVectors } from '../../../src/cli/ingest/embed-documents';
+import { bm25Vectors, lsaDimsNotice, lsaVectors } from '../../../src/cli/ingest/embed-documents';
+import { bm25SearchVector } from '../../../src/core/common/bm25/index';
 import { embedWithLsa } from '../../../src/core/query/local-index/lsa-model';
 import { mulberry32 } from '../../../src/core/build-time/local-index/prng';
 
@@ -50,5 +51,17 @@ describe('lsaDimsNotice', () => {
     const two = lsaVectors(mixed, 100).model;
     expect([two.vocab.length, two.dims]).toEqual([12, 10]);
     expect(lsaDimsNotice(100, two.dims, { chunks: 30, words: 12 })).toMatch(/^--dims 100: used 10 dimensions, the rank of the book's term matrix/);
+  });
+});
+
+describe('bm25Vectors', () => {
+  it('indexes every token the search asks for, the extra ones included, and keeps them out of the stems', () => {
+    // Stopwords in capitals, a hyphen run, a folded acronym and a modal used as a noun: each a token
+    // the search vector adds (extra-tokens.ts); a chunk that writes the question finds each of them.
+    const text = 'Tax under PAYE is filtered with WHERE; castle O-O; she left no will.';
+    const { vectors, stems } = bm25Vectors([text, 'another chunk of text']);
+    expect(vectors[0]!.indices).toEqual(expect.arrayContaining(bm25SearchVector(text).indices));
+    expect(stems).not.toContain('acronym:paye');
+    expect(stems).not.toContain('o-o');
   });
 });

@@ -7,10 +7,7 @@
 import { RetrieverError } from '../errors';
 import type { SparseVector } from '../types';
 import { analyzeText } from './analyze';
-import { acronymTokens } from './acronym-tokens';
-import { capitalStopwords } from './capital-stopwords';
-import { joinedStopwords } from './joined-stopwords';
-import { nounStopwords } from './noun-stopwords';
+import { extraTokens } from './extra-tokens';
 import { tokenId } from './murmur3';
 
 /** BM25 term-frequency saturation (Qdrant's default). */
@@ -105,11 +102,10 @@ function queryVectorOf(stems: readonly string[], weights?: ReadonlyMap<string, n
 }
 
 /**
- * The search's BM25 query vector: {@link bm25QueryVector} plus the stopwords the question writes in
- * capitals ("WHERE and HAVING", see capital-stopwords.ts) and the runs of stopwords it joins by
- * hyphens (chess's "O-O", joined-stopwords.ts) and the acronyms the stemmer folds into a word ("PAYE",
- * acronym-tokens.ts) and the modals it uses as nouns ("a will", noun-stopwords.ts), which ingest
- * indexes the same way.
+ * The search's BM25 query vector: {@link bm25QueryVector} plus the question's {@link extraTokens}
+ * (stopwords written in capitals, "WHERE and HAVING"; runs joined by hyphens, chess's "O-O"; acronyms
+ * the stemmer folds into a word, "PAYE"; modals used as nouns, "a will"), which ingest indexes the
+ * same way.
  * `weights` (stem → weight, 1 otherwise) lets a term count for less: Qdrant multiplies each query
  * weight into its term's score, and the embedded store does the same.
  *
@@ -119,5 +115,5 @@ function queryVectorOf(stems: readonly string[], weights?: ReadonlyMap<string, n
  * bm25SearchVector('ROS 2 action', new Map([['ros', 0.5]])).values; // 0.5 for ros's id, 1 for the others
  */
 export function bm25SearchVector(text: string, weights?: ReadonlyMap<string, number>): SparseVector {
-  return queryVectorOf([...analyzeText(text), ...capitalStopwords(text), ...joinedStopwords(text), ...acronymTokens(text), ...nounStopwords(text)], weights);
+  return queryVectorOf([...analyzeText(text), ...extraTokens(text)], weights);
 }

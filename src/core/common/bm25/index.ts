@@ -16,6 +16,7 @@ export {
   qdrantIdf,
 } from './bm25-vectors';
 export { capitalStopwordShare, capitalStopwords } from './capital-stopwords';
+export { extraTokens } from './extra-tokens';
 export { joinedStopwordRuns, joinedStopwords } from './joined-stopwords';
 export { murmur3X86_32, tokenId } from './murmur3';
 export { nounStopwords } from './noun-stopwords';
