@@ -66,8 +66,9 @@ const FUNCTION_WORDS: ReadonlySet<string> = new Set([
   'unless', 'whether', 'either', 'neither', 'versus',
   // Contractions typed without their apostrophe: "doesn't" splits into the stopwords "doesn" and "t",
   // but "doesnt" is one token in no book and no lexicon, and was weighed as a name the book lacks
-  // ("why doesnt my baby sleep" was judged off-topic in a baby-care book). Not those that are words
-  // of their own ("ill", "well", "shed", "wed", "its").
+  // ("why doesnt my baby sleep" was judged off-topic in a baby-care book). Not those that are everyday
+  // words of their own ("ill", "well", "shed", "wed", "its"); "cant" (a roofer's cant strip) and "wont"
+  // are kept, far more often typed for "can't" and "won't", and weigh nothing even in a book that has them.
   'dont', 'doesnt', 'didnt', 'isnt', 'arent', 'wasnt', 'werent', 'hasnt', 'havent', 'hadnt', 'wouldnt',
   'couldnt', 'shouldnt', 'mustnt', 'neednt', 'mightnt', 'shant', 'aint', 'cant', 'wont', 'whats',
   'thats', 'theres', 'heres', 'wheres', 'whos', 'hows', 'whens', 'whys', 'ive', 'youre', 'youve',
