@@ -3,7 +3,7 @@
  * metadata, so the Worker's term rule ("the book does not cover this") works on Qdrant as it does
  * on the embedded index (layout and reader: `query/book-terms/book-vocabulary.ts`).
  */
-import { analyzeText, joinedStopwords } from '../common/bm25/index';
+import { analyzeText, apostropheWords, joinedStopwords } from '../common/bm25/index';
 import type { StoredVocabulary } from '../query/book-terms/book-vocabulary';
 import type { LexiconFilter } from '../common/text/lexicon-filter';
 
@@ -19,8 +19,9 @@ import type { LexiconFilter } from '../common/text/lexicon-filter';
 export function encodeBookVocabulary(texts: readonly string[], lexicon: LexiconFilter | null): StoredVocabulary {
   const df = new Map<string, number>();
   // With the runs of stopwords joined by hyphens ("o-o") the sparse vectors index whole, so the term
-  // rule reads them on Qdrant as on the embedded index (whose df comes from those vectors).
-  for (const text of texts) for (const stem of new Set([...analyzeText(text), ...joinedStopwords(text)])) df.set(stem, (df.get(stem) ?? 0) + 1);
+  // rule reads them on Qdrant as on the embedded index (whose df comes from those vectors); so are
+  // the words written with an inner apostrophe, read whole ("on'yomi" as "onyomi").
+  for (const text of texts) for (const stem of new Set([...analyzeText(text), ...joinedStopwords(text), ...apostropheWords(text)])) df.set(stem, (df.get(stem) ?? 0) + 1);
   // One space-separated string keeps the entry small; the analyser splits on spaces, and a stem
   // that held one anyway would be left out rather than split the list.
   const stems = [...df.keys()].filter((stem) => !stem.includes(' ')).sort();

@@ -5,6 +5,7 @@
  */
 export { ACRONYM_PREFIX, acronymTokens } from './acronym-tokens';
 export { analyzeText } from './analyze';
+export { apostropheWords } from './apostrophe-words';
 export {
   BM25_B,
   BM25_DEFAULT_AVG_LEN,

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { analyzeText, bm25QueryVector, bm25SearchVector, extraTokens, tokenId } from '../../../../src/core/common/bm25/index';
 
 describe('extraTokens: the tokens the keyword search adds beside Qdrant\u2019s analysis', () => {
-  it('reads each kind: capitals, hyphen runs, folded acronyms and modals used as nouns', () => {
-    expect(extraTokens('Use WHERE; castle O-O; tax under PAYE; she left no will.')).toEqual(['where', 'o-o', 'acronym:paye', 'will']);
+  it('reads each kind: capitals, hyphen runs, folded acronyms, modals used as nouns, apostrophe words', () => {
+    expect(extraTokens("Use WHERE; castle O-O; tax under PAYE; she left no will; the on'yomi.")).toEqual(['where', 'o-o', 'acronym:paye', 'will', 'onyomi']);
     expect(extraTokens('you will find it where the file is')).toEqual([]);
   });
 
