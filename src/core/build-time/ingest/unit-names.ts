@@ -1,6 +1,6 @@
 /**
  * A reader's unit names against a book's unit symbols: the reader asks "how many grams of protein",
- * "milligrams per kilogram", "degrees Celsius"; the book writes "1.6 g/kg", "mg/kg", "20 °C". The
+ * "milligrams per kilogram", "degrees Celsius", "what percentage"; the book writes "1.6 g/kg", "mg/kg", "20 °C", "85 %". The
  * name was a word the book never uses: it earned nothing in BM25, lowered the term rule's coverage
  * (an answerable question could be flagged) and `--gaps` listed it. At ingest, each chunk that
  * writes a symbol as a unit is indexed with the unit's names too (document side, as the British ↔
@@ -66,6 +66,11 @@ const UNITS = {
   megabyte: { names: ['megabyte'] },
   gigabyte: { names: ['gigabyte'] },
   terabyte: { names: ['terabyte'] },
+  // The reader's "how many percent" and "what percentage" against the book's "13.5 %" or "75%":
+  // two stems ("percent", "percentag"), and two units, so that a book that says one of the words
+  // (a glossary's "the percentage of …") still gets the other beside its signs.
+  percent: { names: ['percent'] },
+  percentage: { names: ['percentage'] },
   // Not a unit: the reader's "per" of "grams per kilogram", which a book writes as the slash of "g/kg".
   per: { names: ['per'] },
 } as const satisfies Record<string, UnitKind>;
@@ -91,9 +96,9 @@ const SYMBOLS: Readonly<Record<string, readonly Unit[]>> = {
 
 // A number not inside a word or another number ("CO2 g" is no "2 g") nor a formula's exponent or
 // index ("r^2 g(r)"), then at most one space (any width) or a hyphen ("a 5-kg bag"), then a
-// degree sign or a symbol, optionally over a second one ("g/kg", "km/h"), squared or cubed ("m²")
+// degree sign, a percent sign or a symbol, optionally over a second one ("g/kg", "km/h"), squared or cubed ("m²")
 // but not a formula's function or indexed variable ("1.2 h_n", "2 m(m+1)").
-const NUMBER_UNIT = /(?<![\p{L}\p{N}.,^_\\])\d+(?:[.,]\d+)?([ \u00a0\u2009\u202f-]?)(℃|℉|°[ \u00a0]?[CF]?(?![\p{L}\p{N}])|[\p{L}]+)(?:\/([\p{L}]+))?(?=[²³]|(?![\p{L}\p{N}_(^{]))/gu;
+const NUMBER_UNIT = /(?<![\p{L}\p{N}.,^_\\])\d+(?:[.,]\d+)?([ \u00a0\u2009\u202f-]?)(℃|℉|°[ \u00a0]?[CF]?(?![\p{L}\p{N}])|[%％]|[\p{L}]+)(?:\/([\p{L}]+))?(?=[²³]|(?![\p{L}\p{N}_(^{]))/gu;
 // A quotient of two symbols with no number before it: "dose in mg/kg", "speed in km/h".
 const QUOTIENT = /(?<![\p{L}\p{N}/])([\p{L}]+)\/([\p{L}]+)(?![\p{L}\p{N}/])/gu;
 // A temperature scale after a degree sign with no number: "temperatures in °C".
@@ -131,6 +136,11 @@ export function unitsWritten(text: string): Map<Unit, string[]> {
   for (const [, space, symbol, over] of text.normalize('NFC').matchAll(NUMBER_UNIT)) {
     if (/^[℃℉°]/.test(symbol!)) {
       add(degreeUnits(symbol!), null);
+      continue;
+    }
+    // The sign is no word, so it is taught to the LSA model as no symbol (as a degree sign).
+    if (/^[%％]$/.test(symbol!)) {
+      add(['percent', 'percentage'], null);
       continue;
     }
     const first = unitsOf(symbol);

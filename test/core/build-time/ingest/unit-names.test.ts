@@ -26,6 +26,11 @@ describe('unitsWritten', () => {
     expect(units('temperatures are in ℃')).toEqual({ degree: [], celsius: [] });
   });
 
+  it('reads a percent sign after a number, spaced or glued, and not one without a number', () => {
+    expect(units('at least 85 % of the grapes; 13.5% ABV; 100 ％')).toEqual({ percent: [], percentage: [] });
+    expect(units('printf("%d"), %pi and x % y')).toEqual({});
+  });
+
   it('reads no unit where a letter is a name, a decade, a word or part of another word', () => {
     // A single letter glued to its number is a name or a decade; "in" and "A" are words.
     expect(units('the 1990s, 5G phones, 3D prints, 4K video')).toEqual({});
@@ -63,6 +68,16 @@ describe('unitNames', () => {
     expect(unitNames(['Run 5 km.', 'A kilometer is far.']).names).toEqual([[], []]);
     // The other units of the same text are still named.
     expect(unitNames(['Add 5 g and 10 mL.', 'A milliliter of oil.']).names).toEqual([['gram'], []]);
+  });
+
+  it('names a percent sign "percent" and "percentage", each unless the book says it', () => {
+    const { names, aliases } = unitNames(['At least 75 % of the grapes.', 'No sign here.']);
+    expect(names).toEqual([['percent', 'percentage'], []]);
+    // The sign is no word: nothing for the LSA model to learn the name as.
+    expect(aliases.has('percent')).toBe(false);
+    // A glossary's "percentage" leaves the reader's "percent" unmatched: that one is still added.
+    expect(unitNames(['At least 75 % of the grapes.', 'The percentage varies.']).names).toEqual([['percent'], []]);
+    expect(unitNames(['At least 75 % of the grapes.', 'Ten percent, or a percentage.']).names).toEqual([[], []]);
   });
 
   it('gives both British and American spellings of a unit', () => {
