@@ -17,6 +17,14 @@ const MEANING_VERBS = ['mean', 'stand'];
  */
 const FIND_FRAME = /\bwhere\s+(?:do|can|could|should|would|will|might)\s+(?:i|we|you|one)\s+find\b(?!\s+and\b)|\bfind\s+out\b(?!-)/i;
 /**
+ * "How do I figure out who my stakeholders are", "I can't figure it out": the phrasal verb means
+ * learn or work out, as "find out" does, and is no word of the answer. Counted, the noun a book uses
+ * for a number or an illustration ("a typical figure for a small project is 5–10 %", "Figure 3
+ * shows …") ranked a budget passage first for a question about stakeholders. Not the noun alone
+ * ("what does figure 3 show"), nor "sales figures out of date" or "figure out-of-range".
+ */
+const FIGURE_OUT = /\bfigur(?:e|es|ed|ing)\s+(?:(?:it|this|that|them)\s+)?out\b(?!-|\s+of\b)/i;
+/**
  * "What happens if I miss a payment", "what happens to my pension when I quit": the verb asks for
  * the consequence of what follows it and is no word of the answer, which says what follows ("a
  * payment 30 days late stays on your report…"). Counted, it ranked any chunk that says "X happens
@@ -65,7 +73,8 @@ const DIFFERENCE_FRAME = /\bdifferences?\s+between\b|\bwhat(?:['’]?s|\s+is|\s+
 /**
  * The BM25 weights of the words of `query`'s frame, each 0: the verb of "what does X mean" or
  * "… stand for" ({@link MEANING_VERBS}), unless the term has that word ("standing wave", "the
- * mean"), "find" in "where do I find …" and "find out" ({@link FIND_FRAME}), and "happen" in "what
+ * mean"), "find" in "where do I find …" and "find out" ({@link FIND_FRAME}), "figure" in "figure
+ * out" ({@link FIGURE_OUT}), and "happen" in "what
  * happens if / when / to …" ({@link HAPPEN_FRAME}), the light verb "get" not in capitals
  * ({@link GET_VERB}), the rate preposition "per" ({@link PER_RATE}) and the "idea" of "a good / bad idea"
  * ({@link IDEA_JUDGEMENT}) and the "difference" of "the difference between …" ({@link DIFFERENCE_FRAME}), in any question, a definition or not. Empty for
@@ -80,6 +89,7 @@ export function questionFrameWeights(query: string): Map<string, number> {
   const term = definitionTerms(query);
   if (term && asksWhatItMeans(query)) for (const stem of MEANING_VERBS) if (!term.includes(stem)) weights.set(stem, 0);
   if (FIND_FRAME.test(query)) weights.set('find', 0);
+  if (FIGURE_OUT.test(query)) weights.set(stemWord('figure'), 0);
   if (HAPPEN_FRAME.test(query)) weights.set('happen', 0);
   for (const [, verb] of query.matchAll(GET_VERB)) weights.set(stemWord(verb!.toLowerCase()), 0);
   if (PER_RATE.test(query)) weights.set('per', 0);

@@ -36,6 +36,15 @@ describe('questionFrameWeights', () => {
     expect(questionFrameWeights('how do I find out-of-range values').size).toBe(0);
   });
 
+  it('weighs nothing for "figure" in "figure out", which means learn as "find out" does, and not for the noun', () => {
+    expect(questionFrameWeights('how do I figure out who cares about my project')).toEqual(new Map([['figur', 0]]));
+    expect(questionFrameWeights('I figured it out once, why does the pump stall again')).toEqual(new Map([['figur', 0]]));
+    // The noun is the reader's subject: an illustration, a number the book gives.
+    expect(questionFrameWeights('what does figure 3 show').size).toBe(0);
+    expect(questionFrameWeights('why are my sales figures out of date').size).toBe(0);
+    expect(questionFrameWeights('figure out-of-range values').size).toBe(0);
+  });
+
   it('weighs nothing for the light verb "get" not in capitals, whose object or state is what the question asks about', () => {
     expect(questionFrameWeights('how do I get a permit for the trail')).toEqual(new Map([['get', 0]]));
     expect(questionFrameWeights('what should I do if I get lost')).toEqual(new Map([['get', 0]]));
