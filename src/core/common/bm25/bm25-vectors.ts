@@ -104,8 +104,8 @@ function queryVectorOf(stems: readonly string[], weights?: ReadonlyMap<string, n
 /**
  * The search's BM25 query vector: {@link bm25QueryVector} plus the question's {@link extraTokens}
  * (stopwords written in capitals, "WHERE and HAVING"; runs joined by hyphens, chess's "O-O"; acronyms
- * the stemmer folds into a word, "PAYE"; modals used as nouns, "a will"; words with an inner apostrophe read whole, "on'yomi"), which
- * ingest indexes the same way.
+ * the stemmer folds into a word, "PAYE"; modals used as nouns, "a will"; words with an inner
+ * apostrophe read whole, "on'yomi"), which ingest indexes the same way.
  * `weights` (stem → weight, 1 otherwise) lets a term count for less: Qdrant multiplies each query
  * weight into its term's score, and the embedded store does the same.
  *
