@@ -108,3 +108,25 @@ export function thousandsApart(word: string, v: BookVocabulary): string | null {
   if (v.df(stemWord('k')) > 0 || !(v.df(stemWord('000')) > 0) || !(v.df(stemWord(number)) > 0)) return null;
   return `${number} 000`;
 }
+
+// Five to nine digits typed without a separator: never a year or a four-digit code ("2024", "1080").
+const UNGROUPED = /^[1-9]\d{4,8}$/;
+
+/**
+ * `word` as the book writes a number of thousands, when it is five to nine digits typed whole
+ * ("10000", "250000") in a book that groups thousands with a separator ("10,000 yen", which the
+ * tokenizer reads as "10" and "000"), does not write the number whole, and writes its leading group;
+ * else null. A beginner's Japanese book that writes "10,000 yen" was asked "how to say 10000 yen":
+ * "10000" matched no chunk. Grouped in threes from the right, as the book writes it, the numbers
+ * match the book's in BM25.
+ *
+ * @example
+ * digitsGrouped('10000', v); // '10 000' (a book that writes "10,000")
+ * digitsGrouped('2024', v); // null: four digits are a year as often as a number
+ */
+export function digitsGrouped(word: string, v: BookVocabulary): string | null {
+  if (!UNGROUPED.test(word) || v.df(stemWord(word)) > 0 || !(v.df(stemWord('000')) > 0)) return null;
+  const lead = word.length % 3 || 3;
+  if (!(v.df(stemWord(word.slice(0, lead))) > 0)) return null;
+  return [word.slice(0, lead), ...(word.slice(lead).match(/\d{3}/g) ?? [])].join(' ');
+}

@@ -12,7 +12,7 @@ import { isStopword, stemWord, WORD_RUNS } from '../../common/bm25/index';
 import type { BookVocabulary } from '../ports';
 import { chunkShare } from './book-vocabulary';
 import { BOOK_FORM_KINDS, bookWordReader, withGreekLetters, wordForStem } from './book-forms';
-import { clockApart, thousandsApart, timesApart, unitApart } from './glued-units';
+import { clockApart, digitsGrouped, thousandsApart, timesApart, unitApart } from './glued-units';
 import { joinedBookWords } from './joined-words';
 import { nameLikeWords, negligible } from './term-evidence';
 
@@ -53,6 +53,10 @@ export function inBookWords(v: BookVocabulary, text: string): QueryInBookWords {
   const replaced = joinedBookWords(v, text).replace(WORD_RUNS, (raw) => {
     const word = raw.toLowerCase();
     if (isStopword(word)) return raw;
+    // A number typed whole is searched in the groups the book writes ("10000" as its "10,000"); a
+    // number weighs nothing for the term rule, so this is no reading to report either.
+    const grouped = digitsGrouped(word, v);
+    if (grouped) return grouped;
     const stem = stemWord(word);
     if (!stem || negligible(stem, word) || v.df(stem) > 0) return raw;
     // A number glued to a unit is searched apart, as the book writes it; no reading to report: the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeText, stemWord } from '../../../../src/core/common/bm25/index';
-import { clockApart, thousandsApart, timesApart, unitApart } from '../../../../src/core/query/book-terms/glued-units';
+import { clockApart, digitsGrouped, thousandsApart, timesApart, unitApart } from '../../../../src/core/query/book-terms/glued-units';
 import { inBookWords } from '../../../../src/core/query/book-terms/in-book-words';
 import { assessQueryTerms } from '../../../../src/core/query/book-terms/term-evidence';
 import type { BookVocabulary } from '../../../../src/core/query/ports';
@@ -178,5 +178,29 @@ describe('thousandsApart', () => {
     expect(thousandsApart('3500k', v)).toBeNull();
     expect(thousandsApart('035k', v)).toBeNull();
     expect(thousandsApart('35kg', v)).toBeNull();
+  });
+});
+
+describe('digitsGrouped', () => {
+  // A book that groups thousands with a comma ("10,000 yen"), which the tokenizer reads as "10" and "000".
+  const book = ['A ticket costs 10,000 yen; a flat deposit is 250,000 yen.', 'In 2024 the fare was 1080 yen.'];
+  const df = new Map<string, number>();
+  for (const chunk of book) for (const stem of new Set(analyzeText(chunk))) df.set(stem, (df.get(stem) ?? 0) + 1);
+  const v: BookVocabulary = { n: book.length, df: (stem) => df.get(stem) ?? 0, isOrdinary: () => true, bookStems: [...df.keys()] };
+
+  it('reads five to nine digits typed whole as the book groups them: "10000" is "10,000"', () => {
+    expect(digitsGrouped('10000', v)).toBe('10 000');
+    expect(digitsGrouped('250000', v)).toBe('250 000');
+    expect(inBookWords(v, 'how to say 10000 yen').text).toBe('how to say 10 000 yen');
+  });
+
+  it('leaves four digits (a year), a number the book writes whole or whose lead it never writes, and a book without grouped thousands', () => {
+    expect(digitsGrouped('2024', v)).toBeNull();
+    expect(digitsGrouped('1080', v)).toBeNull();
+    expect(digitsGrouped('30000', v)).toBeNull(); // no "30" in the book
+    expect(digitsGrouped('10000', { ...v, df: (stem) => (stem === '10000' ? 1 : v.df(stem)) })).toBeNull(); // written whole
+    expect(digitsGrouped('10000', { ...v, df: (stem) => (stem === '000' ? 0 : v.df(stem)) })).toBeNull(); // no "000"
+    expect(digitsGrouped('01000', v)).toBeNull();
+    expect(digitsGrouped('1234567890', v)).toBeNull(); // ten digits: an id, not a count
   });
 });
