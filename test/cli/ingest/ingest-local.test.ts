@@ -10,7 +10,7 @@ import { embedWithLsa } from '../../../src/core/query/local-index/lsa-model';
 import { chunkMarkdownFile } from '../../../src/core/build-time/ingest/chunk-markdown-file';
 import { indexingText } from '../../../src/core/build-time/ingest/ingest-plan';
 import type { Chunk } from '../../../src/core/build-time/ingest/types';
-import { analyzeText, bm25DocumentVectorFromTokens, capitalStopwords, joinedStopwords } from '../../../src/core/common/bm25/index';
+import { analyzeText, bm25DocumentVectorFromTokens, extraTokens } from '../../../src/core/common/bm25/index';
 import { vocabularyBridges, withSpellings } from '../../../src/cli/ingest/vocabulary-bridges';
 import { copyBook, inTempDir, MINI_BOOK, runCli, tempDir } from './ingest-harness';
 import { expectQuantizedRow } from '../../support/quantized-row';
@@ -74,7 +74,7 @@ describe('ingest --target local', () => {
     const index = decodeIndex(await readFile(out));
     const texts = index.ids.map((_, i) => indexingText({ id: String(index.ids[i]), payload: index.payload(i) as unknown as Chunk['payload'] }));
     // The extra tokens as ingest adds them: the mini book's "end-to-end" is one (joined-stopwords.ts).
-    const tokens = withSpellings(texts, vocabularyBridges(texts).spellings).map((text) => [...analyzeText(text), ...capitalStopwords(text), ...joinedStopwords(text)]);
+    const tokens = withSpellings(texts, vocabularyBridges(texts).spellings).map((text) => [...analyzeText(text), ...extraTokens(text)]);
     const avgLen = tokens.reduce((n, t) => n + t.length, 0) / tokens.length;
     expect(index.bm25.avgLen).toBeCloseTo(avgLen, 4);
     for (const i of [0, index.size - 1]) {

@@ -15,7 +15,7 @@ import { fakeEmbedding, startFakeUpstream, type FakeUpstream } from '../../suppo
 import { embedCalls, MINI_BOOK, runCli, tempDir, tenant, writeCalls } from './ingest-harness';
 import { expectQuantizedRow } from '../../support/quantized-row';
 import { indexVocabulary } from '../../../src/core/query/book-terms/book-vocabulary';
-import { capitalStopwords, joinedStopwords } from '../../../src/core/common/bm25/index';
+import { extraTokens } from '../../../src/core/common/bm25/index';
 import { inBookWords } from '../../../src/core/query/book-terms/in-book-words';
 
 let fake: FakeUpstream;
@@ -161,7 +161,7 @@ describe('ingest --target local --embedder cohere', () => {
     // Without an LSA vocabulary the index records every stem BM25 indexes, so a slip is still read.
     const vocabulary = indexVocabulary(index);
     // (BM25 also indexes the extra tokens, the mini book's "end-to-end", which are no stems: joined-stopwords.ts.)
-    const extra = new Set(texts.flatMap((text) => [...capitalStopwords(text), ...joinedStopwords(text)]));
+    const extra = new Set(texts.flatMap((text) => extraTokens(text)));
     expect(extra.size).toBeGreaterThan(0);
     expect(index.otherStems).toHaveLength(index.bm25.dfTerms.length - extra.size);
     expect(index.otherStems.every((stem) => vocabulary.df(stem) > 0)).toBe(true);

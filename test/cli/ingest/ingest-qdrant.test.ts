@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexingText } from '../../../src/core/build-time/ingest/ingest-plan';
 import { pointIdFor } from '../../../src/core/common/point-id';
-import { analyzeText, bm25DocumentVectorFromTokens, capitalStopwords, joinedStopwords } from '../../../src/core/common/bm25/index';
+import { analyzeText, bm25DocumentVectorFromTokens, extraTokens } from '../../../src/core/common/bm25/index';
 import { FIELDS_SPARSE_VECTOR, fieldText, fieldVectors } from '../../../src/core/query/local-index/field-index';
 import { storedVocabulary } from '../../../src/core/query/book-terms/book-vocabulary';
 import { assessQueryTerms } from '../../../src/core/query/book-terms/term-evidence';
@@ -163,7 +163,7 @@ describe('ingest --target qdrant (mini book)', () => {
     const chunkOf = (p: ScrolledPoint) => ({ id: String(p.id), payload: p.payload as never });
     const texts = points.map((p) => indexingText(chunkOf(p)));
     // The extra tokens as ingest adds them: the mini book's "end-to-end" is one (joined-stopwords.ts).
-    const tokenLists = withSpellings(texts, vocabularyBridges(texts).spellings).map((text) => [...analyzeText(text), ...capitalStopwords(text), ...joinedStopwords(text)]);
+    const tokenLists = withSpellings(texts, vocabularyBridges(texts).spellings).map((text) => [...analyzeText(text), ...extraTokens(text)]);
     const avgLen = tokenLists.reduce((n, l) => n + l.length, 0) / tokenLists.length;
     const { json } = await t.qdrant<{ result: { config: { metadata: { bm25: { avg_len: number } } } } }>('GET', '/collections/mini');
     expect(json.result.config.metadata.bm25.avg_len).toBeCloseTo(avgLen, 9);
