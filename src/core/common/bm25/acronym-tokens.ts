@@ -12,11 +12,11 @@
  * ({@link analyzeText} is unchanged): ingest adds them to a chunk's body BM25 vector, the search to
  * the question's, and a collection ingested before simply has none.
  */
+import { capitalsSpeak } from './capital-stopwords';
 import { stemWord } from './stemmer';
 import { isStopword } from './stopwords';
 import { splitWords } from './tokenize';
 
-const LOWERCASE = /\p{Ll}/u;
 const CAPITALS_ONLY = /^\p{Lu}{2,}$/u;
 
 /** The prefix of an acronym token: ":" never survives the tokenizer, so no stem begins with it. */
@@ -35,7 +35,7 @@ export const ACRONYM_PREFIX = 'acronym:';
 export function acronymTokens(text: string): string[] {
   const tokens: string[] = [];
   for (const line of text.split('\n')) {
-    if (!LOWERCASE.test(line)) continue;
+    if (!capitalsSpeak(line)) continue;
     for (const word of splitWords(line)) {
       if (!CAPITALS_ONLY.test(word)) continue;
       const lower = word.toLowerCase();

@@ -19,6 +19,19 @@ import { splitWords } from './tokenize';
 const LOWERCASE = /\p{Ll}/u;
 
 /**
+ * Whether capitals on `line` say something: it has a lowercase letter. On a line with none (a
+ * shouted heading, a licence's capitals) they say nothing. One rule for every reader of capitals
+ * (this file, acronym-tokens.ts, noun-stopwords.ts).
+ *
+ * @example
+ * capitalsSpeak('Filter with HAVING'); // true
+ * capitalsSpeak('THE SOFTWARE IS PROVIDED AS IS'); // false
+ */
+export function capitalsSpeak(line: string): boolean {
+  return LOWERCASE.test(line);
+}
+
+/**
  * A single capital letter that names something inside a sentence: "vitamin D", "Type A", "Plan B".
  * Of the one-letter stopwords (a, d, m, o, s, t, y) it counts only after a word on the same line, with
  * nothing but spaces between, and not glued to the next word: "I" is the pronoun, a capital after a
@@ -42,7 +55,7 @@ const NAMING_LETTER = /(?<=[\p{L}\p{N}] +)([ADMOSTY])(?![\p{L}\p{N}'’&-]|\.[\p
 export function capitalStopwords(text: string): string[] {
   const stems: string[] = [];
   for (const line of text.split('\n')) {
-    if (!LOWERCASE.test(line)) continue;
+    if (!capitalsSpeak(line)) continue;
     for (const word of splitWords(line)) {
       if (word.length < 2 || LOWERCASE.test(word) || word === word.toLowerCase()) continue;
       const lower = word.toLowerCase();

@@ -12,6 +12,7 @@
  * to the question's, so both stores score them alike, and a collection ingested before has none
  * (the question's noun then finds only the plural, as before it found nothing).
  */
+import { capitalsSpeak } from './capital-stopwords';
 import { stemWord } from './stemmer';
 
 /**
@@ -32,13 +33,12 @@ const NOUN_AFTER_DETERMINER = new RegExp(
 // "Plan A can run", "from B to A will": a capital single letter after a word names something (as
 // capital-stopwords.ts reads it), it is no article.
 const NAMING_LETTER_BEFORE = /[\p{L}\p{N}][ \t]+$/u;
-const LOWERCASE = /\p{Ll}/u;
 
 /** Whether capital-stopwords.ts reads the noun at `at`: written in capitals, on a line with lowercase. */
 function readAsCapital(text: string, noun: string, at: number): boolean {
   if (noun !== noun.toUpperCase()) return false;
   const end = text.indexOf('\n', at);
-  return LOWERCASE.test(text.slice(text.lastIndexOf('\n', at) + 1, end === -1 ? text.length : end));
+  return capitalsSpeak(text.slice(text.lastIndexOf('\n', at) + 1, end === -1 ? text.length : end));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeText, bm25QueryVector, bm25SearchVector, capitalStopwordShare, capitalStopwords, tokenId } from '../../../../src/core/common/bm25/index';
+import { capitalsSpeak } from '../../../../src/core/common/bm25/capital-stopwords';
 
 describe('capitalStopwords: stopwords a technical text writes in capitals', () => {
   it('reads SQL clauses and operators written in capitals as words, stemmed like any other', () => {
@@ -53,5 +54,13 @@ describe('bm25SearchVector: the question as the search asks for it', () => {
     for (const q of ['where is the file', 'What is a ROS 2 topic?', 'WHAT IS A TOPIC', '']) {
       expect(bm25SearchVector(q)).toEqual(bm25QueryVector(q));
     }
+  });
+});
+
+describe('capitalsSpeak: the one rule for every reader of capitals', () => {
+  it('is true on a line with a lowercase letter, false on a shouted one', () => {
+    expect(capitalsSpeak('Filter with HAVING')).toBe(true);
+    expect(capitalsSpeak('THE SOFTWARE IS PROVIDED AS IS')).toBe(false);
+    expect(capitalsSpeak('')).toBe(false);
   });
 });
