@@ -70,15 +70,27 @@ const IDEA_JUDGEMENT = /\b(?:good|bad)\s+idea\b/i;
  */
 const DIFFERENCE_FRAME = /\bdifferences?\s+between\b|\bwhat(?:['’]?s|\s+is|\s+are)\s+the\s+(?:(?:main|real|actual|key|big)\s+)?differences?\b(?!\s+(?:of|in)\b)/i;
 
+/** Each frame pattern, and the stem of the word it makes weigh nothing (stemmed here once, not per query). */
+const FRAME_WORDS: readonly (readonly [RegExp, string])[] = [
+  [FIND_FRAME, 'find'],
+  [FIGURE_OUT, stemWord('figure')],
+  [HAPPEN_FRAME, 'happen'],
+  [PER_RATE, 'per'],
+  [IDEA_JUDGEMENT, 'idea'],
+  [DIFFERENCE_FRAME, stemWord('difference')],
+];
+
 /**
- * The BM25 weights of the words of `query`'s frame, each 0: the verb of "what does X mean" or
- * "… stand for" ({@link MEANING_VERBS}), unless the term has that word ("standing wave", "the
- * mean"), "find" in "where do I find …" and "find out" ({@link FIND_FRAME}), "figure" in "figure
- * out" ({@link FIGURE_OUT}), and "happen" in "what
- * happens if / when / to …" ({@link HAPPEN_FRAME}), the light verb "get" not in capitals
- * ({@link GET_VERB}), the rate preposition "per" ({@link PER_RATE}) and the "idea" of "a good / bad idea"
- * ({@link IDEA_JUDGEMENT}) and the "difference" of "the difference between …" ({@link DIFFERENCE_FRAME}), in any question, a definition or not. Empty for
- * any other question.
+ * The BM25 weights of the words of `query`'s frame, each 0, in any question, a definition or not:
+ * - the verb of "what does X mean" or "… stand for" ({@link MEANING_VERBS}), unless the term has
+ *   that word ("standing wave", "the mean");
+ * - "find" in "where do I find …" and "find out" ({@link FIND_FRAME}), "figure" in "figure out"
+ *   ({@link FIGURE_OUT}), "happen" in "what happens if / when / to …" ({@link HAPPEN_FRAME});
+ * - the light verb "get" not in capitals ({@link GET_VERB});
+ * - the rate preposition "per" ({@link PER_RATE}), the "idea" of "a good / bad idea"
+ *   ({@link IDEA_JUDGEMENT}) and the "difference" of "the difference between …" ({@link DIFFERENCE_FRAME}).
+ *
+ * Empty for any other question.
  *
  * @example
  * questionFrameWeights('what does DHPP stand for?'); // Map { 'mean' => 0, 'stand' => 0 }
@@ -88,12 +100,7 @@ export function questionFrameWeights(query: string): Map<string, number> {
   const weights = new Map<string, number>();
   const term = definitionTerms(query);
   if (term && asksWhatItMeans(query)) for (const stem of MEANING_VERBS) if (!term.includes(stem)) weights.set(stem, 0);
-  if (FIND_FRAME.test(query)) weights.set('find', 0);
-  if (FIGURE_OUT.test(query)) weights.set(stemWord('figure'), 0);
-  if (HAPPEN_FRAME.test(query)) weights.set('happen', 0);
+  for (const [frame, stem] of FRAME_WORDS) if (frame.test(query)) weights.set(stem, 0);
   for (const [, verb] of query.matchAll(GET_VERB)) weights.set(stemWord(verb!.toLowerCase()), 0);
-  if (PER_RATE.test(query)) weights.set('per', 0);
-  if (IDEA_JUDGEMENT.test(query)) weights.set('idea', 0);
-  if (DIFFERENCE_FRAME.test(query)) weights.set(stemWord('difference'), 0);
   return weights;
 }
