@@ -70,6 +70,14 @@ const IDEA_JUDGEMENT = /\b(?:good|bad)\s+idea\b/i;
  */
 const DIFFERENCE_FRAME = /\bdifferences?\s+between\b|\bwhat(?:['’]?s|\s+is|\s+are)\s+the\s+(?:(?:main|real|actual|key|big)\s+)?differences?\b(?!\s+(?:of|in)\b)/i;
 
+/**
+ * "How often should I water my plants", "how often does the farrier need to come": the adverb asks
+ * for a frequency, which the book writes as one ("every 5 to 8 weeks", "twice a week"), and is no
+ * word of the answer. Counted, it ranked and marked a sentence that says "can often go barefoot"
+ * over the one that answers. Only after "how": "often" in a statement is the reader's own word.
+ */
+const HOW_OFTEN = /\bhow\s+often\b/i;
+
 /** Each frame pattern, and the stem of the word it makes weigh nothing (stemmed here once, not per query). */
 const FRAME_WORDS: readonly (readonly [RegExp, string])[] = [
   [FIND_FRAME, 'find'],
@@ -78,6 +86,7 @@ const FRAME_WORDS: readonly (readonly [RegExp, string])[] = [
   [PER_RATE, 'per'],
   [IDEA_JUDGEMENT, 'idea'],
   [DIFFERENCE_FRAME, stemWord('difference')],
+  [HOW_OFTEN, stemWord('often')],
 ];
 
 /**
@@ -88,7 +97,8 @@ const FRAME_WORDS: readonly (readonly [RegExp, string])[] = [
  *   ({@link FIGURE_OUT}), "happen" in "what happens if / when / to …" ({@link HAPPEN_FRAME});
  * - the light verb "get" not in capitals ({@link GET_VERB});
  * - the rate preposition "per" ({@link PER_RATE}), the "idea" of "a good / bad idea"
- *   ({@link IDEA_JUDGEMENT}) and the "difference" of "the difference between …" ({@link DIFFERENCE_FRAME}).
+ *   ({@link IDEA_JUDGEMENT}), the "difference" of "the difference between …" ({@link DIFFERENCE_FRAME})
+ *   and the "often" of "how often" ({@link HOW_OFTEN}).
  *
  * Empty for any other question.
  *

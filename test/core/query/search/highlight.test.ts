@@ -242,4 +242,18 @@ describe('highlightPassage', () => {
     expect(highlightPassage('', questionWeights('topic'))).toBeNull();
     expect(highlightPassage(section, questionWeights('what is the'))).toBeNull(); // stopwords only
   });
+
+  it('marks the sentence that gives the frequency "how often" asks for, not one that says "often"', () => {
+    // The first sentence is long enough that the two make no pair within HIGHLIGHT_CHARS.
+    const text = [
+      'Ponies with hard hooves that live on soft pasture and are ridden only on grass or sand can often go without shoes',
+      'for years, but a horse that works on roads, gravel tracks or stony lanes several times a week needs them on at least the front feet.',
+      '',
+      'Book the farrier every 5 to 8 weeks.',
+    ].join('\n');
+    // The book's rarity: "farrier" rarer than "need", less than the two words of the first sentence together.
+    const h = highlightPassage(text, questionWeights('how often does the farrier need to come', (stem) => (stem === 'farrier' ? 1.5 : 1)))!;
+    expect(h.text).toBe('Book the farrier every 5 to 8 weeks.');
+    expect(h.terms).toEqual(['farrier']);
+  });
 });

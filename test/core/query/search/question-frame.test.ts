@@ -95,4 +95,10 @@ describe('questionFrameWeights', () => {
     expect(questionFrameWeights('how do these two approaches differ').size).toBe(0);
     expect(questionFrameWeights('load a different driver at boot').size).toBe(0);
   });
+  it('weighs nothing for the "often" of "how often", which asks for a frequency the answer writes as one', () => {
+    expect(questionFrameWeights('how often should I water my plants')).toEqual(new Map([['often', 0]]));
+    expect(questionFrameWeights('How OFTEN does the farrier need to come?').get('often')).toBe(0);
+    // The reader's own "often" keeps its weight.
+    expect(questionFrameWeights('my dog often barks at night').size).toBe(0);
+  });
 });
