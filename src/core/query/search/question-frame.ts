@@ -71,12 +71,14 @@ const IDEA_JUDGEMENT = /\b(?:good|bad)\s+idea\b/i;
 const DIFFERENCE_FRAME = /\bdifferences?\s+between\b|\bwhat(?:['’]?s|\s+is|\s+are)\s+the\s+(?:(?:main|real|actual|key|big)\s+)?differences?\b(?!\s+(?:of|in)\b)/i;
 
 /**
- * "How often should I water my plants", "how often does the farrier need to come": the adverb asks
- * for a frequency, which the book writes as one ("every 5 to 8 weeks", "twice a week"), and is no
- * word of the answer. Counted, it ranked and marked a sentence that says "can often go barefoot"
- * over the one that answers. Only after "how": "often" in a statement is the reader's own word.
+ * "How often should I water my plants", "how long does a water heater last": the adverb asks for a
+ * frequency or a duration, which the book writes as one ("every 5 to 8 weeks", "8 to 12 years"), and
+ * is no word of the answer. Counted, it ranked and marked the sentences that happen to say "often"
+ * or "long" ("can often go barefoot", "light it with a long lighter") over the one that answers.
+ * Only after "how": "often" or "long" in a statement is the reader's own word ("a long exposure").
  */
 const HOW_OFTEN = /\bhow\s+often\b/i;
+const HOW_LONG = /\bhow\s+long\b/i;
 
 /** Each frame pattern, and the stem of the word it makes weigh nothing (stemmed here once, not per query). */
 const FRAME_WORDS: readonly (readonly [RegExp, string])[] = [
@@ -87,6 +89,7 @@ const FRAME_WORDS: readonly (readonly [RegExp, string])[] = [
   [IDEA_JUDGEMENT, 'idea'],
   [DIFFERENCE_FRAME, stemWord('difference')],
   [HOW_OFTEN, stemWord('often')],
+  [HOW_LONG, stemWord('long')],
 ];
 
 /**
@@ -98,7 +101,7 @@ const FRAME_WORDS: readonly (readonly [RegExp, string])[] = [
  * - the light verb "get" not in capitals ({@link GET_VERB});
  * - the rate preposition "per" ({@link PER_RATE}), the "idea" of "a good / bad idea"
  *   ({@link IDEA_JUDGEMENT}), the "difference" of "the difference between …" ({@link DIFFERENCE_FRAME})
- *   and the "often" of "how often" ({@link HOW_OFTEN}).
+ *   and the "often" and "long" of "how often" and "how long" ({@link HOW_OFTEN}, {@link HOW_LONG}).
  *
  * Empty for any other question.
  *

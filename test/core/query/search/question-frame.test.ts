@@ -101,4 +101,10 @@ describe('questionFrameWeights', () => {
     // The reader's own "often" keeps its weight.
     expect(questionFrameWeights('my dog often barks at night').size).toBe(0);
   });
+  it('weighs nothing for the "long" of "how long", which asks for a duration the answer writes as one', () => {
+    expect(questionFrameWeights('how long does a water heater last')).toEqual(new Map([['long', 0]]));
+    expect(questionFrameWeights('How long a rope do I need for a 35 metre route?').get('long')).toBe(0);
+    // The reader's own "long" keeps its weight.
+    expect(questionFrameWeights('why is my long exposure blurry').size).toBe(0);
+  });
 });
