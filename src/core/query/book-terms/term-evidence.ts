@@ -7,7 +7,8 @@
  * - each query word weighs its BM25 IDF in this book; a book word in disguise — misspelt by a
  *   letter, clipped ("distro" for the book's "distribution"), prefixed or suffixed ("recolour",
  *   "laggy"), or an inflection the stemmer does not join ("scarf" of "scarves", "mouse" of "mice";
- *   `book-forms.ts`) — is the book's word and weighs its IDF; any other word the book never
+ *   `book-forms.ts`), or an irregular verb's form ("ran" of "run", `irregular-verbs.ts`) — is the
+ *   book's word and weighs its IDF; any other word the book never
  *   uses — but a number glued to a unit the book sets apart ("200mm" for "200 mm", `glued-units.ts`),
  *   which weighs its unit's — weighs the IDF of a word seen nowhere, scaled by {@link ORDINARY_WORD_WEIGHT} when it is an
  *   ordinary English word (a paraphrase, "versus", "travel") or a prefixed or suffixed form of one;
@@ -34,6 +35,7 @@ import type { BookVocabulary, TermEvidence } from '../ports';
 import { bookWordReader, withGreekLetters } from './book-forms';
 import { EVERYDAY_WORDS } from './everyday-words';
 import { clockApart, thousandsApart, timesApart, unitApart } from './glued-units';
+import { irregularVerbBookStem } from './irregular-verbs';
 
 /** Below this IDF-weighted coverage the book is judged not to cover the question. */
 export const MIN_COVERAGE = 0.5;
@@ -167,6 +169,14 @@ export function assessQueryTerms(v: BookVocabulary, text: string): TermEvidence 
     }
     // "4am" is the book's "4 a.m.", "35k" the book's "35,000": numbers, which weigh nothing.
     if (clockApart(word) || thousandsApart(word, v)) continue;
+    // "ran" is the book's "run": counted as the book writes it here, though searched as written.
+    const verb = names.has(word) ? null : irregularVerbBookStem(stem, v);
+    if (verb) {
+      known += idf(v.df(verb));
+      total += idf(v.df(verb));
+      asWritten++;
+      continue;
+    }
     unknown.push(word);
     const name = names.has(word);
     const { form, derived } = read(word, stem, nameLike.has(word));
