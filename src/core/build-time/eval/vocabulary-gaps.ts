@@ -10,6 +10,7 @@ import { stemWord } from '../../common/bm25/index';
 import type { BookVocabulary } from '../../query/ports';
 import { bookWordReader } from '../../query/book-terms/book-forms';
 import { assessQueryTerms, isEverydayWord, nameLikeWords } from '../../query/book-terms/term-evidence';
+import { questionFrameWeights } from '../../query/search/question-frame';
 
 /** Example questions kept per word. */
 export const GAP_EXAMPLES = 3;
@@ -76,15 +77,19 @@ export function vocabularyGaps(v: BookVocabulary, questions: readonly string[]):
  * Of the words the term rule found no chunk using (`unknown`: stopwords, numbers and function words
  * already left out), those the search cannot read as a book word either, by stem. The reader is
  * asked about them in the rule's order, so it reads them as the rule did. Everyday speech ("get",
- * "want") is left out too: no synonyms line makes it mean one of the book's terms.
+ * "want") is left out too: no synonyms line makes it mean one of the book's terms. So is a word of the
+ * question's frame ("figure" of "how do I figure out …", "difference" of "the difference between …"):
+ * the search gives it no weight there, so a synonyms line for it would change nothing.
  */
 function missingWords(v: BookVocabulary, question: string, unknown: readonly string[]): Map<string, string> {
   const reader = bookWordReader(v);
   const names = nameLikeWords(question);
+  const frame = questionFrameWeights(question);
   const missing = new Map<string, string>();
   for (const word of unknown) {
     if (isEverydayWord(word) && !names.has(word)) continue;
     const stem = stemWord(word);
+    if (frame.get(stem) === 0) continue;
     if (!reader(word, stem, names.has(word)).form) missing.set(stem, word);
   }
   return missing;

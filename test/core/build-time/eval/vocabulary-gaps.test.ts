@@ -33,6 +33,15 @@ describe.each(TINY_BOOK_VOCABULARIES)('vocabularyGaps, vocabulary of %s', (_, vo
     expect(gaps).toMatchObject({ questions: 3, withGaps: 1 });
   });
 
+  it('leaves out a word the question frame makes weigh nothing ("figure" of "figure out"), not the same word elsewhere', () => {
+    // "figure out" and "the difference between" only frame the question: the search gives "figure"
+    // and "difference" no weight there, so a synonyms line for them would change nothing.
+    const framed = vocabularyGaps(book, ['how do I figure out the pump pressure', 'the difference between the pump and the heater']);
+    expect(framed.words.map((gap) => gap.word)).toEqual(['pressure']);
+    const plain = vocabularyGaps(book, ['the figure of the pump', 'the difference in pump pressure']);
+    expect(plain.words.map((gap) => gap.word)).toEqual(['figure', 'difference', 'pressure']);
+  });
+
   it(`keeps ${GAP_EXAMPLES} examples per word and counts every question`, () => {
     const asked = Array.from({ length: 5 }, (_, i) => `swap pump ${i}`);
     const [gap] = vocabularyGaps(book, asked).words;
