@@ -6,7 +6,8 @@
  * comments, MDX `{/* comments *\/}`, heading ids (`## Install {#setup}`) and admonition fences
  * go; `:::tip Title` becomes "Tip: Title.", as do GitHub's `> [!TIP]` ("> Tip:") and MkDocs's
  * `!!! tip "Title"` (see admonitions.ts). Fenced code and inline code stay verbatim (a `<Node>`
- * inside code is code). The chunk's line range is not changed by this: it still names the exact
+ * inside code is code), a fence indented under a list item or in a tab panel too; a tab panel's
+ * text loses the indent it is written with (tabPanels). The chunk's line range is not changed by this: it still names the exact
  * source lines.
  */
 import { ADMONITION_CLOSE, admonitionLabel, admonitionTagLabel, mkdocsBodies } from './admonitions';
@@ -39,12 +40,15 @@ const PROSE_COMMENT = /(`+)(?:(?!\n[ \t]*\n)[\s\S])*?\1|<!--[\s\S]*?-->|\{\/\*[\
 export function cleanChunkText(source: string): string {
   const lines = blankTopLevelEsm(stripComments(source)).split('\n');
   const out: string[] = [];
-  const inFence = fenceTracker();
+  const inFence = fenceTracker(true);
   const bodies = mkdocsBodies();
+  const panels = tabPanels();
   for (const source of lines) {
     // An MkDocs admonition's body, indented under its `!!!` line, reads as the page shows it;
     // dedented first, so a code fence inside it is seen as one.
-    const line = bodies.dedent(source);
+    const mkdocs = bodies.dedent(source);
+    if (TAB_CLOSE.test(mkdocs)) panels.close();
+    const line = panels.dedent(mkdocs);
     if (inFence(line)) {
       out.push(line);
       continue;
@@ -56,7 +60,9 @@ export function cleanChunkText(source: string): string {
       if (admonition.mkdocs) bodies.open();
       continue;
     }
-    const tab = tabLabel(line) ?? summaryLabel(line) ?? admonitionTagLabel(line) ?? shownAttribute(line);
+    const label = tabLabel(line);
+    if (label) panels.open();
+    const tab = label ?? summaryLabel(line) ?? admonitionTagLabel(line) ?? shownAttribute(line);
     if (tab) {
       out.push(tab);
       continue;
@@ -80,7 +86,7 @@ function stripComments(source: string): string {
   if (!source.includes('<!--') && !source.includes('{/*')) return source;
   // Code found by the one fence tracker: a fence closes only on one at least as long, so a ````md
   // block that shows a ```js block keeps what follows the inner block (its own regex closed early).
-  const inFence = fenceTracker();
+  const inFence = fenceTracker(true);
   const out: string[] = [];
   let prose: string[] = [];
   const flush = () => {
@@ -101,6 +107,42 @@ function stripComments(source: string): string {
 // A line that only opens a tab (`<TabItem value="infant" label="Infant">`, Starlight's `<TabItem
 // label="npm">`, Mintlify's `<Tab title="…">`): its attributes, read one by one below.
 const TAB_OPEN = openingTagLine('TabItem|Tab');
+
+// A line that only closes a tab.
+const TAB_CLOSE = /^\s*<\/(?:TabItem|Tab)\s*>\s*$/;
+
+/**
+ * Follows tab panels through a chunk's lines: `open` after a line that opens a tab, `close` at the
+ * line that closes it, and `dedent` each line in order: a panel's lines come back without the indent
+ * of its first line, as the page shows them. Docusaurus's own docs indent a panel's text and code
+ * under its `<TabItem>`; MDX reads that indent as nothing (it has no indented code), but kept in the
+ * text, a panel's paragraph after a blank line read as an indented code block in any markdown
+ * client, and the demo page previewed its lines unjoined. A chunk that starts inside a panel keeps
+ * its indent (its opening line is not in it).
+ *
+ * @example
+ * const panels = tabPanels();
+ * panels.open();
+ * panels.dedent('    Floss once a day.'); // 'Floss once a day.'
+ */
+function tabPanels(): { dedent: (line: string) => string; open: () => void; close: () => void } {
+  // One indent per open panel, innermost last; null until the panel's first line sets it.
+  const indents: (number | null)[] = [];
+  return {
+    dedent(line) {
+      if (indents.length === 0 || line.trim() === '') return line;
+      const own = /^[ \t]*/.exec(line)![0].length;
+      const indent = (indents[indents.length - 1] ??= own);
+      return line.slice(Math.min(own, indent));
+    },
+    open() {
+      indents.push(null);
+    },
+    close() {
+      indents.pop();
+    },
+  };
+}
 
 /**
  * What a line that opens a tab reads as: its name on the tab bar (`label`, `title`, else the

@@ -85,6 +85,35 @@ describe('cleanChunkText', () => {
     const source = "Use `<robot>_interfaces` here.\n\n```tsx\nimport X from 'x';\n<Tabs>\n:::tip not an admonition\n<!-- kept -->\n```";
     expect(cleanChunkText(source)).toBe(source);
   });
+  it('leaves a fence indented under a list item verbatim too: a placeholder in `<…>` is code, no tag', () => {
+    // A numbered step's code, four spaces deep: read as prose, "<pkg>" was dropped as a tag and a
+    // doctest's "<re.Match object; …>" output line vanished.
+    const source = ['1. Install it:', '', '    ```bash', '    npm install <pkg>  # then  restart', '    <!-- kept -->', '    ```', '', '2. Done.'].join('\n');
+    expect(cleanChunkText(source)).toBe(source);
+  });
+  it('reads a tab panel\'s text without the indent Docusaurus\'s docs write it with, as the page shows it', () => {
+    // Kept, "Floss:" then a blank line then an indented paragraph read as an indented code block in
+    // any markdown client. Nested items keep their depth below the panel's own indent.
+    const source = [
+      '<Tabs>',
+      '  <TabItem value="floss" label="Floss">',
+      '',
+      '    Floss once a day.',
+      '',
+      '    ```bash',
+      '    echo <name>',
+      '    ```',
+      '',
+      '    - one',
+      '      - nested',
+      '',
+      '  </TabItem>',
+      '</Tabs>',
+      '',
+      '    An indented code line after the tabs.',
+    ].join('\n');
+    expect(cleanChunkText(source)).toBe('Floss:\n\nFloss once a day.\n\n```bash\necho <name>\n```\n\n- one\n  - nested\n\n    An indented code line after the tabs.');
+  });
 });
 
 describe('chunk text and labels in chunks', () => {
