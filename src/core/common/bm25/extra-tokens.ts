@@ -5,6 +5,7 @@
  * hand in two places had to be kept in step). Each kind is read in its own module, which says why.
  */
 import { acronymTokens } from './acronym-tokens';
+import { ampersandNames } from './ampersand-names';
 import { apostropheWords } from './apostrophe-words';
 import { capitalStopwords } from './capital-stopwords';
 import { joinedStopwords } from './joined-stopwords';
@@ -16,12 +17,13 @@ import { nounStopwords } from './noun-stopwords';
  * a stopword (chess's `O-O`, a guitar's `pull-off`: joined-stopwords.ts), acronyms the stemmer folds
  * into a word (`PAYE`, stemmed to "pay": acronym-tokens.ts), the modals "will" and "can" used as
  * nouns ("left no will": noun-stopwords.ts) and words with an inner apostrophe that is no clitic, read
- * whole (`on'yomi` as "onyomi": apostrophe-words.ts).
+ * whole (`on'yomi` as "onyomi": apostrophe-words.ts) and short names joined by "&" (`C&R`, `R&D`:
+ * ampersand-names.ts).
  *
  * @example
  * extraTokens("Use WHERE; castle O-O; tax under PAYE; she left no will; the on'yomi.");
  * // ['where', 'o-o', 'acronym:paye', 'will', 'onyomi']
  */
 export function extraTokens(text: string): string[] {
-  return [...capitalStopwords(text), ...joinedStopwords(text), ...acronymTokens(text), ...nounStopwords(text), ...apostropheWords(text)];
+  return [...capitalStopwords(text), ...joinedStopwords(text), ...acronymTokens(text), ...nounStopwords(text), ...apostropheWords(text), ...ampersandNames(text)];
 }
