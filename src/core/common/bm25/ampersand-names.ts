@@ -27,7 +27,18 @@ const joinedPattern = (): RegExp =>
  * ampersandNames('Practise C&R; ask in the Q&A. Salt & pepper, a&&b'); // ['c&r', 'q&a']
  */
 export function ampersandNames(text: string): string[] {
+  return ampersandNameRuns(text).map(({ run }) => run);
+}
+
+/**
+ * {@link ampersandNames} with where each run starts in `text` (the run lowercased, as written
+ * otherwise: the same length), e.g. to mark it in a highlight.
+ *
+ * @example
+ * ampersandNameRuns('What is C&R?'); // [{ index: 8, run: 'c&r' }]
+ */
+export function ampersandNameRuns(text: string): { index: number; run: string }[] {
   // Every run holds an ampersand: without one there is nothing to find.
   if (!text.includes('&')) return [];
-  return [...text.matchAll(joinedPattern())].map((match) => match[0].toLowerCase());
+  return [...text.matchAll(joinedPattern())].map((match) => ({ index: match.index, run: match[0].toLowerCase() }));
 }

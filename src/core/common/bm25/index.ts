@@ -4,7 +4,7 @@
  * made at ingest (Node) and at query time (Worker) agree with what the server would produce.
  */
 export { ACRONYM_PREFIX, acronymTokens } from './acronym-tokens';
-export { ampersandNames } from './ampersand-names';
+export { ampersandNameRuns, ampersandNames } from './ampersand-names';
 export { analyzeText } from './analyze';
 export { apostropheWords } from './apostrophe-words';
 export {

@@ -3,7 +3,7 @@
  * are read only where they may be the question's (they open with the first letters of one of its
  * stems), each counted by the key it matches, none in a link's target, which the reader never sees.
  */
-import { isStopword, joinedStopwordRuns, WORD_RUNS } from '../../common/bm25/index';
+import { ampersandNameRuns, isStopword, joinedStopwordRuns, WORD_RUNS } from '../../common/bm25/index';
 import type { Span } from '../../common/text/sentence-spans';
 import { inflectionVariants, spellingVariants, withoutAccents } from '../../common/text/word-variants';
 import { CALLOUT_KINDS, QUOTE_MARKS } from './highlight-spans';
@@ -112,12 +112,24 @@ export function chunkWordKey(written: string, word: string, stem: string, weight
 }
 
 /**
- * Whether the question asks for stopwords joined by hyphens ("o-o"): only then can a chunk's own
- * joined runs match, so only then are they looked for (a scan with a Unicode regular expression).
+ * Whether the question asks for a run read whole: stopwords joined by hyphens ("o-o") or short
+ * names joined by "&" ("c&r"). Only then can a chunk's own runs match, so only then are they looked
+ * for (a scan with a Unicode regular expression).
  */
 export function asksJoined(weights: ReadonlyMap<string, number>): boolean {
-  for (const key of weights.keys()) if (key.includes('-')) return true;
+  for (const key of weights.keys()) if (key.includes('-') || key.includes('&')) return true;
   return false;
+}
+
+/**
+ * The runs of `text` the keyword search reads whole (joined-stopwords.ts, ampersand-names.ts), with
+ * where each starts, in order: a highlight matches them as the search does, not by their letters.
+ *
+ * @example
+ * joinedRuns('Castle O-O; practise C&R.'); // [{ index: 7, run: 'o-o' }, { index: 21, run: 'c&r' }]
+ */
+export function joinedRuns(text: string): { index: number; run: string }[] {
+  return [...joinedStopwordRuns(text), ...ampersandNameRuns(text)].sort((a, b) => a.index - b.index);
 }
 
 /**
@@ -144,9 +156,9 @@ export function stemsPerSpan(content: string, spans: readonly { span: Span; code
     const key = chunkWordKey(content.slice(index, index + word.length), word, stem, weights);
     if (key !== null && !found[i]!.includes(key)) found[i]!.push(key);
   }
-  // Stopwords the question joins by hyphens ("o-o") are no word of the scan above: they match whole.
+  // Runs the question joins ("o-o", "c&r") are no word of the scan above: they match whole.
   if (asksJoined(weights)) {
-    for (const { index, run } of joinedStopwordRuns(content)) {
+    for (const { index, run } of joinedRuns(content)) {
       const at = spans.findIndex(({ span }) => index >= span[0] && index < span[1]);
       if (at >= 0 && weights.has(run) && !found[at]!.includes(run)) found[at]!.push(run);
     }

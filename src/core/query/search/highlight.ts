@@ -6,12 +6,12 @@
  * says exactly why the chunk matched; a chunk found by the local model alone, with none of the
  * question's words, has no highlight.
  */
-import { isStopword, joinedStopwordRuns, WORD_RUNS } from '../../common/bm25/index';
+import { isStopword, WORD_RUNS } from '../../common/bm25/index';
 import { mathPlain } from '../../common/text/math-plain';
 import { withItemsParted, withWhatItIntroduces, withWhatLeadsIn } from './highlight-lead-in';
 import { withWholeNumbers } from './highlight-numbers';
 import { candidateSpans } from './highlight-spans';
-import { asksJoined, chunkWordKey, isCalloutKindWord, stemsPerSpan, WORD_AT } from './highlight-words';
+import { asksJoined, chunkWordKey, isCalloutKindWord, joinedRuns, stemsPerSpan, WORD_AT } from './highlight-words';
 import { insideRanges, linkTargetRanges } from './link-targets';
 import { matchedKey } from './question-weights';
 
@@ -152,7 +152,7 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
       if (at < 0) at = match.index;
       terms.add(word);
     }
-    for (const { index, run } of asksJoined(weights) ? joinedStopwordRuns(text) : []) {
+    for (const { index, run } of asksJoined(weights) ? joinedRuns(text) : []) {
       if (!weights.has(run)) continue;
       if (at < 0 || index < at) at = index;
       terms.add(run);

@@ -62,6 +62,13 @@ describe('highlightPassage', () => {
     expect(h.terms).toEqual(['castle', 'king']);
   });
 
+  it('marks a short name joined by "&" whole, never its letters elsewhere ("C&R", not the "C" of "°C")', () => {
+    const text = 'Trout feed best at 10–18 °C in spring.\n\nC&R means catch and release: unhook the fish and let it go.';
+    const h = highlightPassage(text, questionWeights('what does C&R stand for'))!;
+    expect(h.text).toBe('C&R means catch and release: unhook the fish and let it go.');
+    expect(h.terms).toEqual(['c&r']);
+  });
+
   it('never takes the article "a" for a question\'s acronym that stems to it ("AED" stems to "a")', () => {
     const text = 'Keep going until a paramedic takes over. Switch on the AED and follow its prompts.';
     const h = highlightPassage(text, questionWeights('AED'))!;

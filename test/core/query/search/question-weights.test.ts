@@ -40,6 +40,11 @@ describe('questionWeights', () => {
 describe('withSynonymStems', () => {
   const payload = { synonyms: ['rename computer', 'machine name'], synonym_of: ['hostname', 'hostname'] };
 
+  it('keys a short name joined by "&" whole, its letters left out unless the question writes them apart too', () => {
+    expect(questionWeights('what does C&R stand for')).toEqual(new Map([['c&r', 1]]));
+    // "r" is written apart as well ("d" is a stopword either way).
+    expect(questionWeights('is R&D the same as r and d')).toEqual(new Map([['r', 1], ['r&d', 1]])); // "same" is a stopword
+  });
   it('adds the book phrase of each reader phrase the question uses whole, at the weight of its rarest word', () => {
     const weights = questionWeights('rename my computer', (stem) => (stem === 'renam' ? 3 : 1));
     expect(withSynonymStems(weights, payload)).toEqual(new Map([['renam', 3], ['comput', 1], ['hostnam', 3]]));
