@@ -186,4 +186,16 @@ describe('definedTerms (what a chunk defines)', () => {
     expect(definedTerms('Here the editor is *modal*.')).toEqual([]);
     expect(definedTerms('A valve is a **small** part of the pump.')).toEqual(['valv']);
   });
+  it('reads a two-column glossary table\'s rows as defining their terms, and no other table', () => {
+    const glossary = '| Term | Meaning |\n| --- | --- |\n| NPC | Non-player character: anyone the GM plays. |\n| Hit points (HP) | How much damage a creature takes. |';
+    expect(definedTerms(glossary).sort()).toEqual(['hit point', 'hp', 'npc']);
+    // A scale (values), a wider table, an overview's table of linked chapters, a gloss of one word: none.
+    expect(definedTerms('| Task | DC |\n| --- | --- |\n| Very easy | 5 |\n| Hard | 20 or more |')).toEqual([]);
+    expect(definedTerms('| VTT | Cost | Notes |\n| --- | --- | --- |\n| Roll20 | Free tier | Runs in a browser tab |')).toEqual([]);
+    expect(definedTerms('| Chapter | Topic |\n| --- | --- |\n| [Combat](combat) | Initiative and balancing fights |')).toEqual([]);
+    expect(definedTerms('| Term | Meaning |\n| --- | --- |\n| PC | Player |')).toEqual([]);
+    // Rows without a delimiter row are no table; a fenced table is code.
+    expect(definedTerms('| NPC | Non-player character: anyone the GM plays. |')).toEqual([]);
+    expect(definedTerms('```\n| Term | Meaning |\n| --- | --- |\n| NPC | Non-player character: anyone. |\n```')).toEqual([]);
+  });
 });
