@@ -78,6 +78,12 @@ const UNITS = {
 type Unit = keyof typeof UNITS;
 
 /**
+ * Units written as a sign ("%", "°", "°C", "℉"), not letters: a letter symbol ("g", "m") may be a
+ * variable or a name, which is why a unit the book names is otherwise left unnamed beside it.
+ */
+const SIGN_UNITS: ReadonlySet<Unit> = new Set<Unit>(['percent', 'percentage', 'degree', 'celsius', 'fahrenheit']);
+
+/**
  * Symbols as books write them, case kept: "mL" and "ml" are millilitres, but "Mb" (megabit) is no
  * megabyte and "K" no "k" (thousand). A compound symbol names each unit it holds ("mph": mile, hour).
  */
@@ -178,7 +184,7 @@ export interface UnitNames {
 
 /**
  * The names of the units each text writes as symbols, for the units the book (all `texts`) never
- * names: a reader's "grams" then finds the book's "1.6 g".
+ * names, and always for a sign ("%", "°C"): a reader's "grams" then finds the book's "1.6 g".
  *
  * @example
  * unitNames(['Eat 1.6 g/kg of protein.', 'Rest 3 min.']).names; // [['gram', 'per', 'kilogram', 'kilo'], ['minute']]
@@ -190,7 +196,11 @@ export function unitNames(texts: readonly string[]): UnitNames {
   if (used.size === 0) return { names: texts.map(() => []), aliases: new Map() };
   // Each word once: stemming a whole book's running text would repeat the work per occurrence.
   const bookStems = new Set([...new Set(texts.flatMap(tokenizeWords))].map(stemWord));
-  const unnamed = new Set([...used].filter((unit) => !UNITS[unit].names.some((name) => bookStems.has(stemWord(name)))));
+  // A sign is never something else, so its names are added even where the book spells them
+  // elsewhere: a glossary's one "in percent" left every "80 %" of the book unmatched by "percent".
+  const unnamed = new Set(
+    [...used].filter((unit) => SIGN_UNITS.has(unit) || !UNITS[unit].names.some((name) => bookStems.has(stemWord(name)))),
+  );
   const aliases = new Map<string, string[]>();
   const names = written.map((units) => {
     const out: string[] = [];

@@ -76,8 +76,15 @@ describe('unitNames', () => {
     // The sign is no word: nothing for the LSA model to learn the name as.
     expect(aliases.has('percent')).toBe(false);
     // A glossary's "percentage" leaves the reader's "percent" unmatched: that one is still added.
-    expect(unitNames(['At least 75 % of the grapes.', 'The percentage varies.']).names).toEqual([['percent'], []]);
-    expect(unitNames(['At least 75 % of the grapes.', 'Ten percent, or a percentage.']).names).toEqual([[], []]);
+    expect(unitNames(['At least 75 % of the grapes.', 'The percentage varies.']).names).toEqual([['percent', 'percentage'], []]);
+  });
+
+  it('names a sign beside every sign even where the book spells the name elsewhere', () => {
+    // A glossary's "in percent" or "degrees Celsius" does not match the reader's word to "80 %" or "20 °C".
+    expect(unitNames(['Charge to 80 % daily.', 'SoC is given in percent.']).names).toEqual([['percent', 'percentage'], []]);
+    expect(unitNames(['Store it at 20 °C.', 'Two degrees Celsius.']).names).toEqual([['degree', 'celsius'], []]);
+    // A letter symbol still is not: the book's "grams" may mean its "g" is something else.
+    expect(unitNames(['Eat 1.6 g of protein.', 'Two grams more.']).names).toEqual([[], []]);
   });
 
   it('gives both British and American spellings of a unit', () => {
