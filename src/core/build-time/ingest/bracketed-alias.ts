@@ -52,9 +52,14 @@ export function nameAndAlias(raw: string, maxWords: number): [string] | [string,
   const alias = inner.replace(ALTERNATIVE, '').trim();
   if (alias !== inner && WIDENING.test(alias)) return [raw];
   const words = tokenizeWords(alias);
-  if (words.length === 0 || words.length > maxWords) return [raw];
+  if (words.length === 0) return [raw];
+  // An abbreviation's words are held to the limit without their small linking words: "MVHR
+  // (mechanical ventilation with heat recovery)" names four things, and kept whole it was too long
+  // to be a term at all.
+  if (spelledOut(name, words) && contentWords(words).length <= maxWords) return [name, alias];
+  if (words.length > maxWords) return [raw];
   const alternative = alias !== inner;
-  return alternative || spelledOut(name, words) || sameHead(name, words) ? [name, alias] : [raw];
+  return alternative || sameHead(name, words) ? [name, alias] : [raw];
 }
 
 /**
@@ -79,9 +84,22 @@ function qualifier(name: string, token: string): boolean {
   return at < 0;
 }
 
-/** "RAM" over "random access memory": the name is the initials of the bracket's words. */
+/**
+ * Small words an abbreviation usually skips: "ACH" is "air changes per hour", "DfE" "Department for
+ * Education", "MVHR" "mechanical ventilation with heat recovery".
+ */
+const LINKING = new Set(['a', 'an', 'and', 'at', 'by', 'for', 'from', 'in', 'of', 'on', 'per', 'the', 'to', 'with']);
+const contentWords = (words: readonly string[]): string[] => words.filter((word) => !LINKING.has(word.toLowerCase()));
+const initials = (words: readonly string[]): string => words.map((word) => word[0]).join('').toLowerCase();
+
+/**
+ * "RAM" over "random access memory": the name is the initials of the bracket's words, with or
+ * without its linking words ("ACH (air changes per hour)", "DoD (Department of Defense)").
+ */
 function spelledOut(name: string, words: readonly string[]): boolean {
-  return words.length >= 2 && /^[\p{L}]{2,12}$/u.test(name) && words.map((word) => word[0]).join('').toLowerCase() === name.toLowerCase();
+  if (words.length < 2 || !/^[\p{L}]{2,12}$/u.test(name)) return false;
+  const spelt = name.toLowerCase();
+  return initials(words) === spelt || initials(contentWords(words)) === spelt;
 }
 
 /** "Cone" over "pyrometric cone": a longer name for the same thing ends in the name's own noun. */

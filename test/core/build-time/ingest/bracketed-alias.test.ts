@@ -35,6 +35,15 @@ describe('nameAndAlias (a term and its other name in brackets)', () => {
     expect(nameAndAlias('Sodium silicate (or water glass)', 4)).toEqual(['Sodium silicate', 'water glass']);
   });
 
+  it('splits off the words an abbreviation stands for when it skips their linking words', () => {
+    expect(nameAndAlias('ACH (air changes per hour)', 4)).toEqual(['ACH', 'air changes per hour']);
+    expect(nameAndAlias('DoD (Department of Defense)', 4)).toEqual(['DoD', 'Department of Defense']);
+    // Five words, four of them spelt by the initials: a name, not too long to be a term.
+    expect(nameAndAlias('MVHR (mechanical ventilation with heat recovery)', 4)).toEqual(['MVHR', 'mechanical ventilation with heat recovery']);
+    // Linking words are only skipped, never a letter of their own that is not there.
+    expect(nameAndAlias('AH (air changes per hour)', 4)).toEqual(['AH (air changes per hour)']);
+  });
+
   it('keeps a bracket that qualifies the term, or is too long to be a name, in one phrase', () => {
     expect(nameAndAlias('Payment (principal and interest)', 4)).toEqual(['Payment (principal and interest)']);
     expect(nameAndAlias('Levels (Matting Levin only)', 4)).toEqual(['Levels (Matting Levin only)']);
