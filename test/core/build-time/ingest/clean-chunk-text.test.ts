@@ -91,6 +91,10 @@ describe('cleanChunkText', () => {
     const source = ['1. Install it:', '', '    ```bash', '    npm install <pkg>  # then  restart', '    <!-- kept -->', '    ```', '', '2. Done.'].join('\n');
     expect(cleanChunkText(source)).toBe(source);
   });
+  it('cleans the prose after a fence left open in a list item: the item, and its code, ended there', () => {
+    const source = ['1. Install:', '', '    ```bash', '    npm i <pkg>', '', 'Then read <b>this</b> <!-- a note --> and go on.'].join('\n');
+    expect(cleanChunkText(source)).toBe(['1. Install:', '', '    ```bash', '    npm i <pkg>', '', 'Then read this and go on.'].join('\n'));
+  });
   it('reads a tab panel\'s text without the indent Docusaurus\'s docs write it with, as the page shows it', () => {
     // Kept, "Floss:" then a blank line then an indented paragraph read as an indented code block in
     // any markdown client. Nested items keep their depth below the panel's own indent.

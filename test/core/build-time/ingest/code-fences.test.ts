@@ -19,4 +19,14 @@ describe('fenceTracker', () => {
     expect(track(lines)).toEqual([false, false, false, false, false, false]);
     expect(track(lines, true)).toEqual([false, false, true, true, true, false]);
   });
+  it('ends an indented fence left open at a line outside its list item, as CommonMark ends the item', () => {
+    // An item's text stands at most three columns left of a fence in it, so a line four or more
+    // columns left of the fence is past the item, and so past its code: prose again, not code.
+    const lines = ['1. Run:', '', '    ```bash', '    ls', '', 'Back to <b>prose</b>.', '```', 'code', '```'];
+    expect(track(lines, true)).toEqual([false, false, true, true, true, false, true, true, true]);
+    // Lines of the code no more than three columns left of its fence may still be in the item.
+    expect(track(['- a', '    ```', '  x', ' y', '    ```', 'z'], true)).toEqual([false, true, true, true, true, false]);
+    // A fence of three spaces or fewer is a page's own: only a closing fence ends it.
+    expect(track(['   ```', 'code', '```'], true)).toEqual([true, true, true]);
+  });
 });
