@@ -46,13 +46,14 @@ export function cleanChunkText(source: string): string {
   for (const source of lines) {
     // An MkDocs admonition's body, indented under its `!!!` line, reads as the page shows it;
     // dedented first, so a code fence inside it is seen as one.
-    const mkdocs = bodies.dedent(source);
-    if (TAB_CLOSE.test(mkdocs)) panels.close();
-    const line = panels.dedent(mkdocs);
+    const line = panels.dedent(bodies.dedent(source));
     if (inFence(line)) {
       out.push(line);
       continue;
     }
+    // Outside code only: a code block in a panel may show tab markup. A tab written on one line
+    // (`<TabItem value="a">Text</TabItem>`) opened no panel, so closes none.
+    if (TAB_CLOSE.test(line) && !TAB_START.test(line)) panels.close();
     if (ADMONITION_CLOSE.test(line)) continue;
     const admonition = admonitionLabel(line);
     if (admonition) {
@@ -108,12 +109,13 @@ function stripComments(source: string): string {
 // label="npm">`, Mintlify's `<Tab title="…">`): its attributes, read one by one below.
 const TAB_OPEN = openingTagLine('TabItem|Tab');
 
-// A line that only closes a tab.
-const TAB_CLOSE = /^\s*<\/(?:TabItem|Tab)\s*>\s*$/;
+// A line that closes a tab: alone, or at the end of the panel's last text ("Text.</TabItem>").
+const TAB_CLOSE = /<\/(?:TabItem|Tab)\s*>\s*$/;
+const TAB_START = /<(?:TabItem|Tab)[\s>]/;
 
 /**
- * Follows tab panels through a chunk's lines: `open` after a line that opens a tab, `close` at the
- * line that closes it, and `dedent` each line in order: a panel's lines come back without the indent
+ * Follows tab panels through a chunk's lines: `open` after a line that opens a tab, `close` after
+ * the line that closes it (outside code), and `dedent` each line in order: a panel's lines come back without the indent
  * of its first line, as the page shows them. Docusaurus's own docs indent a panel's text and code
  * under its `<TabItem>`; MDX reads that indent as nothing (it has no indented code), but kept in the
  * text, a panel's paragraph after a blank line read as an indented code block in any markdown

@@ -118,6 +118,18 @@ describe('cleanChunkText', () => {
     ].join('\n');
     expect(cleanChunkText(source)).toBe('Floss:\n\nFloss once a day.\n\n```bash\necho <name>\n```\n\n- one\n  - nested\n\n    An indented code line after the tabs.');
   });
+  it('ends a tab panel at its closing tag only outside code, and at a closing tag that ends a line of text', () => {
+    // A code block in a panel that shows tab markup closed the panel early: the panel's text after
+    // it kept its indent and read as an indented code block.
+    const shown = ['<Tabs>', '  <TabItem value="a" label="A">', '', '    Write:', '', '    ```mdx', '    <TabItem value="b">', '    </TabItem>', '    ```', '', '    After the code.', '', '  </TabItem>', '</Tabs>'];
+    expect(cleanChunkText(shown.join('\n'))).toBe(['A:', '', 'Write:', '', '```mdx', '<TabItem value="b">', '</TabItem>', '```', '', 'After the code.'].join('\n'));
+    // A panel closed at the end of its text: what follows the tabs keeps its own indent.
+    const inline = ['<Tabs>', '  <TabItem value="a" label="A">', '    Text.</TabItem>', '</Tabs>', '', 'Prose.', '', '    indented code'];
+    expect(cleanChunkText(inline.join('\n'))).toBe(['A:', 'Text.', '', 'Prose.', '', '    indented code'].join('\n'));
+    // A tab on one line opens no panel, so it closes none: the panel around it goes on.
+    const oneLine = ['<TabItem value="a" label="A">', '', '    Outer.', '', '    <TabItem value="b">Inner</TabItem>', '', '    Still outer.', '</TabItem>'];
+    expect(cleanChunkText(oneLine.join('\n'))).toBe(['A:', '', 'Outer.', '', 'Inner', '', 'Still outer.'].join('\n'));
+  });
 });
 
 describe('chunk text and labels in chunks', () => {
