@@ -40,5 +40,12 @@ export function ampersandNames(text: string): string[] {
 export function ampersandNameRuns(text: string): { index: number; run: string }[] {
   // Every run holds an ampersand: without one there is nothing to find.
   if (!text.includes('&')) return [];
-  return [...text.matchAll(joinedPattern())].map((match) => ({ index: match.index, run: match[0].toLowerCase() }));
+  const found: { index: number; run: string }[] = [];
+  for (const match of text.matchAll(joinedPattern())) {
+    const run = match[0].toLowerCase();
+    // A letter whose lowercase is longer ("İ") would make the run outrun what is written: not kept,
+    // as joined-stopwords.ts does.
+    if (run.length === match[0].length) found.push({ index: match.index, run });
+  }
+  return found;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ampersandNames, analyzeText, bm25QueryVector, bm25SearchVector, extraTokens, tokenId } from '../../../../src/core/common/bm25/index';
+import { ampersandNameRuns, ampersandNames, analyzeText, bm25QueryVector, bm25SearchVector, extraTokens, tokenId } from '../../../../src/core/common/bm25/index';
 
 describe('ampersandNames: short names joined by "&"', () => {
   it('reads a run of short words joined by "&" as one lowercased word, repeats kept', () => {
@@ -12,6 +12,11 @@ describe('ampersandNames: short names joined by "&"', () => {
     expect(ampersandNames('if (a&&b) x &= y')).toEqual([]);
     expect(ampersandNames('R&amp;D, ?a=1&b=2, x=a&b')).toEqual([]);
     expect(ampersandNames('no ampersand here')).toEqual([]);
+  });
+
+  it('keeps only runs whose lowercase is as long as they are written, so an index and length mark the run itself', () => {
+    // "İ" lowercases to two code units: "İ&R" read as "i̇&r" would mark one character too many.
+    expect(ampersandNameRuns('The İ&R desk, the C&R rule')).toEqual([{ index: 18, run: 'c&r' }]);
   });
 
   it('leaves Qdrant\u2019s own analysis unchanged and adds the run to the search\u2019s question', () => {
