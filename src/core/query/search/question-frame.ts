@@ -75,10 +75,11 @@ const DIFFERENCE_FRAME = /\bdifferences?\s+between\b|\bwhat(?:['’]?s|\s+is|\s+
  * frequency or a duration, which the book writes as one ("every 5 to 8 weeks", "8 to 12 years"), and
  * is no word of the answer. Counted, it ranked and marked the sentences that happen to say "often"
  * or "long" ("can often go barefoot", "light it with a long lighter") over the one that answers.
- * Only after "how": "often" or "long" in a statement is the reader's own word ("a long exposure").
+ * Only after "how", and not as a compound's first part ("how long-term care pays"): "often" or "long"
+ * in a statement or a compound is the reader's own word ("a long exposure").
  */
-const HOW_OFTEN = /\bhow\s+often\b/i;
-const HOW_LONG = /\bhow\s+long\b/i;
+const HOW_OFTEN = /\bhow\s+often\b(?!-)/i;
+const HOW_LONG = /\bhow\s+long\b(?!-)/i;
 
 /** Each frame pattern, and the stem of the word it makes weigh nothing (stemmed here once, not per query). */
 const FRAME_WORDS: readonly (readonly [RegExp, string])[] = [

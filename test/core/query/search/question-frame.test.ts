@@ -106,5 +106,8 @@ describe('questionFrameWeights', () => {
     expect(questionFrameWeights('How long a rope do I need for a 35 metre route?').get('long')).toBe(0);
     // The reader's own "long" keeps its weight.
     expect(questionFrameWeights('why is my long exposure blurry').size).toBe(0);
+    // Nor the "long" of a compound the question asks about ("long-term care"), as "find out-" keeps "find".
+    expect(questionFrameWeights('how long-term care insurance pays out').size).toBe(0);
+    expect(questionFrameWeights('how often-used tools are stored').size).toBe(0);
   });
 });
