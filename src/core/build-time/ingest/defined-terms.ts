@@ -36,6 +36,7 @@ import { isComplementTerm, namesComplement } from './complement-term';
 import { pointsOrPlaces } from './pointing-subject';
 import { fenceTracker } from './code-fences';
 import { stripHeadingId } from './heading-anchors';
+import { glossaryTableNames } from './glossary-table';
 import { DEFINITION_LIST_DETAIL, proseLines } from './prose-lines';
 
 /** At most this many words in a defined term (longer spans are sentences, not terms). */
@@ -194,7 +195,10 @@ function openedBy(content: string): string[][] {
  * definitionsIn('- **Channel**: a colour.\nA **mask** is a grey image.'); // [{ phrase: 'Channel', listed: true }, { phrase: 'mask', listed: false }]
  */
 export function definitionsIn(content: string): Defined[] {
-  const found: Defined[] = glossaryTableTerms(content).map((phrase) => ({ phrase, listed: true }));
+  // A glossary table's rows define their names as list items do (glossary-table.ts).
+  const found: Defined[] = glossaryTableNames(content)
+    .flatMap((name) => definitionListTerm(name) ?? [])
+    .map((phrase) => ({ phrase, listed: true }));
   const lines = proseLines(content);
   lines.forEach((line, at) => {
     const term = DEFINITION_LIST_DETAIL.test(lines[at + 1] ?? '') ? definitionListTerm(line) : null;
@@ -215,44 +219,12 @@ export function definitionsIn(content: string): Defined[] {
 /**
  * The term of a definition list's term line (`**Hydration**` or `Hydration`, then `: The weight of
  * …` on the next line: PHP Markdown Extra, Pandoc and MkDocs' `def_list`, the shape many glossaries
- * take), the name and its abbreviation both; null when the line is too long to be a term.
+ * take), or of a glossary table's row, the name and its abbreviation both; null when the line is
+ * too long to be a term.
  */
 function definitionListTerm(line: string): string[] | null {
   const raw = line.trim().replace(INLINE_MARKS, '').replace(/(^|\s)[*_]+|[*_]+(?=\s|$)/g, '$1').trim();
   if (raw === '' || DEFINITION_LIST_DETAIL.test(raw)) return null;
   const [name, short] = nameAndAlias(raw, MAX_TERM_WORDS);
   return wordCount(name) > MAX_TERM_WORDS ? null : [name, ...(short ? [short] : [])];
-}
-
-/** A Markdown table's row split into its cells, or null for a line that is no row. */
-function tableCells(line: string): string[] | null {
-  if (!/^\s*\|.*\|\s*$/.test(line)) return null;
-  return line.trim().slice(1, -1).split('|').map((cell) => cell.trim());
-}
-
-/**
- * The terms of a glossary written as a two-column table (`| Term | Meaning |` over `| NPC |
- * Non-player character: … |`), as list items: proseLines leaves tables out, so such a glossary
- * defined nothing and "what does NPC stand for" found every passage naming an NPC before it. Only a
- * two-column table whose row glosses a short name (≤ 4 words, no link: an overview's chapter table
- * names pages) with words (≥ 3, not a number or a value: "| Easy | 10 |" is a scale) is read so.
- */
-function glossaryTableTerms(content: string): string[] {
-  const inFence = fenceTracker(true);
-  const lines = content.split('\n').map((line) => (inFence(line) ? null : line));
-  const terms: string[] = [];
-  let columns = 0;
-  lines.forEach((line, at) => {
-    const cells = line === null ? null : tableCells(line);
-    if (!cells) return void (columns = 0);
-    // The delimiter row under the header opens the body; its column count is the table's.
-    if (cells.every((cell) => /^:?-{3,}:?$/.test(cell))) return void (columns = at > 0 && tableCells(lines[at - 1] ?? '') ? cells.length : 0);
-    if (columns !== 2 || cells.length !== 2) return;
-    const name = cells[0]!.replace(INLINE_MARKS, '').replace(/(^|\s)[*_]+|[*_]+(?=\s|$)/g, '$1').trim();
-    const gloss = cells[1]!;
-    if (name === '' || /\]\(|^[\d\W]/.test(name) || wordCount(gloss) < 3 || !/^[*_]*\p{L}/u.test(gloss)) return;
-    const [term, short] = nameAndAlias(name, MAX_TERM_WORDS);
-    if (wordCount(term) <= MAX_TERM_WORDS) terms.push(term, ...(short ? [short] : []));
-  });
-  return terms;
 }

@@ -1,0 +1,42 @@
+/**
+ * A glossary written as a two-column Markdown table (`| Term | Meaning |` over `| NPC | Non-player
+ * character: … |`). proseLines leaves tables out, so such a glossary defined nothing and "what does
+ * NPC stand for" found every passage naming an NPC before it; its rows are read as the list items
+ * of a glossary (defined-terms.ts).
+ */
+import { fenceTracker } from './code-fences';
+
+/** A Markdown table's row split into its cells, or null for a line that is no row. */
+function tableCells(line: string): string[] | null {
+  if (!/^\s*\|.*\|\s*$/.test(line)) return null;
+  return line.trim().slice(1, -1).split('|').map((cell) => cell.trim());
+}
+
+/**
+ * The name cells, as written, of the rows of `content`'s glossary tables: only a two-column table
+ * (a wider one compares things) whose row glosses a name that is no link (an overview's chapter
+ * table names pages) and opens with a letter, with words (3 or more, opening with a letter: "| Easy |
+ * 10 |" is a scale, not a gloss). Tables in code are none.
+ *
+ * @example
+ * glossaryTableNames('| Term | Meaning |\n| --- | --- |\n| **NPC** | Non-player character: anyone. |'); // ['**NPC**']
+ */
+export function glossaryTableNames(content: string): string[] {
+  const inFence = fenceTracker(true);
+  const lines = content.split('\n').map((line) => (inFence(line) ? null : line));
+  const names: string[] = [];
+  let columns = 0;
+  lines.forEach((line, at) => {
+    const cells = line === null ? null : tableCells(line);
+    if (!cells) return void (columns = 0);
+    // The delimiter row under the header opens the body; its column count is the table's.
+    if (cells.every((cell) => /^:?-{3,}:?$/.test(cell))) return void (columns = at > 0 && tableCells(lines[at - 1] ?? '') ? cells.length : 0);
+    if (columns !== 2 || cells.length !== 2) return;
+    const [name, gloss] = cells as [string, string];
+    // Emphasis and code marks are no part of the name's first letter.
+    const bare = name.replace(/[*_\x60]/g, '').trim();
+    if (bare === '' || /\]\(|^[\d\W]/.test(bare) || gloss.split(/\s+/).filter(Boolean).length < 3 || !/^[*_]*\p{L}/u.test(gloss)) return;
+    names.push(name);
+  });
+  return names;
+}

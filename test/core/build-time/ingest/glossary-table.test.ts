@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { glossaryTableNames } from '../../../../src/core/build-time/ingest/glossary-table';
+
+describe('glossaryTableNames', () => {
+  it('gives the name cells, as written, of a two-column table whose rows gloss names with words', () => {
+    const table = '| Term | Meaning |\n|:---|---:|\n| **NPC** | Non-player character: anyone the GM plays. |\n| DC | 15 |';
+    expect(glossaryTableNames(table)).toEqual(['**NPC**']);
+    // The header row is no gloss, and a table whose delimiter row stands first has no header.
+    expect(glossaryTableNames('| --- | --- |\n| NPC | Non-player character here. |')).toEqual([]);
+  });
+});
