@@ -35,7 +35,7 @@ export function glossaryTableNames(content: string): string[] {
     const [name, gloss] = cells as [string, string];
     // Emphasis and code marks are no part of the name's first letter.
     const bare = name.replace(/[*_\x60]/g, '').trim();
-    if (bare === '' || /\]\(|^[\d\W]/.test(bare) || gloss.split(/\s+/).filter(Boolean).length < 3 || !/^[*_]*\p{L}/u.test(gloss)) return;
+    if (bare === '' || /\]\(/.test(bare) || !/^\p{L}/u.test(bare) || gloss.split(/\s+/).filter(Boolean).length < 3 || !/^[*_]*\p{L}/u.test(gloss)) return;
     names.push(name);
   });
   return names;

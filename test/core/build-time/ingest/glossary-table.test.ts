@@ -8,4 +8,9 @@ describe('glossaryTableNames', () => {
     // The header row is no gloss, and a table whose delimiter row stands first has no header.
     expect(glossaryTableNames('| --- | --- |\n| NPC | Non-player character here. |')).toEqual([]);
   });
+
+  it('takes a name that opens with any letter, not only an ASCII one, and no number or symbol', () => {
+    const table = '| Term | Meaning |\n| --- | --- |\n| Ångström | A tenth of a nanometre. |\n| Éclair | A long choux pastry. |\n| 3D | Three dimensions, as printed. |\n| ~ | Roughly, about, near. |';
+    expect(glossaryTableNames(table)).toEqual(['Ångström', 'Éclair']);
+  });
 });
