@@ -23,8 +23,9 @@ export function bm25Vectors(texts: readonly string[], fixedAvgLen?: number): { v
   const words = texts.map((text) => analyzeText(text));
   // The tokens the search adds to a question (extra-tokens.ts: stopwords written in capitals, runs
   // joined by hyphens, acronyms the stemmer folds, modals used as nouns, words with an inner
-  // apostrophe read whole) are indexed too, the same way; they stay out of `stems`, the book's words
-  // that questions are read against.
+  // apostrophe read whole, short names joined by "&") are indexed too, the same way, for the embedded
+  // index and a Qdrant collection alike; they stay out of `stems`, the book's words that questions
+  // are read against.
   const tokens = words.map((list, i) => [...list, ...extraTokens(texts[i]!)]);
   const total = tokens.reduce((sum, list) => sum + list.length, 0);
   const avgLen = fixedAvgLen ?? (tokens.length && total ? total / tokens.length : 1);
