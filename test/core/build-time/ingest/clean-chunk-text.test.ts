@@ -85,6 +85,12 @@ describe('cleanChunkText', () => {
     const source = "Use `<robot>_interfaces` here.\n\n```tsx\nimport X from 'x';\n<Tabs>\n:::tip not an admonition\n<!-- kept -->\n```";
     expect(cleanChunkText(source)).toBe(source);
   });
+  it('reads an unclosed "<b" before a long run of spaces as text, with no pattern to backtrack', () => {
+    // The tag pattern read the spaces three ways ("\\s+", the attributes, "\\s*"): 7 s at 3,000
+    // spaces, hours here (the test's time limit is far above what it takes now; no time is asserted).
+    expect(cleanChunkText(`<b${' '.repeat(50_000)}x`)).toBe('<b x');
+    expect(cleanChunkText('a <b  class="x"  >bold</b> word')).toBe('a bold word');
+  });
   it('leaves a fence indented under a list item verbatim too: a placeholder in `<…>` is code, no tag', () => {
     // A numbered step's code, four spaces deep: read as prose, "<pkg>" was dropped as a tag and a
     // doctest's "<re.Match object; …>" output line vanished.
