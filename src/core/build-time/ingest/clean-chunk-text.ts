@@ -7,8 +7,8 @@
  * go; `:::tip Title` becomes "Tip: Title.", as do GitHub's `> [!TIP]` ("> Tip:") and MkDocs's
  * `!!! tip "Title"` (see admonitions.ts). Fenced code and inline code stay verbatim (a `<Node>`
  * inside code is code), a fence indented under a list item or in a tab panel too; a tab panel's
- * text loses the indent it is written with (tabPanels). The chunk's line range is not changed by this: it still names the exact
- * source lines.
+ * text loses the indent it is written with (tabPanels). The chunk's line range is not changed by
+ * this: it still names the exact source lines.
  */
 import { ADMONITION_CLOSE, admonitionLabel, admonitionTagLabel, mkdocsBodies } from './admonitions';
 import { fenceTracker } from './code-fences';
@@ -117,8 +117,8 @@ const TAB_START = /<(?:TabItem|Tab)[\s>]/;
 
 /**
  * Follows tab panels through a chunk's lines: `open` after a line that opens a tab, `close` after
- * the line that closes it (outside code), and `dedent` each line in order: a panel's lines come back without the indent
- * of its first line, as the page shows them. Docusaurus's own docs indent a panel's text and code
+ * the line that closes it (outside code), and `dedent` each line in order: a panel's lines come
+ * back without the indent of its first line, as the page shows them. Docusaurus's own docs indent a panel's text and code
  * under its `<TabItem>`; MDX reads that indent as nothing (it has no indented code), but kept in the
  * text, a panel's paragraph after a blank line read as an indented code block in any markdown
  * client, and the demo page previewed its lines unjoined. A chunk that starts inside a panel keeps

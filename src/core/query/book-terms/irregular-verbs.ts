@@ -44,8 +44,9 @@ function verbGroups(): Map<string, readonly string[]> {
 }
 
 /**
- * The stem of the book's form of the irregular verb `stem` (a question word's stem, which the book
- * never uses) is a form of — the one in most chunks; null when the book writes no other form of it.
+ * The book's stem for the irregular verb that `stem` is a form of (`stem`: a question word's, which
+ * the book never uses): of the verb's other forms, the one in most chunks; null when the book
+ * writes none of them.
  *
  * @example
  * irregularVerbBookStem('ran', v); // 'run' (a book that writes "run" or "running")
