@@ -118,11 +118,11 @@ const TAB_START = /<(?:TabItem|Tab)[\s>]/;
 /**
  * Follows tab panels through a chunk's lines: `open` after a line that opens a tab, `close` after
  * the line that closes it (outside code), and `dedent` each line in order: a panel's lines come
- * back without the indent of its first line, as the page shows them. Docusaurus's own docs indent a panel's text and code
- * under its `<TabItem>`; MDX reads that indent as nothing (it has no indented code), but kept in the
- * text, a panel's paragraph after a blank line read as an indented code block in any markdown
- * client, and the demo page previewed its lines unjoined. A chunk that starts inside a panel keeps
- * its indent (its opening line is not in it).
+ * back without the indent of its first line, as the page shows them. Docusaurus's own docs indent
+ * a panel's text and code under its `<TabItem>`; MDX reads that indent as nothing (it has no
+ * indented code), but kept in the text, a panel's paragraph after a blank line read as an indented
+ * code block in any markdown client, and the demo page previewed its lines unjoined. A chunk that
+ * starts inside a panel keeps its indent (its opening line is not in it).
  *
  * @example
  * const panels = tabPanels();
