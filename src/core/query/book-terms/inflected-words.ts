@@ -12,6 +12,7 @@
  */
 import { stemWord } from '../../common/bm25/index';
 import type { BookVocabulary } from '../ports';
+import { formsByStem, mostUsedForm, type StemmedForm } from './form-groups';
 
 /**
  * Plural ending → singular ending of the -ves plural, by the letters before the "f" that English
@@ -48,22 +49,7 @@ const IRREGULAR = [
   'hypothesis hypotheses', 'diagnosis diagnoses',
 ];
 
-let groupsByStem: Map<string, readonly string[][]> | null = null;
-
-/** Each stem of a form in {@link IRREGULAR} → the lines it is on (built once, on first use). */
-function irregularGroups(): Map<string, readonly string[][]> {
-  if (groupsByStem) return groupsByStem;
-  const byStem = new Map<string, string[][]>();
-  for (const line of IRREGULAR) {
-    const forms = line.split(' ');
-    for (const form of forms) {
-      const stem = stemWord(form);
-      const lines = byStem.get(stem) ?? [];
-      if (!lines.includes(forms)) byStem.set(stem, [...lines, forms]);
-    }
-  }
-  return (groupsByStem = byStem);
-}
+let groups: Map<string, readonly StemmedForm[]> | null = null;
 
 /** The other form of `word` as an -ves plural or its singular ("scarves" → "scarf", "knife" → "knives"). */
 function vesForms(word: string): string[] {
@@ -86,17 +72,8 @@ function vesForms(word: string): string[] {
  * inflectedBookWord('mouse', 'mous', v); // { stem: 'mice', word: 'mice' } (a book that writes "mice")
  */
 export function inflectedBookWord(word: string, stem: string, v: BookVocabulary): { stem: string; word: string } | null {
-  const candidates = [...vesForms(word), ...(irregularGroups().get(stem) ?? []).flat()];
-  let best: { stem: string; word: string } | null = null;
-  let bestDf = 0;
-  for (const form of candidates) {
-    const formStem = stemWord(form);
-    if (formStem === stem || formStem.length <= 2) continue;
-    const df = v.df(formStem);
-    if (df > bestDf) {
-      best = { stem: formStem, word: form };
-      bestDf = df;
-    }
-  }
-  return best;
+  // The irregular nouns' groups are built once, on first use.
+  groups ??= formsByStem(IRREGULAR);
+  const candidates = [...vesForms(word).map((form) => ({ stem: stemWord(form), word: form })), ...(groups.get(stem) ?? [])];
+  return mostUsedForm(candidates, stem, v, 2);
 }

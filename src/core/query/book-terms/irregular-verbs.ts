@@ -7,8 +7,8 @@
  * reasons), so the search still reads the question as written; only the judgement "does the book
  * cover this?" (and `--gaps`, which lists the words it finds missing) counts the verb as the book's.
  */
-import { stemWord } from '../../common/bm25/index';
 import type { BookVocabulary } from '../ports';
+import { formsByStem, mostUsedForm, type StemmedForm } from './form-groups';
 
 /**
  * One verb per entry, its forms space-separated: the common ones a reader narrates with. Left out:
@@ -30,18 +30,7 @@ const IRREGULAR_VERBS = [
   'weep wept', 'sweep swept',
 ];
 
-let groupsByStem: Map<string, readonly string[]> | null = null;
-
-/** Each stem of a form in {@link IRREGULAR_VERBS} → the stems of its verb's other forms (built once). */
-function verbGroups(): Map<string, readonly string[]> {
-  if (groupsByStem) return groupsByStem;
-  const byStem = new Map<string, string[]>();
-  for (const line of IRREGULAR_VERBS) {
-    const stems = line.split(' ').map((form) => stemWord(form));
-    for (const stem of stems) byStem.set(stem, [...(byStem.get(stem) ?? []), ...stems.filter((other) => other !== stem)]);
-  }
-  return (groupsByStem = byStem);
-}
+let groups: Map<string, readonly StemmedForm[]> | null = null;
 
 /**
  * The book's stem for the irregular verb that `stem` is a form of (`stem`: a question word's, which
@@ -53,14 +42,7 @@ function verbGroups(): Map<string, readonly string[]> {
  * irregularVerbBookStem('ran', w); // null (a book that writes no form of "run")
  */
 export function irregularVerbBookStem(stem: string, v: BookVocabulary): string | null {
-  let best: string | null = null;
-  let bestDf = 0;
-  for (const other of verbGroups().get(stem) ?? []) {
-    const df = v.df(other);
-    if (df > bestDf) {
-      best = other;
-      bestDf = df;
-    }
-  }
-  return best;
+  // Built once, on first use.
+  groups ??= formsByStem(IRREGULAR_VERBS);
+  return mostUsedForm(groups.get(stem) ?? [], stem, v)?.stem ?? null;
 }
