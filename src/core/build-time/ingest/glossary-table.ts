@@ -4,6 +4,7 @@
  * NPC stand for" found every passage naming an NPC before it; its rows are read as the list items
  * of a glossary (defined-terms.ts).
  */
+import { DELIMITER_ROW } from '../../common/text/table-rows';
 import { fenceTracker } from './code-fences';
 
 /** A Markdown table's row split into its cells, or null for a line that is no row. */
@@ -29,8 +30,9 @@ export function glossaryTableNames(content: string): string[] {
   lines.forEach((line, at) => {
     const cells = line === null ? null : tableCells(line);
     if (!cells) return void (columns = 0);
-    // The delimiter row under the header opens the body; its column count is the table's.
-    if (cells.every((cell) => /^:?-{3,}:?$/.test(cell))) return void (columns = at > 0 && tableCells(lines[at - 1] ?? '') ? cells.length : 0);
+    // The delimiter row under the header opens the body; its column count is the table's. GFM takes
+    // one hyphen a cell (`|:-|-|`), as the highlight and the overview count do.
+    if (DELIMITER_ROW.test(line as string)) return void (columns = at > 0 && tableCells(lines[at - 1] ?? '') ? cells.length : 0);
     if (columns !== 2 || cells.length !== 2) return;
     const [name, gloss] = cells as [string, string];
     // Emphasis and code marks are no part of the name's first letter.

@@ -9,6 +9,11 @@ describe('glossaryTableNames', () => {
     expect(glossaryTableNames('| --- | --- |\n| NPC | Non-player character here. |')).toEqual([]);
   });
 
+  it('opens the body at a delimiter row of one or two hyphens a cell, as GFM allows', () => {
+    expect(glossaryTableNames('| Term | Meaning |\n|:-|--|\n| NPC | Non-player character: anyone. |')).toEqual(['NPC']);
+    expect(glossaryTableNames('| Term | Meaning |\n| - | -: |\n| PC | The character a player runs. |')).toEqual(['PC']);
+  });
+
   it('takes a name that opens with any letter, not only an ASCII one, and no number or symbol', () => {
     const table = '| Term | Meaning |\n| --- | --- |\n| Ångström | A tenth of a nanometre. |\n| Éclair | A long choux pastry. |\n| 3D | Three dimensions, as printed. |\n| ~ | Roughly, about, near. |';
     expect(glossaryTableNames(table)).toEqual(['Ångström', 'Éclair']);
