@@ -10,7 +10,7 @@ import { isStopword, WORD_RUNS } from '../../common/bm25/index';
 import { mathPlain } from '../../common/text/math-plain';
 import { withItemsParted, withWhatItIntroduces, withWhatLeadsIn } from './highlight-lead-in';
 import { withWholeNumbers } from './highlight-numbers';
-import { candidateSpans } from './highlight-spans';
+import { candidateSpans, type CandidateSpan } from './highlight-spans';
 import { asksJoined, chunkWordKey, isCalloutKindWord, joinedRuns, stemsPerSpan, WORD_AT } from './highlight-words';
 import { insideRanges, linkTargetRanges } from './link-targets';
 import { matchedKey } from './question-weights';
@@ -118,10 +118,16 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
     // Nor an item's later sentence and the next item: they are two items' halves ("The most useful
     // everyday mode. **S (Shutter priority)**: you pick the shutter speed" answered a question about
     // the aperture mode, whose item that first sentence ends).
+    // A short label on a line of its own (a tab's "Assisted braking (GriGri):", "To clean the
+    // filter:") is one thought with what it introduces: when it holds a word of the question, that
+    // pair pays no penalty. "feed rope on a grigri" was highlighted on the tube-device panel's "feed
+    // the rope", the GriGri panel under its label (the one word "grigri") losing as a penalised
+    // pair. A label matching nothing is left out, as before ("**Note:**" over a box's text).
     const next = spans[i + 1];
+    const labels = isLabelLine(content, spans[i]!, next);
     if (next && !next.gap && next.span[1] - span[0] <= max && row === next.row && !(spans[i]!.itemTail && next.opensItem)) {
       const added = weightOf(found[i + 1]!.filter((stem) => !found[i]!.includes(stem)));
-      if (added > 0) consider((own + added) / (1 + PAIR_PENALTY), span[0], next.span[1], row, code);
+      if (added > 0) consider(labels && own > 0 ? own + added : (own + added) / (1 + PAIR_PENALTY), span[0], next.span[1], row, code);
     }
   }
   if (!best) return null;
@@ -161,6 +167,26 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
   };
   const text = window(whole, Math.max(0, matchedAt(whole).at), max);
   return { text, start: from, end: to, terms: withWholeNumbers(text, matchedAt(text).terms, question) };
+}
+
+// A line that ends with a colon (emphasis may close after it): a label or lead-in.
+const ENDS_WITH_COLON = /:[*_]*$/;
+// Longest label, in words: a tab's or a box's name. A longer lead-in ("**Single Window Mode**: You
+// find the same elements, with differences in their management:") is a sentence that pairs as one.
+const LABEL_WORDS = 6;
+
+/**
+ * Whether `at` is a label: a line of its own (not a row or code) of up to {@link LABEL_WORDS} words
+ * ending with a colon, with the span it introduces on a later line, joined to it (no heading or
+ * fence between).
+ */
+function isLabelLine(content: string, at: CandidateSpan, next: CandidateSpan | undefined): boolean {
+  if (!next || next.gap || at.row || at.code) return false;
+  const [start, end] = at.span;
+  const text = content.slice(start, end).trimEnd();
+  if (!ENDS_WITH_COLON.test(text) || text.split(/\s+/).length > LABEL_WORDS) return false;
+  const before = content.slice(content.lastIndexOf('\n', start - 1) + 1, start);
+  return /^[ \t]*(?:>[ \t]*)*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?$/.test(before) && content.slice(end, next.span[0]).includes('\n');
 }
 
 // A display formula, `$$` opening its line. Its full stop ("$$\n\int f\,dx = F(x) + C .\n$$", as a

@@ -104,4 +104,18 @@ describe('highlightPassage past its sentence', () => {
     const huge = `Tip: Remembering the order.\n${body} ${body.replace(/\.$/, '')}, and so on.`.replace(/\. A common/, ', and a common');
     expect(highlightPassage(huge, questionWeights('remembering the order'))!.text).toBe('Tip: Remembering the order.');
   });
+
+  it('reads a short label line that holds a word of the question with what it introduces, as one thought', () => {
+    // Tabs as ingest writes them: each label on its line, its panel under it.
+    const tabs = 'Tube device:\n\nFeed the rope through the device to give slack for a clip.\n\nAssisted braking (GriGri):\n\nHold the cam down with your thumb while you feed rope out.';
+    const grigri = highlightPassage(tabs, questionWeights('feed rope on a grigri'))!;
+    expect(grigri.text).toBe('Assisted braking (GriGri): Hold the cam down with your thumb while you feed rope out.');
+    // Before, the label and its panel paid the pair's penalty, and the other tab's sentence won.
+    expect(grigri.text).not.toContain('Feed the rope through');
+    // A label that holds no word of the question stays out.
+    expect(highlightPassage(tabs, questionWeights('hold the cam down'))!.text).toBe('Hold the cam down with your thumb while you feed rope out.');
+    // A colon inside a sentence is no label: the pair pays its penalty as before.
+    const prose = 'Feed the rope: it runs through the device. Hold the grigri cam down.';
+    expect(highlightPassage(prose, questionWeights('feed rope grigri'))!.text).toBe(prose);
+  });
 });
