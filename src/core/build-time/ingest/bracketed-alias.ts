@@ -56,7 +56,7 @@ export function nameAndAlias(raw: string, maxWords: number): [string] | [string,
   // An abbreviation's words are held to the limit without their small linking words: "MVHR
   // (mechanical ventilation with heat recovery)" names four things, and kept whole it was too long
   // to be a term at all.
-  if (spelledOut(name, words) && contentWords(words).length <= maxWords) return [name, alias];
+  if ((spelledOut(name, words) || spelledWithin(name, words)) && contentWords(words).length <= maxWords) return [name, alias];
   if (words.length > maxWords) return [raw];
   const alternative = alias !== inner;
   return alternative || sameHead(name, words) ? [name, alias] : [raw];
@@ -100,6 +100,38 @@ function spelledOut(name: string, words: readonly string[]): boolean {
   if (words.length < 2 || !/^[\p{L}]{2,12}$/u.test(name)) return false;
   const spelt = name.toLowerCase();
   return initials(words) === spelt || initials(contentWords(words)) === spelt;
+}
+
+/**
+ * "ATP" over "adenosine triphosphate", "ADH" over "antidiuretic hormone", "ECG" over
+ * "electrocardiogram": an abbreviation that also takes letters from inside its words, as the
+ * sciences' do, so the initials alone never spell it and the glossary line "**ADH (antidiuretic
+ * hormone)**" defined one key no question asks. Each content word gives the next letters of the
+ * name, the first of them its initial, the rest in order inside it (Schwartz and Hearst's rule, per
+ * word). Only for a name of at least two capitals, an abbreviation's look: "Payment (principal and
+ * interest)" or "Cone (ceramic object)" is a word over a description.
+ */
+function spelledWithin(name: string, words: readonly string[]): boolean {
+  if (!/^[\p{L}\d]{2,12}$/u.test(name) || (name.match(/\p{Lu}/gu) ?? []).length < 2) return false;
+  const content = contentWords(words).map((word) => word.toLowerCase());
+  return content.length > 0 && content.length <= name.length && spells(name.toLowerCase(), content);
+}
+
+/** Whether `letters` split into one run per word, each run opening its word and the rest in order inside it. */
+function spells(letters: string, words: readonly string[]): boolean {
+  const [word, ...rest] = words;
+  if (word === undefined) return letters === '';
+  if (letters === '' || letters[0] !== word[0]) return false;
+  // The run for this word ends after `end` letters; the shorter run is tried first (initials).
+  let at = 0;
+  for (let end = 1; end <= letters.length - rest.length; end++) {
+    if (end > 1) {
+      at = word.indexOf(letters[end - 1]!, at + 1);
+      if (at < 0) return false;
+    }
+    if (spells(letters.slice(end), rest)) return true;
+  }
+  return false;
 }
 
 /** "Cone" over "pyrometric cone": a longer name for the same thing ends in the name's own noun. */

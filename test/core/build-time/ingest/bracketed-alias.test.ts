@@ -44,6 +44,21 @@ describe('nameAndAlias (a term and its other name in brackets)', () => {
     expect(nameAndAlias('AH (air changes per hour)', 4)).toEqual(['AH (air changes per hour)']);
   });
 
+  it('splits off the words of an abbreviation that also takes letters from inside them', () => {
+    // A science's abbreviations: before, each stayed one key ("adh antidiuret hormon") that no question asks.
+    expect(nameAndAlias('ADH (antidiuretic hormone)', 4)).toEqual(['ADH', 'antidiuretic hormone']);
+    expect(nameAndAlias('ATP (adenosine triphosphate)', 4)).toEqual(['ATP', 'adenosine triphosphate']);
+    expect(nameAndAlias('DNA (deoxyribonucleic acid)', 4)).toEqual(['DNA', 'deoxyribonucleic acid']);
+    expect(nameAndAlias('ECG (electrocardiogram)', 4)).toEqual(['ECG', 'electrocardiogram']);
+    expect(nameAndAlias('ACh (acetylcholine)', 4)).toEqual(['ACh', 'acetylcholine']);
+    // Every word gives a letter, its initial first: "AH" skips "changes", "CC" has no letter for "Code".
+    expect(nameAndAlias('AH (air changes per hour)', 4)).toEqual(['AH (air changes per hour)']);
+    expect(nameAndAlias('ATP (triphosphate of adenosine)', 4)).toEqual(['ATP (triphosphate of adenosine)']);
+    // Letters out of order, or a name of one capital (a word, not an abbreviation), stay one phrase.
+    expect(nameAndAlias('DHA (antidiuretic hormone)', 4)).toEqual(['DHA (antidiuretic hormone)']);
+    expect(nameAndAlias('Ache (a chronic headache)', 4)).toEqual(['Ache (a chronic headache)']);
+  });
+
   it('keeps a bracket that qualifies the term, or is too long to be a name, in one phrase', () => {
     expect(nameAndAlias('Payment (principal and interest)', 4)).toEqual(['Payment (principal and interest)']);
     expect(nameAndAlias('Levels (Matting Levin only)', 4)).toEqual(['Levels (Matting Levin only)']);
