@@ -186,7 +186,16 @@ function isLabelLine(content: string, at: CandidateSpan, next: CandidateSpan | u
   const text = content.slice(start, end).trimEnd();
   if (!ENDS_WITH_COLON.test(text) || text.split(/\s+/).length > LABEL_WORDS) return false;
   const before = content.slice(content.lastIndexOf('\n', start - 1) + 1, start);
-  return /^[ \t]*(?:>[ \t]*)*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?$/.test(before) && content.slice(end, next.span[0]).includes('\n');
+  if (!/^[ \t]*(?:>[ \t]*)*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?$/.test(before) || !content.slice(end, next.span[0]).includes('\n')) return false;
+  // A text that opens with its label's own words ("European labels:" over "European labels usually
+  // name the appellation") says it already: with the label, the highlight read the words twice.
+  const name = bare(text.replace(ENDS_WITH_COLON, ''));
+  return !bare(content.slice(next.span[0], next.span[0] + name.length + 8)).startsWith(name);
+}
+
+/** `text` lowercased without emphasis marks, its whitespace collapsed. */
+function bare(text: string): string {
+  return text.replace(/[*_]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
 // A display formula, `$$` opening its line. Its full stop ("$$\n\int f\,dx = F(x) + C .\n$$", as a

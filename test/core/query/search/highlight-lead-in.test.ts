@@ -112,6 +112,9 @@ describe('highlightPassage past its sentence', () => {
     expect(grigri.text).toBe('Assisted braking (GriGri): Hold the cam down with your thumb while you feed rope out.');
     // Before, the label and its panel paid the pair's penalty, and the other tab's sentence won.
     expect(grigri.text).not.toContain('Feed the rope through');
+    // A label whose text opens with the label's own words stays out: it would read them twice.
+    const echo = 'Oil stones:\n\nOil stones cut slowly but last for years.\n\n**Water stones**:\n\n**Water stones** cut fast.';
+    expect(highlightPassage(echo, questionWeights('do water stones cut fast'))!.text).toBe('**Water stones** cut fast.');
     // A label that holds no word of the question stays out.
     expect(highlightPassage(tabs, questionWeights('hold the cam down'))!.text).toBe('Hold the cam down with your thumb while you feed rope out.');
     // A colon inside a sentence is no label: the pair pays its penalty as before.
