@@ -14,16 +14,40 @@ import { qdrantIdf } from '../../common/bm25/index';
 export const FIELDS_SPARSE_VECTOR = 'bm25_fields';
 
 /**
- * The text of a chunk's title and headings, one per line, each once.
+ * True for a chunk of the book's home page: the page served at the docs root (front matter
+ * `slug: /`, or an `index.md` / `README.md` at the root). Read from the payload alone, a page in no
+ * module whose URL ends in a slash, so ingest, the embedded store and the heading match of a Qdrant
+ * collection's results agree without another payload field. Strictly `module: null`, as ingest
+ * writes it: a collection of other payloads has no `module`, and its pages are not taken for it.
+ *
+ * @example
+ * isHomePage({ module: null, source_url: '/docs/' }); // true
+ * isHomePage({ module: '02-housing', source_url: '/docs/housing/' }); // false: a part's landing page
+ */
+export function isHomePage(payload: Payload): boolean {
+  return payload.module === null && typeof payload.source_url === 'string' && payload.source_url.endsWith('/');
+}
+
+/**
+ * The text of a chunk's title and headings, one per line, each once. On the book's home page
+ * ({@link isHomePage}) the title and the outermost heading (its H1) are left out: they are the
+ * book's name, "Keeping Backyard Chickens", which holds the word of almost every question, so a
+ * match on it says nothing about which page answers; in the heading field, where few chunks share
+ * the word, it weighed most, and the introduction came first for "what foods are poisonous to
+ * chickens". Its own sections' headings ("Do you need a cockerel?") still count. The payload says no
+ * heading's level, so a home page without an H1 loses its first section's heading instead (book D's
+ * "Table of Contents", an overview chunk; its figures did not move).
  *
  * @example
  * fieldText({ title: 'Nodes', heading_trail: ['Nodes', 'Topics: publish and subscribe'] }); // 'Nodes\nTopics: publish and subscribe'
+ * fieldText({ title: 'Chickens', module: null, source_url: '/docs/', heading_trail: ['Chickens', 'Do you need a cockerel?'] }); // 'Do you need a cockerel?'
  */
 export function fieldText(payload: Payload): string {
   const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
   const trail = strings(payload.heading_trail).length > 0 ? strings(payload.heading_trail) : strings(payload.headings);
-  const title = typeof payload.title === 'string' ? [payload.title] : [];
-  return [...new Set([...title, ...trail].filter((s) => s.trim() !== ''))].join('\n');
+  const home = isHomePage(payload);
+  const title = typeof payload.title === 'string' && !home ? [payload.title] : [];
+  return [...new Set([...title, ...(home ? trail.slice(1) : trail)].filter((s) => s.trim() !== ''))].join('\n');
 }
 
 /**

@@ -33,6 +33,13 @@ describe('withHeadingMatch', () => {
     expect(ranked.map((h) => [h.id, h.score])).toEqual([['y', 0.9 / 1.05], ['z', 0.9 / 1.05]]);
     expect(ranked[1]!.extras.scores).toEqual({ fused: 0.9, heading: -1 });
   });
+  it('reads the home page without the book name, as the heading field does', () => {
+    const labels: string[] = [];
+    const record = (text: string) => (labels.push(text), Float32Array.from([0, 0]));
+    const homePage = { title: 'Keeping Backyard Chickens', module: null, source_url: '/docs/', heading_trail: ['Keeping Backyard Chickens', 'Do you need a cockerel?'] };
+    withHeadingMatch([hit('h', 0.9, homePage), hit('p', 0.8, { ...homePage, module: '03-feeding', source_url: '/docs/feeding/feed' })], query, record);
+    expect(labels).toEqual(['Do you need a cockerel?', 'Keeping Backyard Chickens\nDo you need a cockerel?']);
+  });
 });
 
 describe('localEmbedder.embedLabel: the local model embeds labels as it embeds questions', () => {
