@@ -31,10 +31,14 @@ const MAX_TERM_STEMS = 4;
 // "what does NPSH mean", and with the context the reader adds after it: "what does hydration
 // mean in a bread recipe", "what do the flags mean for chmod" (the term is still before the verb).
 const MEANING_LEAD = /^what\s+(?:does|do)\s+(?:(?:a|an|the)\s+)?(.+?)\s+(?:mean|stand\s+for)(?:\s+(?:in|for|on|when|with|here|to)\b.*)?$/i;
+// "what is meant by the reality gap", "what do people mean by X": the frame's verb before the term.
+const MEANT_BY = /what\s+(?:do|does)\s+(?:people|you|they|we|authors|books)\s+mean\s+by|what\s+is\s+meant\s+by/;
+const MEANT_BY_LEAD = new RegExp(`^(?:${MEANT_BY.source})\\s`, 'i');
 const LEADS: RegExp[] = [
+  // Before "what is X": read by it, "what is meant by vendor lock-in" asked for the term "meant".
+  new RegExp(`^(?:${MEANT_BY.source}|meaning\\s+of|definition\\s+of|define|explain\\s+what)\\s+(?:(?:a|an|the)\\s+)?(.+)$`, 'i'),
   // what is / what's / what are / who is … (actually|exactly|really) (a|an|the) X
   /^(?:so\s+|ok\s+|and\s+)?(?:what|who)(?:\s+(?:actually|exactly|really))?(?:'s|\s+is|\s+are|\s+was|\s+were)\s+(?:(?:actually|exactly|really|basically)\s+)?(?:(?:a|an|the)\s+)?(.+)$/i,
-  /^(?:what\s+(?:do|does)\s+(?:people|you|they|we|authors|books)\s+mean\s+by|what\s+is\s+meant\s+by|meaning\s+of|definition\s+of|define|explain\s+what)\s+(?:(?:a|an|the)\s+)?(.+)$/i,
   MEANING_LEAD,
   /^(.+?)\s+(?:meaning|definition)$/i,
 ];
@@ -151,15 +155,16 @@ export function subjectModifierWeights(query: string, chunkShare: (stem: string)
 
 /**
  * Whether `query` asks what something means or stands for ("what does DHPP stand for", "what does
- * hydration mean in a bread recipe"): one of the leads {@link definitionTerms} reads, the one whose
- * verb is the question's frame (question-frame.ts weighs it 0).
+ * hydration mean in a bread recipe", "what is meant by vendor lock-in"): the leads {@link definitionTerms}
+ * reads whose verb is the question's frame (question-frame.ts leaves it out).
  *
  * @example
  * asksWhatItMeans('What does NPSH mean?'); // true
  * asksWhatItMeans('What is NPSH?'); // false
  */
 export function asksWhatItMeans(query: string): boolean {
-  return MEANING_LEAD.test(query.trim().replace(/[?.!]+$/, ''));
+  const text = query.trim().replace(/[?.!]+$/, '');
+  return MEANING_LEAD.test(text) || MEANT_BY_LEAD.test(text);
 }
 
 /**

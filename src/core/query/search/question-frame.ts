@@ -8,8 +8,8 @@
 import { stemWord } from '../../common/bm25/index';
 import { asksWhatItMeans, definitionTerms } from './definition-query';
 
-/** The stems of the verbs of "what does X mean" and "what does X stand for". */
-const MEANING_VERBS = ['mean', 'stand'];
+/** The stems of the verbs of "what does X mean", "what does X stand for" and "what is meant by X". */
+const MEANING_VERBS = ['mean', 'stand', 'meant'];
 /**
  * "Where do I find X" asks where X is, and "find out" means learn: the verb is the question's frame,
  * no word of the answer. Counted, it ranked a book's `find` command over the page that holds X. Not
@@ -95,8 +95,8 @@ const FRAME_WORDS: readonly (readonly [RegExp, string])[] = [
 
 /**
  * The BM25 weights of the words of `query`'s frame, each 0, in any question, a definition or not:
- * - the verb of "what does X mean" or "… stand for" ({@link MEANING_VERBS}), unless the term has
- *   that word ("standing wave", "the mean");
+ * - the verb of "what does X mean", "… stand for" or "what is meant by X" ({@link MEANING_VERBS}),
+ *   unless the term has that word ("standing wave", "the mean");
  * - "find" in "where do I find …" and "find out" ({@link FIND_FRAME}), "figure" in "figure out"
  *   ({@link FIGURE_OUT}), "happen" in "what happens if / when / to …" ({@link HAPPEN_FRAME});
  * - the light verb "get" not in capitals ({@link GET_VERB});
@@ -107,14 +107,19 @@ const FRAME_WORDS: readonly (readonly [RegExp, string])[] = [
  * Empty for any other question.
  *
  * @example
- * questionFrameWeights('what does DHPP stand for?'); // Map { 'mean' => 0, 'stand' => 0 }
+ * questionFrameWeights('what does DHPP stand for?'); // Map { 'mean' => 0, 'stand' => 0, 'meant' => 0 }
  * questionFrameWeights('where do I find the admin password?'); // Map { 'find' => 0 }
  */
 export function questionFrameWeights(query: string): Map<string, number> {
   const weights = new Map<string, number>();
-  const term = definitionTerms(query);
-  if (term && asksWhatItMeans(query)) for (const stem of MEANING_VERBS) if (!term.includes(stem)) weights.set(stem, 0);
+  for (const stem of meaningVerbs(query)) weights.set(stem, 0);
   for (const [frame, stem] of FRAME_WORDS) if (frame.test(query)) weights.set(stem, 0);
   for (const [, verb] of query.matchAll(GET_VERB)) weights.set(stemWord(verb!.toLowerCase()), 0);
   return weights;
+}
+
+/** The stems of {@link MEANING_VERBS} that frame `query` (a question asking what its term means), less the term's own. */
+function meaningVerbs(query: string): string[] {
+  const term = definitionTerms(query);
+  return term && asksWhatItMeans(query) ? MEANING_VERBS.filter((stem) => !term.includes(stem)) : [];
 }

@@ -113,7 +113,7 @@ export function prepareQueries(
  *
  * @example
  * sparseWordWeights('What does a ROS 2 action mean?', (stem) => (stem === 'action' ? 0.02 : 0.6));
- * // Map { 'ros' => 0.5, '2' => 0.5, 'mean' => 0, 'stand' => 0 }
+ * // Map { 'ros' => 0.5, '2' => 0.5, 'mean' => 0, 'stand' => 0, 'meant' => 0 }
  */
 export function sparseWordWeights(text: string, chunkShare: (stem: string) => number): Map<string, number> {
   return new Map([...subjectModifierWeights(text, chunkShare), ...questionFrameWeights(text)]);

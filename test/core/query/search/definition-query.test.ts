@@ -8,6 +8,8 @@ describe('definition questions', () => {
     ['what actually is a gasket in a pump? like what is it for', ['gasket']],
     ['What are check valves and why do they fail?', ['check', 'valv']],
     ['what do people mean by the reality gap in robot simulation?', ['realiti', 'gap']],
+    // Not "what is X" with X = "meant by …": the term comes after "by".
+    ['what is meant by vendor lock-in?', ['vendor', 'lock']],
     ['define cavitation', ['cavit']],
     ['What does NPSH mean?', ['npsh']],
     ['cavitation meaning', ['cavit']],
@@ -93,6 +95,9 @@ describe('definition questions', () => {
     expect(asksWhatItMeans('What does hydration mean in a bread recipe')).toBe(true);
     expect(asksWhatItMeans('What is DHPP?')).toBe(false);
     expect(asksWhatItMeans('how do I stand the bike up')).toBe(false);
+    expect(asksWhatItMeans('what is meant by vendor lock-in')).toBe(true);
+    expect(asksWhatItMeans('what do people mean by the reality gap')).toBe(true);
+    expect(asksWhatItMeans('what is meant to happen next')).toBe(false);
   });
 
   it('gives no weight to the words of the question\'s frame: question-frame.ts does', () => {

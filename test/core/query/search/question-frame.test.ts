@@ -5,11 +5,18 @@ import { questionFrameWeights } from '../../../../src/core/query/search/question
 // from definition-query.test.ts with the rules, assertions unchanged.
 describe('questionFrameWeights', () => {
   it('weighs nothing for the verb of "what does X mean / stand for", which asks for a meaning and is no word of it', () => {
-    expect(questionFrameWeights('what does DHPP stand for?')).toEqual(new Map([['mean', 0], ['stand', 0]]));
+    expect(questionFrameWeights('what does DHPP stand for?')).toEqual(new Map([['mean', 0], ['stand', 0], ['meant', 0]]));
     expect(questionFrameWeights('What does NPSH mean in a pump manual').get('mean')).toBe(0);
     // Elsewhere the words are the reader's own: "stand" of a music stand, the statistician's mean.
     expect(questionFrameWeights('how do I stand the bike up').size).toBe(0);
     expect(questionFrameWeights('what is the mean of a sample').size).toBe(0);
+  });
+
+  it('weighs nothing for the verb of "what is meant by X" and "what do people mean by X", the same frame worded otherwise', () => {
+    expect(questionFrameWeights('what is meant by vendor lock-in').get('meant')).toBe(0);
+    expect(questionFrameWeights('What do people mean by the reality gap?').get('mean')).toBe(0);
+    // A noun of the subject after "meant" is not the frame: "what is meant to happen" asks for no definition.
+    expect(questionFrameWeights('what is meant to happen next').size).toBe(0);
   });
 
   it('weighs nothing for "happen" in "what happens if / when / to …", which asks for a consequence, in any question', () => {
@@ -60,7 +67,7 @@ describe('questionFrameWeights', () => {
   it('keeps a word of the term that the meaning verb stems like: the question asks what THAT word means', () => {
     // "standing" stems to "stand", the statistician's "mean" is "mean": weighed 0, the question lost its term.
     expect(questionFrameWeights('What does a standing wave mean?').has('stand')).toBe(false);
-    expect(questionFrameWeights('what does the mean stand for')).toEqual(new Map([['stand', 0]]));
+    expect(questionFrameWeights('what does the mean stand for')).toEqual(new Map([['stand', 0], ['meant', 0]]));
     expect(questionFrameWeights('What does mean free path mean?').has('mean')).toBe(false);
   });
 

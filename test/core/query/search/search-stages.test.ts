@@ -61,6 +61,7 @@ describe("prepareQueries: a definition's subject modifiers weigh less in the BM2
         ['2', SUBJECT_MODIFIER_WEIGHT],
         ['mean', 0],
         ['stand', 0],
+        ['meant', 0],
       ]),
     );
     // "Find" a name the book uses everywhere, and the verb of the frame: the frame's 0.
