@@ -6,7 +6,8 @@ import { RetrieverError } from '../../common/errors';
 import type { QueryEmbedder, VectorStore } from '../ports';
 import { createEmbeddedStore } from './embedded-store';
 import type { EmbeddedIndex } from './index-types';
-import { embedWithLsa, type LsaModel } from './lsa-model';
+import { embedWithLsa, lsaKnows, type LsaModel } from './lsa-model';
+import { withoutMeaningVerb } from '../search/question-frame';
 
 const stores = new WeakMap<EmbeddedIndex, Map<string, VectorStore>>();
 
@@ -46,7 +47,9 @@ export function localEmbedder(index: EmbeddedIndex): QueryEmbedder {
   return {
     descriptor: { kind: 'lsa', model: model.modelId, dimension: model.dims },
     cacheable: false,
-    embedQuery: async (text) => embedWithLsa(model, text),
+    // The verb of "what does OTE mean" names no topic, and BM25 already weighs it nothing: the model
+    // placed it near the chunks that say "means" (question-frame.ts). Labels are no questions.
+    embedQuery: async (text) => embedWithLsa(model, withoutMeaningVerb(text, (stem) => lsaKnows(model, stem))),
     embedLabel: (text) => {
       let vector = labels.get(text);
       if (!vector) labels.set(text, (vector = embedWithLsa(model, text)));

@@ -39,6 +39,16 @@ function vocabIndex(model: LsaModel): Map<string, number> {
 }
 
 /**
+ * Whether `stem` is a word of the model's vocabulary (a text of none embeds as the zero vector).
+ *
+ * @example
+ * lsaKnows(model, 'robot'); // true for a robotics book's model
+ */
+export function lsaKnows(model: LsaModel, stem: string): boolean {
+  return vocabIndex(model).has(stem);
+}
+
+/**
  * The L2-normalised TF-IDF weights (sublinear tf: 1 + ln tf) of a text's in-vocabulary stems,
  * as parallel arrays of term rows and weights. Out-of-vocabulary stems are dropped.
  *

@@ -5,7 +5,7 @@
  * **stands** up"; a book's `find` command) over the one that answers. Apart from
  * definition-query.ts, whose subject modifiers are words of the term itself.
  */
-import { stemWord } from '../../common/bm25/index';
+import { analyzeText, stemWord, WORD_RUNS } from '../../common/bm25/index';
 import { asksWhatItMeans, definitionTerms } from './definition-query';
 
 /** The stems of the verbs of "what does X mean", "what does X stand for" and "what is meant by X". */
@@ -122,4 +122,24 @@ export function questionFrameWeights(query: string): Map<string, number> {
 function meaningVerbs(query: string): string[] {
   const term = definitionTerms(query);
   return term && asksWhatItMeans(query) ? MEANING_VERBS.filter((stem) => !term.includes(stem)) : [];
+}
+
+/**
+ * `text` without the verb of its definition frame ("mean" of "what does OTE mean", "stand" of "…
+ * stand for", "meant" of "what is meant by X"), for the local model's query vector, which reads no
+ * BM25 weights. The verb names no topic, yet the model placed it: a job posting's "Red flags" list,
+ * which says "means" twice, scored .61 for "what does OTE mean" and the glossary entry .42 ("what
+ * is OTE": .90). Only when a word `known` to the model remains, else the question would have no
+ * vector at all; any other question, and every other frame word, is returned as written (leaving
+ * them all out cost the held-out books: "get", "the difference between" carry topic in the model).
+ *
+ * @example
+ * withoutMeaningVerb('what does OTE mean', (stem) => stem === 'ote'); // 'what does OTE '
+ * withoutMeaningVerb('what is the mean of a sample', () => true); // unchanged
+ */
+export function withoutMeaningVerb(text: string, known: (stem: string) => boolean): string {
+  const verbs = meaningVerbs(text);
+  if (verbs.length === 0) return text;
+  const rest = text.replace(WORD_RUNS, (word) => (verbs.includes(stemWord(word.toLowerCase())) ? '' : word));
+  return analyzeText(rest).some(known) ? rest : text;
 }

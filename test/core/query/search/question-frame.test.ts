@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { questionFrameWeights } from '../../../../src/core/query/search/question-frame';
+import { questionFrameWeights, withoutMeaningVerb } from '../../../../src/core/query/search/question-frame';
 
 // The words that frame a question weigh nothing in the BM25 question (question-frame.ts). Moved
 // from definition-query.test.ts with the rules, assertions unchanged.
@@ -116,5 +116,31 @@ describe('questionFrameWeights', () => {
     // Nor the "long" of a compound the question asks about ("long-term care"), as "find out-" keeps "find".
     expect(questionFrameWeights('how long-term care insurance pays out').size).toBe(0);
     expect(questionFrameWeights('how often-used tools are stored').size).toBe(0);
+  });
+});
+
+// The local model reads no weights: the verb of a definition frame leaves its query text instead.
+describe('withoutMeaningVerb', () => {
+  const knows = (stems: string[]) => (stem: string) => stems.includes(stem);
+
+  it('drops the verb of "what does X mean / stand for / what is meant by X" when a word the model knows remains', () => {
+    expect(withoutMeaningVerb('what does OTE mean', knows(['ote', 'mean']))).toBe('what does OTE ');
+    expect(withoutMeaningVerb('What does DHPP stand for?', knows(['dhpp']))).toBe('What does DHPP  for?');
+    expect(withoutMeaningVerb('what does TCP Dup ACK mean in the info column?', knows(['tcp', 'info']))).toBe('what does TCP Dup ACK  in the info column?');
+    expect(withoutMeaningVerb('what is meant by vendor lock-in', knows(['vendor']))).toBe('what is  by vendor lock-in');
+    expect(withoutMeaningVerb('what do people mean by the reality gap', knows(['realiti', 'gap']))).toBe('what do people  by the reality gap');
+  });
+
+  it('keeps the verb when nothing the model knows would remain, which would leave no vector at all', () => {
+    expect(withoutMeaningVerb('what does OTE mean', knows(['mean']))).toBe('what does OTE mean');
+  });
+
+  it("keeps the term's own word and any question that asks no meaning", () => {
+    // "standing wave" is the term: its "stand" stays, the frame's "mean" goes.
+    expect(withoutMeaningVerb('what does standing wave mean', knows(['stand', 'wave']))).toBe('what does standing wave ');
+    expect(withoutMeaningVerb('what is the mean of a sample', knows(['mean', 'sampl']))).toBe('what is the mean of a sample');
+    expect(withoutMeaningVerb('how do I stand the bike up', knows(['stand', 'bike']))).toBe('how do I stand the bike up');
+    // "what does it mean to …" names no term: not a definition question, so its words stay.
+    expect(withoutMeaningVerb('what does it mean to reconcile an account', knows(['reconcil', 'account']))).toBe('what does it mean to reconcile an account');
   });
 });
