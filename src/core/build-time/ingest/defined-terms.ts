@@ -86,6 +86,13 @@ const SENTENCE = /[^.!?\n]+(?:[.!?]+|$)/g;
 const ARTICLE = /^(?:a|an|the)$/;
 /** The name a heading leads with before a colon or a spaced dash ("Services: request and response"). */
 const HEADING_LEAD = /^(.+?)\s*(?::|\s[—–-]\s)/;
+/**
+ * A markdown link, `[text](address)`: its text names the term, its address is no word of it (a
+ * bold link "**[Forces](./02-forces/index.md)**" gave the key "forc forc index md").
+ */
+const LINK = /\[([^\]\n]*)\]\([^)\n]*\)/g;
+/** An emphasised span that is one link and nothing else. */
+const LINK_ONLY = /^\s*\[[^\]\n]*\]\([^)\n]*\)\s*$/;
 /** Bold, underscore-bold and code marks, taken out before a line is read as words. */
 const INLINE_MARKS = /(\*\*|__|\x60)/g;
 
@@ -104,7 +111,8 @@ export interface Defined {
 function emphasisedDefinitions(line: string): Defined[] {
   const terms: Defined[] = [];
   for (const match of line.matchAll(EMPHASIS)) {
-    const raw = match[2]!.replace(/[:.]\s*$/, '').replace(/\x60/g, '');
+    const marked = match[2]!.replace(/[:.]\s*$/, '').replace(/\x60/g, '');
+    const raw = marked.replace(LINK, '$1');
     // "**Unified Robot Description Format (URDF)**", "**Cone (pyrometric cone)**": each name is the term.
     const [name, short] = nameAndAlias(raw, MAX_TERM_WORDS);
     if (name.trim() === '' || wordCount(name) > MAX_TERM_WORDS) continue;
@@ -112,6 +120,9 @@ function emphasisedDefinitions(line: string): Defined[] {
     const after = line.slice(match.index + match[0].length);
     const glossary = GLOSSARY_ITEM.test(before) && (/:\s*$/.test(match[2]!) || GLOSSARY_AFTER.test(after));
     const worded = (COPULA_AFTER.test(after) && !LISTED_BEFORE.test(before)) || APPOSITIVE_AFTER.test(after) || NAMING_BEFORE.test(before) || isComplementTerm(before, after);
+    // "1. **[Forces](./forces.md)** — Newton's laws …" lists the book's parts: a table of contents,
+    // whose linked pages define the terms, not this list. Worded ("**[Docker](…)** is a …"), it defines.
+    if (!worded && LINK_ONLY.test(marked)) continue;
     if (glossary || worded) terms.push(...[name, ...(short ? [short] : [])].map((phrase) => ({ phrase, listed: !worded })));
   }
   return terms;

@@ -51,6 +51,17 @@ describe('definedTerms (what a chunk defines)', () => {
     expect(definedTerms(glossary).sort()).toEqual(['cavit', 'head', 'prime'].sort());
   });
 
+  it('reads a bold link by its text: a list of linked parts is a table of contents, not a glossary', () => {
+    // "1. **[Forces](./02-forces/index.md)** — dynamics: …" gave the key "forc forc index md": the
+    // link's address read as words of the term. The linked page defines the term, not this list.
+    const contents = ['1. **[Describing motion](./01-motion/index.md)** — kinematics: position and velocity.', '2. **[Forces](./02-forces/index.md)** — dynamics: Newton\'s laws.'].join('\n');
+    expect(definedTerms(contents)).toEqual([]);
+    // Worded as a definition, the link's text is the term, without its address.
+    expect(definedTerms('**[Docker](https://www.docker.com/)** is a container runtime.')).toEqual(['docker']);
+    // A link inside a glossary's definition is untouched.
+    expect(definedTerms('- **Head**: the height the pump lifts water ([see pumps](./pumps.md)).')).toEqual(['head']);
+  });
+
   it('records every term of a glossary chunk longer than sixteen entries, the last letters too', () => {
     const names = ['Anchor', 'Bilge', 'Cleat', 'Dinghy', 'Ebb', 'Fender', 'Gunwale', 'Halyard', 'Inlet', 'Jib', 'Keel', 'Leeward', 'Mast', 'Nautical mile', 'Oar', 'Port', 'Rudder', 'Stern', 'Tiller', 'Wake'];
     const glossary = names.map((name) => `**${name}**: a word sailors use.`).join('\n\n');
