@@ -11,7 +11,8 @@
  *   abbreviation both, or its other name in brackets, `**Cone (pyrometric cone)**` (bracketed-alias.ts);
  *   a glossary item `- **Term**: …` / `**Term:** …` / `**Term** — …`, or a
  *   definition list's term line, `**Term**` or `Term` over a `: …` line), or the subject
- *   of a sentence that opens with it and a copula (`Docker is a …`, `An action is built from …`),
+ *   of a sentence that opens with it and a copula (`Docker is a …`, `An action is built from …`;
+ *   only its bold span in `**Spongy bone** inside is …`, none in `A and B are …`: copula-subject.ts),
  *   or the term of its own heading when that heading is a definition question (`## What is an IP
  *   address?`, read as the search reads a question: `definitionTerms`), or a heading whose first
  *   prose line opens with the heading's own words, or with the name it leads with before a colon
@@ -33,14 +34,12 @@ import { analyzeText, stemWord, tokenizeWords } from '../../common/bm25/index';
 import { definitionTerms, informativeStems, termKey } from '../../query/search/definition-query';
 import { nameAndAlias } from './bracketed-alias';
 import { isComplementTerm, namesComplement } from './complement-term';
-import { pointsOrPlaces } from './pointing-subject';
+import { MAX_TERM_WORDS, copulaSubject } from './copula-subject';
 import { fenceTracker } from './code-fences';
 import { stripHeadingId } from './heading-anchors';
 import { glossaryTableNames } from './glossary-table';
 import { DEFINITION_LIST_DETAIL, proseLines } from './prose-lines';
 
-/** At most this many words in a defined term (longer spans are sentences, not terms). */
-const MAX_TERM_WORDS = 4;
 /** At most this many stems of a heading (`heading_terms`) are kept per chunk, so the payload stays small. */
 const MAX_STEMS = 16;
 /**
@@ -79,9 +78,6 @@ const GLOSSARY_ITEM = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?$/;
 // memory): …" — a word's language and original spelling, or what an abbreviation stands for. Without
 // it such a glossary defined nothing. The bracket is not the term: an etymology is no other name.
 const GLOSSARY_AFTER = /^\s*(?:\([^()\n]{1,60}\)\s*)?(?::|—|–|-\s)/;
-// Not "is called": "Molten rock underground is called **magma**" names the complement, and its
-// subject is the description (the complement is read as defined by NAMING_BEFORE).
-const SUBJECT_COPULA = /^(?:(?:an?|the)\s+)?([A-Za-z][\w.+#/-]*(?:\s+[A-Za-z0-9][\w.+#/-]*){0,3}?)\s+(?:is|are)\s+(?:an?|the|one|used|what|how|built|made|defined|responsible)\b/i;
 const SENTENCE = /[^.!?\n]+(?:[.!?]+|$)/g;
 const ARTICLE = /^(?:a|an|the)$/;
 /** The name a heading leads with before a colon or a spaced dash ("Services: request and response"). */
@@ -219,9 +215,8 @@ export function definitionsIn(content: string): Defined[] {
     for (const marked of bare.match(SENTENCE) ?? []) {
       // "The top of the head is the **crown**": the complement is the term, the subject a description.
       if (namesComplement(marked)) continue;
-      const sentence = marked.replace(INLINE_MARKS, '');
-      const subject = SUBJECT_COPULA.exec(sentence.trim())?.[1];
-      if (subject && !pointsOrPlaces(subject) && wordCount(subject) <= MAX_TERM_WORDS) found.push({ phrase: subject, listed: false });
+      const subject = copulaSubject(marked);
+      if (subject) found.push({ phrase: subject, listed: false });
     }
   });
   return found;

@@ -50,6 +50,17 @@ const LEADS: RegExp[] = [
 const TERM_END = /\s*(?:[?,;:!(]|\s-\s|\s(?:that|which|who|whose|when|where|and\s+(?:why|how|what|when|where|which|do|does|did|can|could|should|would|will|is|are|must)|used|like|e\.g\.|i\.e\.|in|on|of|for|with|from|to|at|by|inside|within|under|between|versus|vs\.?|around|about|into|onto|over|through|across|along|among|against|behind|beyond|near|after|before|during|per|via|than|toward|towards|below|above|beneath|outside|without|instead|actually|really|exactly|basically|good\s+for|useful\s+for))(?:[\s?,;:!.]|$).*$/i;
 
 /**
+ * `text` up to where a term ends ({@link TERM_END}): a clause, a preposition, an adverb. Ingest reads
+ * the words after a sentence's emphasised subject so (copula-subject.ts), as a question's are read.
+ *
+ * @example
+ * termBeforeItsEnd('Spongy bone inside'); // 'Spongy bone'
+ */
+export function termBeforeItsEnd(text: string): string {
+  return text.replace(TERM_END, '');
+}
+
+/**
  * The stems of the term a definition question asks about, or null when the query is not a
  * definition question (or its "term" is a long description rather than a name).
  *

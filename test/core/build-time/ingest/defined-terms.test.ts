@@ -97,6 +97,18 @@ describe('definedTerms (what a chunk defines)', () => {
     expect(definedTerms('A **service** is a request and a response.')).toEqual(['servic']);
   });
 
+  it('reads the bold span that opens a subject as the term when a preposition or an adverb follows it ("**Spongy bone** inside is …")', () => {
+    expect(definedTerms('**Spongy bone** inside is a lattice of thin struts (trabeculae).')).toEqual(['spongi bone']);
+    expect(definedTerms('The **reference** of an expression is the thing in the world it picks out.')).toEqual(['refer']);
+    // A noun after the span finishes the name: the bold word only tells this kind apart.
+    expect(definedTerms('**Non-locking** carabiners are used on quickdraws.')).toEqual(['non lock carabin']);
+  });
+
+  it('reads no term in two things joined before "are" ("Heat exhaustion and hypothermia are …"), one in a pair before "is"', () => {
+    expect(definedTerms('Heat exhaustion and hypothermia are what happens when these responses are overwhelmed.')).toEqual([]);
+    expect(definedTerms('Rock and roll is a genre of popular music.')).toEqual(['rock roll']);
+  });
+
   it('reads no definition in a subject that points back or counts ("This table is a …", "One pump is the spare")', () => {
     expect(definedTerms('This table is a summary of the pump sizes.')).toEqual([]);
     expect(definedTerms('One pump is the spare; each valve is used twice. These seals are called lips.')).toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asksWhatItMeans, DEFINITION_FACTOR, definitionPriors, definitionTerms, HEADING_FACTOR, SUBJECT_MODIFIER_SHARE, SUBJECT_MODIFIER_WEIGHT, subjectModifierWeights } from '../../../../src/core/query/search/definition-query';
+import { asksWhatItMeans, DEFINITION_FACTOR, definitionPriors, definitionTerms, HEADING_FACTOR, SUBJECT_MODIFIER_SHARE, SUBJECT_MODIFIER_WEIGHT, subjectModifierWeights, termBeforeItsEnd } from '../../../../src/core/query/search/definition-query';
 
 describe('definition questions', () => {
   it.each([
@@ -103,5 +103,11 @@ describe('definition questions', () => {
   it('gives no weight to the words of the question\'s frame: question-frame.ts does', () => {
     expect(subjectModifierWeights('what does DHPP stand for?', () => 0.01).size).toBe(0);
     expect(subjectModifierWeights('where do I find the initial admin password?', () => 0.01).size).toBe(0);
+  });
+
+  it("cuts a phrase where a question's term ends: a preposition, an adverb, a clause", () => {
+    expect(termBeforeItsEnd('Spongy bone inside')).toBe('Spongy bone');
+    expect(termBeforeItsEnd('reference of an expression')).toBe('reference');
+    expect(termBeforeItsEnd('Non-locking carabiners')).toBe('Non-locking carabiners');
   });
 });

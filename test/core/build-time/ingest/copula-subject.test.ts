@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { copulaSubject } from '../../../../src/core/build-time/ingest/copula-subject';
+
+describe('copulaSubject (the term a sentence opening with its subject and a copula defines)', () => {
+  it('reads the subject before the copula', () => {
+    expect(copulaSubject('Docker is a container runtime.')).toBe('Docker');
+    expect(copulaSubject('An action is built from three services.')).toBe('action');
+    expect(copulaSubject('This table is a summary.')).toBeNull();
+  });
+
+  it('reads the emphasised span alone when a preposition, an adverb or a function word follows it before the copula', () => {
+    expect(copulaSubject('**Spongy bone** inside is a lattice of thin struts.')).toBe('Spongy bone');
+    expect(copulaSubject('The **reference** of an expression is the thing it picks out.')).toBe('reference');
+    expect(copulaSubject('**Sulfates** such as gypsum are used for plaster.')).toBe('Sulfates');
+  });
+
+  it('reads the whole subject when a noun follows the emphasised span, or a clause opens after it', () => {
+    expect(copulaSubject('**Non-locking** carabiners are used on quickdraws.')).toBe('Non-locking carabiners');
+    expect(copulaSubject('The **root** word is the part that carries the meaning.')).toBe('root word');
+    expect(copulaSubject('**Spongy** bone is a lattice of thin struts.')).toBe('Spongy bone');
+    // "that" makes the verb a clause's: the span is a label, not the term.
+    expect(copulaSubject('**Note** that there is a sign error.')).toBe('Note that there');
+  });
+
+  it('reads no term in two things joined before "are", and one name in two joined before "is"', () => {
+    expect(copulaSubject('Heat exhaustion and hypothermia are what happens when these responses fail.')).toBeNull();
+    expect(copulaSubject('Stocks and mutual funds are the most common securities.')).toBeNull();
+    expect(copulaSubject('The **minimum** and **maximum** values are used for design rule checking.')).toBeNull();
+    expect(copulaSubject('Rock and roll is a genre of popular music.')).toBe('Rock and roll');
+  });
+});
