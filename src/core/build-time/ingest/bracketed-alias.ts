@@ -35,13 +35,14 @@ const WIDENING = /^(?:similar|equivalent|alike|other|others|another|any|more|les
 
 /**
  * The term `raw` names and its bracketed other name, when the bracket holds one (see the module
- * comment); `[raw]` otherwise.
+ * comment); `[raw]` otherwise, or `[name]` alone for an abbreviation whose words are too many to be a term.
  *
  * @example
  * nameAndAlias('Inverse kinematics (IK)'); // ['Inverse kinematics', 'IK']
  * nameAndAlias('Cone (pyrometric cone)'); // ['Cone', 'pyrometric cone']
  * nameAndAlias('RAM (random access memory)'); // ['RAM', 'random access memory']
  * nameAndAlias('Payment (principal and interest)'); // ['Payment (principal and interest)']
+ * nameAndAlias('POLST (Physician Orders for Life-Sustaining Treatment)'); // ['POLST']
  */
 export function nameAndAlias(raw: string, maxWords: number): [string] | [string, string] {
   const match = BRACKETED.exec(raw.trim());
@@ -56,7 +57,13 @@ export function nameAndAlias(raw: string, maxWords: number): [string] | [string,
   // An abbreviation's words are held to the limit without their small linking words: "MVHR
   // (mechanical ventilation with heat recovery)" names four things, and kept whole it was too long
   // to be a term at all.
-  if ((spelledOut(name, words) || spelledWithin(name, words)) && contentWords(words).length <= maxWords) return [name, alias];
+  if (spelledOut(name, words) || spelledWithin(name, words)) {
+    if (contentWords(words).length <= maxWords) return [name, alias];
+    // Spelt out by more words than a term may have ("POLST (Physician Orders for Life-Sustaining
+    // Treatment)"): the abbreviation is still a name readers ask about; kept with its words, the
+    // line was one phrase too long to be a term and defined nothing.
+    return [name];
+  }
   if (words.length > maxWords) return [raw];
   const alternative = alias !== inner;
   return alternative || sameHead(name, words) ? [name, alias] : [raw];

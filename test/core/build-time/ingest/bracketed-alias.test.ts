@@ -59,6 +59,15 @@ describe('nameAndAlias (a term and its other name in brackets)', () => {
     expect(nameAndAlias('Ache (a chronic headache)', 4)).toEqual(['Ache (a chronic headache)']);
   });
 
+  it('keeps an abbreviation whose words are too many to be a term, without them', () => {
+    // Five content words ("Life-Sustaining" is two): before, the whole line was one phrase too long
+    // to be a term, and the glossary's "**POLST (…)**" defined nothing at all.
+    expect(nameAndAlias('POLST (Physician Orders for Life-Sustaining Treatment)', 4)).toEqual(['POLST']);
+    expect(nameAndAlias('HIPAA (Health Insurance Portability and Accountability Act)', 4)).toEqual(['HIPAA']);
+    // Only a name the words spell: a long description of a word stays one phrase (too long, dropped).
+    expect(nameAndAlias('Cone (a small slender ceramic pyramid cone)', 4)).toEqual(['Cone (a small slender ceramic pyramid cone)']);
+  });
+
   it('keeps a bracket that qualifies the term, or is too long to be a name, in one phrase', () => {
     expect(nameAndAlias('Payment (principal and interest)', 4)).toEqual(['Payment (principal and interest)']);
     expect(nameAndAlias('Levels (Matting Levin only)', 4)).toEqual(['Levels (Matting Levin only)']);

@@ -46,6 +46,11 @@ describe('definedTerms (what a chunk defines)', () => {
     expect(definedTerms('The monks keep **rules** (227 of them) and walk at dawn: an alms round.')).toEqual([]);
   });
 
+  it('defines an abbreviation whose spelt-out words are too many to be a term', () => {
+    const glossary = ['**POLST (Physician Orders for Life-Sustaining Treatment)**', ': A medical order about resuscitation.'].join('\n');
+    expect(definedTerms(glossary)).toEqual(['polst']);
+  });
+
   it('finds glossary items: "- **Term**: …", "**Term:** …", "**Term** — …"', () => {
     const glossary = ['- **Head**: the height the pump lifts water.', '**Priming:** filling the casing first.', '**Cavitation** — bubbles that collapse.'].join('\n');
     expect(definedTerms(glossary).sort()).toEqual(['cavit', 'head', 'prime'].sort());
