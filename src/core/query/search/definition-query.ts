@@ -32,7 +32,9 @@ const MAX_TERM_STEMS = 4;
 // mean in a bread recipe", "what do the flags mean for chmod" (the term is still before the verb).
 const MEANING_LEAD = /^what\s+(?:does|do)\s+(?:(?:a|an|the)\s+)?(.+?)\s+(?:mean|stand\s+for)(?:\s+(?:in|for|on|when|with|here|to)\b.*)?$/i;
 // "what is meant by the reality gap", "what do people mean by X": the frame's verb before the term.
-const MEANT_BY = /what\s+(?:do|does)\s+(?:people|you|they|we|authors|books)\s+mean\s+by|what\s+is\s+meant\s+by/;
+// Contracted or with an adverb too ("what's meant by X", "what exactly is meant by X"), which the
+// "what is X" lead read as the term "meant".
+const MEANT_BY = /what\s+(?:do|does)\s+(?:people|you|they|we|authors|books)\s+mean\s+by|what(?:\s+(?:actually|exactly|really))?(?:'s|\s+is)\s+(?:(?:actually|exactly|really)\s+)?meant\s+by/;
 const MEANT_BY_LEAD = new RegExp(`^(?:${MEANT_BY.source})\\s`, 'i');
 const LEADS: RegExp[] = [
   // Before "what is X": read by it, "what is meant by vendor lock-in" asked for the term "meant".

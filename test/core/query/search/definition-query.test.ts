@@ -10,6 +10,9 @@ describe('definition questions', () => {
     ['what do people mean by the reality gap in robot simulation?', ['realiti', 'gap']],
     // Not "what is X" with X = "meant by …": the term comes after "by".
     ['what is meant by vendor lock-in?', ['vendor', 'lock']],
+    // The same frame contracted or with an adverb: "what's" read the term "meant".
+    ["what's meant by vendor lock-in?", ['vendor', 'lock']],
+    ['what exactly is meant by vendor lock-in', ['vendor', 'lock']],
     ['define cavitation', ['cavit']],
     ['What does NPSH mean?', ['npsh']],
     ['cavitation meaning', ['cavit']],
@@ -98,6 +101,9 @@ describe('definition questions', () => {
     expect(asksWhatItMeans('what is meant by vendor lock-in')).toBe(true);
     expect(asksWhatItMeans('what do people mean by the reality gap')).toBe(true);
     expect(asksWhatItMeans('what is meant to happen next')).toBe(false);
+    expect(asksWhatItMeans("what's meant by vendor lock-in")).toBe(true);
+    expect(asksWhatItMeans('what is really meant by vendor lock-in')).toBe(true);
+    expect(asksWhatItMeans("what's meant to happen next")).toBe(false);
   });
 
   it('gives no weight to the words of the question\'s frame: question-frame.ts does', () => {
