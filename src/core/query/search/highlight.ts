@@ -188,10 +188,16 @@ function isLabelLine(content: string, at: CandidateSpan, next: CandidateSpan | u
   const before = content.slice(content.lastIndexOf('\n', start - 1) + 1, start);
   if (!/^[ \t]*(?:>[ \t]*)*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?$/.test(before) || !content.slice(end, next.span[0]).includes('\n')) return false;
   // A text that opens with its label's own words ("European labels:" over "European labels usually
-  // name the appellation") says it already: with the label, the highlight read the words twice.
+  // name the appellation") says it already: with the label, the highlight read the words twice. Whole
+  // words: "Car:" over "Careful drivers …" is a label ("careful" repeats no word of it).
   const name = bare(text.replace(ENDS_WITH_COLON, ''));
-  return !bare(content.slice(next.span[0], next.span[0] + name.length + 8)).startsWith(name);
+  if (name === '') return false;
+  const opening = bare(content.slice(next.span[0], next.span[0] + name.length + 8));
+  return !(opening.startsWith(name) && !WORD_START.test(opening.slice(name.length)));
 }
+
+// A letter or digit: a word goes on.
+const WORD_START = /^[\p{L}\p{N}]/u;
 
 /** `text` lowercased without emphasis marks, its whitespace collapsed. */
 function bare(text: string): string {

@@ -115,6 +115,9 @@ describe('highlightPassage past its sentence', () => {
     // A label whose text opens with the label's own words stays out: it would read them twice.
     const echo = 'Oil stones:\n\nOil stones cut slowly but last for years.\n\n**Water stones**:\n\n**Water stones** cut fast.';
     expect(highlightPassage(echo, questionWeights('do water stones cut fast'))!.text).toBe('**Water stones** cut fast.');
+    // Its words, not its letters: "Car:" over "Careful drivers …" is a label, "careful" no echo of "car".
+    const car = 'Bike:\n\nPark the bike against the kerb on a hill.\n\nCar:\n\nCareful drivers turn the wheels toward the kerb to park on a hill.';
+    expect(highlightPassage(car, questionWeights('how do I park a car on a hill'))!.text).toBe('Car: Careful drivers turn the wheels toward the kerb to park on a hill.');
     // A label that holds no word of the question stays out.
     expect(highlightPassage(tabs, questionWeights('hold the cam down'))!.text).toBe('Hold the cam down with your thumb while you feed rope out.');
     // A colon inside a sentence is no label: the pair pays its penalty as before.
