@@ -13,8 +13,8 @@ export const MAX_TERM_WORDS = 4;
 // Not "is called": "Molten rock underground is called **magma**" names the complement, and its
 // subject is the description (the complement is read as defined by NAMING_BEFORE in defined-terms.ts).
 const SUBJECT_COPULA = /^(?:(?:an?|the)\s+)?([A-Za-z][\w.+#/-]*(?:\s+[A-Za-z0-9][\w.+#/-]*){0,3}?)\s+(is|are)\s+(?:an?|the|one|used|what|how|built|made|defined|responsible)\b/i;
-/** Bold, underscore-bold and code marks, taken out before a sentence is read as words. */
-const INLINE_MARKS = /(\*\*|__|\x60)/g;
+/** Bold, underscore-bold and code marks, taken out before a sentence or line is read as words. */
+export const INLINE_MARKS = /(\*\*|__|\x60)/g;
 /** An emphasised span that opens the sentence, after an article ("**Spongy bone** inside is …"). */
 const OPENING_EMPHASIS = /^\s*(?:(?:an?|the)\s+)?(\*\*|__|\*|_)([^*_\n]{1,60}?)\1/i;
 /**

@@ -34,7 +34,7 @@ import { analyzeText, stemWord, tokenizeWords } from '../../common/bm25/index';
 import { definitionTerms, informativeStems, termKey } from '../../query/search/definition-query';
 import { nameAndAlias } from './bracketed-alias';
 import { isComplementTerm, namesComplement } from './complement-term';
-import { MAX_TERM_WORDS, copulaSubject } from './copula-subject';
+import { INLINE_MARKS, MAX_TERM_WORDS, copulaSubject } from './copula-subject';
 import { fenceTracker } from './code-fences';
 import { stripHeadingId } from './heading-anchors';
 import { glossaryTableNames } from './glossary-table';
@@ -89,8 +89,6 @@ const HEADING_LEAD = /^(.+?)\s*(?::|\s[—–-]\s)/;
 const LINK = /\[([^\]\n]*)\]\([^)\n]*\)/g;
 /** An emphasised span that is one link and nothing else. */
 const LINK_ONLY = /^\s*\[[^\]\n]*\]\([^)\n]*\)\s*$/;
-/** Bold, underscore-bold and code marks, taken out before a line is read as words. */
-const INLINE_MARKS = /(\*\*|__|\x60)/g;
 
 function wordCount(text: string): number {
   return text.trim().split(/\s+/).filter(Boolean).length;
