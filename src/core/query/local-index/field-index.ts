@@ -19,6 +19,9 @@ export const FIELDS_SPARSE_VECTOR = 'bm25_fields';
  * module whose URL ends in a slash, so ingest, the embedded store and the heading match of a Qdrant
  * collection's results agree without another payload field. Strictly `module: null`, as ingest
  * writes it: a collection of other payloads has no `module`, and its pages are not taken for it.
+ * The payload does not say where the docs root is, so two pages are misread: a root page whose own
+ * slug ends in a slash (`slug: /faq/`, served at `/docs/faq/`) is taken for the home page, and a
+ * home page in a folder (`intro/welcome.md` with `slug: /`) is not.
  *
  * @example
  * isHomePage({ module: null, source_url: '/docs/' }); // true
