@@ -22,4 +22,22 @@ describe('table delimiter rows', () => {
     expect(PIPELESS_DELIMITER_ROW.test('Key | Action\n--- | :---:')).toBe(true);
     expect(PIPELESS_DELIMITER_ROW.test('|---|---|')).toBe(false); // a piped table is read as one already
   });
+
+  it('rejects a long row of blanks in linear time (each run of blanks is read one way)', () => {
+    // Before, a cell's trailing blanks and the row's could split a run any way: a 50,000-blank
+    // cell took seconds (quadratic) in the glossary-table reading at ingest and the highlight.
+    const blanks = ' '.repeat(50_000);
+    const rows = [`|-${blanks}x|`, `${blanks}x`, `|${blanks}-${blanks}|${blanks}x`, `---${blanks}|${blanks}---${blanks}x`];
+    const started = performance.now();
+    for (const row of rows) {
+      expect(DELIMITER_ROW.test(row)).toBe(false);
+      expect(new RegExp(HEADER_OVER_DELIMITER).test(`| a |\n${row}`)).toBe(false);
+      expect(INNER_PIPE_DELIMITER_ROW.test(row)).toBe(false);
+      expect(PIPELESS_DELIMITER_ROW.test(row)).toBe(false);
+    }
+    expect(performance.now() - started).toBeLessThan(500);
+    // The same shapes with their blanks still match.
+    expect(DELIMITER_ROW.test(`|-${blanks}|${blanks}:-:${blanks}|${blanks}`)).toBe(true);
+    expect(INNER_PIPE_DELIMITER_ROW.test(`${blanks}---${blanks}|${blanks}---${blanks}`)).toBe(true);
+  });
 });
