@@ -172,7 +172,9 @@ const LINE_MARKER = /^\s*(?:>\s*)*(?:(?:[-*+]|(\d+)([.)]))\s+(?:\[[ xX]\]\s+)?)?
 const nextItemFollows = (rest: string, n: number, delimiter: string): boolean => new RegExp(`\\s${n + 1}\\${delimiter}\\s`).test(rest);
 
 const TABLE_LINE = /^\s*\|/;
-const DELIMITER_ROW = /^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$/;
+// Each run of blanks read by one `\s*` (as table-rows.ts in core): a cell's blanks beside the row's
+// split a long run any way, and a line of blanks before a pipe took time quadratic in it.
+const DELIMITER_ROW = /^\s*(?:\|\s*)?:?-+:?(?:\s*\|\s*:?-+:?)*\s*(?:\|\s*)?$/;
 // Longer than this, a row with its column names reads worse than the row alone (the page shows it whole under "Show all").
 const LABELLED_ROW_CHARS = 320;
 

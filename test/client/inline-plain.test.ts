@@ -68,6 +68,16 @@ describe('labelledRow', () => {
     expect(labelledRow('| 1 | 2 |\n| 3 | 4 |', 10, 19)).toBeNull(); // no header row
   });
 
+  it('reads a row after a long run of blanks in linear time, and a delimiter with blanks still as one', () => {
+    const blanks = ' '.repeat(50_000);
+    const started = performance.now();
+    // A table line of blanks before its pipe: no delimiter row, and a row of its own.
+    expect(plainBlocks(`| a | b |\n|---|---|\n${blanks}| x | y |`)).toContain('x');
+    expect(labelledRow(`| a | b |\n|---|---|\n${blanks}| x |`, 20, 50_025)).toBeNull();
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(plainBlocks(`| a | b |\n|${blanks}-${blanks}|${blanks}:-:${blanks}|\n| 1 | 2 |`)).not.toContain('-');
+  });
+
   it('reads a table written without its outer pipes as a piped one', () => {
     const pager = ['In the pager:', '', 'Key | Action', '--- | ---', 'space | scroll forward', 'b | scroll back one page', '', 'Press q.'].join('\n');
     const row = (line: string): string | null => labelledRow(pager, pager.indexOf(line), pager.indexOf(line) + line.length);
