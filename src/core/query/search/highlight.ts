@@ -124,10 +124,11 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
     // the rope", the GriGri panel under its label (the one word "grigri") losing as a penalised
     // pair. A label matching nothing is left out, as before ("**Note:**" over a box's text).
     const next = spans[i + 1];
-    const labels = isLabelLine(content, spans[i]!, next);
     if (next && !next.gap && next.span[1] - span[0] <= max && row === next.row && !(spans[i]!.itemTail && next.opensItem)) {
       const added = weightOf(found[i + 1]!.filter((stem) => !found[i]!.includes(stem)));
-      if (added > 0) consider(labels && own > 0 ? own + added : (own + added) / (1 + PAIR_PENALTY), span[0], next.span[1], row, code);
+      // The label test reads text, so only for a pair that counts.
+      const whole = own > 0 && added > 0 && isLabelLine(content, spans[i]!, next);
+      if (added > 0) consider(whole ? own + added : (own + added) / (1 + PAIR_PENALTY), span[0], next.span[1], row, code);
     }
   }
   if (!best) return null;
