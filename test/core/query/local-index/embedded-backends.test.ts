@@ -41,7 +41,7 @@ describe('localEmbedder.embedQuery: the verb of a definition frame names no topi
   it('keeps the verb when the model knows no other word of the question, and labels as written', async () => {
     const embedder = localEmbedder(index);
     expect(Array.from(await embedder.embedQuery('what does XYZZY mean?'))).toEqual(Array.from(embedWithLsa(index.lsa!, 'what does XYZZY mean?')));
-    // A heading is no question: "What the red flags mean" keeps its words.
+    // A heading is no question: a heading "What does OTE mean" keeps all its words.
     expect(Array.from(embedder.embedLabel!('What does OTE mean'))).toEqual(Array.from(embedWithLsa(index.lsa!, 'What does OTE mean')));
   });
 });
