@@ -10,6 +10,8 @@ import { isCalloutTitle, leavesItem, type CandidateSpan } from './highlight-span
 // a full stop over a paragraph is no unfinished sentence (highlight-wrapped.test.ts).
 const UNFINISHED = /[\p{Ll},]$/u;
 const DISPLAY_BLOCK = /^(?:>|\$\$|\\\[)/;
+/** A highlight or line that ends with a colon, emphasis closing after it: a lead-in or a label ("Tip:", "**Term**:"). */
+export const ENDS_WITH_COLON = /:[*_]*$/;
 
 /**
  * `end`, or the end of the span after it when the highlight ends with a colon and that span follows
@@ -32,7 +34,7 @@ export function withWhatItIntroduces(content: string, spans: readonly CandidateS
   if (!next) return end;
   const last = spans[at - 1];
   const unfinished = UNFINISHED.test(text) && DISPLAY_BLOCK.test(content.slice(next.span[0], next.span[1])) && !!last && !last.opensItem && !last.itemTail && !last.row && !last.code;
-  if (!unfinished && !/:[*_]*$/.test(text) && !calloutTitle(content, start, text) && !runInHead(content, start, end, next.span[0])) return end;
+  if (!unfinished && !ENDS_WITH_COLON.test(text) && !calloutTitle(content, start, text) && !runInHead(content, start, end, next.span[0])) return end;
   // A `$$` display ends at its closing `$$`, past a full stop inside it that ended the span
   // ("$$ S_i\equiv{}B_i+U_i. $$" was two spans, and the highlight kept an unclosed "$$"); a span
   // that goes on past its closing `$$` ("$$ S = B + U $$ where B is…") is read to its own end.

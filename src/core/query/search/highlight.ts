@@ -8,7 +8,7 @@
  */
 import { isStopword, WORD_RUNS } from '../../common/bm25/index';
 import { mathPlain } from '../../common/text/math-plain';
-import { withItemsParted, withWhatItIntroduces, withWhatLeadsIn } from './highlight-lead-in';
+import { ENDS_WITH_COLON, withItemsParted, withWhatItIntroduces, withWhatLeadsIn } from './highlight-lead-in';
 import { withWholeNumbers } from './highlight-numbers';
 import { candidateSpans, type CandidateSpan } from './highlight-spans';
 import { asksJoined, chunkWordKey, isCalloutKindWord, joinedRuns, stemsPerSpan, WORD_AT } from './highlight-words';
@@ -170,8 +170,6 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
   return { text, start: from, end: to, terms: withWholeNumbers(text, matchedAt(text).terms, question) };
 }
 
-// A line that ends with a colon (emphasis may close after it): a label or lead-in.
-const ENDS_WITH_COLON = /:[*_]*$/;
 // Longest label, in words: a tab's or a box's name. A longer lead-in ("**Single Window Mode**: You
 // find the same elements, with differences in their management:") is a sentence that pairs as one.
 const LABEL_WORDS = 6;
