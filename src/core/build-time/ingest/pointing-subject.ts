@@ -14,6 +14,14 @@
  */
 const POINTING_SUBJECT = /^(?:one|each|every|some|any|all|both|no|another|other|such|most|many|much|few|several|this|that|these|those|it|its|there|here|which|what|our|your|their|my|his|her)\b/i;
 /**
+ * An indefinite pronoun ("Anything below A is a reason to call for an ambulance", "Everything in the
+ * kit is …", "Someone who … is …") stands for no thing, as "any" and "every" do before a noun, which
+ * POINTING_SUBJECT already reads; glued to "-thing", "-one" or "-body" the word ran past its `\b`,
+ * and a first-aid book's chunk "defined" "anyth". Whole words only: "Nothingness is …" and "None is
+ * Python's null" name their term.
+ */
+const INDEFINITE_PRONOUN = /^(?:any|every|some|no)(?:thing|one|body)\b/i;
+/**
  * A subject that counts past one or points by its place in the text ("The two sounds are made …",
  * "Three icons are used …", "The latter is a standard form", "The following is a summary …", "Next
  * is the combo box …") names things already or about to be on the page, as "both" and "this" do:
@@ -38,8 +46,8 @@ const POINTING_TAIL = /\s(?:above|below|here|shown|opposite)$/i;
 const PLACE_SUBJECT = /^(?:in|inside|on|at|under|underneath|behind|between|within|among|beside|near|above|below|beneath|beyond|outside|around|across|through|after|before|during|without|from|into|onto|over|along|alongside)\s+(?:the|a|an|each|every|this|that|these|those|it|its|our|your|their|his|her|my|some|which|far)\b/i;
 
 /**
- * Whether a copula's `subject` points back, counts, points at the page or opens a place, and so
- * names no term of its own.
+ * Whether a copula's `subject` points back, counts, is an indefinite pronoun, points at the page or
+ * opens a place, and so names no term of its own.
  *
  * @example
  * pointsOrPlaces('This table'); // true
@@ -47,5 +55,5 @@ const PLACE_SUBJECT = /^(?:in|inside|on|at|under|underneath|behind|between|withi
  * pointsOrPlaces('topic'); // false
  */
 export function pointsOrPlaces(subject: string): boolean {
-  return POINTING_SUBJECT.test(subject) || COUNTING_SUBJECT.test(subject) || POINTING_TAIL.test(subject) || PLACE_SUBJECT.test(subject);
+  return POINTING_SUBJECT.test(subject) || INDEFINITE_PRONOUN.test(subject) || COUNTING_SUBJECT.test(subject) || POINTING_TAIL.test(subject) || PLACE_SUBJECT.test(subject);
 }

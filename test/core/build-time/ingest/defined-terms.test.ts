@@ -15,6 +15,13 @@ describe('definedTerms (what a chunk defines)', () => {
     expect(definedTerms('Its **impeller** (the rotating part) is made of bronze.')).toEqual(['impel']);
   });
 
+  it('defines no indefinite pronoun: "Anything below A is a reason to call" names no term', () => {
+    expect(definedTerms('| A | Alert |\n\nAnything below A is a reason to call for an ambulance.')).toEqual([]);
+    expect(definedTerms('Everything in the kit is a sterile item.')).toEqual([]);
+    // A term that only starts like one is still a term.
+    expect(definedTerms('Nothingness is a theme of the novel.')).toEqual(['nothing']);
+  });
+
   it('finds the copula past an aside set off by a pair of dashes, and not past a sentence end', () => {
     expect(definedTerms('The **impeller** — the rotating part, cast in bronze — is the heart of the pump.')).toEqual(['impel']);
     expect(definedTerms('The **impeller**–the rotating part–is cast in bronze.')).toEqual(['impel']);

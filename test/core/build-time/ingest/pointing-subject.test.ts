@@ -8,8 +8,14 @@ describe('pointsOrPlaces (a copula subject that names no term)', () => {
     }
   });
 
+  it('is true for an indefinite pronoun, which names no thing ("Anything below A is a reason to call")', () => {
+    for (const subject of ['Anything below A', 'Everything in the kit', 'Something', 'Nothing', 'Anyone who', 'Everyone', 'Someone', 'Nobody', 'anybody', 'Everybody', 'Somebody']) {
+      expect(pointsOrPlaces(subject)).toBe(true);
+    }
+  });
+
   it('is false for a term, a hyphenated number, an ordinal and a place word without its determiner', () => {
-    for (const subject of ['topic', 'Two-factor authentication', 'second law', 'Through hole pads', 'ON clause']) {
+    for (const subject of ['topic', 'Two-factor authentication', 'second law', 'Through hole pads', 'ON clause', 'None', 'Someday', 'Nothingness']) {
       expect(pointsOrPlaces(subject)).toBe(false);
     }
   });
