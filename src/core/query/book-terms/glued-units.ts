@@ -64,6 +64,31 @@ export function timesApart(word: string): string | null {
   return right ? `${left} × ${right}` : `${left} ×`;
 }
 
+// Letters, then digits: a name and its number typed glued ("wd40", "covid19"). Two letters at
+// least: one letter and a number is a variable or a code ("x86", "t25") as often as a name.
+const NAME_NUMBER = /^(\p{L}{2,})(\d+)$/u;
+
+/**
+ * `word` (lowercased, as tokenized) as its name and number apart, with the name's stem, when it is
+ * letters glued to digits ("wd40") in a book that writes both apart or hyphenated ("WD-40", which
+ * the tokenizer reads as "wd" and "40") and never glued; else null. A bicycle book with a warning
+ * on WD-40 answered "is WD40 ok for a chain" with "The book never mentions "WD40"". A book that
+ * never writes the name, or never the number, keeps the glued word as one it never uses.
+ *
+ * @example
+ * nameNumberApart('wd40', v); // { text: 'wd 40', nameStem: 'wd' } (a book that writes "WD-40")
+ * nameNumberApart('ps5', v); // null: a book that never writes "PS"
+ */
+export function nameNumberApart(word: string, v: BookVocabulary): { text: string; nameStem: string } | null {
+  const glued = NAME_NUMBER.exec(word);
+  if (!glued) return null;
+  const [, name, number] = glued as unknown as [string, string, string];
+  if (isStopword(name)) return null;
+  const nameStem = stemWord(name);
+  if (!nameStem || !(v.df(nameStem) > 0) || !(v.df(stemWord(number)) > 0)) return null;
+  return { text: `${name} ${number}`, nameStem };
+}
+
 /**
  * `word` (lowercased, as tokenized) as its number and marker apart, when it is a time of day glued
  * to am or pm ("4am", "6pm", the "30pm" of "4:30pm"); else null. Books print "4 a.m.", "6 p.m." or

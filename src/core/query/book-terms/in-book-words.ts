@@ -2,7 +2,8 @@
  * The query in the book's words: each word the book never uses but that is a book word in disguise
  * (misspelt by a letter, clipped, prefixed, suffixed, inflected: `book-forms.ts`; or a spelled-out Greek
  * letter) is replaced by the book's word before the query is searched, and a number glued to its
- * unit ("200mm") or numbers joined by an x ("10x50") are set apart as the book writes them
+ * unit ("200mm"), a name glued to its number ("wd40") or numbers joined by an x ("10x50") are set
+ * apart as the book writes them
  * (`glued-units.ts`), and two words the book writes as one ("shut down" for its "shutdown") are
  * joined (`joined-words.ts`). BM25 and the local model only
  * know the words the book uses, so "contoller" or "distro" would otherwise count for nothing, and
@@ -12,7 +13,7 @@ import { isStopword, stemWord, WORD_RUNS } from '../../common/bm25/index';
 import type { BookVocabulary } from '../ports';
 import { chunkShare } from './book-vocabulary';
 import { BOOK_FORM_KINDS, bookWordReader, withGreekLetters, wordForStem } from './book-forms';
-import { clockApart, digitsGrouped, thousandsApart, timesApart, unitApart } from './glued-units';
+import { clockApart, digitsGrouped, nameNumberApart, thousandsApart, timesApart, unitApart } from './glued-units';
 import { joinedBookWords } from './joined-words';
 import { nameLikeWords, negligible } from './term-evidence';
 
@@ -59,9 +60,9 @@ export function inBookWords(v: BookVocabulary, text: string): QueryInBookWords {
     if (grouped) return grouped;
     const stem = stemWord(word);
     if (!stem || negligible(stem, word) || v.df(stem) > 0) return raw;
-    // A number glued to a unit is searched apart, as the book writes it; no reading to report: the
-    // reader's "200mm" is the book's "200 mm", not a word read as another.
-    const apart = unitApart(word, v)?.text ?? timesApart(word) ?? clockApart(word) ?? thousandsApart(word, v);
+    // A number glued to a unit, or a name to its number, is searched apart, as the book writes it; no
+    // reading to report: the reader's "200mm" is the book's "200 mm", "wd40" its "WD-40".
+    const apart = unitApart(word, v)?.text ?? timesApart(word) ?? clockApart(word) ?? thousandsApart(word, v) ?? namedApart(v, word, stem);
     if (apart) return apart;
     let reading = byStem.get(stem);
     if (reading === undefined) {
@@ -78,6 +79,15 @@ export function inBookWords(v: BookVocabulary, text: string): QueryInBookWords {
     return reading.as;
   });
   return { text: replaced, read, chunkShare: chunkShare(v) };
+}
+
+// A name glued to its number set apart ("wd40" as the book's "WD-40"), unless it is a spelled-out
+// Greek letter with its number that the book writes ("pi0" of its "π0"): the term rule reads that one
+// as the book's word, and "pi 0" lost it from the search (the sample book's keyword passage hit@1).
+function namedApart(v: BookVocabulary, word: string, stem: string): string | null {
+  const greek = withGreekLetters(stem);
+  if (greek !== stem && v.df(greek) > 0) return null;
+  return nameNumberApart(word, v)?.text ?? null;
 }
 
 /**

@@ -10,7 +10,8 @@
  *   `book-forms.ts`), or an irregular verb's form ("ran" of "run", `irregular-verbs.ts`) — is the
  *   book's word and weighs its IDF; any other word the book never
  *   uses — but a number glued to a unit the book sets apart ("200mm" for "200 mm", `glued-units.ts`),
- *   which weighs its unit's — weighs the IDF of a word seen nowhere, scaled by {@link ORDINARY_WORD_WEIGHT} when it is an
+ *   which weighs its unit's, or a name glued to its number ("wd40" for "WD-40"), which weighs its
+ *   name's — weighs the IDF of a word seen nowhere, scaled by {@link ORDINARY_WORD_WEIGHT} when it is an
  *   ordinary English word (a paraphrase, "versus", "travel") or a prefixed or suffixed form of one;
  *   numbers, fragments and function words ("nobody", "would") weigh nothing, but a two-letter
  *   word written in capitals ("IQ", "EQ") is an abbreviation and counts;
@@ -34,7 +35,7 @@ import { isStopword, joinedStopwords, qdrantIdf, splitWords, stemWord, tokenizeW
 import type { BookVocabulary, TermEvidence } from '../ports';
 import { bookWordReader, withGreekLetters } from './book-forms';
 import { EVERYDAY_WORDS } from './everyday-words';
-import { clockApart, thousandsApart, timesApart, unitApart } from './glued-units';
+import { clockApart, nameNumberApart, thousandsApart, timesApart, unitApart } from './glued-units';
 import { irregularVerbBookStem } from './irregular-verbs';
 
 /** Below this IDF-weighted coverage the book is judged not to cover the question. */
@@ -159,11 +160,11 @@ export function assessQueryTerms(v: BookVocabulary, text: string): TermEvidence 
     if (negligible(stem, word) && !acronyms.has(word)) continue;
     // "10x50" is the book's "10×50": numbers, which weigh nothing.
     if (timesApart(word)) continue;
-    // "200mm" is the book's "200 mm": its unit weighs as the book writes it.
-    const apart = unitApart(word, v);
-    if (apart) {
-      known += idf(v.df(apart.unitStem));
-      total += idf(v.df(apart.unitStem));
+    // "200mm" is the book's "200 mm", "wd40" its "WD-40": the unit or name weighs as the book writes it.
+    const apartStem = unitApart(word, v)?.unitStem ?? nameNumberApart(word, v)?.nameStem;
+    if (apartStem) {
+      known += idf(v.df(apartStem));
+      total += idf(v.df(apartStem));
       asWritten++;
       continue;
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeText, stemWord } from '../../../../src/core/common/bm25/index';
-import { clockApart, digitsGrouped, thousandsApart, timesApart, unitApart } from '../../../../src/core/query/book-terms/glued-units';
+import { clockApart, digitsGrouped, nameNumberApart, thousandsApart, timesApart, unitApart } from '../../../../src/core/query/book-terms/glued-units';
 import { inBookWords } from '../../../../src/core/query/book-terms/in-book-words';
 import { assessQueryTerms } from '../../../../src/core/query/book-terms/term-evidence';
 import type { BookVocabulary } from '../../../../src/core/query/ports';
@@ -14,6 +14,12 @@ const CHUNKS = [
   'An ND filter cuts the light; the 4th stop is the last.',
   'Binoculars marked 10×50 magnify 10 times with 50 mm lenses; 300× is too much power.',
 ];
+
+function vocabularyOf(chunks: readonly string[]): BookVocabulary {
+  const df = new Map<string, number>();
+  for (const chunk of chunks) for (const stem of new Set(analyzeText(chunk))) df.set(stem, (df.get(stem) ?? 0) + 1);
+  return { n: chunks.length, df: (stem) => df.get(stem) ?? 0, isOrdinary: () => true, bookStems: [...df.keys()] };
+}
 
 function vocabulary(): BookVocabulary {
   const df = new Map<string, number>();
@@ -202,5 +208,45 @@ describe('digitsGrouped', () => {
     expect(digitsGrouped('10000', { ...v, df: (stem) => (stem === '000' ? 0 : v.df(stem)) })).toBeNull(); // no "000"
     expect(digitsGrouped('01000', v)).toBeNull();
     expect(digitsGrouped('1234567890', v)).toBeNull(); // ten digits: an id, not a count
+  });
+});
+
+describe('nameNumberApart', () => {
+  // A workshop book's chunks, which hyphenate a product's name and number ("WD-40"), read by the
+  // tokenizer as "wd" and "40".
+  const book = [
+    'Sprays such as WD-40 clean a chain but leave it dry within a few kilometres.',
+    'Lube the chain every 40 km in the wet.',
+    'A T25 key fits the rotor bolts; tighten them to 6 N·m.',
+  ];
+  const v = vocabularyOf(book);
+
+  it('sets a name glued to its number apart when the book writes both: "wd40" is "WD-40"', () => {
+    expect(v.df(stemWord('wd40'))).toBe(0); // the glued form is one token the book never uses
+    expect(nameNumberApart('wd40', v)).toEqual({ text: 'wd 40', nameStem: 'wd' });
+    expect(inBookWords(v, 'is WD40 ok for a chain').text).toBe('is wd 40 ok for a chain');
+    expect(inBookWords(v, 'is WD40 ok for a chain').read).toEqual([]);
+  });
+
+  it('counts as the book\'s word for the term rule: "is WD40 ok for a chain" is covered and names nothing', () => {
+    const evidence = assessQueryTerms(v, 'is WD40 ok for a chain');
+    expect(evidence.unknown).toEqual([]);
+    expect(evidence.foreign).toEqual([]);
+    expect(evidence.covered).toBe(true);
+  });
+
+  it('leaves a spelled-out Greek letter with its number to the Greek reading: "pi0" is the book\'s "π0"', () => {
+    const g = vocabularyOf(['The π0 model outputs actions.', 'Set pi to 3.14 and start at step 0.']);
+    expect(nameNumberApart('pi0', g)).toEqual({ text: 'pi 0', nameStem: 'pi' }); // both parts are the book's
+    expect(inBookWords(g, 'how does pi0 act').text).toBe('how does π0 act');
+  });
+
+  it('leaves a name or number the book never writes, one letter, digits first and a stopword', () => {
+    expect(nameNumberApart('ps5', v)).toBeNull(); // no "PS" in the book
+    expect(nameNumberApart('wd41', v)).toBeNull(); // no 41
+    expect(nameNumberApart('t6', v)).toBeNull(); // one letter: a code as often as a name
+    expect(nameNumberApart('40wd', v)).toBeNull();
+    expect(nameNumberApart('it40', { ...v, df: (stem: string) => (stem === 'it' ? 1 : v.df(stem)) })).toBeNull();
+    expect(assessQueryTerms(v, 'is a PS5 ok for a chain').unknown).toContain('ps5');
   });
 });
