@@ -115,14 +115,21 @@ function spelledOut(name: string, words: readonly string[]): boolean {
  * sciences' do, so the initials alone never spell it and the glossary line "**ADH (antidiuretic
  * hormone)**" defined one key no question asks. Each content word gives the next letters of the
  * name, the first of them its initial, the rest in order inside it (Schwartz and Hearst's rule, per
- * word). Only for a name of at least two capitals, an abbreviation's look: "Payment (principal and
+ * word). Only for a name with an abbreviation's look (`abbreviationCase`): "Payment (principal and
  * interest)" or "Cone (ceramic object)" is a word over a description.
  */
 function spelledWithin(name: string, words: readonly string[]): boolean {
-  if (!/^[\p{L}\d]{2,12}$/u.test(name) || (name.match(/\p{Lu}/gu) ?? []).length < 2) return false;
+  if (!/^[\p{L}\d]{2,12}$/u.test(name) || !abbreviationCase(name)) return false;
   const content = contentWords(words).map((word) => word.toLowerCase());
   return content.length > 0 && content.length <= name.length && spells(name.toLowerCase(), content);
 }
+
+/**
+ * An abbreviation's look: two capitals ("ADH", "ACh"), or a capital after a lowercase letter, as a
+ * unit's symbol has ("mAh" over "milliamp-hour", "kWh" over "kilowatt hour"), which the initials
+ * alone never spell either. A capitalised word ("Ache", "Cone") has neither.
+ */
+const abbreviationCase = (name: string): boolean => (name.match(/\p{Lu}/gu) ?? []).length >= 2 || /\p{Ll}\p{Lu}/u.test(name);
 
 /** Whether `letters` split into one run per word, each run opening its word and the rest in order inside it. */
 function spells(letters: string, words: readonly string[]): boolean {

@@ -59,6 +59,16 @@ describe('nameAndAlias (a term and its other name in brackets)', () => {
     expect(nameAndAlias('Ache (a chronic headache)', 4)).toEqual(['Ache (a chronic headache)']);
   });
 
+  it('splits off the words of a unit symbol with a capital inside it', () => {
+    // A glossary's "**mAh (milliamp-hour)**" defined one key ("mah milliamp hour") that no question
+    // asks: one capital was read as a capitalised word, and the initials "mh" do not spell "mAh".
+    expect(nameAndAlias('mAh (milliamp-hour)', 4)).toEqual(['mAh', 'milliamp-hour']);
+    expect(nameAndAlias('kWh (kilowatt hour)', 4)).toEqual(['kWh', 'kilowatt hour']);
+    // The letters must still come from the words, in order.
+    expect(nameAndAlias('mAh (hours of use)', 4)).toEqual(['mAh (hours of use)']);
+    expect(nameAndAlias('kWh (watt hours per kilo)', 4)).toEqual(['kWh (watt hours per kilo)']);
+  });
+
   it('keeps an abbreviation whose words are too many to be a term, without them', () => {
     // Five content words ("Life-Sustaining" is two): before, the whole line was one phrase too long
     // to be a term, and the glossary's "**POLST (…)**" defined nothing at all.
