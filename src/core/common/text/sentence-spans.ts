@@ -8,7 +8,14 @@ import { quotationClosesAfter, quotationReader } from './open-quotation';
 // need no space after them.
 const BOUNDARY = /[.!?…]+["'”’)\]*_]*(?=\s)|[。！？]+/g;
 // "e.g." "i.e." "etc." "Fig." or a single initial ("J.") do not end a sentence.
-const ABBREVIATION = /(?:^|[\s(])(?:e\.g|i\.e|etc|vs|cf|al|approx|fig|eq|no|dr|mr|mrs|ms|st|[a-z])\.$/i;
+const ABBREVIATED = String.raw`(?:e\.g|i\.e|etc|vs|cf|al|approx|fig|eq|no|dr|mr|mrs|ms|st|[a-z])\.$`;
+const ABBREVIATION = new RegExp(String.raw`(?:^|[\s(])${ABBREVIATED}`, 'i');
+// The same with emphasis opened before it and still open at the full stop: a species name is set
+// in italics ("*E. coli*", "_C. botulinum_"), a figure reference in bold ("**Fig. 3**"), so the
+// marker stood where ABBREVIATION wants a space, and a food-safety book's highlight began
+// "coli* and *Salmonella*, which …", half a sentence with a stray marker. Emphasis closed at the
+// stop ("*done.*") is in the terminator's match, so that sentence still ends.
+const EMPHASISED_ABBREVIATION = new RegExp(String.raw`(?:^|[\s(])[*_]{1,3}${ABBREVIATED}`, 'i');
 
 // An ordered list's number at the start of a line ("\n2. launch the node") opens an item; it does
 // not end the item before it, which often has no full stop of its own. So does a numbered
@@ -75,7 +82,8 @@ export type Span = [start: number, end: number];
  * followed on its line by a bracket goes on too, and no terminator inside a double quotation that
  * closes later in its paragraph ends the sentence (open-quotation.ts); nor does the last dot of
  * dotted letters ("U.S.", "H.R.") before a lowercase word or, on its line, a number, nor a full
- * stop inside a bracket closed later on its line before a lowercase word ("(Pa. *anattā*)").
+ * stop inside a bracket closed later on its line before a lowercase word ("(Pa. *anattā*)"), nor
+ * that of an initial or abbreviation which opens emphasis ("*E. coli*", "**Fig. 3**").
  *
  * @example
  * sentenceSpans('One. Two!', 0, 9); // [[0, 4], [5, 9]]
@@ -106,6 +114,7 @@ export function sentenceSpans(text: string, start: number, end: number, { elisio
     if (listNumbers && opensListItem(slice, cut)) continue;
     if (runOns && /^[?!]/.test(match[0]) && (RUN_ON.test(slice.slice(cut, cut + 8)) || (QUOTE_CLOSED.test(match[0]) && BRACKET_AFTER.test(slice.slice(cut, cut + 4))) || (inverted && closesInverted(slice, from, match.index, cut)))) continue;
     if (runOns && match[0].startsWith('.') && QUOTE_CLOSED.test(match[0]) && RUN_ON.test(slice.slice(cut, cut + 8))) continue;
+    if (runOns && match[0] === '.' && EMPHASISED_ABBREVIATION.test(slice.slice(Math.max(from, cut - 12), cut))) continue;
     if (runOns && match[0] === '.' && DOTTED_LETTERS.test(slice.slice(Math.max(from, cut - 12), cut)) && GOES_ON_AFTER_DOTS.test(slice.slice(cut, cut + 8))) continue;
     if (runOns && match[0] === '.' && LOWERCASE_AFTER.test(slice.slice(cut, cut + 8)) && insideBracket(slice, Math.max(from, cut - BRACKET_REACH), cut)) continue;
     if (quoted && quotationClosesAfter(slice, cut, quoted(from, cut))) continue;

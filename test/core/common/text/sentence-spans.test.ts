@@ -116,6 +116,20 @@ describe('sentenceSpans', () => {
     expect(texts('A U.S. citizen', sentenceSpans('A U.S. citizen', 0, 14))).toEqual(['A U.S.', 'citizen']);
   });
 
+  it('reads an initial or abbreviation that opens emphasis ("*E. coli*") as inside the sentence, only when asked', () => {
+    const runOns = (text: string) => texts(text, sentenceSpans(text, 0, text.length, { runOns: true }));
+    // A species name is set in italics: its initial's full stop is inside the open emphasis.
+    expect(runOns('Heat kills *E. coli* and *Salmonella*, which a dryer does not. Next.')).toEqual(['Heat kills *E. coli* and *Salmonella*, which a dryer does not.', 'Next.']);
+    expect(runOns('Spores of _C. botulinum_ survive. Next.')).toEqual(['Spores of _C. botulinum_ survive.', 'Next.']);
+    expect(runOns('See **Fig. 3** for the gauge. Next.')).toEqual(['See **Fig. 3** for the gauge.', 'Next.']);
+    // Emphasis that closes after the full stop ends its sentence, as unemphasised text does.
+    expect(runOns('It is *done.* Next one.')).toEqual(['It is *done.*', 'Next one.']);
+    expect(runOns('Plan *B.* Then go.')).toEqual(['Plan *B.*', 'Then go.']);
+    // Without runOns (the chunker), as before.
+    const text = 'Kills *E. coli* too.';
+    expect(texts(text, sentenceSpans(text, 0, text.length))).toEqual(['Kills *E.', 'coli* too.']);
+  });
+
   it('reads a full stop inside a bracket closed on its line, before a lowercase word, as inside the sentence, only when asked', () => {
     const runOns = (text: string) => texts(text, sentenceSpans(text, 0, text.length, { runOns: true }));
     expect(runOns('**Anatta** (Pa. *anattā*): the teaching of no-self. Next.')).toEqual(['**Anatta** (Pa. *anattā*): the teaching of no-self.', 'Next.']);
