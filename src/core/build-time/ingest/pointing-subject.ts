@@ -1,8 +1,8 @@
 /**
  * Subjects of "X is a …" that name nothing new, so the sentence defines no term: a subject that
  * points back or counts ("This table is …", "The two sounds are …"), points at the page ("The
- * example above is …") or opens a place ("Inside each nail is the **quick**"). Apart from
- * defined-terms.ts, which reads the sentences.
+ * example above is …"), opens a place ("Inside each nail is the **quick**") or asks ("How long is
+ * the tenancy?"). Apart from defined-terms.ts, which reads the sentences.
  */
 
 /**
@@ -46,8 +46,18 @@ const POINTING_TAIL = /\s(?:above|below|here|shown|opposite)$/i;
 const PLACE_SUBJECT = /^(?:in|inside|on|at|under|underneath|behind|between|within|among|beside|near|above|below|beneath|beyond|outside|around|across|through|after|before|during|without|from|into|onto|over|along|alongside)\s+(?:the|a|an|each|every|this|that|these|those|it|its|our|your|their|his|her|my|some|which|far)\b/i;
 
 /**
- * Whether a copula's `subject` points back, counts, is an indefinite pronoun, points at the page or
- * opens a place, and so names no term of its own.
+ * A question asks, it defines nothing: "How much is the rent?", "How long is the tenancy?" read
+ * as subject and copula made a renting book's list of questions to ask on a viewing "define" `much`
+ * and `long`, and "How reliable are the …" a manual's chunk `reliabl`. Not "where" ("where phi is a
+ * scale parameter" defines the symbol after a formula) nor "when" ("When `modulus` is a positive
+ * number" opens a condition, not a question, and is left to be measured: 18 chunks of the held-out
+ * books hold a key read so).
+ */
+const QUESTION_SUBJECT = /^(?:how|why)\b/i;
+
+/**
+ * Whether a copula's `subject` points back, counts, is an indefinite pronoun, points at the page,
+ * opens a place or asks a question, and so names no term of its own.
  *
  * @example
  * pointsOrPlaces('This table'); // true
@@ -55,5 +65,5 @@ const PLACE_SUBJECT = /^(?:in|inside|on|at|under|underneath|behind|between|withi
  * pointsOrPlaces('topic'); // false
  */
 export function pointsOrPlaces(subject: string): boolean {
-  return POINTING_SUBJECT.test(subject) || INDEFINITE_PRONOUN.test(subject) || COUNTING_SUBJECT.test(subject) || POINTING_TAIL.test(subject) || PLACE_SUBJECT.test(subject);
+  return POINTING_SUBJECT.test(subject) || INDEFINITE_PRONOUN.test(subject) || COUNTING_SUBJECT.test(subject) || POINTING_TAIL.test(subject) || PLACE_SUBJECT.test(subject) || QUESTION_SUBJECT.test(subject);
 }

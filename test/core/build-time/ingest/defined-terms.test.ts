@@ -132,6 +132,15 @@ describe('definedTerms (what a chunk defines)', () => {
     expect(definedTerms('The example pump is a spare.')).toEqual(['exampl pump']);
   });
 
+  it('reads no definition in a question ("How much is the rent?", "How long is the tenancy?"), a term after its copula', () => {
+    // A list of questions to ask (a viewing's, an interview's) made a chunk define "much" and "long".
+    expect(definedTerms('Ask these:\n\n1. How much is the rent and the deposit?\n2. How long is the tenancy?')).toEqual([]);
+    expect(definedTerms('How often are the filters changed? Why is the pump loud?')).toEqual([]);
+    // A subject of its own still defines it, and so does a symbol after a formula ("where X is a …").
+    expect(definedTerms('A long lease is a tenancy of over seven years.')).toEqual(['long leas']);
+    expect(definedTerms('The mean is g(mu) = eta.\n\nwhere phi is a scale parameter.')).toEqual(['phi']);
+  });
+
   it('reads no definition in a subject that counts past one or points by its place ("The two sounds are …", "The latter is …")', () => {
     expect(definedTerms('The two sounds are made in the same place. Three icons are used to mark them.')).toEqual([]);
     expect(definedTerms('The latter is a standard form. The following is a summary of the catalogs. Next is the combo box.')).toEqual([]);

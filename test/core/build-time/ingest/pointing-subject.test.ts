@@ -3,7 +3,7 @@ import { pointsOrPlaces } from '../../../../src/core/build-time/ingest/pointing-
 
 describe('pointsOrPlaces (a copula subject that names no term)', () => {
   it('is true for a subject that points back, counts, points at the page or opens a place', () => {
-    for (const subject of ['This table', 'Each row', 'two sounds', 'latter', 'The example above', 'Inside each nail', 'At the top']) {
+    for (const subject of ['This table', 'Each row', 'two sounds', 'latter', 'The example above', 'Inside each nail', 'At the top', 'How much', 'how long', 'Why']) {
       expect(pointsOrPlaces(subject)).toBe(true);
     }
   });
