@@ -57,7 +57,7 @@ export function nameAndAlias(raw: string, maxWords: number): [string] | [string,
   // An abbreviation's words are held to the limit without their small linking words: "MVHR
   // (mechanical ventilation with heat recovery)" names four things, and kept whole it was too long
   // to be a term at all.
-  if (spelledOut(name, words) || spelledWithin(name, words)) {
+  if (abbreviates(name, words)) {
     if (contentWords(words).length <= maxWords) return [name, alias];
     // Spelt out by more words than a term may have ("POLST (Physician Orders for Life-Sustaining
     // Treatment)"): the abbreviation is still a name readers ask about; kept with its words, the
@@ -146,6 +146,20 @@ function spells(letters: string, words: readonly string[]): boolean {
     if (spells(letters.slice(end), rest)) return true;
   }
   return false;
+}
+
+/**
+ * Whether `name` abbreviates `words`: their initials spell it, with or without their linking words
+ * ({@link spelledOut}), or runs of letters opening each word do ({@link spelledWithin}). Shared with
+ * spelled-abbreviation.ts, which finds the same spellings in a sentence.
+ *
+ * @example
+ * abbreviates('RAM', ['random', 'access', 'memory']); // true
+ * abbreviates('ADH', ['antidiuretic', 'hormone']); // true
+ * abbreviates('RAM', ['read', 'only', 'memory']); // false
+ */
+export function abbreviates(name: string, words: readonly string[]): boolean {
+  return spelledOut(name, words) || spelledWithin(name, words);
 }
 
 /** "Cone" over "pyrometric cone": a longer name for the same thing ends in the name's own noun. */

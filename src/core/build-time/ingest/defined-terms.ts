@@ -33,6 +33,7 @@
 import { analyzeText, stemWord, tokenizeWords } from '../../common/bm25/index';
 import { definitionTerms, informativeStems, termKey } from '../../query/search/definition-query';
 import { nameAndAlias } from './bracketed-alias';
+import { spelledAbbreviations } from './spelled-abbreviation';
 import { isComplementTerm, namesComplement } from './complement-term';
 import { INLINE_MARKS, MAX_TERM_WORDS, copulaSubject } from './copula-subject';
 import { fenceTracker } from './code-fences';
@@ -209,6 +210,10 @@ export function definitionsIn(content: string): Defined[] {
     const term = DEFINITION_LIST_DETAIL.test(lines[at + 1] ?? '') ? definitionListTerm(line) : null;
     if (term) found.push(...term.map((phrase) => ({ phrase, listed: true })));
     found.push(...emphasisedDefinitions(line));
+    // "Instructors teach it as **DSSSM**: Doors, Seat, …", "the Driver Standards Agency (DSA)": the
+    // line that spells an abbreviation out defines it. Listed, not worded: a name spelt out in many
+    // chunks (a manual expands it on every page) is dropped as a list's term is (distinct-definitions.ts).
+    found.push(...spelledAbbreviations(line).map((phrase) => ({ phrase, listed: true })));
     const bare = line.replace(/^\s*(?:[-*+>]\s+|\d+[.)]\s+)/, '');
     for (const marked of bare.match(SENTENCE) ?? []) {
       // "The top of the head is the **crown**": the complement is the term, the subject a description.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameAndAlias } from '../../../../src/core/build-time/ingest/bracketed-alias';
+import { abbreviates, nameAndAlias } from '../../../../src/core/build-time/ingest/bracketed-alias';
 
 describe('nameAndAlias (a term and its other name in brackets)', () => {
   it('splits off an abbreviation, one token, as before', () => {
@@ -97,5 +97,15 @@ describe('nameAndAlias (a term and its other name in brackets)', () => {
     // from each character of the name ("a", 250,000 spaces, "(" took ~50 s at ingest).
     expect(nameAndAlias(`a${' '.repeat(250_000)}(`, 4)).toEqual([`a${' '.repeat(250_000)}(`]);
     expect(nameAndAlias(`Cone${' '.repeat(250_000)}(pyrometric cone)`, 4)).toEqual(['Cone', 'pyrometric cone']);
+  });
+});
+
+describe('abbreviates (the letter test nameAndAlias and the sentence reader share)', () => {
+  it('reads initials, with or without linking words, and runs of letters opening each word', () => {
+    expect(abbreviates('RAM', ['random', 'access', 'memory'])).toBe(true);
+    expect(abbreviates('DoD', ['Department', 'of', 'Defense'])).toBe(true);
+    expect(abbreviates('ADH', ['antidiuretic', 'hormone'])).toBe(true);
+    expect(abbreviates('RAM', ['read', 'only', 'memory'])).toBe(false);
+    expect(abbreviates('AH', ['air', 'changes', 'per', 'hour'])).toBe(false);
   });
 });

@@ -34,7 +34,9 @@ describe('definedTerms (what a chunk defines)', () => {
     expect(definedTerms('Pumps follow the **Net Positive Suction Head (NPSH)**, a margin against boiling.')).toEqual(['net posit suction head', 'npsh']);
     expect(definedTerms('The **impeller**, a wheel with vanes, spins inside.')).toEqual(['impel']);
     // The name alone must still be a term (four words at most); "the" after a comma, or a colon, glosses nothing.
-    expect(definedTerms('Check the **pump casing seal ring gasket (PCSRG)**, a part.')).toEqual([]);
+    // The abbreviation its words spell is one still, as a sentence that spells one out defines it (spelled-abbreviation.ts).
+    expect(definedTerms('Check the **pump casing seal ring gasket (PCSRG)**, a part.')).toEqual(['pcsrg']);
+    expect(definedTerms('Check the **pump casing seal ring gasket (seal)**, a part.')).toEqual([]);
     expect(definedTerms('Open the **casing**, the heavy part, first. Set **Mode**: the default is fine.')).toEqual([]);
   });
 
@@ -56,6 +58,14 @@ describe('definedTerms (what a chunk defines)', () => {
   it('defines an abbreviation whose spelt-out words are too many to be a term', () => {
     const glossary = ['**POLST (Physician Orders for Life-Sustaining Treatment)**', ': A medical order about resuscitation.'].join('\n');
     expect(definedTerms(glossary)).toEqual(['polst']);
+  });
+
+  it('defines an abbreviation a sentence spells out, and none that a sentence only lists', () => {
+    // "Run it as **CIGAR**: Controls, …" opens no glossary line, and "the Driver Standards Agency
+    // (DSA)" is no bold term: before, neither chunk defined its abbreviation.
+    expect(definedTerms('Pilots run the pre-take-off check as **CIGAR**: Controls, Instruments, Gas, Attitude, Runup.')).toEqual(['cigar']);
+    expect(definedTerms('Book the test with the Driver Standards Agency (DSA) online.')).toEqual(['dsa']);
+    expect(definedTerms('The glossary explains the abbreviations pilots use: CIGAR, DSA, QNH and the rest.')).toEqual([]);
   });
 
   it('finds glossary items: "- **Term**: …", "**Term:** …", "**Term** — …"', () => {

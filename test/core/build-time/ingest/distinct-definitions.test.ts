@@ -24,6 +24,14 @@ describe('keepDistinctDefinitions (over a whole book)', () => {
     expect(chunks[0]!.payload.defines).toContain('channel');
   });
 
+  it('drops an abbreviation that more chunks spell out than define it: a manual expands it on every page', async () => {
+    const pages = (count: number) => Promise.all(Array.from({ length: count }, (_, i) => chunksOf(`page-${i}.md`, `# Exporting ${i}\n\nChart ${i} saves to Portable Document Format (PDF) files.\n`)));
+    const few = (await pages(MAX_DEFINING_CHUNKS)).flat();
+    expect(keepDistinctDefinitions(few).map((c) => c.payload.defines)).toEqual(few.map(() => ['pdf']));
+    const many = (await pages(MAX_DEFINING_CHUNKS + 1)).flat();
+    expect(keepDistinctDefinitions(many).map((c) => c.payload.defines)).toEqual(many.map(() => []));
+  });
+
   it('keeps a term that sentences define, however many chunks do, and in a chunk that also lists it', async () => {
     // A textbook defines its central terms in several chapters; each sentence is a definition.
     const chapters = await Promise.all(
