@@ -109,7 +109,7 @@ export function candidateSpans(content: string, wrappedSentenceChars: number): C
     const lines = LINE_BLOCK.test(`\n${text}`) || PIPELESS_DELIMITER_ROW.test(text) ? itemSpans(content, s, e, { elisions: true, runOns: true }) : text.length > wrappedSentenceChars ? lineSpans(content, s, e) : [[s, e] as Span];
     for (const span of lines) {
       const line = content.slice(span[0], span[1]);
-      if (SKIPPED_LINE.test(line) || IMAGE_LINE.test(line) || headerRows.has(span[0]) || DELIMITER_ROW.test(line)) {
+      if (SKIPPED_LINE.test(line) || IMAGE_LINE.test(line) || headerRows.has(span[0]) || DELIMITER_ROW.test(line) || isHeadingTail(content, span[0])) {
         gap = true;
         if (FENCE_LINE.test(line)) code = !code;
       } else {
@@ -223,6 +223,19 @@ function apartFromParagraphs(content: string, s: number, e: number): Span[] {
   }
   out.push([s + from, e]);
   return out;
+}
+
+// A heading's opening, as a line's start (HEADING_LINE without the rest of the line).
+const HEADING_OPENING = /^[ \t]*(?:>[ \t]*)*#{1,6}[ \t]/;
+
+/**
+ * Whether `at` lies inside a heading's line, past its start: a heading holding a sentence end ("## I
+ * want KStars to start with another date. Is this possible?") is cut there, and its tail ("Is this
+ * possible?") is the heading's, not a sentence under it.
+ */
+function isHeadingTail(content: string, at: number): boolean {
+  const lineStart = content.lastIndexOf('\n', at - 1) + 1;
+  return lineStart < at && HEADING_OPENING.test(content.slice(lineStart, at));
 }
 
 /** `[s, e)` cut around its heading lines (each heading line its own span, which the caller skips). */

@@ -25,6 +25,15 @@ describe('candidateSpans', () => {
     expect(texts('> #1 rule: keep it dry.')).toEqual(['> #1 rule: keep it dry.']);
   });
 
+  it("skips a heading's tail past a sentence end in it: the heading's words, no sentence under it", () => {
+    // A question-and-answer page's heading: its tail "How do I remove it from the program?" was the
+    // highlight for a question holding "program", over the answer under it.
+    const content = '## I added a custom location. How do I remove it from the program?\n\nSelect it in the list and press Remove.';
+    expect(texts(content)).toEqual(['Select it in the list and press Remove.']);
+    expect(candidateSpans(content, 480)[0]!.gap).toBe(true);
+    expect(highlightPassage(content, questionWeights('remove a location from the program'))!.text).toBe('Select it in the list and press Remove.');
+  });
+
   it('skips a numbered heading whole: its words are no sentence of the paragraph under it', () => {
     const content = '## 3. Tone: highlights and whites\n\n- **Highlights** down recovers a bright sky.\n- **Whites** set the end.';
     expect(texts(content)).toEqual(['- **Highlights** down recovers a bright sky.', '- **Whites** set the end.']);
