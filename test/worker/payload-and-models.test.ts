@@ -58,6 +58,16 @@ describe('payloads of other ingestion pipelines', () => {
     expect(byId.older).toMatchObject({ section: 'Via Size', section_url: 'https://x.test/pcb#via-size' });
   });
 
+  it('highlights the first sentence under a later heading that is the only match, naming and linking it, with no terms', async () => {
+    const t = tenant('shape8');
+    const text = '## Via Size\n\nVias are drilled holes.\n\n## Track Width\n\nPower lines need at least 0.5 mm.';
+    const payload = { source_url: 'https://x.test/pcb', section_url: 'https://x.test/pcb#via-size', section: 'Via Size', chunk_id: 'c', later_headings: [[text.indexOf('## Track'), 'Track Width', 'track-width']] };
+    await seedCollection(t, [{ id: 9, text, payload }]);
+    const [result] = (await t.call('/search?q=track%20width')).json().results;
+    expect(result.highlight).toMatchObject({ text: 'Power lines need at least 0.5 mm.', terms: [], section: 'Track Width', section_url: 'https://x.test/pcb#track-width' });
+    expect(text.slice(result.highlight.start, result.highlight.end)).toBe('Power lines need at least 0.5 mm.');
+  });
+
   it('follows PAYLOAD_FIELDS for page_content and custom keys', async () => {
     const t = tenant('shape3');
     await seedCollection(t, [{ id: 9, text: 'nav2 costmaps', payload: { link: 'https://x.test/nav2', part: 'Navigation' } }], { textKey: 'page_content' });

@@ -4,13 +4,15 @@
  * its start hides the line that answers. Picked by the question's words (their stems, weighed by
  * their rarity in the book when it is known), never by a model, so it costs ~0.07 ms a result and
  * says exactly why the chunk matched; a chunk found by the local model alone, with none of the
- * question's words, has no highlight.
+ * question's words, has no highlight. A chunk whose only match is a heading in its text highlights
+ * the first sentence under that heading (highlight-under-heading.ts), with no `terms`.
  */
 import { isStopword, WORD_RUNS } from '../../common/bm25/index';
 import { mathPlain } from '../../common/text/math-plain';
 import { ENDS_WITH_COLON, withItemsParted, withWhatItIntroduces, withWhatLeadsIn } from './highlight-lead-in';
 import { withWholeNumbers } from './highlight-numbers';
 import { candidateSpans, type CandidateSpan } from './highlight-spans';
+import { firstUnderMatchedHeading } from './highlight-under-heading';
 import { asksJoined, chunkWordKey, isCalloutKindWord, joinedRuns, stemsPerSpan, WORD_AT } from './highlight-words';
 import { insideRanges, linkTargetRanges } from './link-targets';
 import { matchedKey } from './question-weights';
@@ -67,7 +69,8 @@ export interface HighlightOptions {
  * The best-matching sentence of `content` for a question weighed by {@link questionWeights}: the
  * sentence (or list item, table row, code line; never a heading), or two neighbouring ones that fit
  * in `max` characters, holding the most weight of the question's stems (each once; a pair counts
- * {@link PAIR_PENALTY} less), the first of equals. Null when no sentence holds a word of the question.
+ * {@link PAIR_PENALTY} less), the first of equals. When no sentence holds a word of the question
+ * but a heading does, the first span under that heading, `terms` empty; null when neither does.
  *
  * @example
  * highlightPassage('## Topics\n\nNodes talk. A topic is a named channel.', questionWeights('what is a topic'));
@@ -107,6 +110,12 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
     if (best && score === best.score && !(kind < best.kind) && !(kind === best.kind && leads(start) && !leads(best.start))) return;
     best = { score, start, end, code, kind };
   };
+  // Whether span `i` and the next may be read as a pair (see below).
+  const joinsNext = (i: number): boolean => {
+    const at = spans[i]!;
+    const next = spans[i + 1];
+    return !!next && !next.gap && next.span[1] - at.span[0] <= max && at.row === next.row && !(at.itemTail && next.opensItem);
+  };
   for (let i = 0; i < spans.length; i++) {
     const { span, row, code } = spans[i]!;
     const own = weightOf(found[i]!);
@@ -123,15 +132,25 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
     // pair pays no penalty. "feed rope on a grigri" was highlighted on the tube-device panel's "feed
     // the rope", the GriGri panel under its label (the one word "grigri") losing as a penalised
     // pair. A label matching nothing is left out, as before ("**Note:**" over a box's text).
-    const next = spans[i + 1];
-    if (next && !next.gap && next.span[1] - span[0] <= max && row === next.row && !(spans[i]!.itemTail && next.opensItem)) {
+    if (joinsNext(i)) {
+      const next = spans[i + 1]!;
       const added = weightOf(found[i + 1]!.filter((stem) => !found[i]!.includes(stem)));
       // The label test reads text, so only for a pair that counts.
       const whole = own > 0 && added > 0 && isLabelLine(content, spans[i]!, next);
       if (added > 0) consider(whole ? own + added : (own + added) / (1 + PAIR_PENALTY), span[0], next.span[1], row, code);
     }
   }
-  if (!best) return null;
+  // No sentence holds a word of the question but a heading does: the first under it (`terms` empty).
+  // With the next when the two fit, as a pair is: a first line alone can be a term over its
+  // definition ("**Ctrl+F**") or a short opener ("Falls will happen during development."). A lead-in
+  // is not paired: withWhatItIntroduces brings as many of its items as fit, a pair only the first.
+  if (!best) {
+    const i = firstUnderMatchedHeading(content, spans, weights, stems);
+    if (i < 0) return null;
+    const { span, code } = spans[i]!;
+    const paired = joinsNext(i) && !ENDS_WITH_COLON.test(content.slice(span[0], span[1]));
+    best = { score: 0, start: span[0], end: paired ? spans[i + 1]!.span[1] : span[1], code, kind: 0 };
+  }
   const { start: bestStart, end: bestEnd, code } = best;
   const end = withWhatItIntroduces(content, spans, bestStart, bestEnd, max);
   const start = withWhatLeadsIn(content, spans, bestStart, end, max);

@@ -44,6 +44,7 @@ export const highlightSchema = z.object({
   text: z.string(),
   start: z.number(),
   end: z.number(),
+  // Empty when no word of `text` matched but the heading over it did (highlight-under-heading.ts).
   terms: z.array(z.string()),
   // Present only when the highlight lies under a later heading than the chunk's own (highlight-heading.ts).
   section: z.optional(z.string()),
