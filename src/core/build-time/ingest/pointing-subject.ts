@@ -51,9 +51,10 @@ const PLACE_SUBJECT = /^(?:in|inside|on|at|under|underneath|behind|between|withi
  * and `long`, and "How reliable are the …" a manual's chunk `reliabl`. Not "where" ("where phi is a
  * scale parameter" defines the symbol after a formula) nor "when" ("When `modulus` is a positive
  * number" opens a condition, not a question, and is left to be measured: 18 chunks of the held-out
- * books hold a key read so).
+ * books hold a key read so). A hyphen after the word makes a term of it ("How-to guides are a kind of
+ * documentation", "Why-questions are …"), which `\b` alone let through as a question.
  */
-const QUESTION_SUBJECT = /^(?:how|why)\b/i;
+const QUESTION_SUBJECT = /^(?:how|why)\b(?!-)/i;
 
 /**
  * Whether a copula's `subject` points back, counts, is an indefinite pronoun, points at the page,

@@ -142,6 +142,10 @@ describe('definedTerms (what a chunk defines)', () => {
     expect(definedTerms('The example pump is a spare.')).toEqual(['exampl pump']);
   });
 
+  it('defines a hyphenated term that opens with a question word: "How-to guides are …" is no question', () => {
+    expect(definedTerms('How-to guides are a kind of documentation.')).toEqual(['guid']);
+  });
+
   it('reads no definition in a question ("How much is the rent?", "How long is the tenancy?"), a term after its copula', () => {
     // A list of questions to ask (a viewing's, an interview's) made a chunk define "much" and "long".
     expect(definedTerms('Ask these:\n\n1. How much is the rent and the deposit?\n2. How long is the tenancy?')).toEqual([]);

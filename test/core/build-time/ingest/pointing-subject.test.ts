@@ -19,4 +19,10 @@ describe('pointsOrPlaces (a copula subject that names no term)', () => {
       expect(pointsOrPlaces(subject)).toBe(false);
     }
   });
+
+  it('is false for a hyphenated term that opens with "how" or "why" ("How-to guides are …" asks nothing)', () => {
+    for (const subject of ['How-to guides', 'how-tos', 'Why-questions']) {
+      expect(pointsOrPlaces(subject)).toBe(false);
+    }
+  });
 });
