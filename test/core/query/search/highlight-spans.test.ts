@@ -34,6 +34,19 @@ describe('candidateSpans', () => {
     expect(highlightPassage(content, questionWeights('remove a location from the program'))!.text).toBe('Select it in the list and press Remove.');
   });
 
+  it("reads a long line's sentences in linear time while looking for a heading's tail", () => {
+    // Each sentence looked back to its line's start for a heading: a line of 300,000 characters
+    // (27,000 sentences) took seconds. A quoted heading's tail on a later line is still skipped.
+    const line = 'Word here. '.repeat(27_000);
+    const content = `${line}\n\n> ## Added one. How do I remove it?\n\nPress Remove.`;
+    const started = performance.now();
+    const spans = candidateSpans(content, 480);
+    expect(performance.now() - started).toBeLessThan(1500);
+    expect(spans).toHaveLength(27_001);
+    expect(content.slice(...spans[spans.length - 1]!.span)).toBe('Press Remove.');
+    expect(spans[spans.length - 1]!.gap).toBe(true);
+  });
+
   it('skips a numbered heading whole: its words are no sentence of the paragraph under it', () => {
     const content = '## 3. Tone: highlights and whites\n\n- **Highlights** down recovers a bright sky.\n- **Whites** set the end.';
     expect(texts(content)).toEqual(['- **Highlights** down recovers a bright sky.', '- **Whites** set the end.']);
