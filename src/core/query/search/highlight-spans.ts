@@ -6,7 +6,7 @@
 import { FENCE_LINE, itemSpans } from '../../common/text/item-spans';
 import { lineSpans, sentenceSpans, type Span } from '../../common/text/sentence-spans';
 import { DELIMITER_ROW, HEADER_OVER_DELIMITER, PIPELESS_DELIMITER_ROW } from '../../common/text/table-rows';
-import { insideRanges } from './link-targets';
+import { BLANK_BETWEEN, headingTails, sentenceParts } from './highlight-span-cuts';
 
 // Lines that are structure, not prose: a heading names the section (the reader sees it already),
 // a fence line and a table's `|---|` delimiter row are markup. A heading inside a quotation too: a
@@ -67,9 +67,6 @@ export function isCalloutTitle(line: string): boolean {
 const LINE_BLOCK = /\n\s*(?:[-*+]\s|[>|#]|\d+[.)]\s|```|~~~)/;
 // A line that opens a list item (a bullet or an ordered list's number, then a space).
 const ITEM_MARKER = /^\s*(?:[-*+]|\d{1,9}[.)])\s/;
-// A blank line (whitespace allowed, CRLF too). Tested with this one; scanned with BLANK_LINE, its
-// global twin (a global regex keeps a `lastIndex` between `.test` calls).
-const BLANK_BETWEEN = /\n[ \t]*\r?\n/;
 
 /** A span a highlight may be, with what the highlight must know of the structure around it. */
 export interface CandidateSpan {
@@ -104,7 +101,7 @@ export function candidateSpans(content: string, wrappedSentenceChars: number): C
   const isHeadingTail = headingTails(content);
   let gap = false;
   let code = false;
-  for (const [s, e] of sentenceSpans(content, 0, content.length, { elisions: true, listNumbers: true, rows: true, runOns: true }).flatMap(([s, e]) => (FENCE.test(content.slice(s, e)) ? [[s, e] as Span] : apartFromParagraphs(content, s, e).flatMap(([a, b]) => apartFromHeadings(content, a, b))))) {
+  for (const [s, e] of sentenceSpans(content, 0, content.length, { elisions: true, listNumbers: true, rows: true, runOns: true }).flatMap(([s, e]) => sentenceParts(content, s, e))) {
     const text = content.slice(s, e);
     // A list's items are read whole, a wrapped one's lines joined (itemSpans); a long run-on
     // without a list, one value a line, line by line.
@@ -196,68 +193,4 @@ function pipelessTables(content: string): { headers: Set<number>; rows: Set<numb
     for (let j = i + 1; j < lines.length && lines[j]!.text.trim() !== '' && lines[j]!.text.includes('|'); j++) rows.add(lines[j]!.at);
   });
   return { headers, rows };
-}
-
-// A heading line: it has no sentence end, so the sentence splitter runs it into the first sentence
-// under it, and that sentence, holding a `#` line, was then read line by line (cut at its first
-// line break when the book wraps its prose).
-const HEADING_LINE = /^[ \t]*(?:>[ \t]*)*#{1,6}[ \t][^\n]*$/gm;
-
-// Code is read line by line as before: its `# comment` lines are not headings. The indent holds no
-// line break ([^\S\n]: the last break of a blank run is the one that counts): with `\s*`, each
-// break of a long run of blank lines re-read the rest of it, 2.7 s for 32,000 characters.
-const FENCE = /(?:^|\n)[^\S\n]*(?:```|~~~)/;
-
-// A blank line ends a paragraph, so no sentence runs across one. A paragraph that ends without a
-// full stop (a lead-in "…lies from the mean:" over a `$$` formula, a caption, a label) ran into the
-// next one: a statistics book's highlight read "from the mean: $$ z = \frac{x - \mu}{\sigma} $$
-// Standardising turns any normal distribution…", two paragraphs and a formula as one sentence.
-const BLANK_LINE = new RegExp(BLANK_BETWEEN.source, 'g');
-
-/** `[s, e)` cut at its blank lines, each paragraph its own span (whitespace between left out). */
-function apartFromParagraphs(content: string, s: number, e: number): Span[] {
-  const text = content.slice(s, e);
-  const out: Span[] = [];
-  let from = 0;
-  for (const match of text.matchAll(BLANK_LINE)) {
-    out.push([s + from, s + match.index]);
-    from = match.index + match[0].length;
-  }
-  out.push([s + from, e]);
-  return out;
-}
-
-// A heading's line (HEADING_LINE's opening, then the rest of the line).
-const HEADING_LINES = /^[ \t]*(?:>[ \t]*)*#{1,6}[ \t][^\n]*/gm;
-
-/**
- * A test of whether an index lies inside a heading's line of `content`, past its start, for indexes
- * asked in ascending order: a heading holding a sentence end ("## I want KStars to start with
- * another date. Is this possible?") is cut there, and its tail ("Is this possible?") is the
- * heading's, not a sentence under it. The heading lines are found once: looking back from each
- * span to its line's start was quadratic in a long line of sentences (27,000 in 300,000
- * characters took 2.6 s).
- */
-function headingTails(content: string): (at: number) => boolean {
-  return insideRanges([...content.matchAll(HEADING_LINES)].map((m) => [m.index + 1, m.index + m[0].length] as const));
-}
-
-/** `[s, e)` cut around its heading lines (each heading line its own span, which the caller skips). */
-function apartFromHeadings(content: string, s: number, e: number): Span[] {
-  const text = content.slice(s, e);
-  const out: Span[] = [];
-  let from = 0;
-  const keep = (a: number, b: number): void => {
-    const piece = text.slice(a, b);
-    const lead = piece.length - piece.trimStart().length;
-    const trail = piece.length - piece.trimEnd().length;
-    if (b - trail > a + lead) out.push([s + a + lead, s + b - trail]);
-  };
-  for (const match of text.matchAll(HEADING_LINE)) {
-    keep(from, match.index);
-    keep(match.index, match.index + match[0].length);
-    from = match.index + match[0].length;
-  }
-  keep(from, text.length);
-  return out;
 }
