@@ -14,8 +14,9 @@ import { abbreviates } from './bracketed-alias';
 import { INLINE_MARKS } from './copula-subject';
 
 /**
- * An abbreviation as written: a letter, then letters or digits, with at least two capitals
- * (`hasCapitals`), "DSSSM", "DoD", "ECG"; a word of one capital ("Mirrors") is no abbreviation.
+ * An abbreviation as written: a capital, then 1–9 letters or digits, with at least two capitals
+ * (`hasCapitals`, tested after the match), "DSSSM", "DoD", "ECG"; a word of one capital ("Mirrors")
+ * is no abbreviation, nor a unit symbol opening lowercase ("mAh"), which bracketed-alias.ts reads.
  */
 const ABBREVIATION = '([\\p{Lu}][\\p{L}\\d]{1,9})';
 const WHOLE_ABBREVIATION = new RegExp(`^${ABBREVIATION}$`, 'u');
