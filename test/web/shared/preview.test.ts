@@ -66,4 +66,14 @@ describe('unwrapped', () => {
     const text = ['Steps to take', 'in order:', '- one', '- two', '', '| a | b |', '|---|---|', '> quoted', '> more', '```', 'x = 1', 'y = 2', '```', 'After the code', 'it goes on.'].join('\n');
     expect(unwrapped(text)).toBe(['Steps to take in order:', '- one', '- two', '', '| a | b |', '|---|---|', '> quoted', '> more', '```', 'x = 1', 'y = 2', '```', 'After the code it goes on.'].join('\n'));
   });
+
+  it('joins a hard-wrapped list item\'s indented continuation lines to the item, as a browser does', () => {
+    const text = ['- **Slouching.** Press the hands down; if the', '  lower back pinches, stop.', '- two', '1. Step one wraps', '   onto a second line', '   and a third.', '2. Step two'].join('\n');
+    expect(unwrapped(text)).toBe(['- **Slouching.** Press the hands down; if the lower back pinches, stop.', '- two', '1. Step one wraps onto a second line and a third.', '2. Step two'].join('\n'));
+  });
+
+  it('keeps a nested list item, a code block, a paragraph after a blank line and a hard break on their own lines', () => {
+    const text = ['- parent item', '  - nested item', '  wrapped nested', '- item', '', '      code line', '- item', '  ```', '  x = 1', '  ```', '- `--help`  ', '  `-h`: a hard break'].join('\n');
+    expect(unwrapped(text)).toBe(['- parent item', '  - nested item wrapped nested', '- item', '', '      code line', '- item', '  ```', '  x = 1', '  ```', '- `--help`  ', '  `-h`: a hard break'].join('\n'));
+  });
 });
