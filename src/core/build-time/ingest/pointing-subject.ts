@@ -11,8 +11,10 @@
  * fifteen measured books such subjects made 111 chunks "define" words like one, table, feature and
  * tool; no ranking figure moved without them (docs/retrieval-quality.md). A quantifier counts too:
  * "Most music is built from major and minor triads" made a chunk about triads define "music".
+ * Not before a hyphen, as COUNTING_SUBJECT: "One-hot encoding is …", "No-till farming is …" and
+ * "Many-to-many relationships are …" name their term.
  */
-const POINTING_SUBJECT = /^(?:one|each|every|some|any|all|both|no|another|other|such|most|many|much|few|several|this|that|these|those|it|its|there|here|which|what|our|your|their|my|his|her)\b/i;
+const POINTING_SUBJECT = /^(?:one|each|every|some|any|all|both|no|another|other|such|most|many|much|few|several|this|that|these|those|it|its|there|here|which|what|our|your|their|my|his|her)(?![\w-])/i;
 /**
  * An indefinite pronoun ("Anything below A is a reason to call for an ambulance", "Everything in the
  * kit is …", "Someone who … is …") stands for no thing, as "any" and "every" do before a noun, which

@@ -25,4 +25,12 @@ describe('pointsOrPlaces (a copula subject that names no term)', () => {
       expect(pointsOrPlaces(subject)).toBe(false);
     }
   });
+
+  it('is false for a hyphenated term that opens with a determiner ("One-hot encoding is …", "No-till farming is …")', () => {
+    for (const subject of ['One-hot encoding', 'No-till farming', 'All-purpose flour', 'Many-to-many relationships', 'Any-angle paths']) {
+      expect(pointsOrPlaces(subject)).toBe(false);
+    }
+    // The determiner itself still points, before an apostrophe or a full stop too.
+    for (const subject of ['One', "It's", 'Each.']) expect(pointsOrPlaces(subject)).toBe(true);
+  });
 });
