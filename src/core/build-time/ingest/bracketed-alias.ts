@@ -129,7 +129,17 @@ function spelledWithin(name: string, words: readonly string[]): boolean {
  * unit's symbol has ("mAh" over "milliamp-hour", "kWh" over "kilowatt hour"), which the initials
  * alone never spell either. A capitalised word ("Ache", "Cone") has neither.
  */
-const abbreviationCase = (name: string): boolean => (name.match(/\p{Lu}/gu) ?? []).length >= 2 || /\p{Ll}\p{Lu}/u.test(name);
+const abbreviationCase = (name: string): boolean => hasTwoCapitals(name) || /\p{Ll}\p{Lu}/u.test(name);
+
+/**
+ * Whether `word` has at least two capitals ("ADH", "DoD", "ECG"), the look of an abbreviation as
+ * opposed to a capitalised word ("Mirrors"). Shared with spelled-abbreviation.ts.
+ *
+ * @example
+ * hasTwoCapitals('DoD'); // true
+ * hasTwoCapitals('Mirrors'); // false
+ */
+export const hasTwoCapitals = (word: string): boolean => (word.match(/\p{Lu}/gu) ?? []).length >= 2;
 
 /** Whether `letters` split into one run per word, each run opening its word and the rest in order inside it. */
 function spells(letters: string, words: readonly string[]): boolean {

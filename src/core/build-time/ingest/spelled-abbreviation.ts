@@ -10,12 +10,12 @@
  * runs of letters opening each word, in order.
  */
 import { splitWords } from '../../common/bm25/index';
-import { abbreviates } from './bracketed-alias';
+import { abbreviates, hasTwoCapitals } from './bracketed-alias';
 import { INLINE_MARKS } from './copula-subject';
 
 /**
  * An abbreviation as written: a capital, then 1–9 letters or digits, with at least two capitals
- * (`hasCapitals`, tested after the match), "DSSSM", "DoD", "ECG"; a word of one capital ("Mirrors")
+ * (`hasTwoCapitals`, tested after the match), "DSSSM", "DoD", "ECG"; a word of one capital ("Mirrors")
  * is no abbreviation, nor a unit symbol opening lowercase ("mAh"), which bracketed-alias.ts reads.
  */
 const ABBREVIATION = '([\\p{Lu}][\\p{L}\\d]{1,9})';
@@ -40,8 +40,6 @@ const BEFORE_ITS_WORDS = new RegExp(
 const SPELLING_REACH = 200;
 /** The clause a spelt-out name stays inside: a sentence end, a semicolon or a bracket ends it. */
 const CLAUSE_END = /[.;!?()[\]]\s|[.;!?]$|[()[\]]/u;
-
-const hasCapitals = (word: string): boolean => (word.match(/\p{Lu}/gu) ?? []).length >= 2;
 
 /**
  * The words of `text` two ways: split as the index splits them ("Anti-lock" → "Anti", "lock"), and
@@ -91,15 +89,12 @@ export function spelledAbbreviations(line: string): string[] {
   const found = new Set<string>();
   for (const match of text.matchAll(AFTER_ITS_WORDS)) {
     const name = match[1]!;
-    if (hasCapitals(name) && spelledAt(name, text.slice(Math.max(0, match.index! - SPELLING_REACH), match.index), 'tail')) found.add(name);
+    if (hasTwoCapitals(name) && spelledAt(name, text.slice(Math.max(0, match.index! - SPELLING_REACH), match.index), 'tail')) found.add(name);
   }
-  for (const match of text.matchAll(BEFORE_BRACKET)) {
+  // The name first, its words after it: in brackets, or after a colon, a dash or "stands for".
+  for (const match of [...text.matchAll(BEFORE_BRACKET), ...text.matchAll(BEFORE_ITS_WORDS)]) {
     const name = match[1]!;
-    if (hasCapitals(name) && spelledAt(name, match[2]!, 'lead')) found.add(name);
-  }
-  for (const match of text.matchAll(BEFORE_ITS_WORDS)) {
-    const name = match[1]!;
-    if (hasCapitals(name) && spelledAt(name, match[2]!, 'lead')) found.add(name);
+    if (hasTwoCapitals(name) && spelledAt(name, match[2]!, 'lead')) found.add(name);
   }
   return [...found];
 }
