@@ -92,17 +92,18 @@ export function previewOf(result: SearchResult, max: number): { text: string; te
 export function unwrapped(content: string): string {
   const lines = content.split('\n');
   let fenced = false;
-  // Per line: 'prose', 'item' (a list item's line, or an indented line wrapped from it), or null (kept as is).
-  const kinds: Array<'prose' | 'item' | null> = [];
+  // Per line: 'prose', 'item' (a list item's first line), 'wrap' (an indented line wrapped from an
+  // item's), or null (kept as is).
+  const kinds: Array<'prose' | 'item' | 'wrap' | null> = [];
   for (const line of lines) {
     const previous = kinds.length > 0 ? kinds[kinds.length - 1] : null;
-    let kind: 'prose' | 'item' | null = null;
+    let kind: 'prose' | 'item' | 'wrap' | null = null;
     if (FENCE_LINE.test(line)) fenced = !fenced;
     else if (!fenced && line.trim() !== '') {
       if (LIST_ITEM.test(line)) kind = 'item';
       // An indented line straight after an item's line is that item's paragraph, hard-wrapped
       // (CommonMark reads it so: an indented code block cannot interrupt a paragraph).
-      else if (previous === 'item' && /^\s/.test(line) && !/^\s*[>|#<:]/.test(line)) kind = 'item';
+      else if ((previous === 'item' || previous === 'wrap') && /^\s/.test(line) && !/^\s*[>|#<:]/.test(line)) kind = 'wrap';
       else if (!/^(?:\s{4}|\s*[>|#<:])/.test(line)) kind = 'prose';
     }
     kinds.push(kind);
@@ -110,7 +111,7 @@ export function unwrapped(content: string): string {
   let out = lines[0]!;
   for (let i = 1; i < lines.length; i++) {
     // An item's line ending in a hard break (two spaces or `\\`) stays broken, as a browser shows it.
-    const wrapped = kinds[i] === 'prose' ? kinds[i - 1] === 'prose' : kinds[i] === 'item' && kinds[i - 1] === 'item' && !LIST_ITEM.test(lines[i]!) && !/(?: {2}|\\)$/.test(lines[i - 1]!);
+    const wrapped = kinds[i] === 'prose' ? kinds[i - 1] === 'prose' : kinds[i] === 'wrap' && !/(?: {2}|\\)$/.test(lines[i - 1]!);
     out += wrapped ? ` ${lines[i]!.trim()}` : `\n${lines[i]}`;
   }
   return out;
