@@ -7,10 +7,13 @@
 import { DELIMITER_ROW } from '../../common/text/table-rows';
 import { fenceTracker } from './code-fences';
 
-/** A Markdown table's row split into its cells, or null for a line that is no row. */
+/**
+ * A Markdown table's row split into its cells, or null for a line that is no row. An escaped pipe
+ * (`\|`) is a cell's text in GFM, not a column's edge: "a \| b" stays one cell.
+ */
 function tableCells(line: string): string[] | null {
   if (!/^\s*\|.*\|\s*$/.test(line)) return null;
-  return line.trim().slice(1, -1).split('|').map((cell) => cell.trim());
+  return line.trim().slice(1, -1).split(/(?<!\\)\|/).map((cell) => cell.trim());
 }
 
 /**

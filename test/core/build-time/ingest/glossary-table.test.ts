@@ -18,4 +18,9 @@ describe('glossaryTableNames', () => {
     const table = '| Term | Meaning |\n| --- | --- |\n| Ångström | A tenth of a nanometre. |\n| Éclair | A long choux pastry. |\n| 3D | Three dimensions, as printed. |\n| ~ | Roughly, about, near. |';
     expect(glossaryTableNames(table)).toEqual(['Ångström', 'Éclair']);
   });
+
+  it('keeps an escaped pipe inside its cell, as GFM does, so the row stays two columns', () => {
+    const table = '| Term | Meaning |\n| --- | --- |\n| OR | The pipe `a \\| b` runs b when a fails. |\n| a \\| b | Either a or b, as a shell reads it. |';
+    expect(glossaryTableNames(table)).toEqual(['OR', 'a \\| b']);
+  });
 });
