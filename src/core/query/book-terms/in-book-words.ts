@@ -14,7 +14,7 @@ import type { BookVocabulary } from '../ports';
 import { chunkShare } from './book-vocabulary';
 import { BOOK_FORM_KINDS, bookWordReader, withGreekLetters, wordForStem } from './book-forms';
 import { clockApart, digitsGrouped, nameNumberApart, thousandsApart, timesApart, unitApart } from './glued-units';
-import { joinedBookWords } from './joined-words';
+import { hyphenatedBookWord, joinedBookWords } from './joined-words';
 import { nameLikeWords, negligible } from './term-evidence';
 
 /** What a word read as the book's was: a book form (`book-forms.ts`) or a spelled-out Greek letter. */
@@ -60,9 +60,10 @@ export function inBookWords(v: BookVocabulary, text: string): QueryInBookWords {
     if (grouped) return grouped;
     const stem = stemWord(word);
     if (!stem || negligible(stem, word) || v.df(stem) > 0) return raw;
-    // A number glued to a unit, or a name to its number, is searched apart, as the book writes it; no
-    // reading to report: the reader's "200mm" is the book's "200 mm", "wd40" its "WD-40".
-    const apart = unitApart(word, v)?.text ?? timesApart(word) ?? clockApart(word) ?? thousandsApart(word, v) ?? namedApart(v, word, stem);
+    // A number glued to a unit, or a name to its number, is searched apart, as the book writes it, and
+    // a closed-up word as the book hyphenates it; no reading to report: the reader's "200mm" is the
+    // book's "200 mm", "wd40" its "WD-40", "popup" its "pop-up".
+    const apart = unitApart(word, v)?.text ?? timesApart(word) ?? clockApart(word) ?? thousandsApart(word, v) ?? namedApart(v, word, stem) ?? hyphenatedBookWord(word, v);
     if (apart) return apart;
     let reading = byStem.get(stem);
     if (reading === undefined) {

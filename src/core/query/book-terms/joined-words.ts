@@ -48,3 +48,32 @@ export function joinedBookWords(v: BookVocabulary, text: string): string {
   }
   return copied === 0 ? text : out + text.slice(copied);
 }
+
+// A word of letters only, long enough to hold two parts.
+const CLOSED_UP = /^\p{L}{3,}$/u;
+
+/**
+ * `word` (lowercased, as tokenized) as the book's hyphenated word when the reader closed it up:
+ * "popup" for the book's "pop-up", "login" for "log-in", "checkin" for "check-in"; else null. Such
+ * a run holds a stopword, so the book's keyword index keeps it whole (joined-stopwords.ts) and its
+ * vocabulary counts it; the reader's solid form was a word the book never uses. A phishing book
+ * whose passage says "A pop-up on a website … is a scam" answered "a website popup says my phone has
+ * 3 viruses" with "The book never mentions "popup"". Only two parts, one of them a stopword, and only
+ * when the book writes the run: closing up every run at ingest lengthened chunks and cost MRR
+ * (docs/retrieval-quality.md, Round 93), while this reads the question alone.
+ *
+ * @example
+ * hyphenatedBookWord('popup', v); // 'pop-up' (a book that writes "pop-up" and never "popup")
+ * hyphenatedBookWord('popcorn', v); // null
+ */
+export function hyphenatedBookWord(word: string, v: BookVocabulary): string | null {
+  if (!CLOSED_UP.test(word)) return null;
+  for (let i = 1; i < word.length; i++) {
+    const left = word.slice(0, i);
+    const right = word.slice(i);
+    if (!isStopword(left) && !isStopword(right)) continue;
+    const run = `${left}-${right}`;
+    if (v.df(run) > 0) return run;
+  }
+  return null;
+}

@@ -37,6 +37,7 @@ import { bookWordReader, withGreekLetters } from './book-forms';
 import { EVERYDAY_WORDS } from './everyday-words';
 import { clockApart, nameNumberApart, thousandsApart, timesApart, unitApart } from './glued-units';
 import { irregularVerbBookStem } from './irregular-verbs';
+import { hyphenatedBookWord } from './joined-words';
 
 /** Below this IDF-weighted coverage the book is judged not to cover the question. */
 export const MIN_COVERAGE = 0.5;
@@ -160,8 +161,8 @@ export function assessQueryTerms(v: BookVocabulary, text: string): TermEvidence 
     if (negligible(stem, word) && !acronyms.has(word)) continue;
     // "10x50" is the book's "10×50": numbers, which weigh nothing.
     if (timesApart(word)) continue;
-    // "200mm" is the book's "200 mm", "wd40" its "WD-40": the unit or name weighs as the book writes it.
-    const apartStem = unitApart(word, v)?.unitStem ?? nameNumberApart(word, v)?.nameStem;
+    // "200mm" is the book's "200 mm", "wd40" its "WD-40", "popup" its "pop-up": weighed as the book writes it.
+    const apartStem = unitApart(word, v)?.unitStem ?? nameNumberApart(word, v)?.nameStem ?? hyphenatedBookWord(word, v);
     if (apartStem) {
       known += idf(v.df(apartStem));
       total += idf(v.df(apartStem));

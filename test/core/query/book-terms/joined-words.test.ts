@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeText } from '../../../../src/core/common/bm25/index';
+import { analyzeText, joinedStopwords } from '../../../../src/core/common/bm25/index';
 import { inBookWords } from '../../../../src/core/query/book-terms/in-book-words';
-import { joinedBookWords } from '../../../../src/core/query/book-terms/joined-words';
+import { assessQueryTerms } from '../../../../src/core/query/book-terms/term-evidence';
+import { hyphenatedBookWord, joinedBookWords } from '../../../../src/core/query/book-terms/joined-words';
 import type { BookVocabulary } from '../../../../src/core/query/ports';
 
 // A civics book's chunks: it writes "shutdown" and "breakdown" as one word, and uses "set" and
@@ -39,5 +40,40 @@ describe('joinedBookWords', () => {
 
   it('is what the query is searched as', () => {
     expect(inBookWords(v, 'why does the government shut down').text).toBe('why does the government shutdown down');
+  });
+});
+
+describe('hyphenatedBookWord', () => {
+  // A phishing book's chunks: it hyphenates "pop-up" and "log-in" (runs holding a stopword, which
+  // its keyword index and vocabulary keep whole, as encodeBookVocabulary counts them), and writes
+  // "popcorn" solid.
+  const book = [
+    'A pop-up on a website saying your phone has 3 viruses is a scam.',
+    'Never type your log-in details into a page a message linked to.',
+    'Popcorn-time apps are not in the official store; the popcorn brand means nothing.',
+    'Close the window and run a scan from the system settings.',
+  ];
+  const df = new Map<string, number>();
+  for (const chunk of book) for (const stem of new Set([...analyzeText(chunk), ...joinedStopwords(chunk)])) df.set(stem, (df.get(stem) ?? 0) + 1);
+  const v: BookVocabulary = { n: book.length, df: (stem) => df.get(stem) ?? 0, isOrdinary: () => true, bookStems: [...df.keys()] };
+
+  it('reads a closed-up word as the run the book hyphenates', () => {
+    expect(v.df('popup')).toBe(0);
+    expect(hyphenatedBookWord('popup', v)).toBe('pop-up');
+    expect(hyphenatedBookWord('login', v)).toBe('log-in');
+  });
+
+  it('leaves a word whose parts are no run the book writes, or that holds no stopword, or is no word', () => {
+    expect(hyphenatedBookWord('setup', v)).toBeNull(); // no "set-up" in the book
+    expect(hyphenatedBookWord('popcorntime', v)).toBeNull(); // "popcorn-time" holds no stopword: not kept whole
+    expect(hyphenatedBookWord('pop2up', v)).toBeNull();
+    expect(hyphenatedBookWord('up', v)).toBeNull();
+  });
+
+  it('is what the query is searched as, and counts as the book\'s word for the term rule', () => {
+    expect(inBookWords(v, 'a website popup says my phone has 3 viruses').text).toBe('a website pop-up says my phone has 3 viruses');
+    const evidence = assessQueryTerms(v, 'a website popup says my phone has 3 viruses');
+    expect(evidence.unknown).not.toContain('popup');
+    expect(evidence.covered).toBe(true);
   });
 });
