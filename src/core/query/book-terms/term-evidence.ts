@@ -57,10 +57,12 @@ export const ORDINARY_WORD_WEIGHT = 0.3;
 
 /**
  * Function words that Qdrant's stopword list (NLTK's) lacks: indefinite pronouns, "else", modal
- * verbs, adverbs of frequency or degree, and "versus" (how comparison questions are asked; "vs" is
- * short enough to weigh nothing already). They never name a topic, so a book that does not
- * happen to write "nobody" says nothing about whether it covers "lock my file so nobody else can
- * open it".
+ * verbs, adverbs of frequency or degree, conjunctions and linking adverbs ("whenever", "whereas",
+ * "however", "therefore"), prepositions ("within", "upon", "towards", "despite"), and "versus" (how
+ * comparison questions are asked; "vs" is short enough to weigh nothing already). They never name a
+ * topic, so a book that does not happen to write "nobody" says nothing about whether it covers "lock
+ * my file so nobody else can open it", nor one without "whenever" about "wifi drops whenever the
+ * microwave is on" (whose warning named "whenever" as a word the book never mentions).
  */
 const FUNCTION_WORDS: ReadonlySet<string> = new Set([
   'nobody', 'somebody', 'anybody', 'everybody', 'someone', 'anyone', 'everyone', 'something', 'anything',
@@ -68,6 +70,9 @@ const FUNCTION_WORDS: ReadonlySet<string> = new Set([
   'might', 'must', 'shall', 'may', 'also', 'yet', 'even', 'still', 'ever', 'never', 'always', 'often',
   'sometimes', 'usually', 'really', 'quite', 'rather', 'already', 'instead', 'though', 'although',
   'unless', 'whether', 'either', 'neither', 'versus',
+  'whenever', 'wherever', 'whereas', 'whilst', 'however', 'whatever', 'whichever', 'whoever', 'therefore',
+  'thus', 'hence', 'otherwise', 'moreover', 'furthermore', 'nevertheless', 'nonetheless', 'meanwhile',
+  'despite', 'unlike', 'upon', 'within', 'among', 'amongst', 'toward', 'towards', 'via',
   // Contractions typed without their apostrophe: "doesn't" splits into the stopwords "doesn" and "t",
   // but "doesnt" is one token in no book and no lexicon, and was weighed as a name the book lacks
   // ("why doesnt my baby sleep" was judged off-topic in a baby-care book). Not those that are everyday

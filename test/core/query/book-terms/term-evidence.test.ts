@@ -140,6 +140,16 @@ describe.each(TINY_BOOK_VOCABULARIES)('assessQueryTerms (the term rule), vocabul
     expect(assessQueryTerms(book, 'would nobody else swap the tank lid gasket in the kitchen?')).toMatchObject({ unknown: ['swap', 'kitchen'] });
   });
 
+  it('ignores conjunctions and prepositions the stopword list lacks ("whenever", "whereas", "within")', () => {
+    // "wifi drops whenever the microwave is on": the warning named "whenever" as a word the book never
+    // mentions, and it lowered the question's coverage as a subject word would.
+    expect(assessQueryTerms(book, 'bleed the pump housing whenever the heater is saturated')).toMatchObject({ unknown: [], coverage: 1, covered: true });
+    expect(assessQueryTerms(book, 'the tank lid gasket, whereas the heater keeps the water within the tank')).toMatchObject({ unknown: [], coverage: 1 });
+    expect(assessQueryTerms(book, 'however the pump starts, check the manifold upon every service')).toMatchObject({ unknown: [], coverage: 1 });
+    // A subject word beside them still counts.
+    expect(assessQueryTerms(book, 'bleed the pump whenever the kitchen floods')).toMatchObject({ unknown: ['kitchen', 'floods'] });
+  });
+
   it('reads a contraction typed without its apostrophe ("doesnt", "whats") as the stopwords it joins', () => {
     // "doesn't" splits into the stopwords "doesn" and "t"; typed "doesnt" it is one token, in neither the
     // book nor its lexicon, and was weighed as a name the book lacks: the question was judged off-topic.
