@@ -35,6 +35,7 @@ import { isStopword, joinedStopwords, qdrantIdf, splitWords, stemWord, tokenizeW
 import type { BookVocabulary, TermEvidence } from '../ports';
 import { bookWordReader, withGreekLetters } from './book-forms';
 import { EVERYDAY_WORDS } from './everyday-words';
+import { FUNCTION_WORDS } from './function-words';
 import { clockApart, nameNumberApart, thousandsApart, timesApart, unitApart } from './glued-units';
 import { irregularVerbBookStem } from './irregular-verbs';
 import { hyphenatedBookWord } from './joined-words';
@@ -54,35 +55,6 @@ export const SEVERAL_UNKNOWN = 2;
 export const SEVERAL_GUESSES = 2;
 /** Weight of an ordinary English word the book does not use, relative to an unknown name. */
 export const ORDINARY_WORD_WEIGHT = 0.3;
-
-/**
- * Function words that Qdrant's stopword list (NLTK's) lacks: indefinite pronouns, "else", modal
- * verbs, adverbs of frequency or degree, conjunctions and linking adverbs ("whenever", "whereas",
- * "however", "therefore"), prepositions ("within", "upon", "towards", "despite"), and "versus" (how
- * comparison questions are asked; "vs" is short enough to weigh nothing already). They never name a
- * topic, so a book that does not happen to write "nobody" says nothing about whether it covers "lock
- * my file so nobody else can open it", nor one without "whenever" about "wifi drops whenever the
- * microwave is on" (whose warning named "whenever" as a word the book never mentions).
- */
-const FUNCTION_WORDS: ReadonlySet<string> = new Set([
-  'nobody', 'somebody', 'anybody', 'everybody', 'someone', 'anyone', 'everyone', 'something', 'anything',
-  'nothing', 'everything', 'somewhere', 'anywhere', 'everywhere', 'nowhere', 'else', 'would', 'could',
-  'might', 'must', 'shall', 'may', 'also', 'yet', 'even', 'still', 'ever', 'never', 'always', 'often',
-  'sometimes', 'usually', 'really', 'quite', 'rather', 'already', 'instead', 'though', 'although',
-  'unless', 'whether', 'either', 'neither', 'versus',
-  'whenever', 'wherever', 'whereas', 'whilst', 'however', 'whatever', 'whichever', 'whoever', 'therefore',
-  'thus', 'hence', 'otherwise', 'moreover', 'furthermore', 'nevertheless', 'nonetheless', 'meanwhile',
-  'despite', 'unlike', 'upon', 'within', 'among', 'amongst', 'toward', 'towards', 'via',
-  // Contractions typed without their apostrophe: "doesn't" splits into the stopwords "doesn" and "t",
-  // but "doesnt" is one token in no book and no lexicon, and was weighed as a name the book lacks
-  // ("why doesnt my baby sleep" was judged off-topic in a baby-care book). Not those that are everyday
-  // words of their own ("ill", "well", "shed", "wed", "its"); "cant" (a roofer's cant strip) and "wont"
-  // are kept, far more often typed for "can't" and "won't", and weigh nothing even in a book that has them.
-  'dont', 'doesnt', 'didnt', 'isnt', 'arent', 'wasnt', 'werent', 'hasnt', 'havent', 'hadnt', 'wouldnt',
-  'couldnt', 'shouldnt', 'mustnt', 'neednt', 'mightnt', 'shant', 'aint', 'cant', 'wont', 'whats',
-  'thats', 'theres', 'heres', 'wheres', 'whos', 'hows', 'whens', 'whys', 'ive', 'youre', 'youve',
-  'youll', 'youd', 'theyre', 'theyve', 'theyll', 'theyd', 'weve', 'shes', 'itll', 'thatll',
-]);
 
 /**
  * Whether `word` is a word of everyday speech ({@link EVERYDAY_WORDS}) or an inflection of one:
