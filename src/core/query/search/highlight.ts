@@ -63,6 +63,8 @@ export interface HighlightOptions {
   max?: number;
   /** The question as written: a number it writes with a point or comma is one of `terms` (withWholeNumbers). */
   question?: string;
+  /** A span of `content` that an earlier result already shows word for word: no sentence overlapping it is picked (distinct-highlights.ts). */
+  besides?: { start: number; end: number };
 }
 
 /**
@@ -77,7 +79,7 @@ export interface HighlightOptions {
  * // { text: 'A topic is a named channel.', start: 23, end: 50, terms: ['topic'] }
  * highlightPassage('Step 1.1 sets the dough aside.', questionWeights('step 1'), { question: 'step 1' })!.terms; // ['step', '1']
  */
-export function highlightPassage(content: string, weights: ReadonlyMap<string, number>, { max = HIGHLIGHT_CHARS, question }: HighlightOptions = {}): Highlight | null {
+export function highlightPassage(content: string, weights: ReadonlyMap<string, number>, { max = HIGHLIGHT_CHARS, question, besides }: HighlightOptions = {}): Highlight | null {
   if (!content || weights.size === 0) return null;
   let stems = stemsByQuestion.get(weights);
   if (!stems) stemsByQuestion.set(weights, (stems = new Map()));
@@ -101,7 +103,7 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
   };
   // `table`: the span (or pair) starts with a table row; `code`: it lies in a code block.
   const consider = (score: number, start: number, end: number, table: boolean, code: boolean): void => {
-    if (score <= 0 || (best && score < best.score)) return;
+    if (score <= 0 || (best && score < best.score) || (besides && start < besides.end && end > besides.start)) return;
     // Of equals, prose before a code line before a table row (prose reads better: "TEMPO 1308/1311
     // 1SM BR OVC004" of a sample forecast came before the list item that says what TEMPO means),
     // then the one that leads with a word of the question, then the first. Who leads is read only
@@ -145,6 +147,7 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
   // definition ("**Ctrl+F**") or a short opener ("Falls will happen during development."). A lead-in
   // is not paired: withWhatItIntroduces brings as many of its items as fit, a pair only the first.
   if (!best) {
+    if (besides) return null; // the caller keeps the highlight it has
     const i = firstUnderMatchedHeading(content, spans, weights, stems);
     if (i < 0) return null;
     const { span, code } = spans[i]!;

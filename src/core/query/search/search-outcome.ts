@@ -6,6 +6,7 @@
 import { roundMs } from '../../common/round-ms';
 import type { SearchContext, TermEvidence } from '../ports';
 import { expansionPassages, type ExpandReport, type ExpansionPlan } from './expand-context';
+import { distinctHighlights } from './distinct-highlights';
 import { highlightPassage } from './highlight';
 import { highlightHeading } from './highlight-heading';
 import { summarizeOutcome, type OutcomeSummary } from './outcome-summary';
@@ -62,9 +63,14 @@ export function assembleOutcome(
   const { kept, dropped } = ranked;
   const usedEmbedder = embedded && embedder ? embedder : null;
   const expanded = expansion ? expansionPassages(expansion, fetched) : null;
-  const results = mapResults(kept, context.config.payloadFields, params.includeMetadata).map((result, i) => {
+  const mapped = mapResults(kept, context.config.payloadFields, params.includeMetadata);
+  const highlights = distinctHighlights(
+    mapped.map((result) => result.content),
+    (content, i, besides) => highlightPassage(content, withSynonymStems(weights, kept[i]!.payload), { question: params.q, ...(besides ? { besides } : {}) }),
+  );
+  const results = mapped.map((result, i) => {
     const passage = expanded?.passages[i];
-    const found = result.content === null ? null : highlightPassage(result.content, withSynonymStems(weights, kept[i]!.payload), { question: params.q });
+    const found = highlights[i] ?? null;
     // A highlight under a later heading than the chunk's own names and links that heading.
     const under = found && highlightHeading(kept[i]!.payload, found.start, result.source_url);
     const highlight = under ? { ...found, ...under } : found;

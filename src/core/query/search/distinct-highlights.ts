@@ -1,0 +1,32 @@
+/**
+ * A highlight no earlier result of the answer already shows. Chunks a long section is split into
+ * share their edge sentences (the sentence overlap of pack-chunks.ts), and two neighbours of one page
+ * often both rank in the top 3: both then highlighted the shared sentence, so the reader saw the
+ * same line twice and the second result's own answer not at all (a glossary's two chunks both read
+ * "**Lightfastness**: How well a pigment resists fading in light."; 21 of 2,112 top-3 highlights
+ * over the held-out books, book D, the sample book and a new user's book). The later result
+ * highlights its best other sentence instead, or keeps the repeat when it has none.
+ */
+import type { Highlight, HighlightOptions } from './highlight';
+
+/** How a result's highlight is found, told a span to leave out (highlightPassage, bound to the question). */
+export type HighlightOf = (content: string, index: number, besides?: HighlightOptions['besides']) => Highlight | null;
+
+/**
+ * Each content's highlight (`null` for none or no content), best first as the results are, with a
+ * later one whose text an earlier result already shows found again without that span.
+ *
+ * @example
+ * distinctHighlights([chunk0, chunk1], (c, i, besides) => highlightPassage(c, weights, { besides }));
+ * // chunk1's best sentence other than the one chunk0 shows, when it has one
+ */
+export function distinctHighlights(contents: readonly (string | null)[], highlightOf: HighlightOf): (Highlight | null)[] {
+  const shown = new Set<string>();
+  return contents.map((content, i) => {
+    if (content === null) return null;
+    let found = highlightOf(content, i);
+    if (found && shown.has(found.text)) found = highlightOf(content, i, { start: found.start, end: found.end }) ?? found;
+    if (found) shown.add(found.text);
+    return found;
+  });
+}
