@@ -81,6 +81,8 @@ export interface CandidateSpan {
   opensItem: boolean;
   /** It is a later sentence of a list item, past the one that opens it. */
   itemTail: boolean;
+  /** Where the bold term ends when it opens an entry of a glossary or definition list (ENTRY_HEAD), else 0. */
+  entry: number;
 }
 
 /**
@@ -92,7 +94,7 @@ export interface CandidateSpan {
  * without sentence ends: a list of values, one a line); up to it, prose a book hard-wraps stays whole.
  *
  * @example
- * candidateSpans('## Storage\n\nKeep it dry.', 480); // [{ span: [12, 24], gap: true, row: false, code: false, opensItem: false, itemTail: false }]
+ * candidateSpans('## Storage\n\nKeep it dry.', 480); // [{ span: [12, 24], gap: true, row: false, code: false, opensItem: false, itemTail: false, entry: 0 }]
  */
 export function candidateSpans(content: string, wrappedSentenceChars: number): CandidateSpan[] {
   const out: CandidateSpan[] = [];
@@ -118,7 +120,9 @@ export function candidateSpans(content: string, wrappedSentenceChars: number): C
         // (a line under an item, even unindented, continues it).
         const last = out[out.length - 1];
         const itemTail = !opensItem && !row && !code && !gap && !!last && (last.opensItem || last.itemTail) && !BLANK_BETWEEN.test(content.slice(last.span[1], span[0]));
-        out.push({ span, gap: gap || opensBox(content, span[0], line), row, code, opensItem, itemTail });
+        const head = !row && !code && (opensItem || opensParagraph(content, span[0])) ? ENTRY_HEAD.exec(content.slice(span[0], span[1] + 3)) : null;
+        const entry = head ? span[0] + head[0].length : 0;
+        out.push({ span, gap: gap || opensBox(content, span[0], line), row, code, opensItem, itemTail, entry });
         gap = false;
       }
     }
@@ -153,15 +157,25 @@ function markerIndent(content: string, at: number): number {
 // What lies between a paragraph's first line and the blank line above it (a quotation's markers).
 const OPENS_PARAGRAPH = /(?:^|\n)[ \t>]*\r?\n[ \t>]*$/;
 
+/** Whether `start` opens a paragraph: the chunk's start, or a line under a blank one. */
+function opensParagraph(content: string, start: number): boolean {
+  return start === 0 || OPENS_PARAGRAPH.test(content.slice(Math.max(0, start - 12), start)) || content.slice(0, start).trim() === '';
+}
+
 /**
  * Whether the span `line`, from `start`, opens a paragraph with a callout's title line
  * ({@link isCalloutTitle}; ingest writes a box with a blank line above it). A hard-wrapped sentence
  * that happens to start a line with "Note:" continues its paragraph.
  */
 function opensBox(content: string, start: number, line: string): boolean {
-  if (!isCalloutTitle(line.split('\n', 1)[0]!.trimEnd())) return false;
-  return start === 0 || OPENS_PARAGRAPH.test(content.slice(Math.max(0, start - 12), start)) || content.slice(0, start).trim() === '';
+  return isCalloutTitle(line.split('\n', 1)[0]!.trimEnd()) && opensParagraph(content, start);
 }
+
+// An entry of a glossary or definition list: a paragraph or item led by its bold term and a colon
+// ("**Quadrat**: a square frame …", "- **Mitosis:** one division …", or "**Biga**" over ": A stiff
+// preferment."). Each defines its own term: highlight.ts pairs an entry with the span above only
+// when the question names its term.
+const ENTRY_HEAD = /^[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?(\*\*|__)(?=\S)(?:(?!\1)[^\n]){1,80}?(?:\1:|:\1|\1[^\n:]{0,40}\r?\n[ \t]{0,3}:[ \t])/;
 
 // The same row tested one line at a time (no `m` flag: the line is the whole input).
 const PIPELESS_DELIMITER = new RegExp(PIPELESS_DELIMITER_ROW.source);

@@ -112,11 +112,13 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
     if (best && score === best.score && !(kind < best.kind) && !(kind === best.kind && leads(start) && !leads(best.start))) return;
     best = { score, start, end, code, kind };
   };
+  // Whether the question names the term an entry of a glossary opens with (`entry`, rare: read only then).
+  const namesTerm = (entry: CandidateSpan): boolean => stemsPerSpan(content, [{ span: [entry.span[0], entry.entry] }], weights, stems)[0]!.length > 0;
   // Whether span `i` and the next may be read as a pair (see below).
   const joinsNext = (i: number): boolean => {
     const at = spans[i]!;
     const next = spans[i + 1];
-    return !!next && !next.gap && next.span[1] - at.span[0] <= max && at.row === next.row && !(at.itemTail && next.opensItem);
+    return !!next && !next.gap && next.span[1] - at.span[0] <= max && at.row === next.row && !(at.itemTail && next.opensItem) && (!next.entry || namesTerm(next) || ENDS_WITH_COLON.test(content.slice(at.span[0], at.span[1])));
   };
   for (let i = 0; i < spans.length; i++) {
     const { span, row, code } = spans[i]!;
@@ -129,6 +131,10 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
     // Nor an item's later sentence and the next item: they are two items' halves ("The most useful
     // everyday mode. **S (Shutter priority)**: you pick the shutter speed" answered a question about
     // the aperture mode, whose item that first sentence ends).
+    // Nor a glossary's entry and the span above it, unless the question names the entry's term: the
+    // entry defines another term ("Pioneer species: … such as lichens on rock. Quadrat: a square frame
+    // … for counting organisms." for "are lichens one organism or two"). A comparison that names both
+    // terms still reads the two entries as one, and a lead-in ("three kinds of work:") its first entry.
     // A short label on a line of its own (a tab's "Assisted braking (GriGri):", "To clean the
     // filter:") is one thought with what it introduces: when it holds a word of the question, that
     // pair pays no penalty. "feed rope on a grigri" was highlighted on the tube-device panel's "feed

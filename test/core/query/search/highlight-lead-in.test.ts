@@ -56,7 +56,7 @@ describe('highlightPassage past its sentence', () => {
     const h = highlightPassage(list, questionWeights('why do plant cells not burst'))!;
     expect(h.text).toBe('Plant cells have three more structures (*Figure 1.2*): a **cell wall** of cellulose, which stops the cell bursting;');
     const items = '- **Codominance:** both alleles show.\n* **Incomplete dominance:** the heterozygote is in between.';
-    expect(highlightPassage(items, questionWeights('codominance heterozygote'))!.text).toBe('- **Codominance:** both alleles show. **Incomplete dominance:** the heterozygote is in between.');
+    expect(highlightPassage(items, questionWeights('codominance or incomplete dominance'))!.text).toBe('- **Codominance:** both alleles show. **Incomplete dominance:** the heterozygote is in between.');
     const steps = 'Steps:\n1. install the driver\n2. launch the driver node';
     expect(highlightPassage(steps, questionWeights('install launch node'))!.text).toBe('1. install the driver 2. launch the driver node');
     const yaml = '```yaml\nplugins:\n  - name: driver\n```';

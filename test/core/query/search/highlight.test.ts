@@ -171,6 +171,24 @@ describe('highlightPassage', () => {
     expect(highlightPassage('Call for help and an AED. A bystander fetches the AED.', questionWeights('AED'))!.text).toBe('Call for help and an AED.');
   });
 
+  it('never pairs a glossary entry with the next entry, whose words define another term', () => {
+    // "are lichens one organism or two": "lichens" in one entry, "organisms" in the next had read
+    // two definitions as one highlight.
+    const glossary = '**Pioneer species**: the first species to colonise bare rock, such as lichens.\n\n**Quadrat**: a square frame for counting organisms.';
+    expect(highlightPassage(glossary, questionWeights('are lichens one organism or two'))!.text).toBe('**Pioneer species**: the first species to colonise bare rock, such as lichens.');
+    // The same as a list, the colon inside the bold, and a definition list's term over its ": …" line.
+    const list = '- **Pioneer species:** the first species on bare rock, such as lichens.\n- **Quadrat:** a square frame for counting organisms.';
+    expect(highlightPassage(list, questionWeights('lichens organisms'))!.text).toBe('- **Pioneer species:** the first species on bare rock, such as lichens.');
+    const definitions = '**Pioneer species**\n: The first species on bare rock, such as lichens.\n\n**Quadrat**\n: A square frame for counting organisms.';
+    expect(highlightPassage(definitions, questionWeights('lichens organisms'))!.text).toBe('**Pioneer species**: The first species on bare rock, such as lichens.');
+    // Prose still pairs, and a lead-in still brings the entries it introduces.
+    expect(highlightPassage('Lichens grow on rock.\n\nThey are two organisms.', questionWeights('lichens organisms'))!.text).toBe('Lichens grow on rock. They are two organisms.');
+    // A comparison that names both terms reads both entries.
+    expect(highlightPassage(glossary, questionWeights('pioneer species or quadrat'))!.text).toBe('**Pioneer species**: the first species to colonise bare rock, such as lichens. **Quadrat**: a square frame for counting organisms.');
+    const leadIn = 'Symbiosis has three kinds of relationship:\n\n- **Mutualism**: both benefit.\n- **Parasitism**: one gains, one loses.';
+    expect(highlightPassage(leadIn, questionWeights('kinds of relationship'))!.text).toContain('**Mutualism**: both benefit.');
+  });
+
   it('reads a definition list\'s term and definition as "term: definition", not "term : definition"', () => {
     const list = '**Accrual**\n: An expense incurred but not yet billed.\n\n**Bad debt**\n: A receivable written off.';
     expect(highlightPassage(list, questionWeights('what is an accrual'))!.text).toBe('**Accrual**: An expense incurred but not yet billed.');
