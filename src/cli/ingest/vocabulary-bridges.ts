@@ -22,7 +22,7 @@ import { englishWords } from './english-lexicon';
 
 /** What the ingest adds. */
 export interface VocabularyBridges {
-  /** Per text, the other spellings of its words and the names of its unit symbols (indexed with it). */
+  /** Per text, the other spellings of its words (each as often as the text uses the word) and the names of its unit symbols (indexed with it). */
   spellings: string[][];
   /** Stem a reader may type → the book stems it stands for (taught to the LSA model as aliases). */
   aliases: Map<string, string[]>;
@@ -40,7 +40,14 @@ export function vocabularyBridges(texts: readonly string[]): VocabularyBridges {
   const aliases = new Map([...units.aliases].map(([alias, stems]) => [alias, [...stems]]));
   const spellings = texts.map((text, i) => {
     const found = new Set<string>();
-    const own = new Set(tokenizeWords(text));
+    // Another spelling stands for each use of the book's word, not for the first only: appended
+    // once, "colour" written six times in a chunk was "color" once, and a reader's American spelling
+    // found the chunk that names colour once as readily as the one about colour.
+    const repeats: string[] = [];
+    const words = tokenizeWords(text);
+    const uses = new Map<string, number>();
+    for (const word of words) uses.set(word, (uses.get(word) ?? 0) + 1);
+    const own = new Set(words);
     const ownStems = new Set([...own].map(stemWord));
     for (const word of own) {
       if (isStopword(word)) continue;
@@ -58,7 +65,9 @@ export function vocabularyBridges(texts: readonly string[]): VocabularyBridges {
         ownStems.add(formStem);
         inflected.push(form);
       }
-      for (const variant of [...spellingVariants(word).filter((v) => all.has(v)), ...inflected, ...(unaccented ? [unaccented] : [])]) {
+      const respelled = [...spellingVariants(word).filter((v) => all.has(v)), ...(unaccented ? [unaccented] : [])];
+      for (const variant of respelled) for (let n = 1; n < uses.get(word)!; n++) repeats.push(variant);
+      for (const variant of [...respelled, ...inflected]) {
         found.add(variant);
         const alias = stemWord(variant);
         if (!alias || !stem || alias === stem) continue;
@@ -76,7 +85,7 @@ export function vocabularyBridges(texts: readonly string[]): VocabularyBridges {
       aliases.set(alias, [...new Set([...(aliases.get(alias) ?? []), ...stems])]);
     }
     for (const name of units.names[i]!) found.add(name);
-    return [...found];
+    return [...found, ...repeats];
   });
   return { spellings, aliases };
 }

@@ -12,6 +12,15 @@ describe('vocabularyBridges', () => {
     expect(bridges.spellings[2]).toEqual([]);
   });
 
+  it('adds the other spelling as often as the chunk uses the word, so a reader\'s spelling weighs as the book\'s does', () => {
+    const colour = vocabularyBridges(['Colour the bars: a colour per layer, one colour a batch.', 'Add colour.', 'El café, un café.']);
+    expect(colour.spellings[0]!.filter((word) => word === 'color')).toHaveLength(3);
+    expect(colour.spellings[1]).toEqual(['color']);
+    expect(colour.spellings[2]!.filter((word) => word === 'cafe')).toHaveLength(2);
+    // The BM25 text holds "color" three times, as it holds "colour".
+    expect(withSpellings(['Colour, colour, colour.'], vocabularyBridges(['Colour, colour, colour.']).spellings)[0]).toBe('Colour, colour, colour.\ncolor color color');
+  });
+
   it('maps the stem a reader may type to the book stem it stands for', () => {
     expect(bridges.aliases.get('colour')).toEqual(['color']);
     expect(bridges.aliases.get('recogn')).toEqual(['recognis']);
