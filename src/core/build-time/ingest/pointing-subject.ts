@@ -24,6 +24,13 @@ const POINTING_SUBJECT = /^(?:one|each|every|some|any|all|both|no|another|other|
  */
 const INDEFINITE_PRONOUN = /^(?:any|every|some|no)(?:thing|one|body)\b/i;
 /**
+ * A partitive pronoun ("None of this is a reason to be afraid …", "Neither of them is the …",
+ * "Either of the two is …") counts among things already named, as "each of" and "all of" do
+ * (POINTING_SUBJECT); a soap-making book's safety chapter "defined" `none`. Before "of" only: "None
+ * is Python's null" names its term.
+ */
+const PARTITIVE_SUBJECT = /^(?:none|neither|either)\s+of\b/i;
+/**
  * A subject that counts past one or points by its place in the text ("The two sounds are made …",
  * "Three icons are used …", "The latter is a standard form", "The following is a summary …", "Next
  * is the combo box …") names things already or about to be on the page, as "both" and "this" do:
@@ -59,7 +66,7 @@ const PLACE_SUBJECT = /^(?:in|inside|on|at|under|underneath|behind|between|withi
 const QUESTION_SUBJECT = /^(?:how|why)\b(?!-)/i;
 
 /**
- * Whether a copula's `subject` points back, counts, is an indefinite pronoun, points at the page,
+ * Whether a copula's `subject` points back, counts, is an indefinite or partitive pronoun, points at the page,
  * opens a place or asks a question, and so names no term of its own.
  *
  * @example
@@ -68,5 +75,5 @@ const QUESTION_SUBJECT = /^(?:how|why)\b(?!-)/i;
  * pointsOrPlaces('topic'); // false
  */
 export function pointsOrPlaces(subject: string): boolean {
-  return POINTING_SUBJECT.test(subject) || INDEFINITE_PRONOUN.test(subject) || COUNTING_SUBJECT.test(subject) || POINTING_TAIL.test(subject) || PLACE_SUBJECT.test(subject) || QUESTION_SUBJECT.test(subject);
+  return POINTING_SUBJECT.test(subject) || INDEFINITE_PRONOUN.test(subject) || PARTITIVE_SUBJECT.test(subject) || COUNTING_SUBJECT.test(subject) || POINTING_TAIL.test(subject) || PLACE_SUBJECT.test(subject) || QUESTION_SUBJECT.test(subject);
 }

@@ -14,6 +14,12 @@ describe('pointsOrPlaces (a copula subject that names no term)', () => {
     }
   });
 
+  it('is true for a partitive pronoun before "of" ("None of this is a reason to …"), which names no thing', () => {
+    for (const subject of ['None of this', 'none of them', 'Neither of them', 'Either of the two']) {
+      expect(pointsOrPlaces(subject)).toBe(true);
+    }
+  });
+
   it('is false for a term, a hyphenated number, an ordinal and a place word without its determiner', () => {
     for (const subject of ['topic', 'Two-factor authentication', 'second law', 'Through hole pads', 'ON clause', 'None', 'Someday', 'Nothingness']) {
       expect(pointsOrPlaces(subject)).toBe(false);
