@@ -3,7 +3,7 @@
  * metadata, so the Worker's term rule ("the book does not cover this") works on Qdrant as it does
  * on the embedded index (layout and reader: `query/book-terms/book-vocabulary.ts`).
  */
-import { analyzeText, apostropheWords, joinedStopwords } from '../common/bm25/index';
+import { acronymTokens, analyzeText, apostropheWords, joinedStopwords } from '../common/bm25/index';
 import type { StoredVocabulary } from '../query/book-terms/book-vocabulary';
 import type { LexiconFilter } from '../common/text/lexicon-filter';
 
@@ -20,8 +20,9 @@ export function encodeBookVocabulary(texts: readonly string[], lexicon: LexiconF
   const df = new Map<string, number>();
   // With the runs of stopwords joined by hyphens ("o-o") the sparse vectors index whole, so the term
   // rule reads them on Qdrant as on the embedded index (whose df comes from those vectors); so are
-  // the words written with an inner apostrophe, read whole ("on'yomi" as "onyomi").
-  for (const text of texts) for (const stem of new Set([...analyzeText(text), ...joinedStopwords(text), ...apostropheWords(text)])) df.set(stem, (df.get(stem) ?? 0) + 1);
+  // the words written with an inner apostrophe, read whole ("on'yomi" as "onyomi"), and the acronyms
+  // the stemmer folds ("acronym:pers"), which the search asks for alone when the book has them.
+  for (const text of texts) for (const stem of new Set([...analyzeText(text), ...joinedStopwords(text), ...apostropheWords(text), ...acronymTokens(text)])) df.set(stem, (df.get(stem) ?? 0) + 1);
   // One space-separated string keeps the entry small; the analyser splits on spaces, and a stem
   // that held one anyway would be left out rather than split the list.
   const stems = [...df.keys()].filter((stem) => !stem.includes(' ')).sort();

@@ -21,6 +21,11 @@ describe('encodeBookVocabulary / storedVocabulary', () => {
     expect(v.isOrdinary('kubectl')).toBe(true);
   });
 
+  it('records the acronym tokens the sparse vectors index, so the search on Qdrant knows the book writes "PERS"', () => {
+    const v = storedVocabulary({ [VOCABULARY_METADATA_KEY]: encodeBookVocabulary(['A PERS (personal emergency response system) calls help.', 'beats per minute'], null) })!;
+    expect([v.df('acronym:pers'), v.df('per')]).toEqual([1, 2]);
+  });
+
   it('carries the lexicon filter bit for bit through JSON', () => {
     const lexicon = buildLexiconFilter(Array.from({ length: 500 }, (_, i) => `word${i}`));
     const stored = JSON.parse(JSON.stringify(encodeBookVocabulary(texts, lexicon)));

@@ -14,6 +14,7 @@
  */
 import { capitalsSpeak } from './capital-stopwords';
 import { stemWord } from './stemmer';
+import { analyzeText } from './analyze';
 import { isStopword } from './stopwords';
 import { splitWords } from './tokenize';
 
@@ -43,4 +44,32 @@ export function acronymTokens(text: string): string[] {
     }
   }
   return tokens;
+}
+
+const ENDS_IN_S = /S$/u;
+
+/**
+ * The stems that only an acronym's final S made of the question's words: "PERS" (personal emergency
+ * response system) is stemmed as the plural of "per", "BIOS" of "bio", "CORS" of "cor", and the search
+ * then asked for every "beats per minute" of the book. In capitals, with a lowercase letter on the
+ * line, the S is the acronym's last letter (a plural of capitals is written "PCs"), so the search may
+ * ask for the acronym token alone when the book has it ({@link acronymTokens}). A stem another word of
+ * the question also makes ("cost per month of a PERS") is not listed.
+ *
+ * @example
+ * acronymPluralStems('what is a PERS'); // Map { 'per' => 'acronym:pers' }
+ * acronymPluralStems('cost per month of a PERS'); // Map {} ("per" is a word of the question too)
+ * acronymPluralStems('what is PAYE'); // Map {} (no final S: "pay" stays beside the token)
+ */
+export function acronymPluralStems(text: string): Map<string, string> {
+  const folded = new Map<string, string>();
+  for (const token of acronymTokens(text)) {
+    const lower = token.slice(ACRONYM_PREFIX.length);
+    if (lower.endsWith('s')) folded.set(stemWord(lower), token);
+  }
+  if (folded.size === 0) return folded;
+  // The stems the question's other words make: its text with each such acronym blanked.
+  const others = new Set(analyzeText(text.replace(/\p{L}+/gu, (word) => (CAPITALS_ONLY.test(word) && ENDS_IN_S.test(word) ? ' ' : word))));
+  for (const stem of [...folded.keys()]) if (others.has(stem)) folded.delete(stem);
+  return folded;
 }

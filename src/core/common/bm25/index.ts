@@ -3,7 +3,7 @@
  * tokenizer, English stopwords and Snowball stemmer, murmur3 token ids, k=1.2, b=0.75), so vectors
  * made at ingest (Node) and at query time (Worker) agree with what the server would produce.
  */
-export { ACRONYM_PREFIX, acronymTokens } from './acronym-tokens';
+export { ACRONYM_PREFIX, acronymPluralStems, acronymTokens } from './acronym-tokens';
 export { ampersandNameRuns, ampersandNames } from './ampersand-names';
 export { analyzeText } from './analyze';
 export { apostropheWords } from './apostrophe-words';

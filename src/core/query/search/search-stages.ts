@@ -4,7 +4,7 @@
  * thresholded hits. The shared upstream work (embedding, the checked store round trip,
  * fetching neighbours for `expand`) is done once for all queries by search-pipeline.ts.
  */
-import { bm25SearchVector, capitalStopwordShare } from '../../common/bm25/index';
+import { acronymPluralStems, bm25SearchVector, capitalStopwordShare } from '../../common/bm25/index';
 import { diverseHeadSize, diversifyHead } from './diverse-head';
 import { withoutRepeats } from './repeated-passages';
 import type { CacheStatus, QueryEmbedder, SearchContext, StoreQuery } from '../ports';
@@ -116,7 +116,14 @@ export function prepareQueries(
  * // Map { 'ros' => 0.5, '2' => 0.5, 'mean' => 0, 'stand' => 0, 'meant' => 0 }
  */
 export function sparseWordWeights(text: string, chunkShare: (stem: string) => number): Map<string, number> {
-  return new Map([...subjectModifierWeights(text, chunkShare), ...questionFrameWeights(text)]);
+  return new Map([...subjectModifierWeights(text, chunkShare), ...questionFrameWeights(text), ...acronymPluralWeights(text, chunkShare)]);
+}
+
+// "PERS" searched as its acronym token only, when the book writes it so: its stem "per" (read as a
+// plural) matched every "per hour" of the book (acronym-tokens.ts). A book that never writes it in
+// capitals keeps the stem, the only term that can find its "pers".
+function acronymPluralWeights(text: string, chunkShare: (stem: string) => number): [string, number][] {
+  return [...acronymPluralStems(text)].filter(([, token]) => chunkShare(token) > 0).map(([stem]) => [stem, 0]);
 }
 
 /** The ranked, cut and thresholded hits of one search. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acronymTokens, analyzeText, bm25SearchVector, stemWord, tokenId } from '../../../../src/core/common/bm25/index';
+import { acronymPluralStems, acronymTokens, analyzeText, bm25SearchVector, stemWord, tokenId } from '../../../../src/core/common/bm25/index';
 
 describe('acronymTokens: acronyms the stemmer folds into an ordinary word', () => {
   it('adds the acronym, unstemmed, when the stemmer would make it another word', () => {
@@ -31,5 +31,16 @@ describe('acronymTokens: acronyms the stemmer folds into an ordinary word', () =
     expect(vector.indices).toContain(tokenId('acronym:paye'));
     expect(vector.indices).toContain(tokenId('pay'));
     expect(bm25SearchVector('what does paye mean').indices).not.toContain(tokenId('acronym:paye'));
+  });
+
+  it('lists the stem an acronym\'s final S made (PERS as the plural of per), unless another word makes it', () => {
+    expect(stemWord('pers')).toBe('per');
+    expect(acronymPluralStems('what is a PERS')).toEqual(new Map([['per', 'acronym:pers']]));
+    expect(acronymPluralStems('BIOS or CORS?')).toEqual(new Map([['bio', 'acronym:bios'], ['cor', 'acronym:cors']]));
+    expect(acronymPluralStems('cost per month of a PERS')).toEqual(new Map());
+    // No final S (PAYE keeps "pay" beside its token), lowercase, or a shouted line: nothing.
+    expect(acronymPluralStems('what is PAYE')).toEqual(new Map());
+    expect(acronymPluralStems('what is a pers')).toEqual(new Map());
+    expect(acronymPluralStems('WHAT IS A PERS')).toEqual(new Map());
   });
 });

@@ -70,6 +70,14 @@ describe("prepareQueries: a definition's subject modifiers weigh less in the BM2
     expect(weightsOf('where do I find the ROS 2 launch files?').get(tokenId('find'))).toBe(0);
   });
 
+  it("asks for an acronym's token alone when its final S made its stem and the book writes it in capitals", () => {
+    const share = (stem: string) => (stem === 'acronym:pers' ? 0.02 : 0.1);
+    expect(sparseWordWeights('what is a PERS', share).get('per')).toBe(0);
+    // The book never writes "PERS" in capitals: the stem is its only way to the word.
+    expect(sparseWordWeights('what is a PERS', (stem) => (stem.startsWith('acronym:') ? 0 : 0.1)).has('per')).toBe(false);
+    expect(sparseWordWeights('what is a pers', share).has('per')).toBe(false);
+  });
+
   it("weighs the question's frame nothing before the book's vocabulary is known too, its subject words 1", () => {
     // A collection ingested before the vocabulary existed, or a deployment's first search: the
     // frame is read from the question alone.
