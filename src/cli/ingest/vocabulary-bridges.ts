@@ -5,7 +5,8 @@
  * "cual"), as readers type a book's foreign words, every word in the -ing, -ed or plain "-e" form
  * the stemmer reads as another word ("refinancing" → "refinance", "suing" → "sue"), every "-edness" noun's
  * "-ed" word ("tiredness" → "tired"), every noun's other number where the stemmer splits the two
- * ("gas" ↔ "gases", "parenthesis" ↔ "parentheses"), and every hyphenated
+ * ("gas" ↔ "gases", "parenthesis" ↔ "parentheses"), every "-ant" adjective's "-ancy" noun and back
+ * and every "-ier" noun's "-y" word ("pregnancy" ↔ "pregnant", "carrier" → "carry"), and every hyphenated
  * word closed up ("non-profit" → "nonprofit", "co-signer" → "cosigner"), these two when English
  * words and of a stem the chunk does not hold. BM25 indexes a chunk WITH the other spellings of its words
  * (document side: Qdrant and the embedded store compute the same vectors, queries are untouched,
@@ -16,7 +17,7 @@
  * compound's parts are common words).
  */
 import { isStopword, stemWord, tokenizeWords } from '../../core/common/bm25/index';
-import { closedCompounds, inflectionVariants, numberVariants, spellingVariants, withoutAccents } from '../../core/common/text/word-variants';
+import { closedCompounds, derivationVariants, inflectionVariants, numberVariants, spellingVariants, withoutAccents } from '../../core/common/text/word-variants';
 import { unitNames } from '../../core/build-time/ingest/unit-names';
 import { englishWords } from './english-lexicon';
 
@@ -59,7 +60,7 @@ export function vocabularyBridges(texts: readonly string[]): VocabularyBridges {
       // in the chunk that uses both forms, and "reference" alone had "referenc" twice: a boost, no bridge.
       const stem = stemWord(word);
       const inflected: string[] = [];
-      for (const form of [...inflectionVariants(word), ...numberVariants(word, (w) => all.has(w))]) {
+      for (const form of [...inflectionVariants(word), ...numberVariants(word, (w) => all.has(w)), ...derivationVariants(word)]) {
         const formStem = stemWord(form);
         if (!all.has(form) || isStopword(form) || ownStems.has(formStem)) continue;
         ownStems.add(formStem);

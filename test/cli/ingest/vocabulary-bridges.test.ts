@@ -74,6 +74,18 @@ describe('vocabularyBridges', () => {
     expect(forms.spellings[1]).toEqual([]);
   });
 
+  it('adds an "-ancy" noun\'s "-ant" adjective and back, and an "-ier" noun\'s "-y" verb', () => {
+    // "pregnancy" stems to "pregnanc", "pregnant" to "pregnant": "can I do yoga while pregnant" matched no
+    // word of the section headed "Pregnancy"; "carrier" stays "carrier", "carry" is "carri".
+    const forms = vocabularyBridges(['Pregnancy: avoid deep twists.', 'Hot yoga is not for pregnant students.', 'Carrier testing before a family.', 'Keep current and frequency apart.']);
+    expect(forms.spellings[0]).toContain('pregnant');
+    expect(forms.aliases.get('pregnant')).toEqual(['pregnanc']);
+    expect(forms.spellings[1]).toContain('pregnancy');
+    expect(forms.spellings[2]).toContain('carry');
+    // "-ent" is no "-ency": a current is no currency.
+    expect(forms.spellings[3]).toEqual([]);
+  });
+
   it('adds the other number of a noun whose singular and plural the stemmer reads as two words', () => {
     // "gas" stems to "gas", "gases" to "gase": "greenhouse gases" matched no word of "the gas".
     const forms = vocabularyBridges(['Water vapour is the gas that matters.', 'Shell aliases save typing.', 'Doses and viruses.']);
