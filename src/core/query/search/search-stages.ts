@@ -4,7 +4,7 @@
  * thresholded hits. The shared upstream work (embedding, the checked store round trip,
  * fetching neighbours for `expand`) is done once for all queries by search-pipeline.ts.
  */
-import { acronymPluralStems, bm25SearchVector, capitalStopwordShare } from '../../common/bm25/index';
+import { acronymPluralStems, analyzeText, bm25SearchVector, capitalStopwordShare } from '../../common/bm25/index';
 import { diverseHeadSize, diversifyHead } from './diverse-head';
 import { withoutRepeats } from './repeated-passages';
 import type { CacheStatus, QueryEmbedder, SearchContext, StoreQuery } from '../ports';
@@ -101,7 +101,7 @@ export function prepareQueries(
   // The local model embedded the same reading (search-pipeline.ts); Cohere read the question as written.
   const read = intent.sparse || (intent.dense?.search && embedder?.descriptor.kind === 'lsa') ? (bookWords?.read ?? []) : [];
   const embedLabel = embedder?.embedLabel?.bind(embedder);
-  const share = embedder?.descriptor.kind === 'lsa' ? 1 - capitalStopwordShare(text) : 1;
+  const share = embedder?.descriptor.kind === 'lsa' ? (1 - capitalStopwordShare(text)) * (bookWords ? 1 - acronymPluralShare(text, bookWords.chunkShare) : 1) : 1;
   return { intent, warnings, readAs: read, text, ...(embedLabel ? { embedLabel } : {}), ...(share < 1 ? { semanticShare: share } : {}) };
 }
 
@@ -124,6 +124,14 @@ export function sparseWordWeights(text: string, chunkShare: (stem: string) => nu
 // capitals keeps the stem, the only term that can find its "pers".
 function acronymPluralWeights(text: string, chunkShare: (stem: string) => number): [string, number][] {
   return [...acronymPluralStems(text)].filter(([, token]) => chunkShare(token) > 0).map(([stem]) => [stem, 0]);
+}
+
+// The local model reads "PERS" as "per" too (it learns stems, and the book's "PERS" taught it "per"), so
+// the share of the question's terms it misreads so weighs the dense list down, as capital stopwords do:
+// "what is a PERS" ranked "$30–$35 per hour" first on the dense side alone.
+function acronymPluralShare(text: string, chunkShare: (stem: string) => number): number {
+  const misread = acronymPluralWeights(text, chunkShare).length;
+  return misread === 0 ? 0 : misread / new Set(analyzeText(text)).size;
 }
 
 /** The ranked, cut and thresholded hits of one search. */

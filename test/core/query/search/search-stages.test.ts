@@ -30,6 +30,15 @@ describe('prepareQueries: the share of the question the local model reads', () =
     expect(prepared('difference between where and having', 'lsa').semanticShare).toBeUndefined();
     expect(prepared('difference between WHERE and HAVING', 'cohere').semanticShare).toBeUndefined();
   });
+
+  it('leaves out the terms it reads wrong, an acronym read as a plural ("PERS" as "per"), when the book writes the acronym', () => {
+    const params = parseSearchParams({ q: 'what does a PERS alarm do', mode: 'hybrid' }, config);
+    const withBook = (chunkShare: (stem: string) => number) =>
+      prepareQueries(params, planSearch(params, config), embedder('lsa'), { vector: Float32Array.from([1, 0]), cache: 'miss' }, { config }, { text: params.q, read: [], chunkShare });
+    // Two terms, "per" and "alarm": the model reads "alarm" right.
+    expect(withBook((stem) => (stem === 'acronym:pers' ? 0.02 : 0.1)).semanticShare).toBeCloseTo(1 / 2);
+    expect(withBook((stem) => (stem.startsWith('acronym:') ? 0 : 0.1)).semanticShare).toBeUndefined();
+  });
 });
 
 describe("prepareQueries: a definition's subject modifiers weigh less in the BM25 question", () => {
