@@ -4,6 +4,7 @@
  * format, the upstream round trips each mode costs, and `mode_unavailable`.
  */
 import { HEADING_MATCH_WEIGHT } from '../../src/core/query/search/heading-match';
+import { HOME_PRIOR } from '../../src/core/query/stores/score-formula';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeText } from '../../src/core/common/bm25/index';
 import { tenant, type Tenant } from './support/harness';
@@ -130,9 +131,9 @@ describe('round trips', () => {
     const [query, ...rest] = searches(calls);
     expect(rest).toEqual([]);
     expect(query!.path).toBe('/collections/textbook_chunks/points/query');
-    // One request: the sparse search as a prefetch, rescored by the overview prior's formula.
+    // One request: the sparse search as a prefetch, rescored by the overview and home priors' formula.
     expect(query!.body.prefetch[0]).toMatchObject({ using: 'bm25', query: { indices: expect.any(Array), values: expect.any(Array) } });
-    expect(query!.body.query.formula).toMatchObject({ mult: ['$score[0]', expect.anything()] });
+    expect(query!.body.query.formula).toMatchObject({ mult: ['$score[0]', expect.anything(), expect.anything()] });
     // This collection was made without the titles-and-headings vector: no second prefetch (degrade, not break).
     expect(query!.body.prefetch).toHaveLength(1);
     expect(value.timing.upstream_calls).toBe(calls.length);
@@ -148,6 +149,8 @@ describe('round trips', () => {
     expect(formula).toContain(JSON.stringify({ key: 'defines', match: { any: ['topic', 'ros topic'] } }));
     expect(formula).toContain(JSON.stringify({ key: 'heading_terms', match: { any: ['topic'] } }));
     expect(formula).toContain(JSON.stringify({ key: 'kind', match: { value: 'overview' } }));
+    // The home page's prose (kind: home) is demoted in the same formula, not by another request.
+    expect(formula).toContain(JSON.stringify({ sum: [1, { mult: [HOME_PRIOR.factor - 1, { key: 'kind', match: { value: 'home' } }] }] }));
     // This collection was ingested without those fields: the answer is the same as without the priors.
     const plain = await search(t, { q: 'ROS 2 topic', mode: 'keyword' });
     expect(ids(value.results)).toEqual(ids(plain.results));

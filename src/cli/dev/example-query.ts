@@ -12,7 +12,7 @@ export const SAMPLE_BOOK_QUESTION = 'What is a ROS 2 topic?';
 const GENERIC = /^(introduction|overview|summary|conclusions?|see also|references|resources|further reading|next steps|prerequisites|getting started|table of contents)\b/i;
 
 /**
- * The first heading a content chunk (not an overview page) starts under that reads like a topic —
+ * The first heading a chunk that is no overview (a chapter's, or the home page's prose) starts under that reads like a topic —
  * often a page's title, since a page's first chunk starts under its H1:
  * two to six words, not a generic part of a book ("Introduction", "See also"). Null when the book
  * has none, and the caller suggests a placeholder instead.
@@ -22,7 +22,7 @@ const GENERIC = /^(introduction|overview|summary|conclusions?|see also|reference
  */
 export function exampleQuery(payloads: readonly Pick<ChunkPayload, 'kind' | 'section'>[]): string | null {
   for (const { kind, section } of payloads) {
-    if (kind !== 'content' || !section) continue;
+    if (kind === 'overview' || !section) continue;
     const words = section.trim().split(/\s+/);
     if (words.length < 2 || words.length > 6 || GENERIC.test(section.trim())) continue;
     return words.join(' ');

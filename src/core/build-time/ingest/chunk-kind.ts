@@ -1,15 +1,17 @@
 /**
  * `kind` of a chunk: `overview` for navigation material — the lists and tables of a folder's
  * landing page (`index.md`, `README.md`: chapter tables, outcome lists) or a chunk that is mostly
- * links (a link list, a table of chapter links) — else `content`. Overview chunks are real text but rarely the answer;
- * ranking gives them a small penalty (see `OVERVIEW_PRIOR`) so the chapter that teaches a topic is
- * not outranked by the page that merely lists it.
+ * links (a link list, a table of chapter links) —, `home` for the rest of the book's home page (its
+ * opening prose: the book's blurb, which previews every chapter in the book's own words), else
+ * `content`. Overview chunks are real text but rarely the answer; ranking gives them a small penalty
+ * (see `OVERVIEW_PRIOR`) so the chapter that teaches a topic is not outranked by the page that
+ * merely lists it, and the home page's prose a milder one (`HOME_PRIOR`).
  */
 import { fenceTracker } from './code-fences';
 import { DELIMITER_ROW } from '../../common/text/table-rows';
 
-/** The two kinds; stored in the payload as `kind`. */
-export type ChunkKind = 'overview' | 'content';
+/** The three kinds; stored in the payload as `kind`. */
+export type ChunkKind = 'overview' | 'home' | 'content';
 
 const LANDING_PAGE = /^(?:\d+[-_.\s]*)?(?:index|readme|_index|overview)$/i;
 const LINK = /\[([^\]]*)\]\(([^)\s]+)[^)]*\)/g;
@@ -120,13 +122,18 @@ function isChapterList(content: string): boolean {
  * page (its chapter table, its outcomes list) are overview; a landing page's prose (a definition
  * it really teaches) stays content, unless its chunk also holds a list whose every entry, three or
  * more, links to another page ({@link isChapterList}). `home`: the page is the book's home (front
- * matter `slug: /`, Docusaurus's landing page, often `intro.md`), a landing page whatever its name.
+ * matter `slug: /`, Docusaurus's landing page, often `intro.md`), a landing page whatever its name,
+ * and its prose is `home`: the blurb that previews the whole book won 40 questions of 52 new
+ * users' books over their chapters. A part's landing page keeps its prose `content`: demoting it
+ * too gained nothing measurable (docs/retrieval-quality.md, Round 126).
  *
  * @example
  * chunkKind('02-sim/index.md', '| 1 | Gazebo |\n| 2 | URDF |'); // 'overview'
  * chunkKind('02-sim/index.md', 'A digital twin is a virtual replica…'); // 'content'
  * chunkKind('intro.md', '| 1 | Gazebo |\n| 2 | URDF |', true); // 'overview'
+ * chunkKind('intro.md', 'This book takes you from your first seedling…', true); // 'home'
  */
 export function chunkKind(filePath: string, content: string, home = false): ChunkKind {
-  return isLinkDominated(content) || ((home || isLandingPage(filePath)) && isChapterList(content)) ? 'overview' : 'content';
+  if (isLinkDominated(content) || ((home || isLandingPage(filePath)) && isChapterList(content))) return 'overview';
+  return home ? 'home' : 'content';
 }

@@ -37,8 +37,8 @@ export interface ChunkPayload {
   chapter: string;
   /** Text of the heading the chunk starts under (last of `headings`), `null` when there is none. */
   section: string | null;
-  /** `overview` for landing pages and link lists, else `content` (see chunk-kind.ts); ranking demotes overviews slightly. */
-  kind: 'overview' | 'content';
+  /** `overview` for landing pages' lists and link lists, `home` for the home page's prose, else `content` (see chunk-kind.ts); ranking demotes the first two slightly. */
+  kind: 'overview' | 'home' | 'content';
   /** Stems of the terms this chunk's sentences define (`A **term** is …`; see defined-terms.ts); definition questions favour them. */
   defines: string[];
   /** Stems of the chunk's own heading when it is not the page title (see defined-terms.ts); definition questions favour them a little. */

@@ -16,7 +16,7 @@ import { rankCandidates, type RankedHit } from './rank-candidates';
 import type { SearchParams } from './search-params';
 import type { SearchPlan } from './search-plan';
 import type { SearchWarning } from './warnings';
-import { FIELD_WEIGHT, OVERVIEW_PRIOR } from '../stores/score-formula';
+import { FIELD_WEIGHT, HOME_PRIOR, OVERVIEW_PRIOR } from '../stores/score-formula';
 import { FIELDS_SPARSE_VECTOR } from '../local-index/field-index';
 import { definitionPriors, subjectModifierWeights } from './definition-query';
 import { questionFrameWeights } from './question-frame';
@@ -75,12 +75,12 @@ export function prepareQueries(
   // would return arbitrary chunks, so the dense list is empty instead.
   const usable = embedded !== null && embedded.vector.some((x) => x !== 0);
   // keyword + MMR: the keyword list still needs the candidates' dense vectors (withVector).
-  // Overview pages (landing pages, link lists) are demoted in the store itself, in the same query,
-  // so the candidates fetched already favour the chapter that teaches the topic; a definition
+  // Overview pages (landing pages, link lists) and the home page's blurb are demoted in the store
+  // itself, in the same query, so the candidates fetched already favour the chapter that teaches the topic; a definition
   // question favours the chunks that define its term (definition-query.ts) the same way.
   const base = {
     limit: plan.candidates,
-    priors: [OVERVIEW_PRIOR, ...definitionPriors(text)],
+    priors: [OVERVIEW_PRIOR, HOME_PRIOR, ...definitionPriors(text)],
     ...(params.filter ? { filter: params.filter } : {}),
     ...(plan.withVectors ? { withVector: true } : {}),
   };

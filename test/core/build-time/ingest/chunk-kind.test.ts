@@ -32,10 +32,12 @@ describe('chunkKind: a landing page whose every list entry links to a chapter', 
 describe("chunkKind: the book's home page (front matter `slug: /`)", () => {
   const parts = '| Part | What it covers |\n|---|---|\n| 1. Setting up | Tanks, filters, heaters |\n| 2. Water | The nitrogen cycle, testing |\n| 3. Fish | Stocking, feeding, disease |';
 
-  it("reads the home page's table of parts as overview whatever the page's name, its prose as content", () => {
+  it("reads the home page's table of parts as overview whatever the page's name, its prose as home", () => {
     expect(chunkKind('intro.md', parts)).toBe('content');
     expect(chunkKind('intro.md', parts, true)).toBe('overview');
-    expect(chunkKind('intro.md', before, true)).toBe('content');
+    expect(chunkKind('intro.md', before, true)).toBe('home');
+    // A part's landing page is no home page: its prose stays content.
+    expect(chunkKind('01-setting-up/index.md', before)).toBe('content');
   });
 
   it('learns the home page from its front matter when chunking a file', async () => {
@@ -44,7 +46,7 @@ describe("chunkKind: the book's home page (front matter `slug: /`)", () => {
       const result = await chunkMarkdownFile({ filePath: 'intro.md', text: text(slug) });
       return result.ok ? result.chunks.map((c) => [c.payload.section, c.payload.kind]) : [];
     };
-    expect(await kinds('slug: /\n')).toEqual([['Welcome', 'content'], ['The parts of this book', 'overview']]);
+    expect(await kinds('slug: /\n')).toEqual([['Welcome', 'home'], ['The parts of this book', 'overview']]);
     expect(await kinds('')).toEqual([['Welcome', 'content'], ['The parts of this book', 'content']]);
   });
 });
