@@ -124,8 +124,9 @@ function isChapterList(content: string): boolean {
  * more, links to another page ({@link isChapterList}). `home`: the page is the book's home (front
  * matter `slug: /`, Docusaurus's landing page, often `intro.md`), a landing page whatever its name,
  * and its prose is `home`: the blurb that previews the whole book won 40 questions of 52 new
- * users' books over their chapters. A part's landing page keeps its prose `content`: demoting it
- * too gained nothing measurable (docs/retrieval-quality.md, Round 126).
+ * users' books over their chapters. A part's landing page keeps its prose `content`: demoting every
+ * landing page's prose (Round 126) gained as little and, through RRF's ranks, put the QoS page before
+ * the services page for "What is a ROS 2 service?" on the sample book; the home page alone does not.
  *
  * @example
  * chunkKind('02-sim/index.md', '| 1 | Gazebo |\n| 2 | URDF |'); // 'overview'
