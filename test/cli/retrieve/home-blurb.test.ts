@@ -41,7 +41,7 @@ describe("the home page's blurb against the chapter that answers", () => {
 
   // Without the prior the blurb ("when to harvest honey and how much to leave") is first in both
   // modes: 2.22 against the chapter's 1.60 in BM25.
-  it.each([{ mode: 'keyword' }, { mode: 'hybrid', fusion: 'weighted' }])('%o: "when should I harvest honey" → the honey chapter first, the blurb second', async (mode) => {
+  it.each<Record<string, string>>([{ mode: 'keyword' }, { mode: 'hybrid', fusion: 'weighted' }])('%o: "when should I harvest honey" → the honey chapter first, the blurb second', async (mode) => {
     expect((await pages({ q: 'when should I harvest honey', k: 3, ...mode })).slice(0, 2)).toEqual(['03-honey.md', 'intro.md']);
   });
 });
