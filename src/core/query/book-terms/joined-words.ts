@@ -10,7 +10,7 @@
  * book writes ("scatter plot" → scatterplot where the book also writes "scatter") was measured and
  * cost MRR (docs/retrieval-quality.md): the book usually writes both forms, so the parts match.
  */
-import { isStopword, stemWord, WORD_RUNS } from '../../common/bm25/index';
+import { ENGLISH_STOPWORDS, isStopword, stemWord, WORD_RUNS } from '../../common/bm25/index';
 import type { BookVocabulary } from '../ports';
 
 // Letters only on both sides, and nothing but spaces or one hyphen between them: "shut down",
@@ -51,6 +51,9 @@ export function joinedBookWords(v: BookVocabulary, text: string): string {
 
 // A word of letters only, long enough to hold two parts.
 const CLOSED_UP = /^\p{L}{3,}$/u;
+// Past this many letters from either end neither part can be a stopword: only nearer splits are read,
+// so a 100,000-letter token costs what a short word does (every split was read: 0.5 s per request).
+const LONGEST_STOPWORD = Math.max(...[...ENGLISH_STOPWORDS].map((word) => word.length));
 
 /**
  * `word` (lowercased, as tokenized) as the book's hyphenated word when the reader closed it up:
@@ -69,6 +72,7 @@ const CLOSED_UP = /^\p{L}{3,}$/u;
 export function hyphenatedBookWord(word: string, v: BookVocabulary): string | null {
   if (!CLOSED_UP.test(word)) return null;
   for (let i = 1; i < word.length; i++) {
+    if (i > LONGEST_STOPWORD && i < word.length - LONGEST_STOPWORD) i = word.length - LONGEST_STOPWORD;
     const left = word.slice(0, i);
     const right = word.slice(i);
     if (!isStopword(left) && !isStopword(right)) continue;
