@@ -13,7 +13,7 @@ import { ENDS_WITH_COLON, withItemsParted, withWhatItIntroduces, withWhatLeadsIn
 import { withWholeNumbers } from './highlight-numbers';
 import { candidateSpans, type CandidateSpan } from './highlight-spans';
 import { firstUnderMatchedHeading } from './highlight-under-heading';
-import { asksJoined, chunkWordKey, isCalloutKindWord, joinedRuns, stemsPerSpan, WORD_AT } from './highlight-words';
+import { asksJoined, chunkWordKey, entryTermReader, isCalloutKindWord, joinedRuns, stemsPerSpan, WORD_AT } from './highlight-words';
 import { insideRanges, linkTargetRanges } from './link-targets';
 import { matchedKey } from './question-weights';
 
@@ -113,7 +113,7 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
     best = { score, start, end, code, kind };
   };
   // Whether the question names the term an entry of a glossary opens with (`entry`, rare: read only then).
-  const namesTerm = (entry: CandidateSpan): boolean => stemsPerSpan(content, [{ span: [entry.span[0], entry.entry] }], weights, stems)[0]!.length > 0;
+  const namesTerm = entryTermReader(content, spans, weights, stems);
   // Whether span `i` and the next may be read as a pair (see below).
   const joinsNext = (i: number): boolean => {
     const at = spans[i]!;

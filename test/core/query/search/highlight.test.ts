@@ -189,6 +189,16 @@ describe('highlightPassage', () => {
     expect(highlightPassage(leadIn, questionWeights('kinds of relationship'))!.text).toContain('**Mutualism**: both benefit.');
   });
 
+  it('reads whether the question names each glossary entry\'s term in one pass over the chunk', () => {
+    // Each entry's term was read by a scan of the chunk from its start: a chunk of 5,000 entries
+    // took 5.6 s (36 ms before entries were read at all).
+    const glossary = '**Term**: a definition of it.\n\n'.repeat(5_000);
+    const started = performance.now();
+    const h = highlightPassage(glossary, questionWeights('definition term'))!;
+    expect(performance.now() - started).toBeLessThan(1500);
+    expect(h.text).toBe('**Term**: a definition of it.');
+  });
+
   it('reads a definition list\'s term and definition as "term: definition", not "term : definition"', () => {
     const list = '**Accrual**\n: An expense incurred but not yet billed.\n\n**Bad debt**\n: A receivable written off.';
     expect(highlightPassage(list, questionWeights('what is an accrual'))!.text).toBe('**Accrual**: An expense incurred but not yet billed.');
