@@ -5,16 +5,20 @@
  * same line twice and the second result's own answer not at all (a glossary's two chunks both read
  * "**Lightfastness**: How well a pigment resists fading in light."; 21 of 2,112 top-3 highlights
  * over the held-out books, book D, the sample book and a new user's book). The later result
- * highlights its best other sentence instead, or keeps the repeat when it has none.
+ * highlights its best sentence that no result above shows instead, or keeps its best when it has none.
  */
 import type { Highlight, HighlightOptions } from './highlight';
 
-/** How a result's highlight is found, told a span to leave out (highlightPassage, bound to the question). */
+// A chunk overlaps its two neighbours: more shown lines in it are a book repeating itself.
+const MAX_LEFT_OUT = 2;
+
+/** How a result's highlight is found, told the spans to leave out (highlightPassage, bound to the question). */
 export type HighlightOf = (content: string, index: number, besides?: HighlightOptions['besides']) => Highlight | null;
 
 /**
  * Each content's highlight (`null` for none or no content), best first as the results are, with a
- * later one whose text an earlier result already shows found again without that span.
+ * later one whose text an earlier result already shows found again without that span (and the
+ * next, while it too is shown); the best stays when every other is shown or none holds a match.
  *
  * @example
  * distinctHighlights([chunk0, chunk1], (c, i, besides) => highlightPassage(c, weights, { besides }));
@@ -24,9 +28,17 @@ export function distinctHighlights(contents: readonly (string | null)[], highlig
   const shown = new Set<string>();
   return contents.map((content, i) => {
     if (content === null) return null;
-    let found = highlightOf(content, i);
-    if (found && shown.has(found.text)) found = highlightOf(content, i, { start: found.start, end: found.end }) ?? found;
-    if (found) shown.add(found.text);
-    return found;
+    const best = highlightOf(content, i);
+    // A span left out may give way to another result's line (a chunk shares its edges with both
+    // neighbours): leave out each one already shown, up to two, so a result costs at most 3 passes.
+    let found = best;
+    const besides: { start: number; end: number }[] = [];
+    while (found && shown.has(found.text) && besides.length < MAX_LEFT_OUT) {
+      besides.push({ start: found.start, end: found.end });
+      found = highlightOf(content, i, besides);
+    }
+    const picked = found ?? best;
+    if (picked) shown.add(picked.text);
+    return picked;
   });
 }

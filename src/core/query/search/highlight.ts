@@ -63,8 +63,8 @@ export interface HighlightOptions {
   max?: number;
   /** The question as written: a number it writes with a point or comma is one of `terms` (withWholeNumbers). */
   question?: string;
-  /** A span of `content` that an earlier result already shows word for word: no sentence overlapping it is picked (distinct-highlights.ts). */
-  besides?: { start: number; end: number };
+  /** Spans of `content` that earlier results already show word for word: no sentence overlapping one is picked (distinct-highlights.ts). */
+  besides?: readonly { start: number; end: number }[];
 }
 
 /**
@@ -103,7 +103,7 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
   };
   // `table`: the span (or pair) starts with a table row; `code`: it lies in a code block.
   const consider = (score: number, start: number, end: number, table: boolean, code: boolean): void => {
-    if (score <= 0 || (best && score < best.score) || (besides && start < besides.end && end > besides.start)) return;
+    if (score <= 0 || (best && score < best.score) || besides?.some((shown) => start < shown.end && end > shown.start)) return;
     // Of equals, prose before a code line before a table row (prose reads better: "TEMPO 1308/1311
     // 1SM BR OVC004" of a sample forecast came before the list item that says what TEMPO means),
     // then the one that leads with a word of the question, then the first. Who leads is read only

@@ -39,7 +39,7 @@ export const passageSchema = z.object({
   source: nullableText,
 });
 
-/** The sentence of a result that best matches the question (`highlight.ts`). */
+/** The sentence of a result that best matches the question (`highlight.ts`), one a result above already shows left out when another matches (`distinct-highlights.ts`). */
 export const highlightSchema = z.object({
   text: z.string(),
   start: z.number(),
