@@ -244,6 +244,13 @@ describe('definedTerms (what a chunk defines)', () => {
     expect(definedTerms('Here the editor is *modal*.')).toEqual([]);
     expect(definedTerms('A valve is a **small** part of the pump.')).toEqual(['valv']);
   });
+  it('reads a complement after a possessive determiner as the term, as after an article', () => {
+    // "its", "their", "your", "our" stand where "the" does: the sentence still runs to the name.
+    expect(definedTerms('The largest population a habitat can support is its **carrying capacity**.')).toEqual(['carri capac']);
+    expect(definedTerms('Your income minus these adjustments is your **adjusted gross income**.')).toEqual(['adjust gross incom']);
+    expect(definedTerms('Another property of every object is its *length*.')).toEqual(['length']);
+    expect(definedTerms('What matters most is their **not** giving up.')).toEqual([]);
+  });
   it('reads a two-column glossary table\'s rows as defining their terms, and no other table', () => {
     const glossary = '| Term | Meaning |\n| --- | --- |\n| NPC | Non-player character: anyone the GM plays. |\n| Hit points (HP) | How much damage a creature takes. |';
     expect(definedTerms(glossary).sort()).toEqual(['hit point', 'hp', 'npc']);
