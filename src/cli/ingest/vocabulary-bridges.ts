@@ -17,7 +17,8 @@
  * compound's parts are common words).
  */
 import { isStopword, stemWord, tokenizeWords } from '../../core/common/bm25/index';
-import { closedCompounds, derivationVariants, inflectionVariants, numberVariants, spellingVariants, withoutAccents } from '../../core/common/text/word-variants';
+import { derivationVariants } from '../../core/common/text/derivation-variants';
+import { closedCompounds, inflectionVariants, numberVariants, spellingVariants, withoutAccents } from '../../core/common/text/word-variants';
 import { unitNames } from '../../core/build-time/ingest/unit-names';
 import { englishWords } from './english-lexicon';
 

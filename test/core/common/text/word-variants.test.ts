@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closedCompounds, derivationVariants, inflectionVariants, numberVariants, spellingVariants, withoutAccents } from '../../../../src/core/common/text/word-variants';
+import { closedCompounds, inflectionVariants, numberVariants, spellingVariants, withoutAccents } from '../../../../src/core/common/text/word-variants';
 
 describe('spellingVariants', () => {
   it.each([
@@ -148,20 +148,6 @@ describe('inflectionVariants', () => {
 
   it('leaves other words alone, whose forms the stemmer already reads as one', () => {
     for (const word of ['putting', 'writing', 'planning', 'generate', 'dance', 'fence', 'weakness', 'redness', 'business', 'argue', 'arguing', 'continued', 'stepping', 'being', 'bed', 'hoping']) expect(inflectionVariants(word)).toEqual([]);
-  });
-});
-
-describe('derivationVariants', () => {
-  it('pairs "-ant" with "-ancy" both ways and leads "-ier" to "-y", where the stemmer keeps them apart', () => {
-    expect(derivationVariants('pregnancy')).toEqual(['pregnant']);
-    expect(derivationVariants('pregnant')).toEqual(['pregnancy']);
-    expect(derivationVariants('vacancies')).toEqual(['vacant']);
-    expect(derivationVariants('carrier')).toEqual(['carry']);
-    expect(derivationVariants('suppliers')).toEqual(['supply']);
-  });
-
-  it('gives nothing for "-ent"/"-ency", "-y" to "-ier", short words or pairs the stemmer joins', () => {
-    for (const word of ['current', 'emergency', 'carry', 'supply', 'plant', 'giant', 'important', 'significance']) expect(derivationVariants(word), word).toEqual([]);
   });
 });
 
