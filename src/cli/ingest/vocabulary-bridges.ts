@@ -17,7 +17,7 @@
  * compound's parts are common words).
  */
 import { isStopword, stemWord, tokenizeWords } from '../../core/common/bm25/index';
-import { derivationVariants } from '../../core/common/text/derivation-variants';
+import { derivationVariants } from '../../core/build-time/ingest/derivation-variants';
 import { closedCompounds, inflectionVariants, numberVariants, spellingVariants, withoutAccents } from '../../core/common/text/word-variants';
 import { unitNames } from '../../core/build-time/ingest/unit-names';
 import { englishWords } from './english-lexicon';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { derivationVariants } from '../../../../src/core/common/text/derivation-variants';
+import { derivationVariants } from '../../../../src/core/build-time/ingest/derivation-variants';
 
 describe('derivationVariants', () => {
   it('pairs "-ant" with "-ancy" both ways and leads "-ier" to "-y", where the stemmer keeps them apart', () => {

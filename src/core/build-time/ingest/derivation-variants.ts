@@ -1,8 +1,9 @@
 /**
- * Derived forms Snowball reads as other words, indexed at ingest beside a chunk's own (vocabulary-
- * bridges.ts), as word-variants.ts's spellings and inflections are.
+ * Build time: derived forms Snowball reads as other words, indexed at ingest beside a chunk's own
+ * (vocabulary-bridges.ts), as common/text/word-variants.ts's spellings and inflections are. Only
+ * ingest reads them, so they live here, out of the Worker (test/architecture.test.ts).
  */
-import { stemWord } from '../bm25/index';
+import { stemWord } from '../../common/bm25/index';
 
 /**
  * The related forms of a word across two derivations Snowball reads as two words when the word is
