@@ -74,6 +74,9 @@ export function prepareQueries(
   // A zero vector (no word the local model knows) scores 0 against everything: searching with it
   // would return arbitrary chunks, so the dense list is empty instead.
   const usable = embedded !== null && embedded.vector.some((x) => x !== 0);
+  // The acronyms read as plurals weigh on both lists (the BM25 weights, the local model's share): read once.
+  let acronyms: [string, number][] | undefined;
+  const misreadAcronyms = () => (acronyms ??= bookWords ? acronymPluralWeights(text, bookWords.chunkShare) : []);
   // keyword + MMR: the keyword list still needs the candidates' dense vectors (withVector).
   // Overview pages (landing pages, link lists) and the home page's blurb are demoted in the store
   // itself, in the same query, so the candidates fetched already favour the chapter that teaches the topic; a definition
@@ -90,7 +93,7 @@ export function prepareQueries(
     // the book's vocabulary is known, the words of the question's frame ("mean", "find") nothing
     // always: the frame is read from the question alone, so a collection ingested before the
     // vocabulary existed, or a deployment's first search, gets it too.
-    sparse: plan.needsSparse ? bm25SearchVector(text, bookWords ? sparseWordWeights(text, bookWords.chunkShare) : questionFrameWeights(text)) : null,
+    sparse: plan.needsSparse ? bm25SearchVector(text, bookWords ? sparseWordWeights(text, bookWords.chunkShare, misreadAcronyms()) : questionFrameWeights(text)) : null,
     mode: params.mode,
     base,
     vectorName: config.QDRANT_VECTOR_NAME,
@@ -101,7 +104,7 @@ export function prepareQueries(
   // The local model embedded the same reading (search-pipeline.ts); Cohere read the question as written.
   const read = intent.sparse || (intent.dense?.search && embedder?.descriptor.kind === 'lsa') ? (bookWords?.read ?? []) : [];
   const embedLabel = embedder?.embedLabel?.bind(embedder);
-  const share = embedder?.descriptor.kind === 'lsa' ? (1 - capitalStopwordShare(text)) * (bookWords ? 1 - acronymPluralShare(text, bookWords.chunkShare) : 1) : 1;
+  const share = embedder?.descriptor.kind === 'lsa' ? (1 - capitalStopwordShare(text)) * (bookWords ? 1 - acronymPluralShare(text, misreadAcronyms().length) : 1) : 1;
   return { intent, warnings, readAs: read, text, ...(embedLabel ? { embedLabel } : {}), ...(share < 1 ? { semanticShare: share } : {}) };
 }
 
@@ -109,14 +112,19 @@ export function prepareQueries(
  * The BM25 weights of a question's words that differ from 1 once the book's vocabulary is known
  * (`chunkShare`: the share of the book's chunks that use a stem): a definition's subject modifiers
  * (definition-query.ts), then the words of the question's frame (question-frame.ts), which win where
- * a word is both. Empty when no word weighs otherwise.
+ * a word is both. Empty when no word weighs otherwise. `acronyms`: the question's acronyms read as
+ * plurals ({@link acronymPluralWeights}), when the caller has them already.
  *
  * @example
  * sparseWordWeights('What does a ROS 2 action mean?', (stem) => (stem === 'action' ? 0.02 : 0.6));
  * // Map { 'ros' => 0.5, '2' => 0.5, 'mean' => 0, 'stand' => 0, 'meant' => 0 }
  */
-export function sparseWordWeights(text: string, chunkShare: (stem: string) => number): Map<string, number> {
-  return new Map([...subjectModifierWeights(text, chunkShare), ...questionFrameWeights(text), ...acronymPluralWeights(text, chunkShare)]);
+export function sparseWordWeights(
+  text: string,
+  chunkShare: (stem: string) => number,
+  acronyms: [string, number][] = acronymPluralWeights(text, chunkShare),
+): Map<string, number> {
+  return new Map([...subjectModifierWeights(text, chunkShare), ...questionFrameWeights(text), ...acronyms]);
 }
 
 // "PERS" searched as its acronym token only, when the book writes it so: its stem "per" (read as a
@@ -129,8 +137,7 @@ function acronymPluralWeights(text: string, chunkShare: (stem: string) => number
 // The local model reads "PERS" as "per" too (it learns stems, and the book's "PERS" taught it "per"), so
 // the share of the question's terms it misreads so weighs the dense list down, as capital stopwords do:
 // "what is a PERS" ranked "$30–$35 per hour" first on the dense side alone.
-function acronymPluralShare(text: string, chunkShare: (stem: string) => number): number {
-  const misread = acronymPluralWeights(text, chunkShare).length;
+function acronymPluralShare(text: string, misread: number): number {
   return misread === 0 ? 0 : misread / new Set(analyzeText(text)).size;
 }
 

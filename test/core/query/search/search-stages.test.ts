@@ -85,6 +85,8 @@ describe("prepareQueries: a definition's subject modifiers weigh less in the BM2
     // The book never writes "PERS" in capitals: the stem is its only way to the word.
     expect(sparseWordWeights('what is a PERS', (stem) => (stem.startsWith('acronym:') ? 0 : 0.1)).has('per')).toBe(false);
     expect(sparseWordWeights('what is a pers', share).has('per')).toBe(false);
+    // The acronyms the caller read already (prepareQueries reads them once for both lists) are the ones used.
+    expect(sparseWordWeights('what is a PERS', share, []).has('per')).toBe(false);
   });
 
   it("weighs the question's frame nothing before the book's vocabulary is known too, its subject words 1", () => {
