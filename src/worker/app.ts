@@ -10,7 +10,7 @@ import type { MiddlewareHandler } from 'hono';
 // files take Hono from here too, so the default router is not bundled at all.
 import { Hono } from 'hono/tiny';
 import { cors } from 'hono/cors';
-import { OPENAPI_JSON } from '../../generated/web-assets';
+import { openApiDocument } from '../../generated/web-assets';
 import { RetrieverError } from '../core/common/errors';
 import { accessControl } from './access/access-control';
 import type { AppEnv } from './bindings';
@@ -87,7 +87,7 @@ app.route('/admin', adminRoute);
 let openApi: object | null = null;
 app.get('/openapi.json', (c) => {
   // Generated at build time from the zod schemas (scripts/build-web.ts); the server is the origin asking.
-  openApi ??= JSON.parse(OPENAPI_JSON) as object;
+  openApi ??= openApiDocument();
   return c.json({ ...openApi, servers: [{ url: new URL(c.req.url).origin }] }, 200, { 'Cache-Control': 'public, max-age=300' });
 });
 
