@@ -6,9 +6,12 @@
  * was searched. The second word is often a particle (an NLTK stopword: down, up, out, off, over),
  * which is why the pair must be read before the words are.
  *
- * Only when the first word is one the book never uses: joining every pair whose joined form the
- * book writes ("scatter plot" → scatterplot where the book also writes "scatter") was measured and
- * cost MRR (docs/retrieval-quality.md): the book usually writes both forms, so the parts match.
+ * Only when one of the two words is one the book never uses: joining every pair whose joined form
+ * the book writes ("scatter plot" → scatterplot where the book also writes "scatter") was measured and
+ * cost MRR (docs/retrieval-quality.md): the book usually writes both forms, so the parts match. The
+ * unknown word may be the second: "heat stroke" for a first-aid book's "heatstroke", "heat wave" for
+ * its "heatwave", "down stairs" for "downstairs"; the first word is then the book's own and was
+ * searched, while the second counted for nothing and the term rule named it as a word the book lacks.
  */
 import { ENGLISH_STOPWORDS, isStopword, stemWord, WORD_RUNS } from '../../common/bm25/index';
 import type { BookVocabulary } from '../ports';
@@ -19,12 +22,13 @@ const PAIR = /^[ \t]+$|^-$/;
 const LETTERS = /^\p{L}+$/u;
 
 /**
- * `text` with the first word of each pair of words that the book writes as one word read as that
- * word, when the book never uses the first word (its stem); the second word stays. The rest of the
- * text is untouched.
+ * `text` with the word of each pair that the book never uses read as the one word the book writes
+ * for the pair (the first word, else the second, when the book never uses it; the other stays). The
+ * rest of the text is untouched.
  *
  * @example
  * joinedBookWords(v, 'why does the government shut down'); // 'why does the government shutdown down' (a book that writes "shutdown" and never "shut")
+ * joinedBookWords(v, 'signs of heat stroke'); // 'signs of heat heatstroke' (a book that writes "heatstroke" and "heat", never "stroke")
  */
 export function joinedBookWords(v: BookVocabulary, text: string): string {
   const words = [...text.matchAll(WORD_RUNS)];
@@ -37,14 +41,21 @@ export function joinedBookWords(v: BookVocabulary, text: string): string {
     const between = text.slice(first.index + first[0].length, second.index);
     if (!PAIR.test(between) || !LETTERS.test(first[0]) || !LETTERS.test(second[0])) continue;
     const a = first[0].toLowerCase();
-    if (isStopword(a) || v.df(stemWord(a)) > 0) continue;
-    const joined = stemWord(a + second[0].toLowerCase());
+    const b = second[0].toLowerCase();
+    const unknownFirst = !isStopword(a) && !(v.df(stemWord(a)) > 0);
+    // A stopword second word stays as it is ("shut down"): it is never searched, so it is never missing.
+    const unknownSecond = !unknownFirst && !isStopword(b) && !(v.df(stemWord(b)) > 0);
+    if (!unknownFirst && !unknownSecond) continue;
+    const joined = stemWord(a + b);
     if (!joined || !(v.df(joined) > 0)) continue;
-    // The missing first word is read as the joined one; the second stays: "scatter plot" in a book
-    // that writes "scatterplot" and "plot" is searched as "scatterplot plot", since replacing the
-    // pair lost "plot" and dropped the R manual's plotting section (the passage) out of the top 3.
-    out += text.slice(copied, first.index) + first[0] + second[0];
-    copied = first.index + first[0].length;
+    // The missing word is read as the joined one; the other stays: "scatter plot" in a book that
+    // writes "scatterplot" and "plot" is searched as "scatterplot plot", since replacing the pair lost
+    // "plot" and dropped the R manual's plotting section (the passage) out of the top 3.
+    const missing = unknownFirst ? first : second;
+    out += text.slice(copied, missing.index) + first[0] + second[0];
+    copied = missing.index + missing[0].length;
+    // The second word is replaced: it cannot also open the next pair.
+    if (!unknownFirst) i++;
   }
   return copied === 0 ? text : out + text.slice(copied);
 }

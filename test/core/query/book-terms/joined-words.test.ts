@@ -43,6 +43,37 @@ describe('joinedBookWords', () => {
   });
 });
 
+describe('joinedBookWords, the second word missing', () => {
+  // A preparedness book's chunks: it writes "heat", "wave" never, "heatwave", "heatstroke" and
+  // "downstairs" as one word, and "stair" nowhere.
+  const book = [
+    'A power cut during a heatwave removes fans; heat rises, so stay on the lowest floor.',
+    'Heatstroke is an emergency: hot skin, confusion, collapse.',
+    'Sleep downstairs, where the air is cooler.',
+    'Heat exhaustion causes heavy sweating.',
+  ];
+  const df = new Map<string, number>();
+  for (const chunk of book) for (const stem of new Set(analyzeText(chunk))) df.set(stem, (df.get(stem) ?? 0) + 1);
+  const v: BookVocabulary = { n: book.length, df: (stem) => df.get(stem) ?? 0, isOrdinary: () => true, bookStems: [...df.keys()] };
+
+  it('reads the second of two words the book writes as one as the joined word when it never uses the second, keeping the first', () => {
+    expect(joinedBookWords(v, 'heat exhaustion or heat stroke?')).toBe('heat exhaustion or heat heatstroke?');
+    expect(joinedBookWords(v, 'staying cool in a heat wave')).toBe('staying cool in a heat heatwave');
+    expect(joinedBookWords(v, 'should we sleep down stairs')).toBe('should we sleep down downstairs');
+    expect(joinedBookWords(v, 'heat-stroke')).toBe('heat-heatstroke');
+  });
+
+  it('leaves a pair alone when the book uses both words, or the second is a stopword or no part of a book word', () => {
+    expect(joinedBookWords(v, 'heat exhaustion')).toBe('heat exhaustion');
+    expect(joinedBookWords(v, 'heat it up')).toBe('heat it up');
+    expect(joinedBookWords(v, 'heat pump')).toBe('heat pump');
+  });
+
+  it('is what the query is searched as', () => {
+    expect(inBookWords(v, 'signs of heat stroke').text).toBe('signs of heat heatstroke');
+  });
+});
+
 describe('hyphenatedBookWord', () => {
   // A phishing book's chunks: it hyphenates "pop-up" and "log-in" (runs holding a stopword, which
   // its keyword index and vocabulary keep whole, as encodeBookVocabulary counts them), and writes
