@@ -67,7 +67,7 @@ export function vocabularyBridges(texts: readonly string[]): VocabularyBridges {
         ownStems.add(formStem);
         inflected.push(form);
       }
-      const respelled = [...spellingVariants(word).filter((v) => all.has(v)), ...(unaccented ? [unaccented] : [])];
+      const respelled = [...spellingVariants(word).filter((v) => isEnglishForm(v, all)), ...(unaccented ? [unaccented] : [])];
       for (const variant of respelled) for (let n = 1; n < uses.get(word)!; n++) repeats.push(variant);
       for (const variant of [...respelled, ...inflected]) {
         found.add(variant);
@@ -90,6 +90,21 @@ export function vocabularyBridges(texts: readonly string[]): VocabularyBridges {
     return [...found, ...repeats];
   });
   return { spellings, aliases };
+}
+
+/**
+ * Whether `word` is an English word, or the "-s" form (a plural, a verb's third person) of one. The
+ * lexicon holds WordNet's lemmas and SUBTLEX's everyday forms, so a rarer word's plural is missing:
+ * "micrometer" and "millimetre" are in it, "micrometers" and "millimetres" are not, and a book's
+ * "micrometres" had no "micrometers" beside it (a reader's American spelling found nothing), nor a
+ * book's "optimizes" an "optimises". A singular the lexicon knows is as good a check against an
+ * invented spelling ("errours") as the word itself.
+ *
+ * @example
+ * isEnglishForm('micrometers', new Set(['micrometer'])); // true
+ */
+export function isEnglishForm(word: string, all: ReadonlySet<string>): boolean {
+  return all.has(word) || (word.endsWith('s') && all.has(word.slice(0, -1)));
 }
 
 /**

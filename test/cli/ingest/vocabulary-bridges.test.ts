@@ -12,6 +12,18 @@ describe('vocabularyBridges', () => {
     expect(bridges.spellings[2]).toEqual([]);
   });
 
+  it('adds the other spelling of a plural or an "-s" verb whose singular the lexicon knows, though it lists no such plural', () => {
+    // WordNet lists lemmas ("micrometer", "millimetre"), not their plurals: a book's "micrometres"
+    // had no "micrometers" beside it, and a reader's American spelling found nothing at all.
+    const plural = vocabularyBridges(['Spores are measured in micrometres (µm).', 'Lines are 0.2 millimeters wide.', 'The compiler optimizes loops.']);
+    expect(plural.spellings[0]).toContain('micrometers');
+    expect(plural.aliases.get('micromet')).toEqual(['micrometr']);
+    expect(plural.spellings[1]).toContain('millimetres');
+    expect(plural.spellings[2]).toContain('optimises');
+    // Still no invented word: "errours" has no English singular either.
+    expect(vocabularyBridges(['Two errors.']).spellings[0]).not.toContain('errours');
+  });
+
   it('adds the other spelling as often as the chunk uses the word, so a reader\'s spelling weighs as the book\'s does', () => {
     const colour = vocabularyBridges(['Colour the bars: a colour per layer, one colour a batch.', 'Add colour.', 'El café, un café.']);
     expect(colour.spellings[0]!.filter((word) => word === 'color')).toHaveLength(3);
