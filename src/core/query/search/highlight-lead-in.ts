@@ -21,7 +21,8 @@ export const ENDS_WITH_COLON = /:[*_]*$/;
  * says nothing of it. So does a prose
  * sentence left unfinished ({@link UNFINISHED}) over the display block that ends it, and a callout's
  * title line alone ({@link isCalloutTitle}: a title names what the box says, as a heading does) over
- * its body, and a run-in head alone ({@link runInHead}) before the text it heads on its line.
+ * its body, and a run-in head ({@link runInHead}) ending it, alone or under the lead-in above it,
+ * before the text it heads on its line.
  *
  * @example
  * const content = 'Pick the quantity where\n\n> MR = MC';
@@ -34,7 +35,7 @@ export function withWhatItIntroduces(content: string, spans: readonly CandidateS
   if (!next) return end;
   const last = spans[at - 1];
   const unfinished = UNFINISHED.test(text) && DISPLAY_BLOCK.test(content.slice(next.span[0], next.span[1])) && !!last && !last.opensItem && !last.itemTail && !last.row && !last.code;
-  if (!unfinished && !ENDS_WITH_COLON.test(text) && !calloutTitle(content, start, text) && !runInHead(content, start, end, next.span[0])) return end;
+  if (!unfinished && !ENDS_WITH_COLON.test(text) && !calloutTitle(content, start, text) && !runInHead(content, Math.max(start, content.lastIndexOf('\n', end - 1) + 1), end, next.span[0])) return end;
   // A `$$` display ends at its closing `$$`, past a full stop inside it that ended the span
   // ("$$ S_i\equiv{}B_i+U_i. $$" was two spans, and the highlight kept an unclosed "$$"); a span
   // that goes on past its closing `$$` ("$$ S = B + U $$ where B is…") is read to its own end.
@@ -98,6 +99,17 @@ const RUN_IN_HEAD = /^(?:>[ \t]?)*[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?(?:\*\*(
 function runInHead(content: string, start: number, end: number, next: number): boolean {
   const line = content.lastIndexOf('\n', start - 1) + 1;
   return RUN_IN_HEAD.test(content.slice(line, end).trimEnd()) && !content.slice(end, next).includes('\n');
+}
+
+/**
+ * Whether `spans[at]` is a run-in head ({@link RUN_IN_HEAD}) opening its line, its text going on
+ * after it on that line: it names the paragraph or item it heads, as a heading names a section, so
+ * it is no second half of the sentence before it (highlight.ts never pairs them).
+ */
+export function opensRunIn(content: string, spans: readonly CandidateSpan[], at: number): boolean {
+  const head = spans[at];
+  const next = spans[at + 1];
+  return !!head && !!next && runInHead(content, head.span[0], head.span[1], next.span[0]);
 }
 
 // A list item's line, quoted or not: its bullet or number after its indent and any `>` markers

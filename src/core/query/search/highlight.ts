@@ -9,7 +9,7 @@
  */
 import { isStopword, WORD_RUNS } from '../../common/bm25/index';
 import { mathPlain } from '../../common/text/math-plain';
-import { ENDS_WITH_COLON, withItemsParted, withWhatItIntroduces, withWhatLeadsIn } from './highlight-lead-in';
+import { ENDS_WITH_COLON, opensRunIn, withItemsParted, withWhatItIntroduces, withWhatLeadsIn } from './highlight-lead-in';
 import { withWholeNumbers } from './highlight-numbers';
 import { candidateSpans, type CandidateSpan } from './highlight-spans';
 import { firstUnderMatchedHeading } from './highlight-under-heading';
@@ -118,7 +118,9 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
   const joinsNext = (i: number): boolean => {
     const at = spans[i]!;
     const next = spans[i + 1];
-    return !!next && !next.gap && next.span[1] - at.span[0] <= max && at.row === next.row && !(at.itemTail && next.opensItem) && (!next.entry || namesTerm(next) || ENDS_WITH_COLON.test(content.slice(at.span[0], at.span[1])));
+    if (!next || next.gap || next.span[1] - at.span[0] > max || at.row !== next.row || (at.itemTail && next.opensItem)) return false;
+    const leadIn = ENDS_WITH_COLON.test(content.slice(at.span[0], at.span[1]));
+    return (!next.entry || namesTerm(next) || leadIn) && (leadIn || !opensRunIn(content, spans, i + 1));
   };
   for (let i = 0; i < spans.length; i++) {
     const { span, row, code } = spans[i]!;
@@ -135,6 +137,8 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
     // entry defines another term ("Pioneer species: … such as lichens on rock. Quadrat: a square frame
     // … for counting organisms." for "are lichens one organism or two"). A comparison that names both
     // terms still reads the two entries as one, and a lead-in ("three kinds of work:") its first entry.
+    // Nor a sentence and the run-in head opening the next paragraph (opensRunIn): the head names what
+    // follows it, and "… can also be a sign. **Liquid at the bottom.**" hid the leachate's answer.
     // A short label on a line of its own (a tab's "Assisted braking (GriGri):", "To clean the
     // filter:") is one thought with what it introduces: when it holds a word of the question, that
     // pair pays no penalty. "feed rope on a grigri" was highlighted on the tube-device panel's "feed

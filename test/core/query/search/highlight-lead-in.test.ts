@@ -77,6 +77,27 @@ describe('highlightPassage past its sentence', () => {
     expect(highlightPassage('**Tanks** need **windows**. Sunlight feeds algae.', questionWeights('windows'))!.text).toBe('**Tanks** need **windows**.');
   });
 
+  it('never pairs a paragraph\'s last sentence with the run-in head of the next: the head goes with its own text', () => {
+    // A worm-bin book's troubleshooting section: each problem a paragraph led by its bold name. The
+    // question's words in the last sentence of one and the head of the next ended the highlight on
+    // the bare head ("… can also be a sign. **Liquid at the bottom.**"), the answer after it hidden.
+    const problems = [
+      '**Worms dying.** Usually overheating, drying out, or drowning in a bin without drainage. Dead worms',
+      'decay quickly, so a sudden smell can also be a sign.',
+      '',
+      '**Liquid at the bottom.** A little leachate is normal. Drain it regularly; diluted 1:10 with water it',
+      'can be used on houseplants.',
+    ].join('\n');
+    const text = highlightPassage(problems, questionWeights('what is the liquid coming out of the bottom of the worm bin'))!.text;
+    expect(text).toBe('**Liquid at the bottom.** A little leachate is normal.');
+    // Items were parted already: an item's later sentence never pairs with the next item.
+    const items = '- **Too dry.** Water it while turning, and sprinkle the worms too.\n- **Too wet.** Add shredded cardboard.';
+    expect(highlightPassage(items, questionWeights('worms too wet'))!.text).toBe('- **Too wet.** Add shredded cardboard.');
+    // A lead-in's colon still pairs with the head it introduces, and the pair now brings the head's
+    // text too: it ended on the bare head ("Two signs: **Flies.**").
+    expect(highlightPassage('Two signs:\n\n**Flies.** Bury the food deeper.', questionWeights('signs flies'))!.text).toBe('Two signs: **Flies.** Bury the food deeper.');
+  });
+
   it('reads an emphasised sentence inside a paragraph or item as a sentence, not a run-in head: it brings nothing', () => {
     const paragraph = 'The filter runs all day. **Never switch the filter off.** Heaters need a thermostat.';
     expect(highlightPassage(paragraph, questionWeights('switch the filter off'))!.text).toBe('**Never switch the filter off.**');
