@@ -8,7 +8,7 @@
  * document with its repeated schemas written once (shared-subtrees.ts).
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
@@ -78,8 +78,25 @@ export async function buildWebAssets(out = OUT): Promise<{ name: string; text: s
   const openApi = sharedSubtreesSource(buildOpenApiDocument() as Json);
   lines.push(`export const openApiDocument: () => Record<string, unknown> = ${openApi};`);
   mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, `${lines.join('\n')}\n`);
+  writeIfChanged(out, `${lines.join('\n')}\n`);
   return assets.map((asset) => ({ ...asset, gzipBytes: gzipSync(asset.text, { level: 9 }).length }));
+}
+
+/**
+ * Writes `text` to `path` unless it holds it already, through a temporary file renamed over it.
+ * `npm run dev` watches the file: `npm test` (or `build:web` in another shell) beside a running server
+ * rewrote it with the same bytes, and the server reloaded on it truncated ("has no exports"), its
+ * demo page a 500 until the next reload.
+ */
+function writeIfChanged(path: string, text: string): void {
+  try {
+    if (readFileSync(path, 'utf8') === text) return;
+  } catch {
+    // No file yet: write it.
+  }
+  const temp = `${path}.${process.pid}.tmp`;
+  writeFileSync(temp, text);
+  renameSync(temp, path);
 }
 
 if (process.argv[1]?.endsWith('build-web.ts')) {

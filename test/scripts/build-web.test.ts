@@ -3,7 +3,7 @@
  * code keeps browsers' caches valid), the widget stays within its budget, and the page loads
  * nothing from elsewhere (it must work offline and under its own CSP).
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +19,16 @@ describe('build-web', () => {
     await buildWebAssets(OUT);
     expect(readFileSync(OUT, 'utf8')).toBe(first);
     expect(first).toMatch(/export const DEMO_PAGE_ETAG = "\\"[\w-]{22}\\"";/);
+  });
+
+  it('leaves an unchanged file alone: `npm run dev` reloads on every write, and read one half written', async () => {
+    // npm test (or build:web in another shell) beside a running dev server rewrote the file with the
+    // same bytes; the server reloaded on it truncated ("has no exports") and its demo page was a 500.
+    await buildWebAssets(OUT);
+    const old = new Date('2020-01-01T00:00:00Z');
+    utimesSync(OUT, old, old);
+    await buildWebAssets(OUT);
+    expect(statSync(OUT).mtimeMs).toBe(old.getTime());
   });
 
   it('keeps the widget within budget and the page free of outside resources', async () => {
