@@ -52,6 +52,33 @@ export function withWhatItIntroduces(content: string, spans: readonly CandidateS
   return ITEM_LINE.test(content.slice(next.span[0], next.span[1])) ? listEnd(content, spans, at, start, max) : to;
 }
 
+// Longest label, in words: a tab's or a box's name. A longer lead-in ("**Single Window Mode**: You
+// find the same elements, with differences in their management:") is a sentence that pairs as one.
+export const LABEL_WORDS = 6;
+
+/**
+ * Whether `spans[i]` is a label over a table: up to {@link LABEL_WORDS} words ending with a colon,
+ * the next span the table's first row, only the table's header and delimiter lines (or blank ones)
+ * between. It cannot bring a row ({@link withWhatItIntroduces}: a row is read alone), so as a
+ * highlight it names what comes and says nothing of it: "how windy is too windy for a beginner" was
+ * highlighted "For beginners:", two words over the Beaufort table, where a row held the same word
+ * ("The limit for most beginners"). The highlight ranks it after a span of equal weight. A longer
+ * lead-in is a sentence that says something ("These fish are hardy, peaceful and stay small enough
+ * for a 100 litre tank:"), and keeps its place.
+ *
+ * @example
+ * const content = 'For beginners:\n\n| Force | Advice |\n|---|---|\n| 4 | The limit for most beginners |';
+ * introducesTable(content, candidateSpans(content, 480), 0); // true
+ */
+export function introducesTable(content: string, spans: readonly CandidateSpan[], i: number): boolean {
+  const at = spans[i];
+  const next = spans[i + 1];
+  if (!at || !next?.row || at.row || at.code) return false;
+  const text = content.slice(at.span[0], at.span[1]).trimEnd();
+  if (!ENDS_WITH_COLON.test(text) || text.split(/\s+/).length > LABEL_WORDS) return false;
+  return content.slice(at.span[1], next.span[0]).split('\n').every((line) => line.trim() === '' || line.includes('|'));
+}
+
 // A `$$` or `\[` display read as one span, its closing mark ending it.
 const WHOLE_DISPLAY = /^(?:\$\$[^]*\$\$|\\\[[^]*\\\])$/;
 // A sentence going on after a display: it opens with a lowercase word ("and a candidate needs…").

@@ -9,7 +9,7 @@
  */
 import { isStopword, WORD_RUNS } from '../../common/bm25/index';
 import { mathPlain } from '../../common/text/math-plain';
-import { ENDS_WITH_COLON, opensRunIn, withItemsParted, withWhatItIntroduces, withWhatLeadsIn } from './highlight-lead-in';
+import { ENDS_WITH_COLON, introducesTable, LABEL_WORDS, opensRunIn, withItemsParted, withWhatItIntroduces, withWhatLeadsIn } from './highlight-lead-in';
 import { withWholeNumbers } from './highlight-numbers';
 import { candidateSpans, type CandidateSpan } from './highlight-spans';
 import { firstUnderMatchedHeading } from './highlight-under-heading';
@@ -101,14 +101,15 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
     }
     return false;
   };
-  // `table`: the span (or pair) starts with a table row; `code`: it lies in a code block.
-  const consider = (score: number, start: number, end: number, table: boolean, code: boolean): void => {
+  // `table`: the span (or pair) starts with a table row; `code`: in a code block; `last`: its last span.
+  const consider = (score: number, start: number, end: number, table: boolean, code: boolean, last: number): void => {
     if (score <= 0 || (best && score < best.score) || besides?.some((shown) => start < shown.end && end > shown.start)) return;
     // Of equals, prose before a code line before a table row (prose reads better: "TEMPO 1308/1311
     // 1SM BR OVC004" of a sample forecast came before the list item that says what TEMPO means),
-    // then the one that leads with a word of the question, then the first. Who leads is read only
-    // for a tie: most candidates are none.
-    const kind = table ? 2 : code ? 1 : 0;
+    // before a label over a table, which says nothing alone (introducesTable), then the one that
+    // leads with a word of the question, then the first. Who leads is read only for a tie: most
+    // candidates are none.
+    const kind = table ? 2 : code ? 1 : introducesTable(content, spans, last) ? 3 : 0;
     if (best && score === best.score && !(kind < best.kind) && !(kind === best.kind && leads(start) && !leads(best.start))) return;
     best = { score, start, end, code, kind };
   };
@@ -125,7 +126,7 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
   for (let i = 0; i < spans.length; i++) {
     const { span, row, code } = spans[i]!;
     const own = weightOf(found[i]!);
-    consider(own, span[0], span[1], row, code);
+    consider(own, span[0], span[1], row, code, i);
     // Two neighbouring sentences when they fit: each may hold a different part of the question, but
     // the second must earn its length (the pair counts PAIR_PENALTY less). Never a table's last row
     // and the prose after it: they are not one thought ("| 69–71 °C | … full-bodied beer | Hold the
@@ -149,7 +150,7 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
       const added = weightOf(found[i + 1]!.filter((stem) => !found[i]!.includes(stem)));
       // The label test reads text, so only for a pair that counts.
       const whole = own > 0 && added > 0 && isLabelLine(content, spans[i]!, next);
-      if (added > 0) consider(whole ? own + added : (own + added) / (1 + PAIR_PENALTY), span[0], next.span[1], row, code);
+      if (added > 0) consider(whole ? own + added : (own + added) / (1 + PAIR_PENALTY), span[0], next.span[1], row, code, i + 1);
     }
   }
   // No sentence holds a word of the question but a heading does: the first under it (`terms` empty).
@@ -201,10 +202,6 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
   const text = window(whole, Math.max(0, matchedAt(whole).at), max);
   return { text, start: from, end: to, terms: withWholeNumbers(text, matchedAt(text).terms, question) };
 }
-
-// Longest label, in words: a tab's or a box's name. A longer lead-in ("**Single Window Mode**: You
-// find the same elements, with differences in their management:") is a sentence that pairs as one.
-const LABEL_WORDS = 6;
 
 /**
  * Whether `at` is a label: a line of its own (not a row or code) of up to {@link LABEL_WORDS} words

@@ -145,4 +145,25 @@ describe('highlightPassage past its sentence', () => {
     const prose = 'Feed the rope: it runs through the device. Hold the grigri cam down.';
     expect(highlightPassage(prose, questionWeights('feed rope grigri'))!.text).toBe(prose);
   });
+
+  it('takes a table row over a label-length lead-in to its table when both hold the same words: the label alone says nothing', () => {
+    const beaufort = [
+      'Forecasts give wind in Beaufort force. For beginners:',
+      '',
+      '| Force | Sea | For beginners |',
+      '|---|---|---|',
+      '| 0–2 | Calm | Ideal |',
+      '| 4 | Small waves | The limit for most beginners |',
+    ].join('\n');
+    expect(highlightPassage(beaufort, questionWeights('how windy is too windy for a beginner'))!.text).toBe('| 4 | Small waves | The limit for most beginners |');
+    // More of the question in the lead-in still wins, and a lead-in to a list still brings its items.
+    expect(highlightPassage(beaufort, questionWeights('beaufort force for beginners'))!.text).toBe('Forecasts give wind in Beaufort force. For beginners:');
+    expect(highlightPassage('For beginners:\n\n- force 4 at most', questionWeights('beginners'))!.text).toBe('For beginners: force 4 at most');
+    // A sentence-long lead-in says something, and keeps its place as prose, first of equals.
+    const fish = 'These fish are hardy, peaceful and stay small enough for a small tank:\n\n| Fish | Size |\n|---|---|\n| Honey gourami fish | 5 cm |';
+    expect(highlightPassage(fish, questionWeights('fish'))!.text).toBe('These fish are hardy, peaceful and stay small enough for a small tank:');
+    // A lead-in with a heading between it and a table is not that table's: it stays prose, first of equals.
+    const apart = 'For beginners:\n\n## Experts\n\n| Force | Advice |\n|---|---|\n| 6 | Only beginners stay ashore |';
+    expect(highlightPassage(apart, questionWeights('beginners'))!.text).toBe('For beginners:');
+  });
 });
