@@ -6,7 +6,7 @@
  */
 import { isStopword } from '../../common/bm25/index';
 import { termBeforeItsEnd } from '../../query/search/definition-query';
-import { pointsOrPlaces } from './pointing-subject';
+import { opensClause, pointsOrPlaces } from './pointing-subject';
 
 /** At most this many words in a defined term (longer spans are sentences, not terms). */
 export const MAX_TERM_WORDS = 4;
@@ -34,6 +34,14 @@ const COORDINATED = /\s(?:and|or)\s/i;
  * clause's, and the span a label, not the subject: the whole subject is read as before.
  */
 const CLAUSE_OPENER = /^that$/i;
+/**
+ * A copula, a short complement and "if" or "unless": "A serve is a **fault** if: …", "A move is a
+ * blunder if it loses …" state a rule, when the thing is one, not what the thing is (a tennis
+ * book's rules "defined" `serv`). Up to two words of complement after an article, so that "An
+ * interrupt is a signal the hardware raises if …" keeps its longer phrase as a definition's. Read
+ * from the subject's copula on.
+ */
+const CONDITIONAL_RULE = /^\s+(?:is|are)\s+(?:(?:an?|the)\s+)?[^\s,;:.]+(?:\s+[^\s,;:.]+){0,1}\s*,?\s+(?:if|unless|only\s+if)\b/i;
 
 /**
  * The emphasised span that opens `marked` when the words after it, before the copula, modify it
@@ -57,6 +65,8 @@ function emphasisedHead(marked: string, subject: string): string | null {
 /**
  * The term `marked` (one sentence, emphasis marks in) defines by opening with its subject and a
  * copula, or null: none when the subject points back, counts or opens a place (`pointsOrPlaces`),
+ * opens a condition, a fronted phrase or names a role (`opensClause`), the sentence states a rule
+ * ({@link CONDITIONAL_RULE}),
  * joins two things before "are" ({@link COORDINATED}), or is longer than a term. When an emphasised
  * span opens the subject and modifying words follow it, the span alone ({@link emphasisedHead}).
  *
@@ -66,9 +76,11 @@ function emphasisedHead(marked: string, subject: string): string | null {
  * copulaSubject('Heat exhaustion and hypothermia are what happens when …'); // null
  */
 export function copulaSubject(marked: string): string | null {
-  const match = SUBJECT_COPULA.exec(marked.replace(INLINE_MARKS, '').trim());
+  const plain = marked.replace(INLINE_MARKS, '').trim();
+  const match = SUBJECT_COPULA.exec(plain);
   const subject = match?.[1];
-  if (!subject || pointsOrPlaces(subject)) return null;
+  if (!subject || pointsOrPlaces(subject) || opensClause(subject)) return null;
+  if (CONDITIONAL_RULE.test(plain.slice(plain.indexOf(subject) + subject.length))) return null;
   if (match[2]!.toLowerCase() === 'are' && COORDINATED.test(subject)) return null;
   const term = emphasisedHead(marked, subject) ?? subject;
   return term.split(/\s+/).length <= MAX_TERM_WORDS ? term : null;

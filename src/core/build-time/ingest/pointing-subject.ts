@@ -66,6 +66,54 @@ const PLACE_SUBJECT = /^(?:in|inside|on|at|under|underneath|behind|between|withi
 const QUESTION_SUBJECT = /^(?:how|why)\b(?!-)/i;
 
 /**
+ * A subordinating conjunction opens a condition or a reason, not a subject: "If the mouse is an
+ * optical mouse, …", "When the destination is a stream, …", "Since Python is an evolving language,
+ * …", "Once the connection is made, …" say what holds in a case, and made manuals' chunks "define"
+ * `mous`, `destin`, `python`, `connect` (127 sentences over the measured books). Not "where" ("where
+ * phi is a scale parameter" defines the symbol after a formula). Not before a hyphen ("As-built
+ * drawings are …").
+ */
+const SUBORDINATE_SUBJECT = /^(?:if|when|whenever|since|because|once|while|whilst|unless|although|though|as|until|whereas|whether)(?![\w-])/i;
+/**
+ * A determiner or a personal pronoun inside the subject, after a word that is no preposition, starts
+ * the clause's own subject: what stands before it is a fronted phrase ("Either way the repair is …",
+ * "In fact they are …", "Mathematically it is …", "For most buyers it is …") or a gerund and its
+ * object ("Knowing a chord shape is the easy part", "Getting this right is …"), and neither is a term.
+ * After a preposition it is part of a name ("The luck of a roll is …", "The area under the line is …").
+ * Lower case only: "Argument A is a matrix" names the symbol A.
+ */
+const INNER_CLAUSE = /^(?:\S+\s+)*?(?<before>\S+)\s+(?:the|a|an|this|these|those|it|they|we|you|he|she|there)(?:\s|$)/;
+/** The prepositions after which a determiner belongs to the subject's name ({@link INNER_CLAUSE}). */
+const PREPOSITION = /^(?:of|in|on|at|to|for|with|by|from|into|onto|under|over|about|across|through|between|among|within|without|inside|outside|behind|beyond|near|after|before|during|along|against|around|per|via|versus|vs\.?)$/i;
+/**
+ * An evaluative or ordering word before a noun that names a role in the argument, not a thing: "The
+ * classic example is the **sea otter**", "The usual causes in beginners are …", "The best way is …",
+ * "The main reason is …", "A good starting point is …". The sentence says which thing fills the role,
+ * and the role ("classic exampl", "usual caus beginn", "main reason") is no term a reader asks about.
+ * Both words must match: "The main sequence is …", "A simple moving average is …", "The standard
+ * deviation is …", "The first law is …" name their term. A participle may stand between ("A good
+ * starting point is …"). Small closed lists of English words.
+ */
+const ROLE_SUBJECT = /^(?:(?:the|a|an)\s+)?(?:classic|usual|typical|common|main|chief|principal|key|best|better|worst|good|bad|great|simplest|simple|easiest|quickest|fastest|safest|hardest|commonest|only|right|wrong|ideal|obvious|standard|general|first|second|third|last|final|next|other|real|big|biggest|most\s+\w+)\s+(?:\w+ing\s+)?(?:examples?|reasons?|causes?|ways?|places?|points?|patterns?|results?|symptoms?|prerequisites?|choices?|steps?|usages?|approach|approaches|methods?|answers?|problems?|mistakes?|tricks?|tools?|things?|parts?|rules?|amounts?|ideas?|goals?|aims?|purposes?|options?|solutions?|tips?|advice|cures?|fix|fixes|remedy|remedies|difference|differences)(?:\s+(?:of|in|to|for|on|at|with)\b.*)?$/i;
+
+/**
+ * Whether the subject is a clause's or a role's rather than a term's: it opens with a subordinating
+ * conjunction ({@link SUBORDINATE_SUBJECT}), holds a determiner that starts a clause
+ * ({@link INNER_CLAUSE}), or names a role with an evaluative word ({@link ROLE_SUBJECT}).
+ *
+ * @example
+ * opensClause('If the mouse'); // true
+ * opensClause('Either way the repair'); // true
+ * opensClause('classic example'); // true
+ * opensClause('luck of a roll'); // false
+ */
+export function opensClause(subject: string): boolean {
+  if (SUBORDINATE_SUBJECT.test(subject) || ROLE_SUBJECT.test(subject)) return true;
+  const inner = INNER_CLAUSE.exec(subject);
+  return inner != null && !PREPOSITION.test(inner.groups!.before!);
+}
+
+/**
  * Whether a copula's `subject` points back, counts, is an indefinite or partitive pronoun, points at the page,
  * opens a place or asks a question, and so names no term of its own.
  *

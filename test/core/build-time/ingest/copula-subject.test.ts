@@ -18,8 +18,9 @@ describe('copulaSubject (the term a sentence opening with its subject and a copu
     expect(copulaSubject('**Non-locking** carabiners are used on quickdraws.')).toBe('Non-locking carabiners');
     expect(copulaSubject('The **root** word is the part that carries the meaning.')).toBe('root word');
     expect(copulaSubject('**Spongy** bone is a lattice of thin struts.')).toBe('Spongy bone');
-    // "that" makes the verb a clause's: the span is a label, not the term.
-    expect(copulaSubject('**Note** that there is a sign error.')).toBe('Note that there');
+    // "that" makes the verb a clause's: the span is a label, not the term, and "there" opens the
+    // clause's own subject, so the sentence defines nothing (opensClause).
+    expect(copulaSubject('**Note** that there is a sign error.')).toBeNull();
   });
 
   it('reads no term in two things joined before "are", and one name in two joined before "is"', () => {
@@ -27,5 +28,22 @@ describe('copulaSubject (the term a sentence opening with its subject and a copu
     expect(copulaSubject('Stocks and mutual funds are the most common securities.')).toBeNull();
     expect(copulaSubject('The **minimum** and **maximum** values are used for design rule checking.')).toBeNull();
     expect(copulaSubject('Rock and roll is a genre of popular music.')).toBe('Rock and roll');
+  });
+
+  it('reads no term in a condition, a fronted phrase or a role ("If the mouse is …", "The classic example is …")', () => {
+    expect(copulaSubject('If the mouse is an optical mouse, check the light.')).toBeNull();
+    expect(copulaSubject('Either way the repair is a cheap part.')).toBeNull();
+    expect(copulaSubject('The classic example is the **sea otter** on the Pacific coast.')).toBeNull();
+    expect(copulaSubject('The usual causes in beginners are a grip that is too small.')).toBeNull();
+    expect(copulaSubject('The luck of a roll is defined as the difference of equity.')).toBe('luck of a roll');
+  });
+
+  it('reads no term in a rule stated with "if" after a short complement ("A serve is a **fault** if:")', () => {
+    expect(copulaSubject('A serve is a **fault** if:')).toBeNull();
+    expect(copulaSubject('A move is a blunder if it loses equity.')).toBeNull();
+    expect(copulaSubject('A move is a blunder unless it wins.')).toBeNull();
+    // A longer complement is a definition's noun phrase, whatever condition follows it.
+    expect(copulaSubject('An interrupt is a signal the hardware raises if needed.')).toBe('interrupt');
+    expect(copulaSubject('A serve is a stroke that starts each point.')).toBe('serve');
   });
 });

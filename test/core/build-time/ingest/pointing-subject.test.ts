@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pointsOrPlaces } from '../../../../src/core/build-time/ingest/pointing-subject';
+import { opensClause, pointsOrPlaces } from '../../../../src/core/build-time/ingest/pointing-subject';
 
 describe('pointsOrPlaces (a copula subject that names no term)', () => {
   it('is true for a subject that points back, counts, points at the page or opens a place', () => {
@@ -38,5 +38,31 @@ describe('pointsOrPlaces (a copula subject that names no term)', () => {
     }
     // The determiner itself still points, before an apostrophe or a full stop too.
     for (const subject of ['One', "It's", 'Each.']) expect(pointsOrPlaces(subject)).toBe(true);
+  });
+});
+
+describe('opensClause (a copula subject that is a clause\'s or a role\'s, not a term)', () => {
+  it('is true for a subject that opens with a subordinating conjunction ("If the mouse is an optical mouse, …")', () => {
+    for (const subject of ['If the mouse', 'When the destination', 'Since Python', 'Once the connection', 'Because the decoder', 'While IRC', 'Unless you', 'As telescopes']) {
+      expect(opensClause(subject)).toBe(true);
+    }
+  });
+
+  it('is true for a fronted phrase or a gerund before a determiner or pronoun ("Either way the repair is …")', () => {
+    for (const subject of ['Either way the repair', 'In fact they', 'Mathematically it', 'For most buyers it', 'Knowing a chord shape', 'Getting this right', 'Actually this']) {
+      expect(opensClause(subject)).toBe(true);
+    }
+  });
+
+  it('is true for an evaluative word before a role noun ("The classic example is the sea otter")', () => {
+    for (const subject of ['classic example', 'usual causes in beginners', 'best way', 'main reason', 'good starting point', 'best place to begin', 'Common reasons']) {
+      expect(opensClause(subject)).toBe(true);
+    }
+  });
+
+  it('is false for a name with a determiner after a preposition, a capital symbol, a term made of an evaluative word and a noun, or a hyphenated word', () => {
+    for (const subject of ['luck of a roll', 'area under the line', 'Argument A', 'main sequence', 'simple moving average', 'standard deviation', 'rule of thirds', 'As-built drawings', 'topic', 'Ifrit']) {
+      expect(opensClause(subject)).toBe(false);
+    }
   });
 });
