@@ -8,7 +8,8 @@
  *   and subscribe");
  * - `defines`: a bold or italic term in a defining sentence (`A **topic** is …`, `… is called a
  *   **frame**`, `the **Unified Robot Description Format (URDF)**, an XML format …`, the name and its
- *   abbreviation both, or its other name in brackets, `**Cone (pyrometric cone)**` (bracketed-alias.ts);
+ *   abbreviation both, or its other name in brackets, or a plain name after "is called" (`This kind
+ *   of soap is called Castile soap.`: plain-naming.ts), `**Cone (pyrometric cone)**` (bracketed-alias.ts);
  *   a glossary item `- **Term**: …` / `**Term:** …` / `**Term** — …`, or a
  *   definition list's term line, `**Term**` or `Term` over a `: …` line), or the subject
  *   of a sentence that opens with it and a copula (`Docker is a …`, `An action is built from …`;
@@ -34,6 +35,8 @@ import { analyzeText, stemWord, tokenizeWords } from '../../common/bm25/index';
 import { definitionTerms, informativeStems, termKey } from '../../query/search/definition-query';
 import { nameAndAlias } from './bracketed-alias';
 import { spelledAbbreviations } from './spelled-abbreviation';
+import { plainNames } from './plain-naming';
+import { asksAState, mostlyFunctionWords } from './term-shape';
 import { isComplementTerm, namesComplement } from './complement-term';
 import { INLINE_MARKS, MAX_TERM_WORDS, copulaSubject } from './copula-subject';
 import { fenceTracker } from './code-fences';
@@ -156,9 +159,10 @@ export function headingTerms(section: string | null, title: string): string[] {
  * definedTerms('### Net classes\n\nNet classes group nets that share rules.'); // ['net class']
  */
 export function definedTerms(content: string, section: string | null = null): string[] {
-  const asked = section && /^\s*(?:what|who)\b/i.test(section) ? definitionTerms(section) : null;
+  const asked = section && /^\s*(?:what|who)\b/i.test(section) && !asksAState(section) ? definitionTerms(section) : null;
   const headed = [...(asked ? [asked] : []), ...openedBy(content)];
-  return keysOf([...headed, ...definitionsIn(content).map((d) => analyzeText(d.phrase))]);
+  const phrases = definitionsIn(content).filter((d) => !mostlyFunctionWords(d.phrase));
+  return keysOf([...headed, ...phrases.map((d) => analyzeText(d.phrase))]);
 }
 
 /**
@@ -220,6 +224,7 @@ export function definitionsIn(content: string): Defined[] {
       if (namesComplement(marked)) continue;
       const subject = copulaSubject(marked);
       if (subject) found.push({ phrase: subject, listed: false });
+      found.push(...plainNames(marked).map((phrase) => ({ phrase, listed: false })));
     }
   });
   return found;

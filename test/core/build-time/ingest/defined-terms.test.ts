@@ -133,7 +133,9 @@ describe('definedTerms (what a chunk defines)', () => {
 
   it('reads no definition in a subject that points back or counts ("This table is a …", "One pump is the spare")', () => {
     expect(definedTerms('This table is a summary of the pump sizes.')).toEqual([]);
-    expect(definedTerms('One pump is the spare; each valve is used twice. These seals are called lips.')).toEqual([]);
+    expect(definedTerms('One pump is the spare; each valve is used twice.')).toEqual([]);
+    // The name after "are called" is the term; the pointing subject is not (plain-naming.ts).
+    expect(definedTerms('These seals are called lips.')).toEqual(['lip']);
     expect(definedTerms('Most pumps are made of cast iron. Many valves are built to last.')).toEqual([]);
     // The same sentence with a subject of its own defines it.
     expect(definedTerms('A spare pump is the one kept dry.')).toEqual(['spare pump']);
@@ -263,4 +265,18 @@ describe('definedTerms (what a chunk defines)', () => {
     expect(definedTerms('| NPC | Non-player character: anyone the GM plays. |')).toEqual([]);
     expect(definedTerms('```\n| Term | Meaning |\n| --- | --- |\n| NPC | Non-player character: anyone. |\n```')).toEqual([]);
   });
+
+  it('defines no role, condition or rule, and no term made mostly of function words (stop 53\'s false positives)', () => {
+    expect(definedTerms('The classic example is the **sea otter** on the Pacific coast.')).toEqual([]);
+    expect(definedTerms('A serve is a **fault** if:\n\n- it lands outside the box.')).toEqual([]);
+    expect(definedTerms('**Down the line** — a shot hit straight along a sideline.')).toEqual([]);
+    expect(definedTerms('Either way the repair is a cheap part.')).toEqual([]);
+    expect(definedTerms('The landlord handles repairs.', 'Who is responsible?')).toEqual([]);
+    expect(definedTerms('She wrote the first program.', 'Who is Ada Lovelace?')).toEqual(['ada lovelac']);
+  });
+
+  it('defines a plain name after "is called" ("is called Castile soap")', () => {
+    expect(definedTerms('Soap made from olive oil alone is called Castile soap.')).toEqual(['castil soap']);
+  });
 });
+

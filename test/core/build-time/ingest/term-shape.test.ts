@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { asksAState, mostlyFunctionWords } from '../../../../src/core/build-time/ingest/term-shape';
+
+describe('term shapes that name no term', () => {
+  it('asksAState: a "who" question about a bare lower-case word asks who is in a state', () => {
+    expect(asksAState('Who is responsible?')).toBe(true);
+    expect(asksAState('Who is eligible for a refund?')).toBe(true);
+    expect(asksAState('Who is Ada Lovelace?')).toBe(false);
+    expect(asksAState('Who are the stakeholders?')).toBe(false);
+    expect(asksAState('What is responsible for the noise?')).toBe(false);
+  });
+
+  it('mostlyFunctionWords: more than half of the words are dropped by the analyser', () => {
+    expect(mostlyFunctionWords('Down the line')).toBe(true);
+    expect(mostlyFunctionWords('How to tell')).toBe(true);
+    expect(mostlyFunctionWords('crossing over')).toBe(false);
+    expect(mostlyFunctionWords('rule of thirds')).toBe(false);
+    expect(mostlyFunctionWords('A — Accountable')).toBe(false);
+    expect(mostlyFunctionWords('VE / VEC')).toBe(false);
+    expect(mostlyFunctionWords('How-to guides')).toBe(false);
+  });
+});
