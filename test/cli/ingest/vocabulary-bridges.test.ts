@@ -61,6 +61,20 @@ describe('vocabularyBridges', () => {
     expect(hyphens.spellings[1]).not.toContain('nonprofit');
   });
 
+  it('adds an open compound noun WordNet lists closed up when that is an English word, and no other adjacent pair', () => {
+    const open = vocabularyBridges(['Dry it with a hair dryer; open the web site; bolt the heat sink on; come back later.', 'Use less water. The hat red with dust.', 'A hairdryer, or a hair dryer.', 'The hair\ndryer.']);
+    expect(open.spellings[0]).toEqual(expect.arrayContaining(['hairdryer', 'website']));
+    // No word list has "heatsink"; "come back" is a phrasal verb, not the noun "comeback".
+    expect(open.spellings[0]).not.toEqual(expect.arrayContaining(['heatsink']));
+    expect(open.spellings[0]).not.toContain('comeback');
+    expect(open.aliases.get('hairdryer')).toEqual(['hair', 'dryer']);
+    // "use less" and "hat red" close up into English words, but no open compound of them.
+    expect(open.spellings[1]).toEqual([]);
+    // A chunk that writes the closed word already, or parts the words by a line, gets none.
+    expect(open.spellings[2]).not.toContain('hairdryer');
+    expect(open.spellings[3]).not.toContain('hairdryer');
+  });
+
   it('adds the -ing or -ed form of an -ance word that the stemmer reads as another word', () => {
     const forms = vocabularyBridges(['Refinancing replaces your loans.', 'You may refinance later.', 'Keep writing.']);
     expect(forms.spellings[0]).toContain('refinance');
