@@ -6,8 +6,9 @@
  * the stemmer reads as another word ("refinancing" → "refinance", "suing" → "sue"), every "-edness" noun's
  * "-ed" word ("tiredness" → "tired"), every noun's other number where the stemmer splits the two
  * ("gas" ↔ "gases", "parenthesis" ↔ "parentheses"), every "-ant" adjective's "-ancy" noun and back
- * and every "-ier" noun's "-y" word ("pregnancy" ↔ "pregnant", "carrier" → "carry"), and every hyphenated
- * word closed up ("non-profit" → "nonprofit", "co-signer" → "cosigner"), these two when English
+ * and every "-ier" noun's "-y" word ("pregnancy" ↔ "pregnant", "carrier" → "carry"), every hyphenated
+ * word closed up ("non-profit" → "nonprofit", "co-signer" → "cosigner") and every two-word compound
+ * noun WordNet lists ("hair dryer" → "hairdryer", "web site" → "website"), these when English
  * words and of a stem the chunk does not hold. BM25 indexes a chunk WITH the other spellings of its words
  * (document side: Qdrant and the embedded store compute the same vectors, queries are untouched,
  * collections ingested before keep working), and the LSA model learns each as an alias of the
