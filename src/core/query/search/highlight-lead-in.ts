@@ -136,7 +136,24 @@ function runInHead(content: string, start: number, end: number, next: number): b
 export function opensRunIn(content: string, spans: readonly CandidateSpan[], at: number): boolean {
   const head = spans[at];
   const next = spans[at + 1];
-  return !!head && !!next && runInHead(content, head.span[0], head.span[1], next.span[0]);
+  return !!head && !!next && opensLine(content, head.span[0]) && runInHead(content, head.span[0], head.span[1], next.span[0]);
+}
+
+/**
+ * Whether only a quote's `>`, indent and one list marker stand between `start` and its line's start
+ * (RUN_IN_HEAD's prefix), read back over those alone: opensRunIn asks it of every span, and reading
+ * each span's line from its start made a one-line chunk of 20,000 sentences take 7 s to highlight.
+ */
+function opensLine(content: string, start: number): boolean {
+  let i = start;
+  while (i > 0 && (content[i - 1] === ' ' || content[i - 1] === '\t')) i--;
+  if (i > 0 && '-*+'.includes(content[i - 1]!)) i--;
+  else if (i > 1 && (content[i - 1] === '.' || content[i - 1] === ')') && /\d/.test(content[i - 2]!)) {
+    i--;
+    for (let digits = 0; i > 0 && digits < 9 && /\d/.test(content[i - 1]!); digits++) i--;
+  }
+  while (i > 0 && (content[i - 1] === ' ' || content[i - 1] === '\t' || content[i - 1] === '>')) i--;
+  return i === 0 || content[i - 1] === '\n';
 }
 
 // A list item's line, quoted or not: its bullet or number after its indent and any `>` markers
