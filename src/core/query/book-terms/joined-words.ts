@@ -11,7 +11,9 @@
  * cost MRR (docs/retrieval-quality.md): the book usually writes both forms, so the parts match. The
  * unknown word may be the second: "heat stroke" for a first-aid book's "heatstroke", "heat wave" for
  * its "heatwave", "down stairs" for "downstairs"; the first word is then the book's own and was
- * searched, while the second counted for nothing and the term rule named it as a word the book lacks.
+ * searched, while the second counted for nothing. Never after an article ("a void" is no "avoid").
+ * The term rule reads words, not pairs: it still names the missing word, first or second, as one the
+ * book lacks.
  */
 import { ENGLISH_STOPWORDS, isStopword, stemWord, WORD_RUNS } from '../../common/bm25/index';
 import type { BookVocabulary } from '../ports';
@@ -20,6 +22,8 @@ import type { BookVocabulary } from '../ports';
 // "shut-down". A number or a line break between is no compound.
 const PAIR = /^[ \t]+$|^-$/;
 const LETTERS = /^\p{L}+$/u;
+// Articles: "a" + a word is mostly another word ("avoid", "atypical"), never the word split.
+const ARTICLES = new Set(['a', 'an', 'the']);
 
 /**
  * `text` with the word of each pair that the book never uses read as the one word the book writes
@@ -44,7 +48,7 @@ export function joinedBookWords(v: BookVocabulary, text: string): string {
     const b = second[0].toLowerCase();
     const unknownFirst = !isStopword(a) && !(v.df(stemWord(a)) > 0);
     // A stopword second word stays as it is ("shut down"): it is never searched, so it is never missing.
-    const unknownSecond = !unknownFirst && !isStopword(b) && !(v.df(stemWord(b)) > 0);
+    const unknownSecond = !unknownFirst && !ARTICLES.has(a) && !isStopword(b) && !(v.df(stemWord(b)) > 0);
     if (!unknownFirst && !unknownSecond) continue;
     const joined = stemWord(a + b);
     if (!joined || !(v.df(joined) > 0)) continue;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeText, joinedStopwords } from '../../../../src/core/common/bm25/index';
+import { analyzeText, joinedStopwords, stemWord } from '../../../../src/core/common/bm25/index';
 import { inBookWords } from '../../../../src/core/query/book-terms/in-book-words';
 import { assessQueryTerms } from '../../../../src/core/query/book-terms/term-evidence';
 import { hyphenatedBookWord, joinedBookWords } from '../../../../src/core/query/book-terms/joined-words';
@@ -67,6 +67,17 @@ describe('joinedBookWords, the second word missing', () => {
     expect(joinedBookWords(v, 'heat exhaustion')).toBe('heat exhaustion');
     expect(joinedBookWords(v, 'heat it up')).toBe('heat it up');
     expect(joinedBookWords(v, 'heat pump')).toBe('heat pump');
+  });
+
+  it('never joins an article to the word it goes with ("a void" is no "avoid")', () => {
+    // A book that writes "avoid", "away" and "alive" and never "void", "way" or "live": the article
+    // is no prefix the reader split off, and "a" + word is mostly another word ("atypical").
+    const words = ['avoid', 'away', 'alive', 'another', 'heat'];
+    const w: BookVocabulary = { ...v, df: (stem) => (words.map(stemWord).includes(stem) ? 1 : 0) };
+    expect(joinedBookWords(w, 'what is a void')).toBe('what is a void');
+    expect(joinedBookWords(w, 'a way to keep cool')).toBe('a way to keep cool');
+    expect(joinedBookWords(w, 'is the patient A live')).toBe('is the patient A live');
+    expect(joinedBookWords(w, 'an other one')).toBe('an other one');
   });
 
   it('is what the query is searched as', () => {
