@@ -8,7 +8,7 @@
  * document with its repeated schemas written once (shared-subtrees.ts).
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
@@ -94,9 +94,16 @@ function writeIfChanged(path: string, text: string): void {
   } catch {
     // No file yet: write it.
   }
+  // Named by process, so two builds at once never write one temporary file; the last rename wins,
+  // whole. Removed when the write or rename fails (a process killed between them still leaves it).
   const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, text);
-  renameSync(temp, path);
+  try {
+    writeFileSync(temp, text);
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
 }
 
 if (process.argv[1]?.endsWith('build-web.ts')) {

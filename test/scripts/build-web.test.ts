@@ -3,7 +3,7 @@
  * code keeps browsers' caches valid), the widget stays within its budget, and the page loads
  * nothing from elsewhere (it must work offline and under its own CSP).
  */
-import { mkdtempSync, readFileSync, statSync, utimesSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -29,6 +29,15 @@ describe('build-web', () => {
     utimesSync(OUT, old, old);
     await buildWebAssets(OUT);
     expect(statSync(OUT).mtimeMs).toBe(old.getTime());
+  });
+
+  it('leaves no temporary file behind when the write fails', async () => {
+    // The file is written to a temporary file renamed over it; a rename that failed (here: a
+    // directory stands where the file goes) left `web-assets.ts.<pid>.tmp` beside it for good.
+    const dir = mkdtempSync(join(tmpdir(), 'build-web-'));
+    mkdirSync(join(dir, 'web-assets.ts'));
+    await expect(buildWebAssets(join(dir, 'web-assets.ts'))).rejects.toThrow();
+    expect(readdirSync(dir)).toEqual(['web-assets.ts']);
   });
 
   it('keeps the widget within budget and the page free of outside resources', async () => {
