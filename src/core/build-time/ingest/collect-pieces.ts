@@ -129,6 +129,14 @@ export function collectPieces(tree: Root, text: string, lines: LineIndex, maxTok
       block++;
       return;
     }
+    // A self-closing component on its own (`<Figure src="…" alt="A hydrometer in wort" />`) has no
+    // children to visit: its caption, title or alt text (clean-chunk-text.ts's shownAttribute) was in
+    // no chunk of a strict-MDX page, while the markdown image it stands for keeps its alt text.
+    if (node.type === 'mdxJsxFlowElement' && node.children?.length === 0 && span && cleanChunkText(text.slice(span[0], span[1])) !== '') {
+      add(span, 'atomic');
+      block++;
+      return;
+    }
     if (ATOMIC.has(node.type) || !node.children) {
       if (span && node.type !== 'mdxJsxFlowElement') add(span, 'atomic');
       block++;

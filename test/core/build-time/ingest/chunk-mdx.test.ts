@@ -124,6 +124,26 @@ describe('MDX files', () => {
     expect(chunk!.payload.content).toBe('# The cell cycle\n\nA cell grows, copies its DNA and divides.\n\nInterphase (G1, S, G2) takes most of the cycle.\n\nCheckpoints:\n\nEach phase waits for a signal.');
   });
 
+  it("keeps a self-closing component's alt text at the end of a chunk, as a markdown image's is kept", async () => {
+    const text = [
+      '# Hot piles',
+      '',
+      '## Building the pile',
+      '',
+      '1. Lay a base of coarse twigs.',
+      '2. Add greens and browns in layers.',
+      '',
+      '<Figure src="/img/layers.png" alt="Cross-section of a pile in alternating layers" />',
+    ].join('\n');
+    const chunks = await chunksOf('pile.mdx', text);
+    const building = chunks.find((chunk) => chunk.payload.section === 'Building the pile');
+    expect(building!.payload.content).toContain('![Cross-section of a pile in alternating layers](/img/layers.png)');
+    // A component that shows nothing (no caption, title or alt text of two words) still makes no chunk text.
+    const bare = await chunksOf('bare.mdx', '# A\n\nText here.\n\n<Spacer size="2" />\n');
+    expect(bare.map((chunk) => chunk.payload.content).join('\n')).not.toContain('Spacer');
+    expect(bare.at(-1)!.payload.end_line).toBe(3);
+  });
+
   it('shows no MDX expression source: a raw-loader <CodeBlock>, a {/* comment */}', async () => {
     const text = [
       "import script from '!!raw-loader!/src/script.sh';",
