@@ -30,9 +30,19 @@ export function glossaryTableNames(content: string): string[] {
   const lines = content.split('\n').map((line) => (inFence(line) ? null : line));
   const names: string[] = [];
   let columns = 0;
+  // The names of the table being read, and whether one of its rows names a page by a link: then it
+  // is a table of contents ("| [Rescues](./03-rescues/index.md) | The wet exit, … |"), and a row
+  // with no link is a part not yet written ("| Tides and weather | Tides, … |"), no glossary's term.
+  let rows: string[] = [];
+  let linked = false;
+  const close = () => {
+    if (!linked) names.push(...rows);
+    rows = [];
+    linked = false;
+  };
   lines.forEach((line, at) => {
     const cells = line === null ? null : tableCells(line);
-    if (!cells) return void (columns = 0);
+    if (!cells) return void ((columns = 0), close());
     // The delimiter row under the header opens the body; its column count is the table's. GFM takes
     // one hyphen a cell (`|:-|-|`), as the highlight and the overview count do.
     if (DELIMITER_ROW.test(line as string)) return void (columns = at > 0 && tableCells(lines[at - 1] ?? '') ? cells.length : 0);
@@ -40,8 +50,10 @@ export function glossaryTableNames(content: string): string[] {
     const [name, gloss] = cells as [string, string];
     // Emphasis and code marks are no part of the name's first letter.
     const bare = name.replace(/[*_\x60]/g, '').trim();
-    if (bare === '' || /\]\(/.test(bare) || !/^\p{L}/u.test(bare) || gloss.split(/\s+/).filter(Boolean).length < 3 || !/^[*_]*\p{L}/u.test(gloss)) return;
-    names.push(name);
+    if (/\]\(/.test(bare)) return void (linked = true);
+    if (bare === '' || !/^\p{L}/u.test(bare) || gloss.split(/\s+/).filter(Boolean).length < 3 || !/^[*_]*\p{L}/u.test(gloss)) return;
+    rows.push(name);
   });
+  close();
   return names;
 }

@@ -23,4 +23,11 @@ describe('glossaryTableNames', () => {
     const table = '| Term | Meaning |\n| --- | --- |\n| OR | The pipe `a \\| b` runs b when a fails. |\n| a \\| b | Either a or b, as a shell reads it. |';
     expect(glossaryTableNames(table)).toEqual(['OR', 'a \\| b']);
   });
+
+  it("reads no term in a table of contents: a row without a link among linked rows is a part, not a term", () => {
+    const contents = '| Part | What you will learn |\n|---|---|\n| [Rescues](./rescues.md) | The wet exit and the T rescue |\n| Tides and weather | Tides, tidal streams and forecasts |';
+    expect(glossaryTableNames(contents)).toEqual([]);
+    // The next table, with no link, is read on its own.
+    expect(glossaryTableNames(`${contents}\n\n| Term | Meaning |\n| --- | --- |\n| Skeg | A fin that drops below the hull. |`)).toEqual(['Skeg']);
+  });
 });
