@@ -41,7 +41,21 @@ const CLAUSE_OPENER = /^that$/i;
  * interrupt is a signal the hardware raises if …" keeps its longer phrase as a definition's. Read
  * from the subject's copula on.
  */
-const CONDITIONAL_RULE = /^\s+(?:is|are)\s+(?:(?:an?|the)\s+)?[^\s,;:.]+(?:\s+[^\s,;:.]+){0,1}\s*,?\s+(?:if|unless|only\s+if)\b/i;
+const CONDITIONAL_RULE = /^\s+(?:is|are)\s+(?:(?:an?|the)\s+)?[^\s,;:.]+(?:\s+[^\s,;:.]+){0,1}\s*,?\s+(?:if|unless|only\s+(?:if|when))\b/i;
+/**
+ * A copula whose complement judges the thing, not what it is: "A pool is the best place to practise
+ * …", "Second-hand tanks are a good way to save money", "A group of three is the minimum for open
+ * water". An evaluative word before a role noun, as ROLE_SUBJECT (pointing-subject.ts) reads a
+ * subject, from a narrower list ("Git is the standard tool for …" says what Git is, and keeps
+ * `git`); "the minimum" or "the maximum" only where the clause or a prepositional phrase follows
+ * ("`lhospitallim` is the maximum number of times …" defines an option variable).
+ */
+const JUDGED_COMPLEMENT = /^\s+(?:is|are)\s+(?:an?|the)\s+(?:(?:best|better|worst|good|bad|great|easiest|simplest|quickest|fastest|safest|hardest|ideal|perfect|right|wrong)\s+(?:\w+ing\s+)?(?:places?|ways?|times?|spots?|choices?|options?|examples?|points?|things?|ideas?|bets?|approach|answers?|moments?)|(?:minimum|maximum)(?=\s*(?:[.,;:!?]|$|(?:for|in|on|at|to|with)\b)))\b/i;
+/**
+ * An activity, one gerund ("Throwing is the fastest way to make round pots"): what it is the way to
+ * do is what it is, so {@link JUDGED_COMPLEMENT} does not apply.
+ */
+const GERUND = /^[A-Za-z]+ing$/;
 
 /**
  * The emphasised span that opens `marked` when the words after it, before the copula, modify it
@@ -66,7 +80,7 @@ function emphasisedHead(marked: string, subject: string): string | null {
  * The term `marked` (one sentence, emphasis marks in) defines by opening with its subject and a
  * copula, or null: none when the subject points back, counts or opens a place (`pointsOrPlaces`),
  * opens a condition, a fronted phrase or names a role (`opensClause`), the sentence states a rule
- * ({@link CONDITIONAL_RULE}),
+ * ({@link CONDITIONAL_RULE}) or judges the thing ({@link JUDGED_COMPLEMENT}),
  * joins two things before "are" ({@link COORDINATED}), or is longer than a term. When an emphasised
  * span opens the subject and modifying words follow it, the span alone ({@link emphasisedHead}).
  *
@@ -80,7 +94,8 @@ export function copulaSubject(marked: string): string | null {
   const match = SUBJECT_COPULA.exec(plain);
   const subject = match?.[1];
   if (!subject || pointsOrPlaces(subject) || opensClause(subject)) return null;
-  if (CONDITIONAL_RULE.test(plain.slice(plain.indexOf(subject) + subject.length))) return null;
+  const rest = plain.slice(plain.indexOf(subject) + subject.length);
+  if (CONDITIONAL_RULE.test(rest) || (JUDGED_COMPLEMENT.test(rest) && !GERUND.test(subject))) return null;
   if (match[2]!.toLowerCase() === 'are' && COORDINATED.test(subject)) return null;
   const term = emphasisedHead(marked, subject) ?? subject;
   return term.split(/\s+/).length <= MAX_TERM_WORDS ? term : null;

@@ -36,7 +36,7 @@ import { definitionTerms, informativeStems, termKey } from '../../query/search/d
 import { nameAndAlias } from './bracketed-alias';
 import { spelledAbbreviations } from './spelled-abbreviation';
 import { plainNames } from './plain-naming';
-import { asksAState, mostlyFunctionWords } from './term-shape';
+import { asksAState, mostlyFunctionWords, namesAStateOrRule } from './term-shape';
 import { isComplementTerm, namesComplement } from './complement-term';
 import { INLINE_MARKS, MAX_TERM_WORDS, copulaSubject } from './copula-subject';
 import { fenceTracker } from './code-fences';
@@ -161,7 +161,7 @@ export function headingTerms(section: string | null, title: string): string[] {
 export function definedTerms(content: string, section: string | null = null): string[] {
   const asked = section && /^\s*(?:what|who)\b/i.test(section) && !asksAState(section) ? definitionTerms(section) : null;
   const headed = [...(asked ? [asked] : []), ...openedBy(content)];
-  const phrases = definitionsIn(content).filter((d) => !mostlyFunctionWords(d.phrase));
+  const phrases = definitionsIn(content).filter((d) => !mostlyFunctionWords(d.phrase) && !namesAStateOrRule(d.phrase));
   return keysOf([...headed, ...phrases.map((d) => analyzeText(d.phrase))]);
 }
 

@@ -38,3 +38,38 @@ export function mostlyFunctionWords(phrase: string): boolean {
   const words = phrase.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word));
   return analyzeText(phrase).length * 2 < words.length;
 }
+
+/**
+ * A degree word before one adjective ("**Too small**: it needs to be about 1 m³", "**Too dry**:",
+ * "**Very hot**") or a quantity word before anything ("**Too much nitrogen**", "**Not enough
+ * air**"): the label names a state something is in, a troubleshooting list's condition, not a thing
+ * a reader asks what it is (a composting book's list "defined" `small`, `dri`). One adjective only
+ * after "very": "Very high frequency" names a band. Capitalised as a label is, not "NOT gate".
+ */
+const STATE_LABEL = /^(?:[Tt]oo|[Vv]ery|[Oo]verly|[Ee]xtremely|[Nn]ot)\s+[\p{L}-]+$|^(?:[Tt]oo\s+(?:much|many|little|few)|[Nn]ot\s+enough)\s/u;
+/**
+ * A determiner, a possessive or an object pronoun after a word that is no preposition: "**Tell
+ * someone your plan**:", "**Check the pile**", "**Keep it moist**" are a rule's verb and its object,
+ * not a term ("tell someon plan"); after a preposition it is part of a name ("Rule of the road").
+ */
+const RULE_OBJECT = /^(?<verb>[\p{L}-]+)\s+(?:\S+\s+)*?(?:the|a|an|your|my|our|their|his|her|its|it|them|him|me|us|someone|something|somebody|anyone|anything|everyone|everything|this|these|those|that)(?:\s|$)/u;
+const LABEL_PREPOSITION = /^(?:of|in|on|at|to|for|with|by|from|into|onto|under|over|about|across|through|between|among|within|without|per|via)$/i;
+
+/**
+ * Whether an emphasised label names a state ({@link STATE_LABEL}) or states a rule
+ * ({@link RULE_OBJECT}) rather than naming a term.
+ *
+ * @example
+ * namesAStateOrRule('Too small'); // true
+ * namesAStateOrRule('Tell someone your plan'); // true
+ * namesAStateOrRule('Rule of the road'); // false
+ */
+export function namesAStateOrRule(phrase: string): boolean {
+  const label = phrase.trim();
+  if (STATE_LABEL.test(label)) return true;
+  const rule = RULE_OBJECT.exec(label);
+  if (!rule) return false;
+  // Only the word just before the determiner decides, as INNER_CLAUSE does for a copula's subject.
+  const before = label.slice(0, rule[0].trimEnd().lastIndexOf(' ')).trim().split(/\s+/).pop() ?? '';
+  return !LABEL_PREPOSITION.test(before);
+}

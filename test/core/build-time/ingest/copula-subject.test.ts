@@ -46,4 +46,15 @@ describe('copulaSubject (the term a sentence opening with its subject and a copu
     expect(copulaSubject('An interrupt is a signal the hardware raises if needed.')).toBe('interrupt');
     expect(copulaSubject('A serve is a stroke that starts each point.')).toBe('serve');
   });
+
+  it('reads no term where the complement judges the thing ("A pool is the best place …") or a rule holds "only when"', () => {
+    expect(copulaSubject('A pool is the best place to practise the wet exit.')).toBeNull();
+    expect(copulaSubject('Second-hand tanks are a good way to save money.')).toBeNull();
+    expect(copulaSubject('A group of three is the minimum for open water.')).toBeNull();
+    expect(copulaSubject('A capsize is a problem only when you cannot get back in.')).toBeNull();
+    // The maximum as a noun phrase's head defines; a gerund's "fastest way" says what the activity is.
+    expect(copulaSubject('`lhospitallim` is the maximum number of times the rule is used.')).toBe('lhospitallim');
+    expect(copulaSubject('Throwing is the fastest way to make round pots.')).toBe('Throwing');
+    expect(copulaSubject('Git is the standard tool for version control.')).toBe('Git');
+  });
 });

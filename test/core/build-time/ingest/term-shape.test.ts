@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asksAState, mostlyFunctionWords } from '../../../../src/core/build-time/ingest/term-shape';
+import { asksAState, mostlyFunctionWords, namesAStateOrRule } from '../../../../src/core/build-time/ingest/term-shape';
 
 describe('term shapes that name no term', () => {
   it('asksAState: a "who" question about a bare lower-case word asks who is in a state', () => {
@@ -18,5 +18,19 @@ describe('term shapes that name no term', () => {
     expect(mostlyFunctionWords('A — Accountable')).toBe(false);
     expect(mostlyFunctionWords('VE / VEC')).toBe(false);
     expect(mostlyFunctionWords('How-to guides')).toBe(false);
+  });
+
+  it('namesAStateOrRule: a degree word before an adjective, or a verb and its object, is a label', () => {
+    expect(namesAStateOrRule('Too small')).toBe(true);
+    expect(namesAStateOrRule('Too dry')).toBe(true);
+    expect(namesAStateOrRule('Too much nitrogen')).toBe(true);
+    expect(namesAStateOrRule('Not enough nitrogen')).toBe(true);
+    expect(namesAStateOrRule('Tell someone your plan')).toBe(true);
+    expect(namesAStateOrRule('Create a Layer Group')).toBe(true);
+    expect(namesAStateOrRule('Very high frequency')).toBe(false);
+    expect(namesAStateOrRule('NOT gate')).toBe(false);
+    expect(namesAStateOrRule('Rule of the road')).toBe(false);
+    expect(namesAStateOrRule('Cold weather')).toBe(false);
+    expect(namesAStateOrRule('Sea kayak')).toBe(false);
   });
 });
