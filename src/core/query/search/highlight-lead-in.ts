@@ -54,7 +54,17 @@ export function withWhatItIntroduces(content: string, spans: readonly CandidateS
 
 // Longest label, in words: a tab's or a box's name. A longer lead-in ("**Single Window Mode**: You
 // find the same elements, with differences in their management:") is a sentence that pairs as one.
-export const LABEL_WORDS = 6;
+const LABEL_WORDS = 6;
+
+/**
+ * `at`'s text (trailing space cut) when it reads as a label, not a row or code, up to {@link LABEL_WORDS}
+ * words ending with a colon; else null. For {@link introducesTable} and highlight.ts's label line.
+ */
+export function labelText(content: string, at: CandidateSpan): string | null {
+  if (at.row || at.code) return null;
+  const text = content.slice(at.span[0], at.span[1]).trimEnd();
+  return ENDS_WITH_COLON.test(text) && text.split(/\s+/).length <= LABEL_WORDS ? text : null;
+}
 
 /**
  * Whether `spans[i]` is a label over a table: up to {@link LABEL_WORDS} words ending with a colon,
@@ -73,9 +83,7 @@ export const LABEL_WORDS = 6;
 export function introducesTable(content: string, spans: readonly CandidateSpan[], i: number): boolean {
   const at = spans[i];
   const next = spans[i + 1];
-  if (!at || !next?.row || at.row || at.code) return false;
-  const text = content.slice(at.span[0], at.span[1]).trimEnd();
-  if (!ENDS_WITH_COLON.test(text) || text.split(/\s+/).length > LABEL_WORDS) return false;
+  if (!at || !next?.row || labelText(content, at) === null) return false;
   return content.slice(at.span[1], next.span[0]).split('\n').every((line) => line.trim() === '' || line.includes('|'));
 }
 

@@ -9,7 +9,7 @@
  */
 import { isStopword, WORD_RUNS } from '../../common/bm25/index';
 import { mathPlain } from '../../common/text/math-plain';
-import { ENDS_WITH_COLON, introducesTable, LABEL_WORDS, opensRunIn, withItemsParted, withWhatItIntroduces, withWhatLeadsIn } from './highlight-lead-in';
+import { ENDS_WITH_COLON, introducesTable, labelText, opensRunIn, withItemsParted, withWhatItIntroduces, withWhatLeadsIn } from './highlight-lead-in';
 import { withWholeNumbers } from './highlight-numbers';
 import { candidateSpans, type CandidateSpan } from './highlight-spans';
 import { firstUnderMatchedHeading } from './highlight-under-heading';
@@ -204,15 +204,15 @@ export function highlightPassage(content: string, weights: ReadonlyMap<string, n
 }
 
 /**
- * Whether `at` is a label: a line of its own (not a row or code) of up to {@link LABEL_WORDS} words
- * ending with a colon, with the span it introduces on a later line, joined to it (no heading or
+ * Whether `at` is a label ({@link labelText}: not a row or code, a few words ending with a colon) on a
+ * line of its own, with the span it introduces on a later line, joined to it (no heading or
  * fence between).
  */
 function isLabelLine(content: string, at: CandidateSpan, next: CandidateSpan | undefined): boolean {
-  if (!next || next.gap || at.row || at.code) return false;
+  if (!next || next.gap) return false;
+  const text = labelText(content, at);
+  if (text === null) return false;
   const [start, end] = at.span;
-  const text = content.slice(start, end).trimEnd();
-  if (!ENDS_WITH_COLON.test(text) || text.split(/\s+/).length > LABEL_WORDS) return false;
   const before = content.slice(content.lastIndexOf('\n', start - 1) + 1, start);
   if (!/^[ \t]*(?:>[ \t]*)*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?$/.test(before) || !content.slice(end, next.span[0]).includes('\n')) return false;
   // A text that opens with its label's own words ("European labels:" over "European labels usually
