@@ -67,26 +67,35 @@ export function timesApart(word: string): string | null {
 // Letters, then digits: a name and its number typed glued ("wd40", "covid19"). Two letters at
 // least: one letter and a number is a variable or a code ("x86", "t25") as often as a name.
 const NAME_NUMBER = /^(\p{L}{2,})(\d+)$/u;
+// A code's numbers and letters typed glued, where the book punctuates them: the reader's "501c3" for
+// the book's "501(c)(3)" (the tokenizer reads "501", "c", "3"). Numbers on both sides make it a code,
+// not a variable, so one letter is enough ("x86" stays a word).
+const CODE = /^(\d+)(\p{L}{1,3})(\d+)$/u;
 
 /**
  * `word` (lowercased, as tokenized) as its name and number apart, with the name's stem, when it is
  * letters glued to digits ("wd40") in a book that writes both apart or hyphenated ("WD-40", which
  * the tokenizer reads as "wd" and "40") and never glued; else null. A bicycle book with a warning
  * on WD-40 answered "is WD40 ok for a chain" with "The book never mentions "WD40"". A book that
- * never writes the name, or never the number, keeps the glued word as one it never uses.
+ * never writes the name, or never the number, keeps the glued word as one it never uses. Likewise a
+ * code of digits, letters and digits ("501c3") in a book that writes each part: a grant-writing book
+ * on "501(c)(3) status" answered "we don't have our own 501c3 yet" with "The book never mentions
+ * "501c3"" and ranked its fiscal-sponsorship page 8th.
  *
  * @example
  * nameNumberApart('wd40', v); // { text: 'wd 40', nameStem: 'wd' } (a book that writes "WD-40")
+ * nameNumberApart('501c3', v); // { text: '501 c 3', nameStem: 'c' } (a book that writes "501(c)(3)")
  * nameNumberApart('ps5', v); // null: a book that never writes "PS"
  */
 export function nameNumberApart(word: string, v: BookVocabulary): { text: string; nameStem: string } | null {
-  const glued = NAME_NUMBER.exec(word);
-  if (!glued) return null;
-  const [, name, number] = glued as unknown as [string, string, string];
+  const parts = (NAME_NUMBER.exec(word) ?? CODE.exec(word))?.slice(1);
+  if (!parts) return null;
+  // The letters: first of a name and its number, second of a code.
+  const name = parts[parts.length - 2]!;
   if (isStopword(name)) return null;
   const nameStem = stemWord(name);
-  if (!nameStem || !(v.df(nameStem) > 0) || !(v.df(stemWord(number)) > 0)) return null;
-  return { text: `${name} ${number}`, nameStem };
+  if (!nameStem || parts.some((part) => !(v.df(stemWord(part)) > 0))) return null;
+  return { text: parts.join(' '), nameStem };
 }
 
 /**

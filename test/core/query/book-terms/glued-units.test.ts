@@ -250,3 +250,31 @@ describe('nameNumberApart', () => {
     expect(assessQueryTerms(v, 'is a PS5 ok for a chain').unknown).toContain('ps5');
   });
 });
+
+describe('nameNumberApart on a code of digits, letters and digits', () => {
+  // A grant-writing book's chunks, which punctuate the tax code's section ("501(c)(3)"), read by the
+  // tokenizer as "501", "c" and "3".
+  const v = vocabularyOf([
+    'Most foundations give only to organizations exempt under section 501(c)(3).',
+    'If you do not yet have 501(c)(3) status, a fiscal sponsor can receive grants for you.',
+    'Federal money passes through a state to you; see part 3.',
+  ]);
+
+  it('sets the reader\'s "501c3" apart as the book writes it, for the search and the term rule', () => {
+    expect(v.df(stemWord('501c3'))).toBe(0); // the glued form is one token the book never uses
+    expect(nameNumberApart('501c3', v)).toEqual({ text: '501 c 3', nameStem: 'c' });
+    expect(inBookWords(v, "we don't have our own 501c3 yet").text).toBe("we don't have our own 501 c 3 yet");
+    const evidence = assessQueryTerms(v, "we don't have our own 501c3 yet");
+    expect(evidence.unknown).toEqual([]);
+    expect(evidence.covered).toBe(true);
+  });
+
+  it('leaves a code with a part the book never writes, a stopword letter, and a multiplication', () => {
+    expect(nameNumberApart('501h', v)).toBeNull(); // letters then no digits: not this rule
+    expect(nameNumberApart('501h3', v)).toBeNull(); // no "h" in the book
+    expect(nameNumberApart('502c3', v)).toBeNull(); // no 502
+    expect(nameNumberApart('3d6', vocabularyOf(['Roll 3 dice of 6 sides: d is the die.']))).toBeNull(); // "d" is a stopword
+    expect(inBookWords(v, 'a 3x3 grid').text).toBe('a 3 × 3 grid'); // a times sign, not a code
+    expect(assessQueryTerms(v, 'lobbying limits for a 501h').unknown).toContain('501h');
+  });
+});
