@@ -59,6 +59,19 @@ export function englishWords(): { all: Set<string> } {
   return (words = { all: new Set([...lemmas, ...subtlexWords()].map((word) => word.toLowerCase())) });
 }
 
+let verbs: Set<string> | null = null;
+
+/**
+ * WordNet's verbs, lowercased, one word each: the verb side of a derivation bridge must be one
+ * ("quotation" → "quote"), not merely an English word ("formation" → "forme").
+ *
+ * @example
+ * englishVerbs().has('quote'); // true
+ */
+export function englishVerbs(): Set<string> {
+  return (verbs ??= new Set(wordnetLemmas(['verb']).filter((lemma) => !lemma.includes(' ')).map((lemma) => lemma.toLowerCase())));
+}
+
 let compounds: Set<string> | null = null;
 
 /**

@@ -6,7 +6,8 @@
  * the stemmer reads as another word ("refinancing" → "refinance", "suing" → "sue"), every "-edness" noun's
  * "-ed" word ("tiredness" → "tired"), every noun's other number where the stemmer splits the two
  * ("gas" ↔ "gases", "parenthesis" ↔ "parentheses"), every "-ant" adjective's "-ancy" noun and back
- * and every "-ier" noun's "-y" word ("pregnancy" ↔ "pregnant", "carrier" → "carry"), every noun's or verb's
+ * and every "-ier" noun's "-y" word ("pregnancy" ↔ "pregnant", "carrier" → "carry"), every "-ification"
+ * noun's "-ify" verb and back, every long "-ation" noun's "-e" verb ("quotation" → "quote"), every noun's or verb's
  * suffixed adjective that WordNet derives from it and back ("wind" ↔ "windy", "accident" ↔ "accidental"), every hyphenated
  * word closed up ("non-profit" → "nonprofit", "co-signer" → "cosigner") and every two-word compound
  * noun WordNet lists ("hair dryer" → "hairdryer", "web site" → "website"), these when English
@@ -23,7 +24,7 @@ import { derivationVariants } from '../../core/build-time/ingest/derivation-vari
 import { closedCompounds, inflectionVariants, numberVariants, spellingVariants, withoutAccents } from '../../core/common/text/word-variants';
 import { openCompounds } from '../../core/build-time/ingest/open-compounds';
 import { unitNames } from '../../core/build-time/ingest/unit-names';
-import { derivedAdjectives, englishWords, openCompoundLemmas } from './english-lexicon';
+import { derivedAdjectives, englishVerbs, englishWords, openCompoundLemmas } from './english-lexicon';
 
 /** What the ingest adds. */
 export interface VocabularyBridges {
@@ -41,6 +42,8 @@ export interface VocabularyBridges {
  */
 export function vocabularyBridges(texts: readonly string[]): VocabularyBridges {
   const { all } = englishWords();
+  const verbs = englishVerbs();
+  const isVerb = (word: string): boolean => verbs.has(word);
   const compounds = openCompoundLemmas();
   const adjectives = derivedAdjectives();
   const units = unitNames(texts);
@@ -71,7 +74,7 @@ export function vocabularyBridges(texts: readonly string[]): VocabularyBridges {
       // ("accidental" → "accident"), as a reader names what the book describes.
       const base = adjectives.byBase.get(word) ?? (word.endsWith('s') ? adjectives.byBase.get(word.slice(0, -1)) : undefined) ?? [];
       const adjectival = [...base, ...(adjectives.byAdjective.get(word) ?? [])];
-      for (const form of [...inflectionVariants(word), ...numberVariants(word, (w) => all.has(w)), ...derivationVariants(word), ...adjectival]) {
+      for (const form of [...inflectionVariants(word), ...numberVariants(word, (w) => all.has(w)), ...derivationVariants(word, isVerb), ...adjectival]) {
         const formStem = stemWord(form);
         if (!all.has(form) || isStopword(form) || ownStems.has(formStem)) continue;
         ownStems.add(formStem);

@@ -138,6 +138,16 @@ describe('vocabularyBridges', () => {
     expect(forms.spellings[3]).toEqual([]);
   });
 
+  it('adds an "-ation" noun\'s "-e" verb only when WordNet knows it as a verb, and an "-ification" noun\'s "-ify" verb', () => {
+    // "quotation" stems to "quotat", "quote" to "quot": "plan out a quote poster" matched no word of
+    // "A formal quotation calls for …". "forme" is an English word, but no verb.
+    const forms = vocabularyBridges(['A formal quotation calls for capitals.', 'A rock formation at sunset.', 'Verification of the checksum.']);
+    expect(forms.spellings[0]).toContain('quote');
+    expect(forms.aliases.get('quot')).toEqual(['quotat']);
+    expect(forms.spellings[1]).not.toContain('forme');
+    expect(forms.spellings[2]).toContain('verify');
+  });
+
   it('adds the other number of a noun whose singular and plural the stemmer reads as two words', () => {
     // "gas" stems to "gas", "gases" to "gase": "greenhouse gases" matched no word of "the gas".
     const forms = vocabularyBridges(['Water vapour is the gas that matters.', 'Shell aliases save typing.', 'Doses and viruses.']);
