@@ -8,6 +8,7 @@ import { acronymTokens } from './acronym-tokens';
 import { ampersandNames } from './ampersand-names';
 import { apostropheWords } from './apostrophe-words';
 import { capitalStopwords } from './capital-stopwords';
+import { framePhrases } from './frame-phrases';
 import { joinedStopwords } from './joined-stopwords';
 import { nounStopwords } from './noun-stopwords';
 
@@ -18,12 +19,13 @@ import { nounStopwords } from './noun-stopwords';
  * into a word (`PAYE`, stemmed to "pay": acronym-tokens.ts), the modals "will" and "can" used as
  * nouns ("left no will": noun-stopwords.ts) and words with an inner apostrophe that is no clitic, read
  * whole (`on'yomi` as "onyomi": apostrophe-words.ts) and short names joined by "&" (`C&R`, `R&D`:
- * ampersand-names.ts).
+ * ampersand-names.ts) and the "how long" and "how often" a FAQ's heading asks, one token each
+ * (frame-phrases.ts).
  *
  * @example
- * extraTokens("Use WHERE; castle O-O; tax under PAYE; she left no will; the on'yomi.");
- * // ['where', 'o-o', 'acronym:paye', 'will', 'onyomi']
+ * extraTokens("Use WHERE; castle O-O; tax under PAYE; she left no will; the on'yomi. How long?");
+ * // ['where', 'o-o', 'acronym:paye', 'will', 'onyomi', 'how long']
  */
 export function extraTokens(text: string): string[] {
-  return [...capitalStopwords(text), ...joinedStopwords(text), ...acronymTokens(text), ...nounStopwords(text), ...apostropheWords(text), ...ampersandNames(text)];
+  return [...capitalStopwords(text), ...joinedStopwords(text), ...acronymTokens(text), ...nounStopwords(text), ...apostropheWords(text), ...ampersandNames(text), ...framePhrases(text)];
 }
