@@ -23,8 +23,8 @@ const CLOCK = /^([0-5]?\d)(am|pm)$/;
 /**
  * `word` (lowercased, as tokenized) as its number and unit apart, with the unit's stem, when it is a
  * number glued to a unit the book uses as a word (a one-letter unit: with a number the book uses
- * too); else null. A unit that is a stopword ("250s" of "1/250s") is no word of the book's to find,
- * and an ordinal ("2nd") has none.
+ * too); else null. A unit that is a stopword ("250s" of "1/250s") is no word of the book's to find
+ * ({@link stopwordUnitApart} reads its number), and an ordinal ("2nd") has none.
  *
  * @example
  * unitApart('200mm', v); // { text: '200 mm', unitStem: 'mm' } (a book that writes "200 mm")
@@ -96,6 +96,26 @@ export function nameNumberApart(word: string, v: BookVocabulary): { text: string
   const nameStem = stemWord(name);
   if (!nameStem || parts.some((part) => !(v.df(stemWord(part)) > 0))) return null;
   return { text: parts.join(' '), nameStem };
+}
+
+/**
+ * `word` (lowercased, as tokenized) as its number and unit apart, when it is a number the book writes
+ * glued to a one-letter unit that is a stopword ("14m", "30s"); else null. Qdrant's list drops "m",
+ * "s", "t" and "d" (of "I'm", "it's", "don't", "I'd"), so the book's "11–14 m" is the number alone
+ * to the analyzer and {@link unitApart} finds no unit word to weigh; but the reader's "14m" was then a
+ * word the book never uses, and a skiing book answered "what does the 14m written on my skis mean"
+ * (its turn-radius table, 2nd) with "The book never mentions "14m"". Apart, it is a number, which
+ * weighs nothing for the term rule and matches the book's in BM25. Only with a number the book writes,
+ * as for a one-letter unit that is a word: "250s" of a book that never writes 250 stays unknown.
+ *
+ * @example
+ * stopwordUnitApart('14m', v); // '14 m' (a book that writes "11–14 m")
+ * stopwordUnitApart('250s', v); // null: a book that never writes 250
+ */
+export function stopwordUnitApart(word: string, v: BookVocabulary): string | null {
+  const glued = GLUED.exec(word);
+  if (!glued || glued[2]!.length > 1 || !isStopword(glued[2]!) || !(v.df(stemWord(glued[1]!)) > 0)) return null;
+  return `${glued[1]} ${glued[2]}`;
 }
 
 /**

@@ -13,7 +13,7 @@ import { isStopword, stemWord, WORD_RUNS } from '../../common/bm25/index';
 import type { BookVocabulary } from '../ports';
 import { chunkShare } from './book-vocabulary';
 import { BOOK_FORM_KINDS, bookWordReader, withGreekLetters, wordForStem } from './book-forms';
-import { clockApart, digitsGrouped, nameNumberApart, thousandsApart, timesApart, unitApart } from './glued-units';
+import { clockApart, digitsGrouped, nameNumberApart, stopwordUnitApart, thousandsApart, timesApart, unitApart } from './glued-units';
 import { hyphenatedBookWord, joinedBookWords } from './joined-words';
 import { nameLikeWords, negligible } from './term-evidence';
 
@@ -63,7 +63,7 @@ export function inBookWords(v: BookVocabulary, text: string): QueryInBookWords {
     // A number glued to a unit, or a name to its number, is searched apart, as the book writes it, and
     // a closed-up word as the book hyphenates it; no reading to report: the reader's "200mm" is the
     // book's "200 mm", "wd40" its "WD-40", "popup" its "pop-up".
-    const apart = unitApart(word, v)?.text ?? timesApart(word) ?? clockApart(word) ?? thousandsApart(word, v) ?? namedApart(v, word, stem) ?? hyphenatedBookWord(word, v);
+    const apart = unitApart(word, v)?.text ?? timesApart(word) ?? clockApart(word) ?? stopwordUnitApart(word, v) ?? thousandsApart(word, v) ?? namedApart(v, word, stem) ?? hyphenatedBookWord(word, v);
     if (apart) return apart;
     let reading = byStem.get(stem);
     if (reading === undefined) {

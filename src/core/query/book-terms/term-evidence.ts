@@ -36,7 +36,7 @@ import type { BookVocabulary, TermEvidence } from '../ports';
 import { bookWordReader, withGreekLetters } from './book-forms';
 import { EVERYDAY_WORDS } from './everyday-words';
 import { FUNCTION_WORDS } from './function-words';
-import { clockApart, nameNumberApart, thousandsApart, timesApart, unitApart } from './glued-units';
+import { clockApart, nameNumberApart, stopwordUnitApart, thousandsApart, timesApart, unitApart } from './glued-units';
 import { irregularVerbBookStem } from './irregular-verbs';
 import { hyphenatedBookWord } from './joined-words';
 
@@ -146,8 +146,8 @@ export function assessQueryTerms(v: BookVocabulary, text: string): TermEvidence 
       asWritten++;
       continue;
     }
-    // "4am" is the book's "4 a.m.", "35k" the book's "35,000": numbers, which weigh nothing.
-    if (clockApart(word) || thousandsApart(word, v)) continue;
+    // "4am" is the book's "4 a.m.", "35k" the book's "35,000", "14m" its "14 m": numbers, which weigh nothing.
+    if (clockApart(word) || thousandsApart(word, v) || stopwordUnitApart(word, v)) continue;
     // "ran" is the book's "run": counted as the book writes it here, though searched as written.
     const verb = names.has(word) ? null : irregularVerbBookStem(stem, v);
     if (verb) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeText, stemWord } from '../../../../src/core/common/bm25/index';
-import { clockApart, digitsGrouped, nameNumberApart, thousandsApart, timesApart, unitApart } from '../../../../src/core/query/book-terms/glued-units';
+import { clockApart, digitsGrouped, nameNumberApart, stopwordUnitApart, thousandsApart, timesApart, unitApart } from '../../../../src/core/query/book-terms/glued-units';
 import { inBookWords } from '../../../../src/core/query/book-terms/in-book-words';
 import { assessQueryTerms } from '../../../../src/core/query/book-terms/term-evidence';
 import type { BookVocabulary } from '../../../../src/core/query/ports';
@@ -148,6 +148,42 @@ describe('clockApart', () => {
     expect(read.text).toBe('cat wakes me at 4 am');
     expect(read.read).toEqual([]);
     expect(analyzeText(read.text)).toContain('4');
+  });
+});
+
+describe('stopwordUnitApart', () => {
+  // A skiing book's chunks: metres and seconds set apart, and "m" and "s" are stopwords.
+  const v = vocabularyOf([
+    'Skis marked 11–14 m turn quickly; 18–25 m suits long turns.',
+    'Hold the wall sit for 3 × 45 s, then rest.',
+    'A helmet should sit level on the head.',
+  ]);
+
+  it('sets a number the book writes glued to a one-letter stopword unit apart: "14m", "45s"', () => {
+    expect(stopwordUnitApart('14m', v)).toBe('14 m');
+    expect(stopwordUnitApart('45s', v)).toBe('45 s');
+  });
+
+  it('leaves a number the book never writes, a unit that is no stopword or longer, letters first, a bare number', () => {
+    expect(stopwordUnitApart('250s', v)).toBeNull();
+    expect(stopwordUnitApart('14k', v)).toBeNull(); // "k" is no stopword: unitApart's case
+    expect(stopwordUnitApart('14am', v)).toBeNull(); // two letters: clockApart's case
+    expect(stopwordUnitApart('m14', v)).toBeNull();
+    expect(stopwordUnitApart('14', v)).toBeNull();
+  });
+
+  it('is no word the book never mentions: "skis marked 14m" is covered and names nothing', () => {
+    expect(v.df(stemWord('14m'))).toBe(0); // the glued form is one token the book never uses
+    const evidence = assessQueryTerms(v, 'skis marked 14m');
+    expect(evidence.unknown).toEqual([]);
+    expect(evidence.covered).toBe(true);
+    expect(assessQueryTerms(v, 'skis marked 250s').unknown).toContain('250s');
+  });
+
+  it("is searched as the book's number, with no reading reported", () => {
+    const read = inBookWords(v, 'skis marked 14m');
+    expect(read.text).toBe('skis marked 14 m');
+    expect(read.read).toEqual([]);
   });
 });
 
