@@ -75,6 +75,18 @@ const QUESTION_SUBJECT = /^(?:how|why)\b(?!-)/i;
  */
 const SUBORDINATE_SUBJECT = /^(?:if|when|whenever|since|because|once|while|whilst|unless|although|though|as|until|whereas|whether)(?![\w-])/i;
 /**
+ * A connective adverb before the subject ("Thus anarchism is the product of …", "Therefore
+ * opposition to hierarchy is a key …", "Otherwise `leftmatrix` is the inverse of …", "Instead
+ * decisions are made …", "Typically `symbol` is the value of …") draws a conclusion from, or states
+ * the other case of, the sentence before: the sentence says something of a thing already named,
+ * and the adverb made keys such as `thus anarch`, `otherwis leftmatrix`, `typic symbol`. Dropped,
+ * not stripped: without the adverb not one of these sentences says what its subject is. Not "so"
+ * or "then", which the analyser drops as stopwords, so they never stood in a key, and "So Anarchism
+ * is a political theory which advocates …" is a summary that defines. A small closed list of English
+ * words; not before a hyphen.
+ */
+const CONNECTIVE_SUBJECT = /^(?:thus|hence|therefore|otherwise|instead|also|consequently|accordingly|furthermore|moreover|however|nevertheless|nonetheless|indeed|likewise|similarly|conversely|typically|usually)(?![\w-])\s+\S/i;
+/**
  * A determiner or a personal pronoun inside the subject, after a word that is no preposition, starts
  * the clause's own subject: what stands before it is a fronted phrase ("Either way the repair is …",
  * "In fact they are …", "Mathematically it is …", "For most buyers it is …") or a gerund and its
@@ -98,17 +110,18 @@ const ROLE_SUBJECT = /^(?:(?:the|a|an)\s+)?(?:classic|usual|typical|common|main|
 
 /**
  * Whether the subject is a clause's or a role's rather than a term's: it opens with a subordinating
- * conjunction ({@link SUBORDINATE_SUBJECT}), holds a determiner that starts a clause
+ * conjunction ({@link SUBORDINATE_SUBJECT}) or a connective adverb ({@link CONNECTIVE_SUBJECT}), holds a determiner that starts a clause
  * ({@link INNER_CLAUSE}), or names a role with an evaluative word ({@link ROLE_SUBJECT}).
  *
  * @example
  * opensClause('If the mouse'); // true
  * opensClause('Either way the repair'); // true
  * opensClause('classic example'); // true
+ * opensClause('Thus anarchism'); // true
  * opensClause('luck of a roll'); // false
  */
 export function opensClause(subject: string): boolean {
-  if (SUBORDINATE_SUBJECT.test(subject) || ROLE_SUBJECT.test(subject)) return true;
+  if (SUBORDINATE_SUBJECT.test(subject) || CONNECTIVE_SUBJECT.test(subject) || ROLE_SUBJECT.test(subject)) return true;
   const inner = INNER_CLAUSE.exec(subject);
   return inner != null && !PREPOSITION.test(inner.groups!.before!);
 }

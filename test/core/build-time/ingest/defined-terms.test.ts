@@ -275,6 +275,12 @@ describe('definedTerms (what a chunk defines)', () => {
     expect(definedTerms('She wrote the first program.', 'Who is Ada Lovelace?')).toEqual(['ada lovelac']);
   });
 
+  it('defines nothing in a sentence a connective adverb opens, but the term of one "so" opens', () => {
+    expect(definedTerms('Thus anarchism is the product of many thinkers.')).toEqual([]);
+    expect(definedTerms('Otherwise `leftmatrix` is the inverse of `rightmatrix`.')).toEqual([]);
+    expect(definedTerms('So anarchism is a political theory which advocates anarchy.')).toEqual(['anarch']);
+  });
+
   it('defines a plain name after "is called" ("is called Castile soap")', () => {
     expect(definedTerms('Soap made from olive oil alone is called Castile soap.')).toEqual(['castil soap']);
   });

@@ -48,6 +48,18 @@ describe('opensClause (a copula subject that is a clause\'s or a role\'s, not a 
     }
   });
 
+  it('is true for a connective adverb before the subject ("Thus anarchism is the product of …")', () => {
+    for (const subject of ['Thus anarchism', 'Therefore opposition to hierarchy', 'Otherwise leftmatrix', 'Instead decisions', 'Typically symbol', 'Hence if alpha', 'Also of note', 'Usually higher values']) {
+      expect(opensClause(subject)).toBe(true);
+    }
+  });
+
+  it('is false for a term after "so" (a stopword, never in a key: "So Anarchism is a political theory …" defines), a connective alone or one in a hyphenated word', () => {
+    for (const subject of ['So Anarchism', 'Thus', 'Otherwise-branch', 'Hencely', 'Thusness']) {
+      expect(opensClause(subject)).toBe(false);
+    }
+  });
+
   it('is true for a fronted phrase or a gerund before a determiner or pronoun ("Either way the repair is …")', () => {
     for (const subject of ['Either way the repair', 'In fact they', 'Mathematically it', 'For most buyers it', 'Knowing a chord shape', 'Getting this right', 'Actually this']) {
       expect(opensClause(subject)).toBe(true);
