@@ -281,6 +281,12 @@ describe('definedTerms (what a chunk defines)', () => {
     expect(definedTerms('So anarchism is a political theory which advocates anarchy.')).toEqual(['anarch']);
   });
 
+  it('defines nothing in a "when" condition, which says what happens in a case, not what the thing is', () => {
+    expect(definedTerms('When `modulus` is a positive number `p`, operations on rational expressions are carried out modulo `p`.')).toEqual([]);
+    expect(definedTerms('When `x` is a real number, returns the closest integer to `x`.')).toEqual([]);
+    expect(definedTerms('A `modulus` is a positive number that operations are carried out modulo.')).toEqual(['modulus']);
+  });
+
   it('defines a plain name after "is called" ("is called Castile soap")', () => {
     expect(definedTerms('Soap made from olive oil alone is called Castile soap.')).toEqual(['castil soap']);
   });
