@@ -99,8 +99,11 @@ const CONNECTIVE_SUBJECT = /^(?:thus|hence|therefore|otherwise|instead|also|cons
  * Lower case only: "Argument A is a matrix" names the symbol A.
  */
 const INNER_CLAUSE = /^(?:\S+\s+)*?(?<before>\S+)\s+(?:the|a|an|this|these|those|it|they|we|you|he|she|there)(?:\s|$)/;
-/** The prepositions after which a determiner belongs to the subject's name ({@link INNER_CLAUSE}). */
-const PREPOSITION = /^(?:of|in|on|at|to|for|with|by|from|into|onto|under|over|about|across|through|between|among|within|without|inside|outside|behind|beyond|near|after|before|during|along|against|around|per|via|versus|vs\.?)$/i;
+/**
+ * The prepositions after which a determiner belongs to the name ({@link INNER_CLAUSE}; a label's
+ * RULE_OBJECT in term-shape.ts reads the same list): "The area under the line", "Rule of the road".
+ */
+export const PREPOSITION = /^(?:of|in|on|at|to|for|with|by|from|into|onto|under|over|about|across|through|between|among|within|without|inside|outside|behind|beyond|near|after|before|during|along|against|around|per|via|versus|vs\.?)$/i;
 /**
  * An evaluative or ordering word before a noun that names a role in the argument, not a thing: "The
  * classic example is the **sea otter**", "The usual causes in beginners are …", "The best way is …",

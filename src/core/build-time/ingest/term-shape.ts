@@ -3,6 +3,7 @@
  * phrase made mostly of function words. Apart from defined-terms.ts, which collects the terms.
  */
 import { analyzeText } from '../../common/bm25/index';
+import { PREPOSITION } from './pointing-subject';
 
 /**
  * "Who is responsible?", "Who is eligible for a refund?": a "who" question about a lower-case word
@@ -53,7 +54,6 @@ const STATE_LABEL = /^(?:[Tt]oo|[Vv]ery|[Oo]verly|[Ee]xtremely|[Nn]ot)\s+[\p{L}-
  * not a term ("tell someon plan"); after a preposition it is part of a name ("Rule of the road").
  */
 const RULE_OBJECT = /^(?<verb>[\p{L}-]+)\s+(?:\S+\s+)*?(?:the|a|an|your|my|our|their|his|her|its|it|them|him|me|us|someone|something|somebody|anyone|anything|everyone|everything|this|these|those|that)(?:\s|$)/u;
-const LABEL_PREPOSITION = /^(?:of|in|on|at|to|for|with|by|from|into|onto|under|over|about|across|through|between|among|within|without|per|via)$/i;
 
 /**
  * Whether an emphasised label names a state ({@link STATE_LABEL}) or states a rule
@@ -71,5 +71,5 @@ export function namesAStateOrRule(phrase: string): boolean {
   if (!rule) return false;
   // Only the word just before the determiner decides, as INNER_CLAUSE does for a copula's subject.
   const before = label.slice(0, rule[0].trimEnd().lastIndexOf(' ')).trim().split(/\s+/).pop() ?? '';
-  return !LABEL_PREPOSITION.test(before);
+  return !PREPOSITION.test(before);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { asksAState, mostlyFunctionWords, namesAStateOrRule } from '../../../../src/core/build-time/ingest/term-shape';
+import { opensClause } from '../../../../src/core/build-time/ingest/pointing-subject';
 
 describe('term shapes that name no term', () => {
   it('asksAState: a "who" question about a bare lower-case word asks who is in a state', () => {
@@ -32,5 +33,12 @@ describe('term shapes that name no term', () => {
     expect(namesAStateOrRule('Rule of the road')).toBe(false);
     expect(namesAStateOrRule('Cold weather')).toBe(false);
     expect(namesAStateOrRule('Sea kayak')).toBe(false);
+  });
+
+  it('namesAStateOrRule reads a determiner after a preposition as part of the name, with the same prepositions as a copula\'s subject (opensClause)', () => {
+    for (const name of ['Life after the war', 'Light behind the glass', 'Battle against the odds', 'Rule of the road']) {
+      expect(namesAStateOrRule(name)).toBe(false);
+      expect(opensClause(name)).toBe(false);
+    }
   });
 });
