@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { highlightPassage } from '../../../../src/core/query/search/highlight';
 import { questionWeights } from '../../../../src/core/query/search/question-weights';
+import { opensRunIn } from '../../../../src/core/query/search/highlight-lead-in';
+import type { CandidateSpan } from '../../../../src/core/query/search/highlight-spans';
 
 // What a highlight brings past its best sentence (highlight-lead-in.ts): a lead-in's item, formula or
 // whole list, with the list's later bullets parted. Moved from highlight.test.ts, assertions unchanged.
@@ -165,5 +167,30 @@ describe('highlightPassage past its sentence', () => {
     // A lead-in with a heading between it and a table is not that table's: it stays prose, first of equals.
     const apart = 'For beginners:\n\n## Experts\n\n| Force | Advice |\n|---|---|\n| 6 | Only beginners stay ashore |';
     expect(highlightPassage(apart, questionWeights('beginners'))!.text).toBe('For beginners:');
+  });
+});
+
+// Hand-made spans: where the sentence splitter puts a span's start is highlight-spans.ts's business;
+// these ask only what stands before it on its line.
+function spans(...at: [number, number][]): CandidateSpan[] {
+  return at.map((span) => ({ span, gap: false, row: false, code: false, opensItem: false, itemTail: false, entry: 0 }));
+}
+
+describe('opensRunIn: a run-in head opens its line, after a list marker only with a space after it', () => {
+  it('is true for a head after a bullet, a number or a quote\'s marker, each with its space', () => {
+    const bullet = '- *Head.* The text goes on.';
+    expect(opensRunIn(bullet, spans([2, 9], [10, bullet.length]), 0)).toBe(true);
+    const numbered = 'Intro.\n12. **Head.** The text goes on.';
+    expect(opensRunIn(numbered, spans([0, 6], [11, 20], [21, numbered.length]), 1)).toBe(true);
+    const quoted = '> **Head.** The text goes on.';
+    expect(opensRunIn(quoted, spans([2, 11], [12, quoted.length]), 0)).toBe(true);
+  });
+
+  it('is false for a span that a marker touches with no space between, as isLabelLine reads a label\'s line: it starts inside the emphasis, not at the line\'s start', () => {
+    // The span starts after the opening `*`: that `*` is the emphasis's, no bullet.
+    const inside = '*Head.* The text goes on.';
+    expect(opensRunIn(inside, spans([1, 7], [8, inside.length]), 0)).toBe(false);
+    const numbered = '12.**Head.** The text goes on.';
+    expect(opensRunIn(numbered, spans([3, 12], [13, numbered.length]), 0)).toBe(false);
   });
 });
