@@ -33,6 +33,7 @@
  */
 import { analyzeText, stemWord, tokenizeWords } from '../../common/bm25/index';
 import { definitionTerms, informativeStems, termKey } from '../../query/search/definition-query';
+import { closeLetterHyphens } from '../../query/search/letter-compound';
 import { nameAndAlias } from './bracketed-alias';
 import { spelledAbbreviations } from './spelled-abbreviation';
 import { plainNames } from './plain-naming';
@@ -159,10 +160,11 @@ export function headingTerms(section: string | null, title: string): string[] {
  * definedTerms('### Net classes\n\nNet classes group nets that share rules.'); // ['net class']
  */
 export function definedTerms(content: string, section: string | null = null): string[] {
-  const asked = section && /^\s*(?:what|who)\b/i.test(section) && !asksAState(section) ? definitionTerms(section) : null;
+  // Each term keyed with its letter-hyphen words closed up ("U-value": `uvalu`), as a question's is.
+  const asked = section && /^\s*(?:what|who)\b/i.test(section) && !asksAState(section) ? definitionTerms(closeLetterHyphens(section)) : null;
   const headed = [...(asked ? [asked] : []), ...openedBy(content)];
   const phrases = definitionsIn(content).filter((d) => !mostlyFunctionWords(d.phrase) && !namesAStateOrRule(d.phrase));
-  return keysOf([...headed, ...phrases.map((d) => analyzeText(d.phrase))]);
+  return keysOf([...headed, ...phrases.map((d) => analyzeText(closeLetterHyphens(d.phrase)))]);
 }
 
 /**
@@ -180,7 +182,7 @@ function openedBy(content: string): string[][] {
   lines.forEach((line, at) => {
     if (line === null || !/^#{1,6}\s/.test(line)) return;
     const title = stripHeadingId(line.replace(/^#+\s*/, ''));
-    const heading = analyzeText(title);
+    const heading = analyzeText(closeLetterHyphens(title));
     if (heading.length === 0 || heading.length > MAX_TERM_WORDS) return;
     // The first line after the heading that is not blank, when it is prose (not code, a table or JSX).
     const first = lines.slice(at + 1).find((next) => next === null || next.trim() !== '');
@@ -191,7 +193,7 @@ function openedBy(content: string): string[][] {
       // "## Services: request and response" + "A **service** has a request type …": the name before
       // a colon or a spaced dash is the subject; the rest of the heading glosses it.
       const lead = HEADING_LEAD.exec(title)?.[1];
-      const named = lead ? analyzeText(lead) : [];
+      const named = lead ? analyzeText(closeLetterHyphens(lead)) : [];
       if (lead && named.length > 0 && words(lead).every((word, i) => opening[i] === word)) terms.push(named);
     }
   });

@@ -12,6 +12,7 @@ import { analyzeText, isStopword, stemWord, tokenizeWords } from '../../common/b
 import { spellingVariants } from '../../common/text/word-variants';
 import { nameLikeWords } from '../book-terms/term-evidence';
 import type { ScorePrior } from '../ports';
+import { closeLetterHyphens } from './letter-compound';
 
 /**
  * Score factor of a chunk that defines a term of a definition question. Chosen by measurement
@@ -221,7 +222,7 @@ const MAX_SPELLED_KEYS = 8;
 function termSpellings(term: string): string[][] {
   const seen = new Set<string>();
   const words: string[][] = [];
-  for (const token of tokenizeWords(term)) {
+  for (const token of tokenizeWords(closeLetterHyphens(term))) {
     if (isStopword(token)) continue;
     const own = stemWord(token);
     if (own.length === 0 || seen.has(own)) continue;
