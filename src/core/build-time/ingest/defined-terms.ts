@@ -144,7 +144,8 @@ function keysOf(terms: readonly (readonly string[])[]): string[] {
  * headingTerms('Topics: publish and subscribe', 'Nodes and topics'); // ['topic', 'publish', 'subscrib']
  */
 export function headingTerms(section: string | null, title: string): string[] {
-  return section && section.trim().toLowerCase() !== title.trim().toLowerCase() ? stemsOf([section]) : [];
+  // "## B-Tree" is `btree`, as "What is a B-tree?" asks for it (closeLetterHyphens).
+  return section && section.trim().toLowerCase() !== title.trim().toLowerCase() ? stemsOf([closeLetterHyphens(section)]) : [];
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { closeLetterHyphens } from '../../../../src/core/query/search/letter-compound';
 import { definitionPriors } from '../../../../src/core/query/search/definition-query';
-import { definedTerms } from '../../../../src/core/build-time/ingest/defined-terms';
+import { definedTerms, headingTerms } from '../../../../src/core/build-time/ingest/defined-terms';
 
 describe('closeLetterHyphens (a single letter hyphened to a word is one word)', () => {
   it('closes up a letter\'s hyphen to the word after it, in any case and script', () => {
@@ -19,5 +19,8 @@ describe('closeLetterHyphens (a single letter hyphened to a word is one word)', 
     expect(definitionPriors('What is a U-value?')[0]!.any).toEqual(['uvalu']);
     expect(definedTerms('### B-Tree\n\nB-trees can handle equality and range queries.')).toEqual(['btree']);
     expect(definitionPriors('What is a B-tree index?')[0]!.any).toContain('btree index');
+    // The heading prior asks for the head as the heading's stems record it.
+    expect(headingTerms('t-Test: Paired Two Sample for Means Tool', 'Hypothesis tests')).toContain('ttest');
+    expect(definitionPriors('What is a t-test?')[1]).toEqual({ key: 'heading_terms', any: ['ttest'], factor: expect.any(Number) });
   });
 });
