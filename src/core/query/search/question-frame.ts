@@ -64,11 +64,23 @@ const IDEA_JUDGEMENT = /\b(?:good|bad)\s+idea\b/i;
  * difference": the noun asks for a comparison of what the question names, and the answer draws it
  * without the word ("a gate valve has a wheel …; a ball valve has a lever …"). Counted, the rarer
  * "differ" ranked and marked a tap page's "… since brands differ" over the sentences about the two
- * valves. Only the noun before "between" or after "what's the" (or "whats the", as readers also
- * type it): "different", the verb "differ", and "the difference of two sets" or "in pressure" (a
- * quantity the book names) keep their weight.
+ * valves. Only the noun before "between", after "what's the" (or "whats the", as readers also
+ * type it), or in a question that sets two things side by side with "vs" or "versus" ("granite vs
+ * basalt difference": the geology book's "different minerals weather at different rates" ranked
+ * first); typed with a letter dropped or swapped as well ("diffrence", "differance", which the
+ * search reads as the book's "different"): "different", the verb "differ", and "the difference of
+ * two sets" or "in pressure" (a quantity the book names) keep their weight.
  */
-const DIFFERENCE_FRAME = /\bdifferences?\s+between\b|\bwhat(?:['’]?s|\s+is|\s+are)\s+the\s+(?:(?:main|real|actual|key|big)\s+)?differences?\b(?!\s+(?:of|in)\b)/i;
+const DIFFERENCE_FRAME = /\bdiff?e?r[ae]nces?\s+between\b|\b(?:vs|versus)\b.*\bdiff?e?r[ae]nces?\b|\bdiff?e?r[ae]nces?\b.*\b(?:vs|versus)\b|\bwhat(?:['’]?s|\s+is|\s+are)\s+the\s+(?:(?:main|real|actual|key|big)\s+)?diff?e?r[ae]nces?\b(?!\s+(?:of|in)\b)/i;
+
+/**
+ * "granite vs basalt", "clone tool versus heal tool": the connector sets two things side by side and
+ * names neither. Counted, "vs" matched a geology book's "the rule of Vs" (its only two chunks with
+ * the word, so the rarest word of the question) and ranked that chunk first for "granite vs basalt".
+ * In lower case only, as PER_RATE: "VS", "Vs" (a voltage, a product) keep their weight.
+ */
+const VS = /\bvs\b/;
+const VERSUS = /\bversus\b/;
 
 /**
  * "How often should I water my plants", "how long does a water heater last": the adverb asks for a
@@ -87,6 +99,8 @@ const FRAME_WORDS: readonly (readonly [RegExp, string])[] = [
   [FIGURE_OUT, stemWord('figure')],
   [HAPPEN_FRAME, 'happen'],
   [PER_RATE, 'per'],
+  [VS, 'vs'],
+  [VERSUS, 'versus'],
   [IDEA_JUDGEMENT, 'idea'],
   [DIFFERENCE_FRAME, stemWord('difference')],
   [HOW_OFTEN, stemWord('often')],
@@ -100,7 +114,8 @@ const FRAME_WORDS: readonly (readonly [RegExp, string])[] = [
  * - "find" in "where do I find …" and "find out" ({@link FIND_FRAME}), "figure" in "figure out"
  *   ({@link FIGURE_OUT}), "happen" in "what happens if / when / to …" ({@link HAPPEN_FRAME});
  * - the light verb "get" not in capitals ({@link GET_VERB});
- * - the rate preposition "per" ({@link PER_RATE}), the "idea" of "a good / bad idea"
+ * - the rate preposition "per" ({@link PER_RATE}), the connectors "vs" and "versus" ({@link VS},
+ *   {@link VERSUS}), the "idea" of "a good / bad idea"
  *   ({@link IDEA_JUDGEMENT}), the "difference" of "the difference between …" ({@link DIFFERENCE_FRAME})
  *   and the "often" and "long" of "how often" and "how long" ({@link HOW_OFTEN}, {@link HOW_LONG}).
  *

@@ -92,7 +92,11 @@ describe('questionFrameWeights', () => {
   it('weighs nothing for the noun of "the difference between …", which asks for a comparison the answer draws without the word', () => {
     expect(questionFrameWeights("what's the difference between a gate valve and a ball valve")).toEqual(new Map([['differ', 0]]));
     expect(questionFrameWeights('differences between individualist and social anarchists')).toEqual(new Map([['differ', 0]]));
-    expect(questionFrameWeights('pcap versus pcapng: what’s the difference and which one should I save as?')).toEqual(new Map([['differ', 0]]));
+    expect(questionFrameWeights('pcap versus pcapng: what’s the difference and which one should I save as?')).toEqual(new Map([['versus', 0], ['differ', 0]]));
+    // Two things set side by side with "vs", and the noun typed with a letter dropped or swapped.
+    expect(questionFrameWeights('granite vs basalt difference').get('differ')).toBe(0);
+    expect(questionFrameWeights('granit vs basalt diffrence').get('differ')).toBe(0);
+    expect(questionFrameWeights('differance between a dike and a sill').get('differ')).toBe(0);
     expect(questionFrameWeights("What's the actual difference?").get('differ')).toBe(0);
     // Typed without its apostrophe, as the term rule reads "whats" (term-evidence.ts).
     expect(questionFrameWeights('lenses or mirrors, whats the difference?').get('differ')).toBe(0);
@@ -101,6 +105,15 @@ describe('questionFrameWeights', () => {
     expect(questionFrameWeights('what is the difference in pressure across the valve').size).toBe(0);
     expect(questionFrameWeights('how do these two approaches differ').size).toBe(0);
     expect(questionFrameWeights('load a different driver at boot').size).toBe(0);
+  });
+  it('weighs nothing for "vs" or "versus", which set two things side by side and name neither', () => {
+    expect(questionFrameWeights('granite vs basalt')).toEqual(new Map([['vs', 0]]));
+    expect(questionFrameWeights('clone tool versus heal tool')).toEqual(new Map([['versus', 0]]));
+    // In capitals it may be a name or a symbol the book defines ("VS Code", "Vs" a voltage).
+    expect(questionFrameWeights('what does VS stand for in the circuit').has('vs')).toBe(false);
+    // "Vs" inside another word is no connector.
+    expect(questionFrameWeights('the rule of Vs on a map').size).toBe(0);
+    expect(questionFrameWeights('canvas size').size).toBe(0);
   });
   it('weighs nothing for the "often" of "how often", which asks for a frequency the answer writes as one', () => {
     expect(questionFrameWeights('how often should I water my plants')).toEqual(new Map([['often', 0]]));

@@ -31,8 +31,10 @@ describe('questionWeights', () => {
   });
 
   it('keys stopwords the question writes in capitals by their stem in capitals, at its rarest word\'s weight', () => {
-    const rarity = (stem: string) => (stem === 'versus' ? 3 : 1);
-    expect(questionWeights('WHERE versus HAVING', rarity)).toEqual(new Map([['versus', 3], ['WHERE', 3], ['HAVE', 3]]));
+    const rarity = (stem: string) => (stem === 'claus' ? 3 : 1);
+    expect(questionWeights('WHERE clause or HAVING', rarity)).toEqual(new Map([['claus', 3], ['WHERE', 3], ['HAVE', 3]]));
+    // "versus" sets the two side by side and weighs nothing (question-frame.ts): not their weight either.
+    expect(questionWeights('WHERE versus HAVING', (stem) => (stem === 'versus' ? 3 : 1))).toEqual(new Map([['WHERE', 1], ['HAVE', 1]]));
     expect(questionWeights('where and having')).toEqual(new Map()); // written in lowercase: stopwords
   });
 });
