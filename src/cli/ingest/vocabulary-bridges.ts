@@ -10,7 +10,8 @@
  * noun's "-ify" verb and back, every long "-ation" noun's "-e" verb ("quotation" → "quote"), every noun's or verb's
  * suffixed adjective that WordNet derives from it and back ("wind" ↔ "windy", "accident" ↔ "accidental"), every hyphenated
  * word closed up ("non-profit" → "nonprofit", "co-signer" → "cosigner") and every two-word compound
- * noun WordNet lists ("hair dryer" → "hairdryer", "web site" → "website"), these when English
+ * noun WordNet lists ("hair dryer" → "hairdryer", "web site" → "website"), and every word's clipping
+ * or full form that WordNet files in one sense ("photograph" → "photo", "lab" → "laboratory"), these when English
  * words and of a stem the chunk does not hold. BM25 indexes a chunk WITH the other spellings of its words
  * (document side: Qdrant and the embedded store compute the same vectors, queries are untouched,
  * collections ingested before keep working), and the LSA model learns each as an alias of the
@@ -24,6 +25,7 @@ import { derivationVariants } from '../../core/build-time/ingest/derivation-vari
 import { closedCompounds, inflectionVariants, numberVariants, spellingVariants, withoutAccents } from '../../core/common/text/word-variants';
 import { openCompounds } from '../../core/build-time/ingest/open-compounds';
 import { unitNames } from '../../core/build-time/ingest/unit-names';
+import { clippedSynonyms } from './clipped-synonyms';
 import { derivedAdjectives, englishVerbs, englishWords, openCompoundLemmas } from './english-lexicon';
 
 /** What the ingest adds. */
@@ -46,6 +48,7 @@ export function vocabularyBridges(texts: readonly string[]): VocabularyBridges {
   const isVerb = (word: string): boolean => verbs.has(word);
   const compounds = openCompoundLemmas();
   const adjectives = derivedAdjectives();
+  const clipped = clippedSynonyms();
   const units = unitNames(texts);
   const aliases = new Map([...units.aliases].map(([alias, stems]) => [alias, [...stems]]));
   const spellings = texts.map((text, i) => {
@@ -102,6 +105,21 @@ export function vocabularyBridges(texts: readonly string[]): VocabularyBridges {
       const stems = parts.filter((part) => !isStopword(part)).map(stemWord).filter((stem) => stem && stem !== alias);
       if (!alias || stems.length === 0) continue;
       aliases.set(alias, [...new Set([...(aliases.get(alias) ?? []), ...stems])]);
+    }
+    // A word's clipping or full form when WordNet files both in one sense ("photo" beside
+    // "photographs", clipped-synonyms.ts): the reader clips what the book writes in full. Looked up
+    // as written and as its singular; once per chunk, as a compound is.
+    for (const word of own) {
+      const stem = stemWord(word);
+      for (const other of clipped.get(word) ?? clipped.get(word.replace(/s$/, '')) ?? []) {
+        const alias = stemWord(other);
+        // A clip that reads as another word's plural is that word to a reader: "divers" of "diverse".
+        if (isStopword(other) || !stem || ownStems.has(alias) || (other.endsWith('s') && all.has(other.slice(0, -1)))) continue;
+        ownStems.add(alias);
+        found.add(other);
+        const list = aliases.get(alias) ?? [];
+        if (!list.includes(stem)) aliases.set(alias, [...list, stem]);
+      }
     }
     for (const name of units.names[i]!) found.add(name);
     return [...found, ...repeats];

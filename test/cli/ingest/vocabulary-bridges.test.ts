@@ -101,6 +101,21 @@ describe('vocabularyBridges', () => {
     expect(open.spellings[3]).not.toContain('hairdryer');
   });
 
+  it('adds the clipping WordNet files in a long word\'s first sense, and no clip of another sense nor a longer word', () => {
+    const clips = vocabularyBridges(['Blurred photographs from the laboratory.', 'A photo of the lab.', 'The capital of a column; a copper wire.', 'Plain text; diverse tools.']);
+    expect(clips.spellings[0]).toEqual(expect.arrayContaining(['photo', 'lab']));
+    expect(clips.aliases.get('photo')).toEqual(['photograph']);
+    // A chunk that writes the clip already gets none; the clip is never widened back ("photograph" beside "photo").
+    expect(clips.spellings[1]).not.toEqual(expect.arrayContaining(['photo']));
+    expect(clips.spellings[1]).not.toEqual(expect.arrayContaining(['photograph', 'laboratory']));
+    // "cap" is a hat first, "cop" a policeman first (the first sense of no "copper"); no "textbook"
+    // beside "text"; "divers" (of "diverse") reads as the plural of "diver".
+    expect(clips.spellings[2]).not.toEqual(expect.arrayContaining(['cap']));
+    expect(clips.spellings[2]).not.toEqual(expect.arrayContaining(['cop']));
+    expect(clips.spellings[3]).not.toEqual(expect.arrayContaining(['textbook']));
+    expect(clips.spellings[3]).not.toEqual(expect.arrayContaining(['divers']));
+  });
+
   it('adds the -ing or -ed form of an -ance word that the stemmer reads as another word', () => {
     const forms = vocabularyBridges(['Refinancing replaces your loans.', 'You may refinance later.', 'Keep writing.']);
     expect(forms.spellings[0]).toContain('refinance');
