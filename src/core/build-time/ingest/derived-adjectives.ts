@@ -87,11 +87,14 @@ export function indexSynsets(line: string, pos: 'n' | 'v'): { lemma: string; syn
 
 /**
  * How often, at least, readers say the adjective for each time they say its base, in everyday
- * English (SUBTLEX counts). WordNet derives "showy" from "show", "needy" from "need", "mighty" from
- * "might", "boxy" from "box" and "heady" from "head", and a manual writes those bases hundreds of
- * times: every chunk that shows a box would be indexed as "showy" and "boxy", for no reader. An
- * adjective readers use is common beside its base ("windy" 4% of "wind", "lucky" 93% of "luck",
- * "wavy" 2.6% of "wave"); those are rare ("showy" 0.06% of "show", "needy" 0.2%, "boxy" 0.2%).
+ * English (SUBTLEX counts). WordNet derives "showy" from "show", "needy" from "need", "boxy" from
+ * "box" and "heady" from "head", and a manual writes those bases hundreds of times: every chunk that
+ * shows a box would be indexed as "showy" and "boxy", for no reader. An adjective readers use is
+ * common beside its base ("windy" 4% of "wind", "lucky" 93% of "luck", "wavy" 2.6% of "wave"); those
+ * are rare ("showy" 0.06% of "show", "needy" 0.2%, "boxy" 0.2%). The count is the spelling's, not the
+ * sense's: "mighty" is 5% of "might", the modal verb's uses included, so it passes, and each chunk
+ * that says "you might" is indexed as "mighty" too (harmless but for the index's size: few readers
+ * ask a textbook anything "mighty").
  */
 export const EVERYDAY_SHARE = 0.02;
 
