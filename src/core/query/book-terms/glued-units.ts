@@ -69,8 +69,9 @@ export function timesApart(word: string): string | null {
 const NAME_NUMBER = /^(\p{L}{2,})(\d+)$/u;
 // A code's numbers and letters typed glued, where the book punctuates them: the reader's "501c3" for
 // the book's "501(c)(3)" (the tokenizer reads "501", "c", "3"). Numbers on both sides make it a code,
-// not a variable, so one letter is enough ("x86" stays a word).
-const CODE = /^(\d+)(\p{L}{1,3})(\d+)$/u;
+// not a variable, so one letter is enough ("x86" stays a word). Not a first digit 0: "0x50" and
+// "0b101" are hexadecimal and binary numbers, names, as TIMES reads them.
+const CODE = /^([1-9]\d*)(\p{L}{1,3})(\d+)$/u;
 
 /**
  * `word` (lowercased, as tokenized) as its name and number apart, with the name's stem, when it is

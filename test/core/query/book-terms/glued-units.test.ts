@@ -313,4 +313,15 @@ describe('nameNumberApart on a code of digits, letters and digits', () => {
     expect(inBookWords(v, 'a 3x3 grid').text).toBe('a 3 × 3 grid'); // a times sign, not a code
     expect(assessQueryTerms(v, 'lobbying limits for a 501h').unknown).toContain('501h');
   });
+
+  it('leaves a hexadecimal or binary number a name, though the book writes each part', () => {
+    // A programming book that writes "x", "b", 0, 50 and 101, but never "0x50" or "0b101".
+    const code = vocabularyOf(['Let x be 0 and b be 50; then 101 is printed.', 'The hexadecimal prefix is 0 followed by x.']);
+    expect(nameNumberApart('0x50', code)).toBeNull();
+    expect(nameNumberApart('0b101', code)).toBeNull();
+    expect(inBookWords(code, 'what is 0x50').text).toBe('what is 0x50');
+    expect(assessQueryTerms(code, 'what is 0x50').unknown).toContain('0x50');
+    // The same code with a first digit other than 0 is still read apart.
+    expect(nameNumberApart('50b101', code)).toEqual({ text: '50 b 101', nameStem: 'b' });
+  });
 });
