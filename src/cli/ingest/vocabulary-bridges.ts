@@ -11,7 +11,8 @@
  * suffixed adjective that WordNet derives from it and back ("wind" ↔ "windy", "accident" ↔ "accidental"), every hyphenated
  * word closed up ("non-profit" → "nonprofit", "co-signer" → "cosigner") and every two-word compound
  * noun WordNet lists ("hair dryer" → "hairdryer", "web site" → "website"), and every word's clipping
- * or full form that WordNet files in one sense ("photograph" → "photo", "lab" → "laboratory"), these when English
+ * that WordNet files in one sense with it ("photograph" → "photo", "laboratory" → "lab"; never the full
+ * form beside a clip, clipped-synonyms.ts), these when English
  * words and of a stem the chunk does not hold. BM25 indexes a chunk WITH the other spellings of its words
  * (document side: Qdrant and the embedded store compute the same vectors, queries are untouched,
  * collections ingested before keep working), and the LSA model learns each as an alias of the
@@ -106,8 +107,9 @@ export function vocabularyBridges(texts: readonly string[]): VocabularyBridges {
       if (!alias || stems.length === 0) continue;
       aliases.set(alias, [...new Set([...(aliases.get(alias) ?? []), ...stems])]);
     }
-    // A word's clipping or full form when WordNet files both in one sense ("photo" beside
-    // "photographs", clipped-synonyms.ts): the reader clips what the book writes in full. Looked up
+    // A word's clipping when WordNet files both in one sense ("photo" beside "photographs",
+    // clipped-synonyms.ts): the reader clips what the book writes in full. A book's "lab" gains no
+    // "laboratory": clippedSynonyms is keyed by the full form only. Looked up
     // as written and as its singular; once per chunk, as a compound is.
     for (const word of own) {
       const stem = stemWord(word);
