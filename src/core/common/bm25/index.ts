@@ -19,9 +19,9 @@ export {
 } from './bm25-vectors';
 export { capitalStopwordShare, capitalStopwords } from './capital-stopwords';
 export { extraTokens } from './extra-tokens';
+export { framePhrases } from './frame-phrases';
 export { joinedStopwordRuns, joinedStopwords } from './joined-stopwords';
 export { murmur3X86_32, tokenId } from './murmur3';
-export { framePhrases } from './frame-phrases';
 export { nounStopwords } from './noun-stopwords';
 export { stemWord } from './stemmer';
 export { ENGLISH_STOPWORDS, isStopword } from './stopwords';
