@@ -148,18 +148,16 @@ export function opensRunIn(content: string, spans: readonly CandidateSpan[], at:
 }
 
 /**
- * Whether only a quote's `>`, indent and one list marker stand between `start` and its line's start
- * (RUN_IN_HEAD's prefix), read back over those alone: opensRunIn asks it of every span, and reading
- * each span's line from its start made a one-line chunk of 20,000 sentences take 7 s to highlight.
- * A marker is one only with a space or tab after it, as in RUN_IN_HEAD and isLabelLine (highlight.ts):
- * "-**Note.**" and "2.5**x**" open no list item.
+ * Whether only a quote's `>`, indent and one list marker (with a space or tab after it, as RUN_IN_HEAD
+ * and isLabelLine read it: "-**Note.**" and "2.5**x**" open no item) stand between `start` and its
+ * line's start, read back over those alone: opensRunIn asks it of every span, and reading each span's
+ * line from its start made a one-line chunk of 20,000 sentences take 7 s to highlight.
  */
 function opensLine(content: string, start: number): boolean {
   let i = start;
   while (i > 0 && (content[i - 1] === ' ' || content[i - 1] === '\t')) i--;
-  const spaced = i < start;
-  if (spaced && i > 0 && '-*+'.includes(content[i - 1]!)) i--;
-  else if (spaced && i > 1 && (content[i - 1] === '.' || content[i - 1] === ')') && /\d/.test(content[i - 2]!)) {
+  if (i < start && i > 0 && '-*+'.includes(content[i - 1]!)) i--;
+  else if (i < start && i > 1 && (content[i - 1] === '.' || content[i - 1] === ')') && /\d/.test(content[i - 2]!)) {
     i--;
     for (let digits = 0; i > 0 && digits < 9 && /\d/.test(content[i - 1]!); digits++) i--;
   }
